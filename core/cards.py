@@ -1,0 +1,274 @@
+"""Cards, suits and hands, and a forgiving parser for what players type on a phone.
+
+Canonical text is suit then rank with T for the ten (``SK``, ``HT``); the symbol text is what
+players see (``♠K``, ``♥10``). Every parser raises :class:`CardError` naming what was wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from functools import total_ordering
+
+
+class CardError(ValueError):
+    """Input that does not describe a card, a list of cards or a hand."""
+
+
+class Suit(Enum):
+    """The four suits, in the order of a PBN hand (spades first)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def plural(self) -> str:
+        return self.name.lower()
+
+    @property
+    def singular(self) -> str:
+        return self.plural[:-1]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """A suit from a letter, a symbol or a word (``h``, ``♥``, ``hearts``)."""
+        key = _clean(text).strip().lower()
+        suit = _SUIT_WORDS.get(key)
+        if suit is None:
+            raise CardError(f"{text!r} is not a suit (use S, H, D or C)")
+        return suit
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_WORDS: dict[str, Suit] = {}
+for _suit in Suit:
+    for _key in (_suit.letter.lower(), _suit.plural, _suit.singular, _suit.symbol):
+        _SUIT_WORDS[_key] = _suit
+for _key, _suit in {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}.items():
+    _SUIT_WORDS[_key] = _suit
+
+RANK_LETTERS = "23456789TJQKA"
+_RANK_WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "jack": 11, "queen": 12, "king": 13, "ace": 14,
+}
+_RANK_TOKENS: dict[str, int] = {letter.lower(): i + 2 for i, letter in enumerate(RANK_LETTERS)}
+_RANK_TOKENS["10"] = 10
+
+TEN = 10
+
+
+def rank_letter(rank: int) -> str:
+    return RANK_LETTERS[rank - 2]
+
+
+def rank_display(rank: int) -> str:
+    return "10" if rank == TEN else rank_letter(rank)
+
+
+def _clean(text: str) -> str:
+    """Drop emoji variation selectors and zero-width characters phones insert."""
+    return re.sub("[\ufe0e\ufe0f\u200b-\u200d\u2060]", "", text)
+
+
+@total_ordering
+@dataclass(frozen=True)
+class Card:
+    """One card. Sorting puts spades first and, within a suit, the highest first."""
+
+    suit: Suit
+    rank: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Suit) or not 2 <= self.rank <= 14:
+            raise CardError(f"no such card: {self.suit!r} {self.rank!r}")
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (SUITS.index(self.suit), -self.rank) < (SUITS.index(other.suit), -other.rank)
+
+    @property
+    def text(self) -> str:
+        """Canonical text: ``SK``, ``HT``."""
+        return self.suit.letter + rank_letter(self.rank)
+
+    @property
+    def symbol(self) -> str:
+        """Display text: ``♠K``, ``♥10``."""
+        return self.suit.symbol + rank_display(self.rank)
+
+    @property
+    def is_honour(self) -> bool:
+        """Ace, King, Queen, Jack or Ten (2017 Definitions: the Ten is an honour)."""
+        return self.rank >= TEN
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return parse_card(text)
+
+
+_WORDS_RE = re.compile(
+    r"\b(?P<rank>ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|10|[2-9akqjt])"
+    r"\s+(?:of\s+)?(?P<suit>spades?|hearts?|diamonds?|clubs?)\b",
+    re.IGNORECASE,
+)
+
+
+def parse_card(text: str) -> Card:
+    """One card from any of ``SK KS ♠K K♠ sk 10h Th h10 ♥10`` or ``king of spades``."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card")
+    raw = _clean(text).strip()
+    if not raw:
+        raise CardError("no card given")
+    if len(raw) > 40:
+        raise CardError("that is too long to be a card")
+    words = _WORDS_RE.fullmatch(raw)
+    if words:
+        rank = _RANK_WORDS.get(words["rank"].lower()) or _RANK_TOKENS[words["rank"].lower()]
+        return Card(Suit.parse(words["suit"]), rank)
+    token = raw.lower().replace(" ", "")
+    head, tail = token[:1], token[1:]
+    if head in _SUIT_WORDS and tail in _RANK_TOKENS:
+        return Card(_SUIT_WORDS[head], _RANK_TOKENS[tail])
+    head, tail = token[:-1], token[-1:]
+    if tail in _SUIT_WORDS and head in _RANK_TOKENS:
+        return Card(_SUIT_WORDS[tail], _RANK_TOKENS[head])
+    raise CardError(_card_complaint(raw))
+
+
+def _card_complaint(raw: str) -> str:
+    token = raw.lower().replace(" ", "")
+    for suit_at_start in (True, False):
+        suit_part = token[:1] if suit_at_start else token[-1:]
+        rank_part = token[1:] if suit_at_start else token[:-1]
+        if suit_part in _SUIT_WORDS and rank_part:
+            return (f"{raw!r} is not a card: {rank_part.upper()!r} is not a rank "
+                    "(use A K Q J T or 10, 9 … 2)")
+    return f"{raw!r} is not a card: write the suit and the rank, like SK, ♥10 or 'king of spades'"
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Several distinct cards: ``SK D4``, ``♠K, ♦4`` or ``king of spades and the four of diamonds``."""
+    if isinstance(text, str):
+        raw = _clean(text)
+        if len(raw) > 400:
+            raise CardError("that list is too long")
+        raw = _WORDS_RE.sub(lambda m: f" {m['suit'][0]}{_word_rank(m['rank'])} ", raw)
+        raw = re.sub(r"\b(?:and|the|of)\b", " ", raw, flags=re.IGNORECASE)
+        tokens = [t for t in re.split(r"[\s,;/+&]+", raw) if t]
+    else:
+        tokens = list(text)
+    if not tokens:
+        raise CardError("no card given")
+    cards = tuple(parse_card(t) for t in tokens)
+    _refuse_duplicates(cards)
+    return cards
+
+
+def _word_rank(word: str) -> str:
+    rank = _RANK_WORDS.get(word.lower()) or _RANK_TOKENS[word.lower()]
+    return rank_letter(rank)
+
+
+def _refuse_duplicates(cards: Iterable[Card]) -> None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"the {card.symbol} is given twice")
+        seen.add(card)
+
+
+class Hand(frozenset[Card]):
+    """The cards one player still holds (at most thirteen, no duplicates)."""
+
+    def in_suit(self, suit: Suit) -> list[Card]:
+        return sorted(c for c in self if c.suit is suit)
+
+    def has_suit(self, suit: Suit) -> bool:
+        return any(c.suit is suit for c in self)
+
+    @property
+    def pbn(self) -> str:
+        return ".".join(
+            "".join(rank_letter(c.rank) for c in self.in_suit(s)) or "-" for s in SUITS
+        )
+
+    @property
+    def symbol(self) -> str:
+        return " ".join(
+            s.symbol + ("".join(rank_display(c.rank) for c in self.in_suit(s)) or "—")
+            for s in SUITS
+        )
+
+    def __repr__(self) -> str:
+        return f"Hand({self.pbn!r})"
+
+
+_HOLDING_RE = re.compile(r"^(?:10|[AKQJT2-9])*$", re.IGNORECASE)
+_LABELLED_RE = re.compile(r"([SHDC♠♥♦♣♤♡♢♧])\s*:?\s*((?:10|[AKQJT2-9xX]|-|—)*)", re.IGNORECASE)
+
+
+def _holding(suit: Suit, text: str) -> list[Card]:
+    text = text.strip()
+    if text in {"", "-", "—"}:
+        return []
+    if not _HOLDING_RE.match(text):
+        raise CardError(f"{text!r} is not a {suit.singular} holding (ranks A K Q J T 9 … 2)")
+    ranks = [10 if r == "10" else _RANK_TOKENS[r.lower()] for r in re.findall(r"10|.", text)]
+    return [Card(suit, r) for r in ranks]
+
+
+def parse_hand(text: str) -> Hand:
+    """A hand as PBN ``K8.Q52.AJ942.-``, labelled ``S:K8 H:Q52 D:AJ942 C:-``, or a card list."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a hand")
+    raw = _clean(text).strip()
+    if len(raw) > 200:
+        raise CardError("that is too long to be a hand")
+    cards: list[Card] = []
+    if raw.count(".") == 3 and not re.search(r"\s", raw.strip()):
+        for suit, part in zip(SUITS, raw.split("."), strict=True):
+            cards += _holding(suit, part)
+    elif re.fullmatch(r"(?:\s*[SHDC♠♥♦♣♤♡♢♧]\s*:\s*(?:10|[AKQJT2-9]|-|—)*\s*)+", raw, re.I):
+        seen_suits: set[Suit] = set()
+        for label, holding in _LABELLED_RE.findall(raw):
+            suit = Suit.parse(label)
+            if suit in seen_suits:
+                raise CardError(f"{suit.plural} are given twice in that hand")
+            seen_suits.add(suit)
+            cards += _holding(suit, holding)
+    elif raw in {"", "-"}:
+        cards = []
+    else:
+        cards = list(parse_cards(raw))
+    _refuse_duplicates(cards)
+    if len(cards) > 13:
+        raise CardError(f"a hand has at most 13 cards; that one has {len(cards)}")
+    return Hand(cards)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards for display, highest first: ``♠K ♦4``."""
+    return " ".join(c.symbol for c in sorted(cards)) or "none"

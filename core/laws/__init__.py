@@ -1,0 +1,1 @@
+"""Law families; importing this package registers every rule with core.engine."""

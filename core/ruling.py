@@ -1,0 +1,74 @@
+"""What the engine answers: a ruling with its steps, the laws it rests on, and the options
+open to the non-offending side."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from core import serial
+
+_LAW_RE = re.compile(r"^(\d{1,2})([A-Z]?)(\d?)(?:\(?([a-z])\)?)?(?:\(?(\d|i{1,3}|iv)\)?)?$")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice for the non-offending side: a machine token and a label for people."""
+
+    token: str  # scenario notation: "require:H", "forbid:H", "any", "accept", "highest" …
+    label: str
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A Director-style answer.
+
+    ``outcome`` holds the machine-readable facts of the ruling under the names the scenario
+    format uses (``tricks_transferred``, ``legal``, ``partner_must_pass`` …) so that tests, the
+    runner and the log read one place. ``private`` marks an answer that reveals a holding and
+    must only be shown to the player who asked (Law 16).
+    """
+
+    kind: str
+    summary: str
+    laws: tuple[str, ...]
+    steps: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    chooser: str = ""  # "declarer" or "defenders" when ``options`` wait for a choice
+    information: str = ""  # who may use what (Laws 16, 50E)
+    judgement: str = ""  # where the Director may still adjust (Laws 12, 16, 23, 64C, 72C)
+    private: bool = False
+    outcome: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for law in self.laws:
+            if not _LAW_RE.match(law):
+                raise ValueError(f"malformed law reference {law!r}")
+
+    @property
+    def option_tokens(self) -> tuple[str, ...]:
+        return tuple(o.token for o in self.options)
+
+    def to_data(self) -> dict[str, Any]:
+        return serial.to_data(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Ruling:
+        return serial.from_data(cls, data)
+
+
+def law_satisfies(cited: str, expected: str) -> bool:
+    """True when the citation ``cited`` (``50D2(a)``) covers the reference ``expected`` (``50D2``).
+
+    Same law number, and the citation starts with the same subdivisions; ``5`` never matches ``50``.
+    """
+    a, b = _parts(cited), _parts(expected)
+    return a is not None and b is not None and a[: len(b)] == b
+
+
+def _parts(ref: str) -> tuple[str, ...] | None:
+    m = _LAW_RE.match(ref.strip())
+    if not m:
+        return None
+    return tuple(p for p in m.groups() if p)

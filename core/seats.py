@@ -1,0 +1,90 @@
+"""Seats round the table and the roles they take once the declarer is known."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class SeatError(ValueError):
+    """Input that does not name a seat at the table."""
+
+
+class Seat(Enum):
+    """North, East, South, West, clockwise."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def lho(self) -> Seat:
+        """Left-hand opponent: the next seat clockwise, who calls and plays after this one."""
+        return _ORDER[(_ORDER.index(self) + 1) % 4]
+
+    @property
+    def partner(self) -> Seat:
+        return _ORDER[(_ORDER.index(self) + 2) % 4]
+
+    @property
+    def rho(self) -> Seat:
+        """Right-hand opponent: the seat that calls and plays just before this one."""
+        return _ORDER[(_ORDER.index(self) + 3) % 4]
+
+    @property
+    def side(self) -> str:
+        """``N-S`` or ``E-W``."""
+        return "N-S" if self in (Seat.N, Seat.S) else "E-W"
+
+    @property
+    def full_name(self) -> str:
+        return _NAMES[self]
+
+    def is_opponent_of(self, other: Seat) -> bool:
+        return other in (self.lho, self.rho)
+
+    def after(self, steps: int) -> Seat:
+        return _ORDER[(_ORDER.index(self) + steps) % 4]
+
+    @classmethod
+    def parse(cls, text: str | Seat) -> Seat:
+        """A seat from ``N``, ``north``, ``n`` …"""
+        if isinstance(text, Seat):
+            return text
+        if not isinstance(text, str):
+            raise SeatError(f"{text!r} is not a seat")
+        key = text.strip().lower()
+        for seat in cls:
+            if key in (seat.value.lower(), _NAMES[seat].lower()):
+                return seat
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise SeatError(f"{shown!r} is not a seat at the table (use N, E, S or W)")
+
+
+_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
+_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SEATS: tuple[Seat, ...] = _ORDER
+
+
+class Role(Enum):
+    DECLARER = "declarer"
+    DUMMY = "dummy"
+    DEFENDER = "defender"
+
+
+def role_of(seat: Seat, declarer: Seat) -> Role:
+    """The role a seat plays once ``declarer`` is known."""
+    if seat is declarer:
+        return Role.DECLARER
+    if seat is declarer.partner:
+        return Role.DUMMY
+    return Role.DEFENDER
+
+
+def is_defender(seat: Seat, declarer: Seat | None) -> bool:
+    return declarer is not None and role_of(seat, declarer) is Role.DEFENDER
+
+
+def opening_leader(declarer: Seat) -> Seat:
+    """The defender on declarer's left makes the opening lead (Law 41A)."""
+    return declarer.lho

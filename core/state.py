@@ -1,0 +1,231 @@
+"""The state of one board at one table: an immutable, JSON-serialisable value.
+
+Rules never mutate it: each returns a new state (``dataclasses.replace``). Only what the
+Laws carry forward is kept: penalty cards, lead and play restrictions, pass obligations,
+cards exposed during the auction, and choices still waiting for the non-offending side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from core import serial
+from core.cards import Card, Suit, cards_text
+from core.seats import Seat
+
+
+class Phase(Enum):
+    AUCTION = "auction"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+class PenaltyKind(Enum):
+    MAJOR = "major"
+    MINOR = "minor"
+
+
+@dataclass(frozen=True)
+class PenaltyCard:
+    """A defender's card face up on the table under Law 50."""
+
+    seat: Seat
+    card: Card
+    kind: PenaltyKind
+    origin: str = "50"  # the law that made it a penalty card, e.g. "50B", "54D", "62B1"
+
+    @property
+    def token(self) -> str:
+        """Scenario notation ``W:SK:major``."""
+        return f"{self.seat.value}:{self.card.text}:{self.kind.value}"
+
+    def describe(self) -> str:
+        return f"{self.seat.value}'s {self.card.symbol} ({self.kind.value})"
+
+
+class RestrictionKind(Enum):
+    REQUIRE = "require"  # must lead (or, unable to follow, play) the suit
+    FORBID = "forbid"  # may not lead (or, unable to follow, play) the suit
+    HIGHEST = "highest"  # must play his highest card of the suit led (57A)
+    LOWEST = "lowest"  # must play his lowest card of the suit led (57A)
+
+
+class Lasts(Enum):
+    THIS_LEAD = "this_lead"  # used up by the seat's next lead
+    WHILE_ON_LEAD = "while_on_lead"  # until the seat's side loses the lead
+    THIS_PLAY = "this_play"  # used up by the seat's next card (Law 57A, to this trick)
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A lead or play restriction binding one seat, chosen by the non-offending side."""
+
+    seat: Seat
+    kind: RestrictionKind
+    suit: Suit | None
+    lasts: Lasts
+    origin: str  # the law, e.g. "50D2(a)", "57A", "26B"
+
+    @property
+    def token(self) -> str:
+        """Scenario notation ``forbid:H`` / ``highest``."""
+        if self.suit is None:
+            return self.kind.value
+        return f"{self.kind.value}:{self.suit.letter}"
+
+    def describe(self) -> str:
+        if self.kind is RestrictionKind.REQUIRE:
+            what = f"must lead a {self.suit.singular}" if self.suit else "must lead as required"
+        elif self.kind is RestrictionKind.FORBID:
+            what = f"may not lead a {self.suit.singular}" if self.suit else "restricted"
+        else:
+            what = f"must play his {self.kind.value} card of the suit led"
+        how_long = {
+            Lasts.THIS_LEAD: "for his next lead",
+            Lasts.WHILE_ON_LEAD: "for as long as he keeps the lead",
+            Lasts.THIS_PLAY: "to this trick",
+        }[self.lasts]
+        return f"{self.seat.value} {what} {how_long} ({self.origin})"
+
+
+class PassLasts(Enum):
+    NEXT_TURN = "next_turn"
+    THROUGHOUT = "throughout"
+
+
+@dataclass(frozen=True)
+class PassObligation:
+    """A seat that must pass during the auction (Laws 24, 27, 30, 31, 32)."""
+
+    seat: Seat
+    lasts: PassLasts
+    origin: str
+
+    @property
+    def token(self) -> str:
+        return f"{self.seat.value}:{self.lasts.value}"
+
+    def describe(self) -> str:
+        when = "at his next turn" if self.lasts is PassLasts.NEXT_TURN else "for the rest of the auction"
+        return f"{self.seat.value} must pass {when} ({self.origin})"
+
+
+@dataclass(frozen=True)
+class AuctionExposure:
+    """A card exposed (or led) during the auction, face up until the auction ends (Law 24)."""
+
+    seat: Seat
+    card: Card
+    premature_lead: bool = False
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    """A decision the non-offending side still has to make before play goes on.
+
+    ``law`` names the handler that resolves it (see :mod:`core.engine`); ``seat`` is the player
+    who waits for it (usually the one about to lead); ``offender`` and ``card`` carry what the
+    resolution needs.
+    """
+
+    law: str
+    chooser: str  # "declarer" or "defenders"
+    seat: Seat
+    options: tuple[str, ...]
+    offender: Seat | None = None
+    card: Card | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class LeadPenalty:
+    """Law 26B, waiting for the auction to end: at the offender's partner's first turn to lead,
+    declarer may prohibit one suit the offender did not specify in the legal auction."""
+
+    offender: Seat
+    specified: tuple[Suit, ...] = ()
+    origin: str = "26B"
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything the Laws carry forward on one board."""
+
+    declarer: Seat | None = None
+    dealer: Seat | None = None
+    phase: Phase = Phase.AUCTION
+    calls: tuple[str, ...] = ()  # the legal auction so far, canonical call text, dealer first
+    auction_exposed: tuple[AuctionExposure, ...] = ()
+    penalty_cards: tuple[PenaltyCard, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
+    pass_obligations: tuple[PassObligation, ...] = ()
+    lead_penalties: tuple[LeadPenalty, ...] = ()
+    pending: tuple[PendingChoice, ...] = ()
+    contract: str | None = None
+    tricks_transferred: int = 0  # revoke trick transfers recorded on this board (Law 64)
+    notes: tuple[str, ...] = field(default=())
+
+    # --- views -------------------------------------------------------------------------
+    def penalty_cards_of(self, seat: Seat) -> tuple[PenaltyCard, ...]:
+        return tuple(p for p in self.penalty_cards if p.seat is seat)
+
+    def restrictions_on(self, seat: Seat) -> tuple[Restriction, ...]:
+        return tuple(r for r in self.restrictions if r.seat is seat)
+
+    def pass_obligation_of(self, seat: Seat) -> PassObligation | None:
+        found = [p for p in self.pass_obligations if p.seat is seat]
+        if any(p.lasts is PassLasts.THROUGHOUT for p in found):
+            return next(p for p in found if p.lasts is PassLasts.THROUGHOUT)
+        return found[0] if found else None
+
+    def pending_for(self, seat: Seat) -> tuple[PendingChoice, ...]:
+        return tuple(p for p in self.pending if p.seat is seat)
+
+    # --- changes -----------------------------------------------------------------------
+    def with_penalty_cards(self, cards: Iterable[PenaltyCard]) -> TableState:
+        return replace(self, penalty_cards=tuple(cards))
+
+    def without_penalty_cards(self, cards: Iterable[PenaltyCard]) -> TableState:
+        gone = set(cards)
+        return replace(self, penalty_cards=tuple(p for p in self.penalty_cards if p not in gone))
+
+    def with_restriction(self, restriction: Restriction) -> TableState:
+        return replace(self, restrictions=(*self.restrictions, restriction))
+
+    def without_pending(self, seat: Seat | None = None) -> TableState:
+        keep = () if seat is None else tuple(p for p in self.pending if p.seat is not seat)
+        return replace(self, pending=keep)
+
+    # --- serialisation -----------------------------------------------------------------
+    def to_json(self) -> str:
+        return serial.dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> TableState:
+        return serial.loads(cls, text)
+
+    def describe(self) -> list[str]:
+        """The public state in short lines (nothing here reveals a concealed holding)."""
+        lines: list[str] = []
+        if self.declarer:
+            lines.append(f"Declarer: {self.declarer.value}" + (f" ({self.contract})" if self.contract else ""))
+        lines.append(f"Phase: {self.phase.value}")
+        if self.auction_exposed:
+            shown = cards_text(e.card for e in self.auction_exposed)
+            lines.append(f"Exposed during the auction (Law 24): {shown}")
+        for seat_cards in _group(self.penalty_cards):
+            lines.append("Penalty cards: " + ", ".join(p.describe() for p in seat_cards))
+        lines += [r.describe() for r in self.restrictions]
+        lines += [p.describe() for p in self.pass_obligations]
+        lines += [f"Waiting for {p.chooser} to choose ({p.law}) before {p.seat.value} acts"
+                  for p in self.pending]
+        return lines
+
+
+def _group(cards: tuple[PenaltyCard, ...]) -> list[list[PenaltyCard]]:
+    seats: dict[Seat, list[PenaltyCard]] = {}
+    for p in cards:
+        seats.setdefault(p.seat, []).append(p)
+    return list(seats.values())
