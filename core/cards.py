@@ -58,8 +58,8 @@ _SUIT_WORDS: dict[str, Suit] = {}
 for _suit in Suit:
     for _key in (_suit.letter.lower(), _suit.plural, _suit.singular, _suit.symbol):
         _SUIT_WORDS[_key] = _suit
-for _key, _suit in {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}.items():
-    _SUIT_WORDS[_key] = _suit
+_OUTLINE_SYMBOLS = {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_SUIT_WORDS.update(_OUTLINE_SYMBOLS)
 
 RANK_LETTERS = "23456789TJQKA"
 _RANK_WORDS = {
@@ -170,7 +170,7 @@ def _card_complaint(raw: str) -> str:
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Several distinct cards: ``SK D4``, ``♠K, ♦4`` or ``king of spades and the four of diamonds``."""
+    """Several distinct cards: ``SK D4``, ``♠K, ♦4`` or ``king of spades and four of diamonds``."""
     if isinstance(text, str):
         raw = _clean(text)
         if len(raw) > 400:

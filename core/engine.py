@@ -50,7 +50,7 @@ def event(kind: str) -> Callable[[type[E]], type[E]]:
     return register
 
 
-def rule(event_type: type[E]) -> Callable[[Callable[[TableState, E], tuple[Ruling, TableState]]], Rule]:
+def rule(event_type: type[E]) -> Callable[[Callable[[TableState, E], Any]], Rule]:
     """Function decorator: the rule that handles one event type."""
 
     def register(fn: Callable[[TableState, E], tuple[Ruling, TableState]]) -> Rule:

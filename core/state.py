@@ -108,7 +108,8 @@ class PassObligation:
         return f"{self.seat.value}:{self.lasts.value}"
 
     def describe(self) -> str:
-        when = "at his next turn" if self.lasts is PassLasts.NEXT_TURN else "for the rest of the auction"
+        once = self.lasts is PassLasts.NEXT_TURN
+        when = "at his next turn" if once else "for the rest of the auction"
         return f"{self.seat.value} must pass {when} ({self.origin})"
 
 
@@ -210,7 +211,8 @@ class TableState:
         """The public state in short lines (nothing here reveals a concealed holding)."""
         lines: list[str] = []
         if self.declarer:
-            lines.append(f"Declarer: {self.declarer.value}" + (f" ({self.contract})" if self.contract else ""))
+            contract = f" ({self.contract})" if self.contract else ""
+            lines.append(f"Declarer: {self.declarer.value}{contract}")
         lines.append(f"Phase: {self.phase.value}")
         if self.auction_exposed:
             shown = cards_text(e.card for e in self.auction_exposed)
