@@ -1,1 +1,3 @@
-"""Law families; importing this package registers every rule with core.engine."""
+"""Law families; importing this package registers every rule with :mod:`core.engine`."""
+
+from core.laws import exposure, flow, obligations, penalty  # noqa: F401

@@ -1,0 +1,162 @@
+"""The ordinary course of a board, as far as the Laws carry state through it: the board is set
+up, the auction ends, cards are played, a side loses the lead, the board ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.cards import Card, cards_text
+from core.engine import Event, event, rule
+from core.errors import RuleError
+from core.laws.exposure import settle_auction_exposures
+from core.laws.penalty import lead_options_law, offer_lead_options
+from core.ruling import Ruling
+from core.seats import Seat, opening_leader
+from core.state import Lasts, Phase, TableState
+
+
+@event("board_set")
+@dataclass(frozen=True)
+class BoardSet(Event):
+    """A director or player says which board is in play and what is known of it."""
+
+    dealer: Seat | None = None
+    declarer: Seat | None = None
+    contract: str | None = None
+
+
+@rule(BoardSet)
+def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
+    if ev.contract is not None and len(ev.contract) > 12:
+        raise RuleError("that contract is too long (e.g. 4HX)")
+    new = replace(
+        state,
+        dealer=ev.dealer or state.dealer,
+        declarer=ev.declarer or state.declarer,
+        contract=ev.contract or state.contract,
+        phase=Phase.PLAY if ev.declarer else state.phase,
+    )
+    known = [f"dealer {new.dealer.value}" if new.dealer else "",
+             f"declarer {new.declarer.value}" if new.declarer else "",
+             f"contract {new.contract}" if new.contract else ""]
+    return Ruling(
+        kind="board_set",
+        summary="Board set: " + (", ".join(k for k in known if k) or "nothing known yet") + ".",
+        laws=("7",),
+    ), new
+
+
+@event("auction_ends")
+@dataclass(frozen=True)
+class AuctionEnded(Event):
+    """The auction is over and ``declarer`` will declare."""
+
+    declarer: Seat
+    contract: str | None = None
+
+
+@rule(AuctionEnded)
+def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableState]:
+    if state.phase is Phase.FINISHED:
+        raise RuleError("this board has ended")
+    state, steps = settle_auction_exposures(state, ev.declarer)
+    state = replace(state, declarer=ev.declarer, contract=ev.contract or state.contract,
+                    phase=Phase.PLAY, pass_obligations=())
+    laws = ["17D", "24D", "24E"] if steps else ["17D"]
+    leader = opening_leader(ev.declarer)
+    state, options = offer_lead_options(state, leader)
+    if options:
+        laws.append(lead_options_law(state, leader.partner))
+        steps.append(f"Before {leader.value} makes the opening lead, declarer chooses among the "
+                     "lead options for his partner's major penalty cards (50D2).")
+    return Ruling(
+        kind="auction_ends",
+        summary=f"The auction is over: {ev.declarer.value} declares and {leader.value} leads.",
+        laws=tuple(laws),
+        steps=tuple(steps),
+        options=options,
+        chooser="declarer" if options else "",
+        outcome={"penalty_cards": [p.token for p in state.penalty_cards]},
+    ), state
+
+
+@event("play")
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    """``seat`` legally leads or plays ``card``."""
+
+    seat: Seat
+    card: Card
+
+
+@rule(CardPlayed)
+def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
+    if state.phase is Phase.FINISHED:
+        raise RuleError("this board has ended")
+    if state.pending_for(ev.seat):
+        waiting = state.pending_for(ev.seat)[0]
+        raise RuleError(f"{ev.seat.value} must wait: the {waiting.chooser} must first choose "
+                        f"an option (Law {waiting.law})")
+    for p in state.penalty_cards:
+        if p.card == ev.card and p.seat is not ev.seat:
+            raise RuleError(f"the {ev.card.symbol} is {p.seat.value}'s penalty card")
+    played_penalty = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
+    used = [r for r in state.restrictions_on(ev.seat)
+            if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]
+    state = state.without_penalty_cards(played_penalty)
+    state = replace(state, restrictions=tuple(r for r in state.restrictions if r not in used),
+                    phase=Phase.PLAY)
+    steps = []
+    laws = ["44"]
+    if played_penalty:
+        steps.append(f"The penalty card {ev.card.symbol} has been played and leaves the table; "
+                     "how it came to be exposed is now unauthorized for partner (50E3).")
+        laws.append("50E3")
+    if used:
+        steps.append(f"{ev.seat.value}'s restriction ({', '.join(r.token for r in used)}) has "
+                     "been used.")
+    return Ruling(
+        kind="play",
+        summary=f"{ev.seat.value} played the {ev.card.symbol}.",
+        laws=tuple(laws),
+        steps=tuple(steps),
+    ), state
+
+
+@event("lead_lost")
+@dataclass(frozen=True)
+class LeadLost(Event):
+    """``seat``'s side has lost the lead: restrictions lasting while he keeps it end."""
+
+    seat: Seat
+
+
+@rule(LeadLost)
+def lead_lost(state: TableState, ev: LeadLost) -> tuple[Ruling, TableState]:
+    ended = [r for r in state.restrictions_on(ev.seat)
+             if r.lasts in (Lasts.WHILE_ON_LEAD, Lasts.THIS_LEAD)]
+    state = replace(state, restrictions=tuple(r for r in state.restrictions if r not in ended))
+    state = state.without_pending(ev.seat)
+    summary = (f"{ev.seat.value} no longer has the lead: "
+               + (", ".join(r.token for r in ended) + " ends." if ended else "nothing changes."))
+    return Ruling(kind="lead_lost", summary=summary, laws=("50D2",) if ended else ()), state
+
+
+@event("board_end")
+@dataclass(frozen=True)
+class BoardEnded(Event):
+    """The board is over: nothing carries forward to the next one."""
+
+
+@rule(BoardEnded)
+def board_end(state: TableState, ev: BoardEnded) -> tuple[Ruling, TableState]:
+    left = cards_text(p.card for p in state.penalty_cards) if state.penalty_cards else ""
+    steps = (f"Penalty cards still on the table ({left}) go back: they lapse with the board.",) \
+        if left else ()
+    return Ruling(
+        kind="board_end",
+        summary="Board over: penalty cards, restrictions and obligations are cleared.",
+        laws=(),
+        steps=steps,
+    ), TableState(declarer=state.declarer, dealer=state.dealer, contract=state.contract,
+                  phase=Phase.FINISHED, tricks_transferred=state.tricks_transferred)

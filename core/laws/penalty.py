@@ -1,0 +1,361 @@
+"""Penalty cards: how they are made and classified (Law 50B), declarer's options when the
+offender's partner is to lead (Laws 50D2, 51B), and a penalty card not played (Law 52).
+
+Other law families (leads out of turn, premature plays, revokes, Law 24) create penalty cards
+through :func:`add_penalty_cards` and offer the lead options through :func:`lead_options`, so the
+50B and 50D2 logic lives in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from core.cards import Card, Suit, cards_text
+from core.engine import Event, choice_handler, event, rule
+from core.errors import RuleError
+from core.ruling import Option, Ruling
+from core.seats import Seat, is_defender
+from core.state import (
+    Lasts,
+    PenaltyCard,
+    PenaltyKind,
+    PendingChoice,
+    Restriction,
+    RestrictionKind,
+    TableState,
+)
+
+LEAD_OPTIONS_LAW = "50D2"
+INFORMATION_ON_TABLE = (
+    "While a penalty card is on the table, everything it shows, including what must be done "
+    "with it, is authorized for every player (50E1)."
+)
+
+
+def require_declarer(state: TableState) -> Seat:
+    if state.declarer is None:
+        raise RuleError("the declarer is not known yet: set the board's declarer first")
+    return state.declarer
+
+
+def require_defender(state: TableState, seat: Seat, what: str = "penalty cards") -> Seat:
+    declarer = require_declarer(state)
+    if not is_defender(seat, declarer):
+        raise RuleError(f"only a defender can have {what}; {seat.value} is on declarer's side")
+    return declarer
+
+
+def classify(cards: Iterable[Card], deliberate: bool, already: int = 0) -> PenaltyKind:
+    """Law 50B: a single card below honour rank exposed inadvertently is minor; an honour, a card
+    exposed through deliberate play, or one of two or more penalty cards in a hand is major."""
+    cards = list(cards)
+    if deliberate or already + len(cards) > 1 or any(c.is_honour for c in cards):
+        return PenaltyKind.MAJOR
+    return PenaltyKind.MINOR
+
+
+def add_penalty_cards(
+    state: TableState, seat: Seat, cards: Iterable[Card], *, deliberate: bool, origin: str
+) -> tuple[TableState, list[str]]:
+    """Put ``cards`` on the table as ``seat``'s penalty cards, reclassifying under 50B.
+
+    Returns the new state and the steps that explain what happened (e.g. a minor card
+    turning major).
+    """
+    cards = list(cards)
+    mine = state.penalty_cards_of(seat)
+    taken = {p.card for p in state.penalty_cards}
+    for card in cards:
+        if card in taken:
+            raise RuleError(f"the {card.symbol} is already a penalty card")
+    steps: list[str] = []
+    kind = classify(cards, deliberate, already=len(mine))
+    new = [PenaltyCard(seat, c, kind, origin) for c in cards]
+    total = len(mine) + len(new)
+    upgraded = []
+    for p in mine:
+        if p.kind is PenaltyKind.MINOR and total > 1:
+            upgraded.append(replace(p, kind=PenaltyKind.MAJOR))
+            steps.append(
+                f"{seat.value} now has {total} penalty cards, so the {p.card.symbol} becomes a "
+                "major penalty card too (50B)."
+            )
+        else:
+            upgraded.append(p)
+    others = [p for p in state.penalty_cards if p.seat is not seat]
+    return state.with_penalty_cards([*others, *upgraded, *new]), steps
+
+
+def kind_reason(cards: list[Card], deliberate: bool, already: int) -> str:
+    if already + len(cards) > 1:
+        return "a defender with two or more penalty cards has every one of them major (50B)"
+    if deliberate:
+        return "a card exposed through deliberate play is a major penalty card (50B)"
+    if cards[0].is_honour:
+        return "an honour (A K Q J 10) is always a major penalty card (50B)"
+    return "a single card below honour rank exposed by accident is a minor penalty card (50B)"
+
+
+def major_suits(state: TableState, seat: Seat) -> list[Suit]:
+    """Suits in which ``seat`` has a major penalty card, in spades-first order."""
+    suits = {p.card.suit for p in state.penalty_cards_of(seat) if p.kind is PenaltyKind.MAJOR}
+    return [s for s in Suit if s in suits]
+
+
+def lead_options(state: TableState, leader: Seat) -> tuple[Option, ...]:
+    """Declarer's options before ``leader`` leads while his partner has major penalty cards
+    (50D2 for one suit, 51B for several): require or forbid one such suit, or neither."""
+    suits = major_suits(state, leader.partner)
+    if not suits:
+        return ()
+    options = [Option(f"require:{s.letter}", f"Require a {s.singular} lead") for s in suits]
+    options += [
+        Option(f"forbid:{s.letter}", f"Forbid {s.plural} while {leader.value} keeps the lead")
+        for s in suits
+    ]
+    options.append(Option("any", f"Let {leader.value} lead anything (the card stays)"))
+    return tuple(options)
+
+
+def lead_options_law(state: TableState, offender: Seat, token: str = "") -> str:
+    """Which paragraph governs declarer's lead options for these penalty cards."""
+    majors = [p for p in state.penalty_cards_of(offender) if p.kind is PenaltyKind.MAJOR]
+    suits = {p.card.suit for p in majors}
+    if len(majors) <= 1:
+        return "50D2(b)" if token == "any" else "50D2(a)"
+    if len(suits) == 1:
+        return {"require": "51B1(a)", "forbid": "51B1(b)"}.get(token.split(":")[0], "50D2(b)")
+    return {"require": "51B2(a)", "forbid": "51B2(b)"}.get(token.split(":")[0], "51B2(c)")
+
+
+def offer_lead_options(
+    state: TableState, leader: Seat, *, law: str = LEAD_OPTIONS_LAW
+) -> tuple[TableState, tuple[Option, ...]]:
+    """Record that declarer must choose before ``leader`` leads (replacing any older wait)."""
+    options = lead_options(state, leader)
+    state = state.without_pending(leader)
+    if options:
+        state = replace(
+            state,
+            pending=(
+                *state.pending,
+                PendingChoice(
+                    law=law,
+                    chooser="declarer",
+                    seat=leader,
+                    options=tuple(o.token for o in options),
+                    offender=leader.partner,
+                ),
+            ),
+        )
+    return state, options
+
+
+# --- the partner of a penalty-card holder is to lead ----------------------------------
+
+
+@event("partner_lead")
+@dataclass(frozen=True)
+class PartnerLead(Event):
+    """``leader`` is about to lead (he won a trick, or it is the opening lead) while his partner
+    has penalty cards on the table."""
+
+    leader: Seat
+
+
+@rule(PartnerLead)
+def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState]:
+    require_defender(state, ev.leader, "a partner with penalty cards")
+    offender = ev.leader.partner
+    cards = state.penalty_cards_of(offender)
+    new_state, options = offer_lead_options(state, ev.leader)
+    if not options:
+        if cards:
+            return Ruling(
+                kind="partner_lead",
+                summary=f"{ev.leader.value} may lead any card: a minor penalty card gives declarer "
+                "no lead options.",
+                laws=("50C",),
+                steps=(
+                    f"{offender.value}'s {cards_text(p.card for p in cards)} is a minor penalty "
+                    "card: it restricts only its owner's plays, never his partner's lead (50C).",
+                ),
+                information=INFORMATION_ON_TABLE,
+                outcome={"options": []},
+            ), new_state
+        return Ruling(
+            kind="partner_lead",
+            summary=f"{ev.leader.value} may lead any card: {offender.value} has no penalty card.",
+            laws=("50D2",),
+            outcome={"options": []},
+        ), new_state
+    majors = [p.card for p in cards if p.kind is PenaltyKind.MAJOR]
+    several = len(majors) > 1
+    laws = ("50D2", "51B") if several else ("50D2",)
+    steps = [
+        f"{ev.leader.value} may not lead until declarer has chosen (50D2); a card he leads "
+        "before that becomes a penalty card itself (49).",
+        "Declarer may require the lead of a penalty card's suit, or forbid that suit for as long "
+        f"as {ev.leader.value} keeps the lead; either way the penalty cards of that suit go "
+        "back to the hand (50D2(a)"
+        + (", 51B" if several else "")
+        + ").",
+        "Or declarer may leave it: any lead, and the penalty cards stay on the table; the choice "
+        f"comes back each time {ev.leader.value} is to lead while they remain (50D2(b)).",
+    ]
+    return Ruling(
+        kind="partner_lead",
+        summary=f"Declarer chooses before {ev.leader.value} leads: {offender.value} has "
+        f"{cards_text(majors)} as major penalty card{'s' if several else ''}.",
+        laws=laws,
+        steps=tuple(steps),
+        options=options,
+        chooser="declarer",
+        information=INFORMATION_ON_TABLE,
+        outcome={"options": [o.token for o in options]},
+    ), new_state
+
+
+def restriction_for(leader: Seat, token: str, origin: str) -> Restriction | None:
+    """The restriction a lead-option token puts on ``leader`` (``any`` puts none)."""
+    if token == "any":
+        return None
+    verb, letter = token.split(":")
+    suit = Suit.parse(letter)
+    if verb == "require":
+        return Restriction(leader, RestrictionKind.REQUIRE, suit, Lasts.THIS_LEAD, origin)
+    return Restriction(leader, RestrictionKind.FORBID, suit, Lasts.WHILE_ON_LEAD, origin)
+
+
+@choice_handler(LEAD_OPTIONS_LAW)
+def choose_lead_option(
+    state: TableState, pending: PendingChoice, token: str
+) -> tuple[Ruling, TableState]:
+    """Declarer's 50D2/51B choice: pick up the cards of the named suit and bind the leader."""
+    leader = pending.seat
+    offender = pending.offender or leader.partner
+    law = lead_options_law(state, offender, token)
+    restriction = restriction_for(leader, token, law)
+    if restriction is None:
+        remaining = cards_text(p.card for p in state.penalty_cards_of(offender))
+        return Ruling(
+            kind="lead_choice",
+            summary=f"Declarer leaves it: {leader.value} may lead anything; {remaining} stay "
+            "on the table as penalty cards.",
+            laws=(law,),
+            steps=(
+                f"{offender.value} must still play his penalty cards at the first legal "
+                "opportunity (50D1).",
+                f"If {leader.value} keeps the lead, declarer has the same options again before "
+                "the next lead.",
+            ),
+            information=INFORMATION_ON_TABLE,
+            outcome={"restriction": "", "restriction_lasts": ""},
+        ), state
+    suit = restriction.suit
+    assert suit is not None
+    picked = [p for p in state.penalty_cards_of(offender) if p.card.suit is suit]
+    state = state.without_penalty_cards(picked).with_restriction(restriction)
+    if restriction.kind is RestrictionKind.REQUIRE:
+        summary = f"{leader.value} must lead a {suit.singular} (any {suit.singular} he holds)."
+        lasts = "for this lead"
+    else:
+        summary = f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead."
+        lasts = "until his side loses the lead"
+    steps = [
+        f"{cards_text(p.card for p in picked)} go{'es' if len(picked) == 1 else ''} back to "
+        f"{offender.value}'s hand and {'is' if len(picked) == 1 else 'are'} no longer a penalty "
+        "card.",
+        f"The restriction binds {leader.value} {lasts}. If he has no "
+        f"{suit.singular}" + (" he may lead any card" if restriction.kind is RestrictionKind.REQUIRE
+                              else "s other than that suit he may lead one") + " (59).",
+    ]
+    left = state.penalty_cards_of(offender)
+    if left:
+        steps.append(f"{cards_text(p.card for p in left)} stay on the table as penalty cards.")
+    return Ruling(
+        kind="lead_choice",
+        summary=summary,
+        laws=(law, "59"),
+        steps=tuple(steps),
+        information=f"Information from the returned card is unauthorized for {leader.value} "
+        "(the offender's partner) but authorized for declarer (50E2).",
+        outcome={"restriction": restriction.token, "restriction_lasts": restriction.lasts.value},
+    ), state
+
+
+# --- Law 52: failure to lead or play a major penalty card -----------------------------
+
+
+@event("penalty_not_played")
+@dataclass(frozen=True)
+class PenaltyNotPlayed(Event):
+    """A defender led or played ``played`` when he had to play a major penalty card."""
+
+    seat: Seat
+    played: Card
+    accepted: bool = False
+    declarer_played_since: bool = False
+    instead_of: Card | None = None  # the penalty card he should have played, if he had several
+
+
+@rule(PenaltyNotPlayed)
+def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableState]:
+    require_defender(state, ev.seat)
+    majors = [p for p in state.penalty_cards_of(ev.seat) if p.kind is PenaltyKind.MAJOR]
+    if not majors:
+        raise RuleError(f"{ev.seat.value} has no major penalty card on the table")
+    if any(p.card == ev.played for p in state.penalty_cards):
+        raise RuleError(f"the {ev.played.symbol} is itself a penalty card")
+    if ev.instead_of is not None:
+        owed = [p for p in majors if p.card == ev.instead_of]
+        if not owed:
+            raise RuleError(f"the {ev.instead_of.symbol} is not one of {ev.seat.value}'s "
+                            "major penalty cards")
+    else:
+        owed = majors if len(majors) == 1 else []
+    must_accept = ev.declarer_played_since
+    if must_accept or ev.accepted:
+        steps = [
+            f"The {ev.played.symbol} stands as played and {ev.seat.value} may not take it back "
+            "(52A).",
+            f"{cards_text(p.card for p in majors)} stay{'s' if len(majors) == 1 else ''} on the "
+            "table as penalty cards (52B1(c)).",
+        ]
+        if must_accept:
+            steps.insert(0, "Declarer has played since from his hand or dummy, so he must "
+                            "accept the card played (52B1(b)).")
+        return Ruling(
+            kind="penalty_not_played",
+            summary=f"The {ev.played.symbol} stands; the penalty card stays on the table.",
+            laws=("52B1(b)" if must_accept else "52B1(a)", "52B1(c)", "61A"),
+            steps=tuple(steps),
+            judgement="Failing to play a penalty card is a revoke (61A); once established there "
+            "is no automatic trick transfer (64B3), but the Director restores equity (64C).",
+            outcome={"must_accept": must_accept, "substitute": ""},
+        ), state
+    state, steps = add_penalty_cards(
+        state.without_penalty_cards(owed), ev.seat, [ev.played], deliberate=True, origin="52B2"
+    )
+    if owed:
+        substitute = owed[0].card
+        summary = (f"{ev.seat.value} must play the {substitute.symbol} instead; the "
+                   f"{ev.played.symbol} becomes a major penalty card.")
+        first = f"{ev.seat.value} takes back the {ev.played.symbol} and plays the penalty card "\
+                f"{substitute.symbol} in its place (52B2)."
+    else:
+        substitute = None
+        summary = (f"{ev.seat.value} must play one of his penalty cards instead, the one declarer "
+                   f"names; the {ev.played.symbol} becomes a major penalty card.")
+        first = (f"{ev.seat.value} has several penalty cards: declarer names the one he must "
+                 "play (51A, 52B2).")
+    return Ruling(
+        kind="penalty_not_played",
+        summary=summary,
+        laws=("52B2", "50B"),
+        steps=(first, f"The {ev.played.symbol} was played deliberately, so it is now a major "
+               "penalty card (52B2).", *steps),
+        information=INFORMATION_ON_TABLE,
+        outcome={"must_accept": False, "substitute": substitute.text if substitute else ""},
+    ), state

@@ -1,0 +1,5 @@
+import sys
+
+from core.scenarios.runner import main
+
+sys.exit(main(sys.argv[1:]))
