@@ -155,10 +155,10 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
         obligation = "next_turn"
         steps.append(f"{partner.value} must pass at his next turn ({para}); if that pass lets "
                      "the offending side gain, the Director may adjust (72C).")
+    go, become = ("go", "they become") if len(ev.cards) > 1 else ("goes", "it becomes")
     steps.append(
-        f"If {ev.seat.value} becomes declarer or dummy the card{'s go' if len(ev.cards) > 1 else ' goes'}"
-        " back to his hand (24D); if he becomes a defender "
-        f"{'they become' if len(ev.cards) > 1 else 'it becomes'} a penalty card (24E, 50)."
+        f"If {ev.seat.value} becomes declarer or dummy, {shown} {go} back to his hand (24D); "
+        f"if he becomes a defender {become} a penalty card (24E, 50)."
     )
     return Ruling(
         kind="auction_exposure",
