@@ -240,6 +240,23 @@ def _holding(suit: Suit, text: str) -> list[Card]:
     return [Card(suit, r) for r in ranks]
 
 
+_LABELLED_FULL_RE = re.compile(
+    r"(?:\s*[SHDC♠♥♦♣♤♡♢♧]\s*:?\s*(?:10|[AKQJT2-9]|-|—)*\s*)+", re.IGNORECASE
+)
+
+
+def _labelled(raw: str) -> list[Card]:
+    cards: list[Card] = []
+    seen_suits: set[Suit] = set()
+    for label, holding in _LABELLED_RE.findall(raw):
+        suit = Suit.parse(label)
+        if suit in seen_suits:
+            raise CardError(f"{suit.plural} are given twice in that hand")
+        seen_suits.add(suit)
+        cards += _holding(suit, holding)
+    return cards
+
+
 def parse_hand(text: str) -> Hand:
     """A hand as PBN ``K8.Q52.AJ942.-``, labelled ``S:K8 H:Q52 D:AJ942 C:-``, or a card list."""
     if not isinstance(text, str):
@@ -251,18 +268,17 @@ def parse_hand(text: str) -> Hand:
     if raw.count(".") == 3 and not re.search(r"\s", raw.strip()):
         for suit, part in zip(SUITS, raw.split("."), strict=True):
             cards += _holding(suit, part)
-    elif re.fullmatch(r"(?:\s*[SHDC♠♥♦♣♤♡♢♧]\s*:\s*(?:10|[AKQJT2-9]|-|—)*\s*)+", raw, re.I):
-        seen_suits: set[Suit] = set()
-        for label, holding in _LABELLED_RE.findall(raw):
-            suit = Suit.parse(label)
-            if suit in seen_suits:
-                raise CardError(f"{suit.plural} are given twice in that hand")
-            seen_suits.add(suit)
-            cards += _holding(suit, holding)
+    elif ":" in raw and _LABELLED_FULL_RE.fullmatch(raw):
+        cards = _labelled(raw)
     elif raw in {"", "-"}:
         cards = []
     else:
-        cards = list(parse_cards(raw))
+        try:
+            cards = list(parse_cards(raw))
+        except CardError:
+            if not _LABELLED_FULL_RE.fullmatch(raw):
+                raise
+            cards = _labelled(raw)
     _refuse_duplicates(cards)
     if len(cards) > 13:
         raise CardError(f"a hand has at most 13 cards; that one has {len(cards)}")
