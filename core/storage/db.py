@@ -1,0 +1,192 @@
+"""Engines, sessions and migrations.
+
+``DATABASE_URL`` unset means an embedded SQLite file ``tdbot.db`` in the working directory;
+``postgresql+asyncpg://user:password@host/db`` (or a plain ``postgres://`` URL) means PostgreSQL.
+
+SQLite connections run in WAL mode with foreign keys on and a busy timeout; write transactions
+start with ``BEGIN IMMEDIATE`` (see :func:`write_options`) so that two writers queue for the
+lock up front instead of failing when a read turns into a write.
+
+:func:`upgrade_to_head` runs the real Alembic migrations programmatically (the bot calls it on
+start, the tests on every fresh database), sharing one connection with Alembic's ``env.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+#: The repository root: ``migrations/`` and ``alembic.ini`` live there.
+ROOT = Path(__file__).resolve().parents[2]
+MIGRATIONS = ROOT / "migrations"
+ALEMBIC_INI = ROOT / "alembic.ini"
+
+DEFAULT_FILE = "tdbot.db"
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+#: Execution option asking for a write transaction (``BEGIN IMMEDIATE`` on SQLite).
+WRITE = "tdbot_write"
+
+
+def database_url(url: str | URL | None = None) -> URL:
+    """The URL to use: ``url``, else ``$DATABASE_URL``, else ``./tdbot.db`` (SQLite).
+
+    Plain driver names are given their async driver (``postgres://`` and ``postgresql://`` →
+    ``postgresql+asyncpg://``, ``sqlite://`` → ``sqlite+aiosqlite://``); a relative SQLite path
+    is resolved against the working directory now, so a later ``chdir`` cannot move the data.
+    """
+    if url is None:
+        url = os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{DEFAULT_FILE}"
+    parsed = make_url(url) if isinstance(url, str) else url
+    backend = parsed.get_backend_name()
+    if backend in ("postgres", "postgresql"):
+        parsed = parsed.set(drivername="postgresql+asyncpg")
+    elif backend == "sqlite":
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+        if parsed.database and parsed.database != ":memory:" and not parsed.database.startswith(
+            "file:"
+        ):
+            parsed = parsed.set(database=str(Path(parsed.database).expanduser().resolve()))
+    else:
+        raise ValueError(
+            f"unsupported database {backend!r}: use sqlite+aiosqlite:// or postgresql+asyncpg://"
+        )
+    return parsed
+
+
+def make_engine(url: str | URL | None = None, **kwargs: Any) -> AsyncEngine:
+    """An async engine for ``url`` (see :func:`database_url`), configured for its backend."""
+    parsed = database_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_async_engine(parsed, **kwargs)
+        _configure_sqlite(engine)
+        return engine
+    connect_args = kwargs.pop("connect_args", {})
+    server_settings = {"timezone": "UTC", "application_name": "tdbot"}
+    server_settings.update(connect_args.pop("server_settings", {}))
+    return create_async_engine(
+        parsed,
+        pool_pre_ping=True,
+        connect_args={"server_settings": server_settings, **connect_args},
+        **kwargs,
+    )
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """The one sessionmaker: one session per interaction, objects usable after commit."""
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def write_options() -> dict[str, Any]:
+    """Execution options for the connection of a transaction that will write."""
+    return {WRITE: True}
+
+
+def _configure_sqlite(engine: AsyncEngine) -> None:
+    sync_engine = engine.sync_engine
+
+    @event.listens_for(sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # The driver's own transaction handling is switched off: BEGIN is ours (below).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+        finally:
+            cursor.close()
+        dbapi_connection.create_function("tdbot_local_month", 2, local_month, deterministic=True)
+
+    @event.listens_for(sync_engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get(WRITE, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def local_month(stored: str | None, time_zone: str | None) -> str | None:
+    """SQLite function ``tdbot_local_month(created_at, tz)``: ``"YYYY-MM"`` of a stored UTC
+    timestamp in the given time zone (PostgreSQL does this with ``AT TIME ZONE``)."""
+    if stored is None:
+        return None
+    at = dt.datetime.fromisoformat(stored).replace(tzinfo=dt.UTC)
+    with contextlib.suppress(ZoneInfoNotFoundError, ValueError):
+        at = at.astimezone(ZoneInfo(time_zone or "UTC"))
+    return f"{at.year:04d}-{at.month:02d}"
+
+
+# --- migrations ---------------------------------------------------------------------------
+
+
+def alembic_config(connection: Connection | None = None) -> Any:
+    """An Alembic config for ``migrations/``, independent of the working directory.
+
+    It is built without reading ``alembic.ini``'s logging section, so running migrations from
+    the bot never reconfigures the bot's logging.
+    """
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("path_separator", "os")
+    if connection is not None:
+        cfg.attributes["connection"] = connection
+    return cfg
+
+
+async def upgrade_to_head(url: str | URL | None = None) -> None:
+    """Bring the database at ``url`` to the newest migration (creating it if need be)."""
+    await _run_alembic(url, "upgrade", "head")
+
+
+async def downgrade_to(url: str | URL | None, revision: str) -> None:
+    """Downgrade to ``revision`` (``"base"`` drops everything)."""
+    await _run_alembic(url, "downgrade", revision)
+
+
+async def current_revision(url: str | URL | None = None) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    engine = make_engine(url, poolclass=_null_pool())
+    try:
+        async with engine.connect() as conn:
+            return await conn.run_sync(
+                lambda sync: MigrationContext.configure(sync).get_current_revision()
+            )
+    finally:
+        await engine.dispose()
+
+
+async def _run_alembic(url: str | URL | None, command_name: str, revision: str) -> None:
+    from alembic import command
+
+    engine = make_engine(url, poolclass=_null_pool())
+    try:
+        async with engine.begin() as conn:
+
+            def run(sync_conn: Connection) -> None:
+                getattr(command, command_name)(alembic_config(sync_conn), revision)
+
+            await conn.run_sync(run)
+    finally:
+        await engine.dispose()
+
+
+def _null_pool() -> Any:
+    from sqlalchemy.pool import NullPool
+
+    return NullPool

@@ -1,0 +1,296 @@
+"""The database schema: SQLAlchemy 2 typed declarative models.
+
+Nothing here leaves :mod:`core.storage`; the service layer turns rows into the frozen values of
+:mod:`core.storage.values`. Every row that belongs to a club carries ``club_id`` so that each
+query can be scoped to one Discord guild with a single indexed predicate, and so that a club's
+data can be deleted without touching anyone else's.
+
+Discord snowflakes (guild, user, role, channel, message and interaction ids) are ``BIGINT``.
+Timestamps are stored in UTC (:class:`UTCDateTime`) and always come back timezone-aware.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+#: Surrogate keys: BIGINT on PostgreSQL; INTEGER on SQLite, where only ``INTEGER PRIMARY KEY``
+#: is the autoincrementing rowid.
+IdType = BigInteger().with_variant(Integer(), "sqlite")
+
+#: Limits on free text, so a hostile or careless command cannot bloat the log.
+NAME_MAX = 100
+NOTE_MAX = 2000
+SCORE_MAX = 200
+SUMMARY_MAX = 1000
+
+
+class UTCDateTime(TypeDecorator[dt.datetime]):
+    """A timezone-aware datetime stored in UTC on every backend.
+
+    SQLite has no time zone type: values are written as naive UTC text (so that text order is
+    time order) and read back with ``tzinfo=UTC``; naive values given to a query are taken as UTC.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        value = value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+        if dialect.name == "sqlite":
+            return value.replace(tzinfo=None)
+        return value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        if isinstance(value, str):  # a value SQLite returned from an expression, not a column
+            value = dt.datetime.fromisoformat(value)
+        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def _club_fk() -> Mapped[int]:
+    return mapped_column(IdType, ForeignKey("clubs.id", ondelete="CASCADE"), nullable=False)
+
+
+class Club(Base):
+    """One Discord guild and its settings."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, unique=True)
+    director_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    log_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC")
+    law_edition: Mapped[str] = mapped_column(String(8), default="2017")
+    language: Mapped[str] = mapped_column(String(16), default="en")
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class GameSession(Base):
+    """A game: one evening's (or afternoon's) play at a club."""
+
+    __tablename__ = "game_sessions"
+    __table_args__ = (UniqueConstraint("club_id", "date", "name"),)
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    date: Mapped[dt.date] = mapped_column(Date)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Table(Base):
+    """A table in a session; ``current_board`` is the board it is playing now."""
+
+    __tablename__ = "tables"
+    __table_args__ = (
+        UniqueConstraint("session_id", "number"),
+        Index(None, "club_id", "session_id"),
+    )
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    session_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("game_sessions.id", ondelete="CASCADE")
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    current_board: Mapped[int | None] = mapped_column(Integer)
+
+
+class Board(Base):
+    """A board played at a table: what is known of it, and the snapshot of its table state.
+
+    ``dealer``, ``declarer`` and ``contract`` are what the players told us (the state the fold
+    starts from); ``state`` is the fold of the board's non-void events from there, ``last_seq``
+    the highest event sequence number, and ``version`` grows with every change of ``state`` (the
+    optimistic-concurrency check).
+    """
+
+    __tablename__ = "boards"
+    __table_args__ = (
+        UniqueConstraint("table_id", "number"),
+        Index(None, "club_id", "session_id"),
+    )
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    session_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("game_sessions.id", ondelete="CASCADE")
+    )
+    table_id: Mapped[int] = mapped_column(IdType, ForeignKey("tables.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    dealer: Mapped[str | None] = mapped_column(String(1))
+    declarer: Mapped[str | None] = mapped_column(String(1))
+    contract: Mapped[str | None] = mapped_column(String(16))
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class SeatBinding(Base):
+    """A Discord user sitting at a seat of a table (one seat per user per club)."""
+
+    __tablename__ = "seat_bindings"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat"),
+        UniqueConstraint("club_id", "user_id"),
+    )
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    table_id: Mapped[int] = mapped_column(IdType, ForeignKey("tables.id", ondelete="CASCADE"))
+    seat: Mapped[str] = mapped_column(String(1))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    bound_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class EventRow(Base):
+    """One incident or follow-up, append-only: never deleted except with the club's data.
+
+    ``facts`` is the event as :func:`core.engine.event_to_data` gives it, ``ruling`` the ruling
+    the engine returned. The session, table and board numbers are copied in so that the ruling
+    log filters on one table. ``verdict`` and the columns after it mirror the latest director's
+    verdict (the history is in ``verdicts``); ``void`` removes the event from the board's fold.
+    """
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("board_id", "seq"),
+        UniqueConstraint("club_id", "interaction_id"),
+        Index(None, "club_id", "created_at", "id"),
+        Index(None, "club_id", "session_id", "table_no", "board_no"),
+        Index(None, "club_id", "kind"),
+        Index(None, "club_id", "incident"),
+        Index(None, "club_id", "actor_id"),
+        Index(None, "club_id", "verdict"),
+    )
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    session_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("game_sessions.id", ondelete="CASCADE")
+    )
+    table_id: Mapped[int] = mapped_column(IdType, ForeignKey("tables.id", ondelete="CASCADE"))
+    board_id: Mapped[int] = mapped_column(IdType, ForeignKey("boards.id", ondelete="CASCADE"))
+    table_no: Mapped[int] = mapped_column(Integer)
+    board_no: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(40))
+    incident: Mapped[str] = mapped_column(String(40))
+    actor_id: Mapped[int | None] = mapped_column(BigInteger)
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+    ruling: Mapped[dict[str, Any]] = mapped_column(JSON)
+    summary: Mapped[str] = mapped_column(String(SUMMARY_MAX))
+    laws: Mapped[str] = mapped_column(String(200), default="")
+    void: Mapped[bool] = mapped_column(Boolean, default=False)
+    verdict: Mapped[str | None] = mapped_column(String(16))
+    verdict_by: Mapped[int | None] = mapped_column(BigInteger)
+    verdict_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    verdict_note: Mapped[str | None] = mapped_column(String(NOTE_MAX))
+    adjusted_score: Mapped[str | None] = mapped_column(String(SCORE_MAX))
+
+
+class EventLaw(Base):
+    """A law an event's ruling cites, split for filtering by law number.
+
+    ``law_key`` is the citation's parts joined by dots with a trailing dot (``50D2(a)`` →
+    ``50.D.2.a.``), so that "Law 50D" is ``law_number = 50 AND law_key LIKE '50.D.%'`` and
+    "Law 5" can never match ``50``.
+    """
+
+    __tablename__ = "event_laws"
+    __table_args__ = (Index(None, "club_id", "law_number", "law_key"),)
+
+    event_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    law: Mapped[str] = mapped_column(String(20), primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    law_number: Mapped[int] = mapped_column(SmallInteger)
+    law_key: Mapped[str] = mapped_column(String(24))
+
+
+class VerdictRow(Base):
+    """A director's verdict on a logged ruling; append-only history."""
+
+    __tablename__ = "verdicts"
+    __table_args__ = (
+        Index(None, "club_id", "director_id", "created_at"),
+        Index(None, "event_id"),
+    )
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    event_id: Mapped[int] = mapped_column(IdType, ForeignKey("events.id", ondelete="CASCADE"))
+    director_id: Mapped[int] = mapped_column(BigInteger)
+    verdict: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str | None] = mapped_column(String(NOTE_MAX))
+    adjusted_score: Mapped[str | None] = mapped_column(String(SCORE_MAX))
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class DirectorCall(Base):
+    """A "Call the director" posted in the log channel, and who took it."""
+
+    __tablename__ = "director_calls"
+    __table_args__ = (Index(None, "club_id", "claimed_by", "created_at"),)
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    caller_id: Mapped[int] = mapped_column(BigInteger)
+    event_id: Mapped[int | None] = mapped_column(
+        IdType, ForeignKey("events.id", ondelete="CASCADE"), index=True
+    )
+    table_id: Mapped[int | None] = mapped_column(
+        IdType, ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    board_id: Mapped[int | None] = mapped_column(
+        IdType, ForeignKey("boards.id", ondelete="CASCADE"), index=True
+    )
+    note: Mapped[str] = mapped_column(String(NOTE_MAX), default="")
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    claimed_by: Mapped[int | None] = mapped_column(BigInteger)
+    claimed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)

@@ -1,0 +1,1585 @@
+"""The storage service the cogs call: clubs, sessions, tables, boards, seats, the event log,
+directors' verdicts and calls, the ruling-log queries, exports, statistics and retention.
+
+Every method takes the Discord guild id first and scopes every statement to that guild's club:
+ids belonging to another guild behave exactly like ids that do not exist (:class:`NotFound`).
+Every method runs in its own session and transaction and returns plain values
+(:mod:`core.storage.values`), never ORM rows.
+
+A board's table state is the fold of its non-void events (:func:`core.engine.replay`), kept as a
+snapshot on the board row. :meth:`Storage.record` appends an event and moves the snapshot in one
+transaction: the board row is locked (``SELECT … FOR UPDATE`` on PostgreSQL, ``BEGIN IMMEDIATE``
+on SQLite), the next ``seq`` is taken under ``UNIQUE(board_id, seq)``, the snapshot update checks
+the board's ``version``, and a conflict or a busy database is retried. An interaction id makes a
+recording idempotent: the same id again returns the first result and writes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import csv
+import datetime as dt
+import io
+import json
+import logging
+import random
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    and_,
+    delete,
+    distinct,
+    func,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from core import serial
+from core.engine import Event, apply, event_from_data, event_to_data
+from core.ruling import Ruling
+from core.seats import Seat
+from core.state import TableState
+from core.storage.db import write_options
+from core.storage.errors import Busy, Conflict, NotFound, StorageError
+from core.storage.lawref import law_key
+from core.storage.models import (
+    NAME_MAX,
+    NOTE_MAX,
+    SCORE_MAX,
+    SUMMARY_MAX,
+    Board,
+    Club,
+    DirectorCall,
+    EventLaw,
+    EventRow,
+    GameSession,
+    SeatBinding,
+    Table,
+    VerdictRow,
+    utcnow,
+)
+from core.storage.values import (
+    BoardInfo,
+    ClubSettings,
+    ClubStats,
+    DirectorCallInfo,
+    LogEntry,
+    LogFilter,
+    LogPage,
+    RecordedEvent,
+    Seating,
+    SessionInfo,
+    TableInfo,
+    Verdict,
+    VerdictKind,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+LAW_EDITIONS = ("2017",)
+DEFAULT_SESSION_NAME = "Session"
+PAGE_MAX = 100
+EXPORT_CHUNK_ROWS = 500
+_LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: "Leave this setting as it is" (``None`` clears a setting).
+UNSET: Any = _Unset()
+
+
+class _Retry(Exception):
+    """The board changed under us (optimistic check failed): run the transaction again."""
+
+
+class Storage:
+    """The repository the cogs use. Build it once from the app's sessionmaker."""
+
+    def __init__(
+        self, sessionmaker: async_sessionmaker[AsyncSession], *, attempts: int = 10
+    ) -> None:
+        self._sm = sessionmaker
+        self._attempts = attempts
+
+    # ------------------------------------------------------------------------------------
+    # transactions
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[AsyncSession]:
+        async with self._sm() as s:
+            yield s
+
+    async def _write(
+        self, work: Callable[[AsyncSession], Awaitable[T]], *, retry_disconnect: bool = True
+    ) -> T:
+        """Run ``work`` in a write transaction, retrying conflicts and a busy database.
+
+        ``retry_disconnect`` is False for work that is not idempotent: a connection lost during
+        COMMIT leaves its outcome unknown, so it is reported rather than repeated.
+        """
+        delay = 0.002
+        for attempt in range(1, self._attempts + 1):
+            try:
+                async with self._sm() as s, s.begin():
+                    await s.connection(execution_options=write_options())
+                    return await work(s)
+            except _Retry:
+                reason = "board changed"
+            except DBAPIError as exc:
+                reason = _transient(exc, retry_disconnect)
+                if reason is None:
+                    raise
+                if attempt == self._attempts:
+                    raise Busy("the database is busy; please try again in a moment") from exc
+            log.debug("write retry %d (%s)", attempt, reason)
+            await asyncio.sleep(delay * random.uniform(0.5, 1.5))
+            delay = min(delay * 2, 0.25)
+        raise Busy("the board kept changing; please try again in a moment")
+
+    # ------------------------------------------------------------------------------------
+    # clubs
+
+    async def club(self, guild_id: int) -> ClubSettings:
+        """The guild's club settings, creating the club with defaults on first use."""
+
+        async def work(s: AsyncSession) -> ClubSettings:
+            return _club_value(await _get_or_create_club(s, guild_id))
+
+        return await self._write(work)
+
+    async def find_club(self, guild_id: int) -> ClubSettings | None:
+        async with self._reading() as s:
+            row = await s.scalar(select(Club).where(Club.guild_id == guild_id))
+            return _club_value(row) if row else None
+
+    async def update_club(
+        self,
+        guild_id: int,
+        *,
+        director_role_id: int | None = UNSET,
+        log_channel_id: int | None = UNSET,
+        time_zone: str = UNSET,
+        law_edition: str = UNSET,
+        language: str = UNSET,
+    ) -> ClubSettings:
+        """Change some settings (``UNSET`` leaves one alone, ``None`` clears a role/channel)."""
+        changes: dict[str, Any] = {}
+        if director_role_id is not UNSET:
+            changes["director_role_id"] = director_role_id
+        if log_channel_id is not UNSET:
+            changes["log_channel_id"] = log_channel_id
+        if time_zone is not UNSET:
+            changes["time_zone"] = _check_time_zone(time_zone)
+        if law_edition is not UNSET:
+            if law_edition not in LAW_EDITIONS:
+                raise StorageError(f"law edition must be one of {', '.join(LAW_EDITIONS)}")
+            changes["law_edition"] = law_edition
+        if language is not UNSET:
+            if not isinstance(language, str) or not _LANGUAGE.match(language):
+                raise StorageError("language must be a language code such as en or fr")
+            changes["language"] = language
+
+        async def work(s: AsyncSession) -> ClubSettings:
+            club = await _get_or_create_club(s, guild_id)
+            for name, value in changes.items():
+                setattr(club, name, value)
+            await s.flush()
+            return _club_value(club)
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------------------------------
+    # sessions
+
+    async def start_session(
+        self, guild_id: int, name: str | None = None, *, date: dt.date | None = None
+    ) -> SessionInfo:
+        """The session of that date and name, created if need be (the date defaults to today
+        in the club's time zone)."""
+        name = _text(name or DEFAULT_SESSION_NAME, NAME_MAX, "session name")
+
+        async def work(s: AsyncSession) -> SessionInfo:
+            club = await _get_or_create_club(s, guild_id)
+            day = date or _today(club.time_zone)
+            row = await s.scalar(
+                select(GameSession).where(
+                    GameSession.club_id == club.id,
+                    GameSession.date == day,
+                    GameSession.name == name,
+                )
+            )
+            if row is None:
+                row = GameSession(club_id=club.id, date=day, name=name, created_at=utcnow())
+                s.add(row)
+                await s.flush()
+            return _session_value(row, guild_id)
+
+        return await self._write(work)
+
+    async def current_session(self, guild_id: int) -> SessionInfo | None:
+        """The most recently started session, if any."""
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return None
+            row = await s.scalar(
+                select(GameSession)
+                .where(GameSession.club_id == club_id)
+                .order_by(GameSession.id.desc())
+                .limit(1)
+            )
+            return _session_value(row, guild_id) if row else None
+
+    async def session(self, guild_id: int, session_id: int) -> SessionInfo:
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            return _session_value(await _session_row(s, club_id, session_id), guild_id)
+
+    async def sessions(self, guild_id: int, *, limit: int = 25) -> tuple[SessionInfo, ...]:
+        """The latest sessions, newest first."""
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return ()
+            rows = await s.scalars(
+                select(GameSession)
+                .where(GameSession.club_id == club_id)
+                .order_by(GameSession.id.desc())
+                .limit(_clamp(limit))
+            )
+            return tuple(_session_value(r, guild_id) for r in rows)
+
+    # ------------------------------------------------------------------------------------
+    # tables and boards
+
+    async def table(
+        self, guild_id: int, number: int, *, session_id: int | None = None
+    ) -> TableInfo:
+        """Table ``number`` of a session (default: the current one, or a new one for today),
+        created if need be."""
+        _positive(number, "table number")
+
+        async def work(s: AsyncSession) -> TableInfo:
+            club = await _get_or_create_club(s, guild_id)
+            if session_id is None:
+                session = await _current_or_new_session(s, club)
+            else:
+                session = await _session_row(s, club.id, session_id)
+            row = await s.scalar(
+                select(Table).where(Table.session_id == session.id, Table.number == number)
+            )
+            if row is None:
+                row = Table(club_id=club.id, session_id=session.id, number=number)
+                s.add(row)
+                await s.flush()
+            return _table_value(row)
+
+        return await self._write(work)
+
+    async def find_table(
+        self, guild_id: int, number: int, *, session_id: int | None = None
+    ) -> TableInfo | None:
+        """Table ``number`` of a session (default: the current one), without creating it."""
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return None
+            if session_id is None:
+                session_q = (
+                    select(GameSession.id)
+                    .where(GameSession.club_id == club_id)
+                    .order_by(GameSession.id.desc())
+                    .limit(1)
+                    .scalar_subquery()
+                )
+            else:
+                session_q = session_id
+            row = await s.scalar(
+                select(Table).where(
+                    Table.club_id == club_id,
+                    Table.session_id == session_q,
+                    Table.number == number,
+                )
+            )
+            return _table_value(row) if row else None
+
+    async def set_board(
+        self,
+        guild_id: int,
+        table_id: int,
+        number: int,
+        *,
+        dealer: Seat | str | None = None,
+        declarer: Seat | str | None = None,
+        contract: str | None = None,
+        actor_id: int | None = None,
+        interaction_id: int | None = None,
+    ) -> BoardInfo:
+        """Make board ``number`` the table's current board (created if need be).
+
+        What is given of dealer, declarer and contract that differs from the board's state is
+        recorded as a ``board_set`` event, so it is part of the fold like everything else.
+        """
+        _positive(number, "board number")
+        dealer_seat = Seat.parse(dealer) if dealer is not None else None
+        declarer_seat = Seat.parse(declarer) if declarer is not None else None
+        contract = contract.strip() if contract else None
+
+        async def work(s: AsyncSession) -> int:
+            club_id = await _require_club(s, guild_id)
+            table = await s.scalar(
+                select(Table).where(Table.id == table_id, Table.club_id == club_id)
+            )
+            if table is None:
+                raise NotFound("there is no such table")
+            board = await s.scalar(
+                select(Board).where(Board.table_id == table.id, Board.number == number)
+            )
+            if board is None:
+                board = Board(
+                    club_id=club_id,
+                    session_id=table.session_id,
+                    table_id=table.id,
+                    number=number,
+                    state=serial.to_data(TableState()),
+                    last_seq=0,
+                    version=0,
+                    updated_at=utcnow(),
+                )
+                s.add(board)
+            table.current_board = number
+            await s.flush()
+            return board.id
+
+        board_id = await self._write(work)
+        facts: dict[str, Any] = {}
+        state = (await self.board(guild_id, board_id)).state
+        if dealer_seat and dealer_seat is not state.dealer:
+            facts["dealer"] = dealer_seat.value
+        if declarer_seat and declarer_seat is not state.declarer:
+            facts["declarer"] = declarer_seat.value
+        if contract and contract != state.contract:
+            facts["contract"] = contract
+        if facts:
+            ev = event_from_data({"kind": "board_set", **facts})
+            await self.record(
+                guild_id, board_id, ev, actor_id=actor_id, interaction_id=interaction_id
+            )
+        return await self.board(guild_id, board_id)
+
+    async def board(self, guild_id: int, board_id: int) -> BoardInfo:
+        """A board of this guild, with its current state."""
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            row = await _board_row(s, club_id, board_id)
+            table_no = await s.scalar(select(Table.number).where(Table.id == row.table_id))
+            return _board_value(row, table_no or 0)
+
+    async def find_board(
+        self, guild_id: int, table_id: int, number: int | None = None
+    ) -> BoardInfo | None:
+        """Board ``number`` at a table; without a number, the table's current board."""
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return None
+            table = await s.scalar(
+                select(Table).where(Table.id == table_id, Table.club_id == club_id)
+            )
+            if table is None:
+                return None
+            number = number if number is not None else table.current_board
+            if number is None:
+                return None
+            row = await s.scalar(
+                select(Board).where(Board.table_id == table.id, Board.number == number)
+            )
+            return _board_value(row, table.number) if row else None
+
+    async def board_state(self, guild_id: int, board_id: int) -> TableState:
+        return (await self.board(guild_id, board_id)).state
+
+    async def board_events(
+        self, guild_id: int, board_id: int, *, include_void: bool = True
+    ) -> tuple[LogEntry, ...]:
+        """A board's events in sequence order."""
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            await _board_row(s, club_id, board_id)
+            q = _entry_select().where(EventRow.club_id == club_id, EventRow.board_id == board_id)
+            if not include_void:
+                q = q.where(EventRow.void.is_(False))
+            rows = await s.execute(q.order_by(EventRow.seq))
+            return tuple(_entry_value(r) for r in rows)
+
+    async def rebuild(self, guild_id: int, board_id: int, *, store: bool = False) -> TableState:
+        """The fold of the board's non-void events; with ``store``, also save it as the
+        snapshot (the repair for a snapshot that disagrees)."""
+        if not store:
+            async with self._reading() as s:
+                club_id = await _require_club(s, guild_id)
+                row = await _board_row(s, club_id, board_id)
+                return await _fold(s, row.id)
+
+        async def work(s: AsyncSession) -> TableState:
+            club_id = await _require_club(s, guild_id)
+            row = await _board_row(s, club_id, board_id, lock=True)
+            state = await _fold(s, row.id)
+            await _store_state(s, row, state)
+            return state
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------------------------------
+    # seats
+
+    async def sit(
+        self,
+        guild_id: int,
+        user_id: int,
+        table_id: int,
+        seat: Seat | str,
+        *,
+        take_over: bool = False,
+    ) -> Seating:
+        """Bind ``user_id`` to a seat (leaving any other seat of his in this club).
+
+        A seat held by someone else raises :class:`Conflict` unless ``take_over``.
+        """
+        seat = Seat.parse(seat)
+
+        async def work(s: AsyncSession) -> Seating:
+            club_id = await _require_club(s, guild_id)
+            table = await s.scalar(
+                select(Table).where(Table.id == table_id, Table.club_id == club_id)
+            )
+            if table is None:
+                raise NotFound("there is no such table")
+            holder = await s.scalar(
+                select(SeatBinding).where(
+                    SeatBinding.table_id == table.id, SeatBinding.seat == seat.value
+                )
+            )
+            if holder is not None and holder.user_id != user_id:
+                if not take_over:
+                    raise Conflict(
+                        f"{seat.full_name} at table {table.number} is taken by <@{holder.user_id}>"
+                    )
+                await s.delete(holder)
+            await s.execute(
+                delete(SeatBinding).where(
+                    SeatBinding.club_id == club_id, SeatBinding.user_id == user_id
+                )
+            )
+            await s.flush()
+            s.add(
+                SeatBinding(
+                    club_id=club_id,
+                    table_id=table.id,
+                    seat=seat.value,
+                    user_id=user_id,
+                    bound_at=utcnow(),
+                )
+            )
+            await s.flush()
+            return Seating(table.session_id, table.id, table.number, seat, user_id)
+
+        return await self._write(work)
+
+    async def stand(self, guild_id: int, user_id: int) -> Seating | None:
+        """Unbind the user; returns where he was sitting (None if nowhere)."""
+
+        async def work(s: AsyncSession) -> Seating | None:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return None
+            found = await _seating(s, club_id, SeatBinding.user_id == user_id)
+            await s.execute(
+                delete(SeatBinding).where(
+                    SeatBinding.club_id == club_id, SeatBinding.user_id == user_id
+                )
+            )
+            return found[0] if found else None
+
+        return await self._write(work)
+
+    async def seating(self, guild_id: int, user_id: int) -> Seating | None:
+        """Where the user sits in this guild, if anywhere."""
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return None
+            found = await _seating(s, club_id, SeatBinding.user_id == user_id)
+            return found[0] if found else None
+
+    async def seated_at(self, guild_id: int, table_id: int) -> tuple[Seating, ...]:
+        """Everyone bound to a seat at the table."""
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return ()
+            return await _seating(s, club_id, SeatBinding.table_id == table_id)
+
+    # ------------------------------------------------------------------------------------
+    # the event log
+
+    async def record(
+        self,
+        guild_id: int,
+        board_id: int,
+        event: Event,
+        *,
+        actor_id: int | None = None,
+        interaction_id: int | None = None,
+    ) -> RecordedEvent:
+        """Rule on ``event`` against the board's state and log it, all in one transaction.
+
+        Raises the engine's errors (:data:`core.errors.USER_ERRORS`) for facts it cannot rule
+        on; nothing is written then. With an ``interaction_id`` already recorded in this guild,
+        returns that first recording (``duplicate=True``) and writes nothing.
+        """
+        if not isinstance(event, Event):
+            raise TypeError(f"expected an Event, got {type(event).__name__}")
+        facts = event_to_data(event)
+
+        async def work(s: AsyncSession) -> RecordedEvent:
+            club_id = await _require_club(s, guild_id)
+            board = await _board_row(s, club_id, board_id, lock=True)
+            if interaction_id is not None:
+                first = await s.scalar(
+                    select(EventRow).where(
+                        EventRow.club_id == club_id, EventRow.interaction_id == interaction_id
+                    )
+                )
+                if first is not None:
+                    return await _recorded_value(s, first, duplicate=True)
+            state = _state_of(board)
+            ruling, new_state = apply(state, event)
+            table_no = await s.scalar(select(Table.number).where(Table.id == board.table_id))
+            now = utcnow()
+            laws = tuple(dict.fromkeys(ruling.laws))
+            row = EventRow(
+                club_id=club_id,
+                session_id=board.session_id,
+                table_id=board.table_id,
+                board_id=board.id,
+                table_no=table_no,
+                board_no=board.number,
+                seq=board.last_seq + 1,
+                kind=event.kind[:40],
+                incident=(ruling.kind or event.kind)[:40],
+                actor_id=actor_id,
+                interaction_id=interaction_id,
+                created_at=now,
+                facts=facts,
+                ruling=ruling.to_data(),
+                summary=ruling.summary[:SUMMARY_MAX],
+                laws=" ".join(laws)[:200],
+                void=False,
+            )
+            s.add(row)
+            await s.flush()
+            s.add_all(_law_rows(club_id, row.id, laws))
+            await _store_state(s, board, new_state, last_seq=row.seq)
+            return RecordedEvent(
+                id=row.id,
+                board_id=board.id,
+                seq=row.seq,
+                event=event,
+                ruling=ruling,
+                state=new_state,
+                actor_id=actor_id,
+                interaction_id=interaction_id,
+                created_at=now,
+            )
+
+        return await self._write(work, retry_disconnect=interaction_id is not None)
+
+    async def event(self, guild_id: int, event_id: int) -> LogEntry:
+        """One logged event of this guild."""
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            row = (
+                await s.execute(
+                    _entry_select().where(EventRow.club_id == club_id, EventRow.id == event_id)
+                )
+            ).first()
+            if row is None:
+                raise NotFound(f"there is no ruling #{event_id}")
+            return _entry_value(row)
+
+    async def recorded(self, guild_id: int, event_id: int) -> RecordedEvent:
+        """A logged event as :meth:`record` returned it (the state is the one right after it)."""
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            row = await s.scalar(
+                select(EventRow).where(EventRow.club_id == club_id, EventRow.id == event_id)
+            )
+            if row is None:
+                raise NotFound(f"there is no ruling #{event_id}")
+            return await _recorded_value(s, row, duplicate=False)
+
+    # ------------------------------------------------------------------------------------
+    # directors' verdicts
+
+    async def confirm(
+        self, guild_id: int, event_id: int, director_id: int, text: str | None = None
+    ) -> Verdict:
+        return await self._verdict(guild_id, event_id, director_id, VerdictKind.CONFIRMED, text)
+
+    async def amend(self, guild_id: int, event_id: int, director_id: int, text: str) -> Verdict:
+        if not text or not text.strip():
+            raise StorageError("say how the ruling is amended")
+        return await self._verdict(guild_id, event_id, director_id, VerdictKind.AMENDED, text)
+
+    async def adjust(
+        self,
+        guild_id: int,
+        event_id: int,
+        director_id: int,
+        score: str,
+        text: str | None = None,
+    ) -> Verdict:
+        if not score or not score.strip():
+            raise StorageError("give the adjusted score")
+        return await self._verdict(
+            guild_id, event_id, director_id, VerdictKind.ADJUSTED, text, score=score
+        )
+
+    async def void(
+        self, guild_id: int, event_id: int, director_id: int, text: str | None = None
+    ) -> Verdict:
+        """Mark the event void (it stays in the log) and rebuild its board's state from the
+        remaining events. Raises :class:`Conflict` when a later event cannot stand without it."""
+        return await self._verdict(guild_id, event_id, director_id, VerdictKind.VOIDED, text)
+
+    async def verdicts(self, guild_id: int, event_id: int) -> tuple[Verdict, ...]:
+        """Every verdict on an event, oldest first."""
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            exists = await s.scalar(
+                select(EventRow.id).where(EventRow.club_id == club_id, EventRow.id == event_id)
+            )
+            if exists is None:
+                raise NotFound(f"there is no ruling #{event_id}")
+            rows = await s.scalars(
+                select(VerdictRow)
+                .where(VerdictRow.club_id == club_id, VerdictRow.event_id == event_id)
+                .order_by(VerdictRow.id)
+            )
+            return tuple(_verdict_value(r) for r in rows)
+
+    async def _verdict(
+        self,
+        guild_id: int,
+        event_id: int,
+        director_id: int,
+        kind: VerdictKind,
+        text: str | None,
+        *,
+        score: str | None = None,
+    ) -> Verdict:
+        text = _text(text, NOTE_MAX, "note") if text and text.strip() else None
+        score = _text(score, SCORE_MAX, "adjusted score") if score else None
+
+        async def work(s: AsyncSession) -> Verdict:
+            club_id = await _require_club(s, guild_id)
+            board_id = await s.scalar(
+                select(EventRow.board_id).where(
+                    EventRow.club_id == club_id, EventRow.id == event_id
+                )
+            )
+            if board_id is None:
+                raise NotFound(f"there is no ruling #{event_id}")
+            board = await _board_row(s, club_id, board_id, lock=True)
+            ev = await s.scalar(select(EventRow).where(EventRow.id == event_id))
+            assert ev is not None
+            if ev.void:
+                raise Conflict(f"ruling #{event_id} has been voided")
+            now = utcnow()
+            if kind is VerdictKind.VOIDED:
+                ev.void = True
+                await s.flush()
+                state = await _fold(s, board.id, voiding=ev)
+                await _store_state(s, board, state)
+            ev.verdict = kind.value
+            ev.verdict_by = director_id
+            ev.verdict_at = now
+            if text is not None or kind is not VerdictKind.CONFIRMED:
+                ev.verdict_note = text
+            if score is not None:
+                ev.adjusted_score = score
+            row = VerdictRow(
+                club_id=club_id,
+                event_id=event_id,
+                director_id=director_id,
+                verdict=kind.value,
+                text=text,
+                adjusted_score=score,
+                created_at=now,
+            )
+            s.add(row)
+            await s.flush()
+            return _verdict_value(row)
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------------------------------
+    # calling the director
+
+    async def call_director(
+        self,
+        guild_id: int,
+        caller_id: int,
+        *,
+        event_id: int | None = None,
+        board_id: int | None = None,
+        table_id: int | None = None,
+        note: str = "",
+    ) -> DirectorCallInfo:
+        """Record a call; the table and board default to the event's (or the board's)."""
+        note = _text(note or "", NOTE_MAX, "note")
+
+        async def work(s: AsyncSession) -> DirectorCallInfo:
+            club_id = await _require_club(s, guild_id)
+            b_id, t_id = board_id, table_id
+            if event_id is not None:
+                found = (
+                    await s.execute(
+                        select(EventRow.board_id, EventRow.table_id).where(
+                            EventRow.club_id == club_id, EventRow.id == event_id
+                        )
+                    )
+                ).first()
+                if found is None:
+                    raise NotFound(f"there is no ruling #{event_id}")
+                b_id, t_id = found
+            if b_id is not None:
+                board = await _board_row(s, club_id, b_id)
+                t_id = board.table_id
+            if t_id is not None:
+                ok = await s.scalar(
+                    select(Table.id).where(Table.id == t_id, Table.club_id == club_id)
+                )
+                if ok is None:
+                    raise NotFound("there is no such table")
+            row = DirectorCall(
+                club_id=club_id,
+                caller_id=caller_id,
+                event_id=event_id,
+                table_id=t_id,
+                board_id=b_id,
+                note=note,
+                created_at=utcnow(),
+            )
+            s.add(row)
+            await s.flush()
+            return await _call_value(s, row)
+
+        return await self._write(work)
+
+    async def set_call_message(
+        self, guild_id: int, call_id: int, channel_id: int, message_id: int
+    ) -> DirectorCallInfo:
+        """Remember where the call was posted (so a restart can still edit it)."""
+
+        async def work(s: AsyncSession) -> DirectorCallInfo:
+            row = await _call_row(s, await _require_club(s, guild_id), call_id)
+            row.channel_id, row.message_id = channel_id, message_id
+            await s.flush()
+            return await _call_value(s, row)
+
+        return await self._write(work)
+
+    async def claim_call(self, guild_id: int, call_id: int, director_id: int) -> DirectorCallInfo:
+        """Take a call. Exactly one director gets it: the result's ``claimed_by`` says who."""
+
+        async def work(s: AsyncSession) -> DirectorCallInfo:
+            club_id = await _require_club(s, guild_id)
+            await s.execute(
+                update(DirectorCall)
+                .where(
+                    DirectorCall.id == call_id,
+                    DirectorCall.club_id == club_id,
+                    DirectorCall.claimed_by.is_(None),
+                )
+                .values(claimed_by=director_id, claimed_at=utcnow())
+            )
+            return await _call_value(s, await _call_row(s, club_id, call_id))
+
+        return await self._write(work)
+
+    async def director_call(self, guild_id: int, call_id: int) -> DirectorCallInfo:
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            return await _call_value(s, await _call_row(s, club_id, call_id))
+
+    async def open_calls(self, guild_id: int, *, limit: int = 25) -> tuple[DirectorCallInfo, ...]:
+        """Unclaimed calls, oldest first."""
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return ()
+            rows = await s.scalars(
+                select(DirectorCall)
+                .where(DirectorCall.club_id == club_id, DirectorCall.claimed_by.is_(None))
+                .order_by(DirectorCall.created_at, DirectorCall.id)
+                .limit(_clamp(limit))
+            )
+            return tuple([await _call_value(s, r) for r in rows.all()])
+
+    # ------------------------------------------------------------------------------------
+    # the ruling log
+
+    async def search_log(
+        self,
+        guild_id: int,
+        filters: LogFilter = LogFilter(),  # noqa: B008 - frozen, never mutated
+        *,
+        limit: int = 10,
+        cursor: str | None = None,
+    ) -> LogPage:
+        """One page of the log, newest first. ``cursor`` is the previous page's
+        ``next_cursor`` (keyset paging: stable while new rulings arrive)."""
+        limit = _clamp(limit)
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return LogPage((), None)
+            q = _filtered(_entry_select(), club_id, filters)
+            if cursor:
+                at, last_id = _decode_cursor(cursor)
+                q = q.where(
+                    or_(
+                        EventRow.created_at < at,
+                        and_(EventRow.created_at == at, EventRow.id < last_id),
+                    )
+                )
+            q = q.order_by(EventRow.created_at.desc(), EventRow.id.desc()).limit(limit + 1)
+            rows = (await s.execute(q)).all()
+            entries = tuple(_entry_value(r) for r in rows[:limit])
+            more = len(rows) > limit
+            return LogPage(entries, _encode_cursor(entries[-1]) if more else None)
+
+    async def count_log(self, guild_id: int, filters: LogFilter = LogFilter()) -> int:  # noqa: B008
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return 0
+            q = _filtered(select(func.count(EventRow.id)), club_id, filters)
+            return int(await s.scalar(q) or 0)
+
+    async def export_csv(
+        self,
+        guild_id: int,
+        filters: LogFilter = LogFilter(),  # noqa: B008
+        *,
+        chunk_rows: int = EXPORT_CHUNK_ROWS,
+    ) -> AsyncIterator[str]:
+        """The filtered log as CSV text, oldest first, in chunks of ``chunk_rows`` rows.
+
+        Rows are streamed from the database (server-side cursor), so memory does not grow with
+        the log. Text fields a spreadsheet would run as a formula are prefixed with ``'``.
+        """
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\r\n")
+        writer.writerow(CSV_COLUMNS)
+        yield _drain(buf)
+        async for rows in self._stream(guild_id, filters, chunk_rows):
+            for r in rows:
+                writer.writerow(_csv_row(r))
+            yield _drain(buf)
+
+    async def export_json(
+        self,
+        guild_id: int,
+        filters: LogFilter = LogFilter(),  # noqa: B008
+        *,
+        chunk_rows: int = EXPORT_CHUNK_ROWS,
+    ) -> AsyncIterator[str]:
+        """The filtered log as one JSON array, oldest first, streamed like :meth:`export_csv`.
+
+        Discord ids are strings (as in Discord's own API: they do not fit a JavaScript number).
+        """
+        yield "["
+        first = True
+        async for rows in self._stream(guild_id, filters, chunk_rows):
+            parts = []
+            for r in rows:
+                text = json.dumps(_json_row(r), ensure_ascii=False)
+                parts.append(("\n" if first else ",\n") + text)
+                first = False
+            yield "".join(parts)
+        yield "\n]\n" if not first else "]\n"
+
+    async def _stream(
+        self, guild_id: int, filters: LogFilter, chunk_rows: int
+    ) -> AsyncIterator[Sequence[Any]]:
+        chunk_rows = max(1, min(int(chunk_rows), 5000))
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return
+            q = _filtered(_entry_select(), club_id, filters).order_by(
+                EventRow.created_at, EventRow.id
+            )
+            result = await s.stream(q.execution_options(yield_per=chunk_rows))
+            async for partition in result.partitions(chunk_rows):
+                yield partition
+
+    async def stats(
+        self,
+        guild_id: int,
+        filters: LogFilter = LogFilter(),  # noqa: B008
+    ) -> ClubStats:
+        """Figures over the (filtered) log: rulings per law number, per month in the club's
+        time zone and per incident kind, and how often directors confirmed them."""
+        async with self._reading() as s:
+            club = await s.scalar(select(Club).where(Club.guild_id == guild_id))
+            if club is None:
+                return ClubStats(0, 0, (), (), (), 0, 0, None)
+            live = _filtered(select(EventRow.id), club.id, filters).where(
+                EventRow.void.is_(False)
+            )
+            live_ids = live.subquery()
+            conn = await s.connection()
+
+            counts = (
+                await s.execute(
+                    _filtered(
+                        select(
+                            func.count(EventRow.id),
+                            func.count(EventRow.id).filter(EventRow.void.is_(True)),
+                            func.count(EventRow.verdict),
+                            func.count(EventRow.id).filter(
+                                EventRow.verdict == VerdictKind.CONFIRMED.value
+                            ),
+                        ),
+                        club.id,
+                        filters,
+                    )
+                )
+            ).one()
+            total_all, voided, reviewed, confirmed = (int(c or 0) for c in counts)
+
+            per_law = await s.execute(
+                select(EventLaw.law_number, func.count(distinct(EventLaw.event_id)))
+                .where(EventLaw.club_id == club.id, EventLaw.event_id.in_(select(live_ids.c.id)))
+                .group_by(EventLaw.law_number)
+                .order_by(EventLaw.law_number)
+            )
+            month = _local_month(conn.dialect.name, EventRow.created_at, club.time_zone)
+            per_month = await s.execute(
+                select(month.label("month"), func.count(EventRow.id))
+                .where(EventRow.id.in_(select(live_ids.c.id)))
+                .group_by("month")
+                .order_by("month")
+            )
+            per_incident = await s.execute(
+                select(EventRow.incident, func.count(EventRow.id))
+                .where(EventRow.id.in_(select(live_ids.c.id)))
+                .group_by(EventRow.incident)
+                .order_by(func.count(EventRow.id).desc(), EventRow.incident)
+            )
+            return ClubStats(
+                total=total_all - voided,
+                voided=voided,
+                per_law=tuple((int(n), int(c)) for n, c in per_law),
+                per_month=tuple((str(m), int(c)) for m, c in per_month),
+                per_incident=tuple((str(k), int(c)) for k, c in per_incident),
+                reviewed=reviewed,
+                confirmed=confirmed,
+                confirmation_rate=(confirmed / reviewed) if reviewed else None,
+            )
+
+    # ------------------------------------------------------------------------------------
+    # retention
+
+    async def delete_club_data(
+        self, guild_id: int, *, keep_settings: bool = False
+    ) -> dict[str, int]:
+        """Delete everything stored for this guild (and only this guild); returns the number
+        of rows deleted per table. With ``keep_settings`` the club's settings stay."""
+
+        async def work(s: AsyncSession) -> dict[str, int]:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return {}
+            deleted: dict[str, int] = {}
+            for model in (
+                EventLaw,
+                VerdictRow,
+                DirectorCall,
+                EventRow,
+                SeatBinding,
+                Board,
+                Table,
+                GameSession,
+            ):
+                result = await s.execute(delete(model).where(model.club_id == club_id))
+                deleted[model.__tablename__] = result.rowcount or 0
+            if not keep_settings:
+                result = await s.execute(delete(Club).where(Club.id == club_id))
+                deleted[Club.__tablename__] = result.rowcount or 0
+            return deleted
+
+        return await self._write(work)
+
+
+# ----------------------------------------------------------------------------------------
+# helpers: clubs, sessions, rows
+
+
+async def _club_id(s: AsyncSession, guild_id: int) -> int | None:
+    return await s.scalar(select(Club.id).where(Club.guild_id == guild_id))
+
+
+async def _require_club(s: AsyncSession, guild_id: int) -> int:
+    club_id = await _club_id(s, guild_id)
+    if club_id is None:
+        raise NotFound("this server has no tables or rulings yet")
+    return club_id
+
+
+async def _get_or_create_club(s: AsyncSession, guild_id: int) -> Club:
+    club = await s.scalar(select(Club).where(Club.guild_id == guild_id))
+    if club is None:
+        club = Club(
+            guild_id=guild_id,
+            time_zone="UTC",
+            law_edition=LAW_EDITIONS[-1],
+            language="en",
+            created_at=utcnow(),
+        )
+        s.add(club)
+        await s.flush()  # a concurrent creation fails here and the transaction is retried
+    return club
+
+
+async def _session_row(s: AsyncSession, club_id: int, session_id: int) -> GameSession:
+    row = await s.scalar(
+        select(GameSession).where(GameSession.id == session_id, GameSession.club_id == club_id)
+    )
+    if row is None:
+        raise NotFound("there is no such session")
+    return row
+
+
+async def _current_or_new_session(s: AsyncSession, club: Club) -> GameSession:
+    row = await s.scalar(
+        select(GameSession)
+        .where(GameSession.club_id == club.id)
+        .order_by(GameSession.id.desc())
+        .limit(1)
+    )
+    if row is None:
+        row = GameSession(
+            club_id=club.id,
+            date=_today(club.time_zone),
+            name=DEFAULT_SESSION_NAME,
+            created_at=utcnow(),
+        )
+        s.add(row)
+        await s.flush()
+    return row
+
+
+async def _board_row(
+    s: AsyncSession, club_id: int, board_id: int, *, lock: bool = False
+) -> Board:
+    q = select(Board).where(Board.id == board_id, Board.club_id == club_id)
+    if lock:
+        q = q.with_for_update()
+    row = await s.scalar(q)
+    if row is None:
+        raise NotFound("there is no such board")
+    return row
+
+
+def _state_of(board: Board) -> TableState:
+    return serial.from_data(TableState, board.state)
+
+
+async def _store_state(
+    s: AsyncSession, board: Board, state: TableState, *, last_seq: int | None = None
+) -> None:
+    """Save a new snapshot, unless the board changed since we read it (then retry)."""
+    values: dict[str, Any] = {
+        "state": serial.to_data(state),
+        "version": board.version + 1,
+        "updated_at": utcnow(),
+    }
+    if last_seq is not None:
+        values["last_seq"] = last_seq
+    result = await s.execute(
+        update(Board)
+        .where(Board.id == board.id, Board.version == board.version)
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        raise _Retry()
+
+
+async def _fold(s: AsyncSession, board_id: int, *, voiding: EventRow | None = None) -> TableState:
+    """Replay the board's non-void events. While voiding, a later event that no longer stands
+    is a :class:`Conflict` naming it."""
+    rows = await s.execute(
+        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts)
+        .where(EventRow.board_id == board_id, EventRow.void.is_(False))
+        .order_by(EventRow.seq)
+    )
+    state = TableState()
+    for ev_id, _seq, kind, facts in rows:
+        try:
+            _, state = apply(state, event_from_data(facts))
+        except ValueError as exc:
+            if voiding is None:
+                raise
+            raise Conflict(
+                f"ruling #{ev_id} ({kind}) depends on ruling #{voiding.id}: "
+                f"void #{ev_id} first ({exc})"
+            ) from exc
+    return state
+
+
+async def _recorded_value(s: AsyncSession, row: EventRow, *, duplicate: bool) -> RecordedEvent:
+    """A stored event as :meth:`Storage.record` returns it; the state is the fold up to it."""
+    facts = await s.execute(
+        select(EventRow.facts)
+        .where(
+            EventRow.board_id == row.board_id,
+            EventRow.seq <= row.seq,
+            or_(EventRow.void.is_(False), EventRow.id == row.id),
+        )
+        .order_by(EventRow.seq)
+    )
+    state = TableState()
+    for (data,) in facts:
+        _, state = apply(state, event_from_data(data))
+    return RecordedEvent(
+        id=row.id,
+        board_id=row.board_id,
+        seq=row.seq,
+        event=event_from_data(row.facts),
+        ruling=Ruling.from_data(row.ruling),
+        state=state,
+        actor_id=row.actor_id,
+        interaction_id=row.interaction_id,
+        created_at=row.created_at,
+        duplicate=duplicate,
+    )
+
+
+def _law_rows(club_id: int, event_id: int, laws: Iterable[str]) -> list[EventLaw]:
+    rows = []
+    for law in laws:
+        try:
+            number, key = law_key(law, strict=True)
+        except StorageError:
+            log.warning("not indexing malformed law reference %r of event %d", law, event_id)
+            continue
+        rows.append(
+            EventLaw(event_id=event_id, law=law, club_id=club_id, law_number=number, law_key=key)
+        )
+    return rows
+
+
+async def _seating(
+    s: AsyncSession, club_id: int, where: ColumnElement[bool]
+) -> tuple[Seating, ...]:
+    rows = await s.execute(
+        select(SeatBinding, Table.session_id, Table.number)
+        .join(Table, Table.id == SeatBinding.table_id)
+        .where(SeatBinding.club_id == club_id, where)
+        .order_by(SeatBinding.seat)
+    )
+    return tuple(
+        Seating(session_id, b.table_id, number, Seat(b.seat), b.user_id)
+        for b, session_id, number in rows
+    )
+
+
+async def _call_row(s: AsyncSession, club_id: int, call_id: int) -> DirectorCall:
+    row = await s.scalar(
+        select(DirectorCall).where(DirectorCall.id == call_id, DirectorCall.club_id == club_id)
+    )
+    if row is None:
+        raise NotFound("there is no such call")
+    return row
+
+
+async def _call_value(s: AsyncSession, row: DirectorCall) -> DirectorCallInfo:
+    table_no = board_no = None
+    if row.table_id is not None:
+        table_no = await s.scalar(select(Table.number).where(Table.id == row.table_id))
+    if row.board_id is not None:
+        board_no = await s.scalar(select(Board.number).where(Board.id == row.board_id))
+    return DirectorCallInfo(
+        id=row.id,
+        caller_id=row.caller_id,
+        event_id=row.event_id,
+        table_id=row.table_id,
+        table_number=table_no,
+        board_id=row.board_id,
+        board_number=board_no,
+        note=row.note,
+        channel_id=row.channel_id,
+        message_id=row.message_id,
+        created_at=row.created_at,
+        claimed_by=row.claimed_by,
+        claimed_at=row.claimed_at,
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# helpers: the log
+
+
+def _entry_select() -> Select[Any]:
+    return select(
+        EventRow.id,
+        EventRow.session_id,
+        GameSession.date,
+        GameSession.name,
+        EventRow.table_id,
+        EventRow.table_no,
+        EventRow.board_id,
+        EventRow.board_no,
+        EventRow.seq,
+        EventRow.kind,
+        EventRow.incident,
+        EventRow.actor_id,
+        EventRow.created_at,
+        EventRow.summary,
+        EventRow.laws,
+        EventRow.facts,
+        EventRow.ruling,
+        EventRow.void,
+        EventRow.verdict,
+        EventRow.verdict_by,
+        EventRow.verdict_at,
+        EventRow.verdict_note,
+        EventRow.adjusted_score,
+    ).join(GameSession, GameSession.id == EventRow.session_id)
+
+
+def _entry_value(r: Any) -> LogEntry:
+    return LogEntry(
+        id=r.id,
+        session_id=r.session_id,
+        session_date=r.date,
+        session_name=r.name,
+        table_id=r.table_id,
+        table_number=r.table_no,
+        board_id=r.board_id,
+        board_number=r.board_no,
+        seq=r.seq,
+        kind=r.kind,
+        incident=r.incident,
+        actor_id=r.actor_id,
+        created_at=r.created_at,
+        summary=r.summary,
+        laws=tuple(r.laws.split()) if r.laws else (),
+        facts=r.facts,
+        ruling=r.ruling,
+        void=bool(r.void),
+        verdict=VerdictKind(r.verdict) if r.verdict else None,
+        verdict_by=r.verdict_by,
+        verdict_at=r.verdict_at,
+        verdict_note=r.verdict_note,
+        adjusted_score=r.adjusted_score,
+    )
+
+
+def _filtered(q: Select[Any], club_id: int, f: LogFilter) -> Select[Any]:
+    """``q`` restricted to the club and the filters (every log query goes through here)."""
+    q = q.where(EventRow.club_id == club_id)
+    if f.since is not None:
+        q = q.where(EventRow.created_at >= _instant(f.since))
+    if f.until is not None:
+        q = q.where(EventRow.created_at < _instant(f.until))
+    if f.session_id is not None:
+        q = q.where(EventRow.session_id == f.session_id)
+    if f.table is not None:
+        q = q.where(EventRow.table_no == f.table)
+    if f.board is not None:
+        q = q.where(EventRow.board_no == f.board)
+    if f.kind:
+        q = q.where(EventRow.kind == f.kind)
+    if f.incident:
+        q = q.where(EventRow.incident == f.incident)
+    if f.actor_id is not None:
+        q = q.where(EventRow.actor_id == f.actor_id)
+    if not f.include_void:
+        q = q.where(EventRow.void.is_(False))
+    if f.verdict is not None:
+        verdict = f.verdict.value if isinstance(f.verdict, VerdictKind) else str(f.verdict)
+        if verdict == "none":
+            q = q.where(EventRow.verdict.is_(None))
+        elif verdict in {v.value for v in VerdictKind}:
+            q = q.where(EventRow.verdict == verdict)
+        else:
+            raise StorageError(
+                "verdict must be one of confirmed, amended, voided, adjusted or none"
+            )
+    if f.director_id is not None:
+        q = q.where(
+            EventRow.id.in_(
+                select(VerdictRow.event_id).where(
+                    VerdictRow.club_id == club_id, VerdictRow.director_id == f.director_id
+                )
+            )
+        )
+    if f.law:
+        number, key = law_key(f.law)
+        laws = select(EventLaw.event_id).where(
+            EventLaw.club_id == club_id, EventLaw.law_number == number
+        )
+        if key != f"{number}.":
+            laws = laws.where(EventLaw.law_key.startswith(key, autoescape=True))
+        q = q.where(EventRow.id.in_(laws))
+    return q
+
+
+def _instant(value: dt.datetime | dt.date) -> dt.datetime:
+    if not isinstance(value, dt.datetime):
+        value = dt.datetime.combine(value, dt.time())
+    return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+def _encode_cursor(entry: LogEntry) -> str:
+    raw = f"{entry.created_at.isoformat()}|{entry.id}".encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _decode_cursor(cursor: str) -> tuple[dt.datetime, int]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        at, _, ident = raw.partition("|")
+        return _instant(dt.datetime.fromisoformat(at)), int(ident)
+    except (ValueError, UnicodeDecodeError, binascii.Error) as exc:
+        raise StorageError("that page of the log has expired; search again") from exc
+
+
+def _local_month(dialect: str, column: Any, time_zone: str) -> ColumnElement[str]:
+    if dialect == "postgresql":
+        return func.to_char(func.timezone(time_zone, column), "YYYY-MM")
+    # SQLite: see core.storage.db, which registers tdbot_local_month on every connection
+    return func.tdbot_local_month(column, time_zone)
+
+
+CSV_COLUMNS = (
+    "id",
+    "created_at",
+    "session_date",
+    "session",
+    "table",
+    "board",
+    "seq",
+    "kind",
+    "incident",
+    "actor_id",
+    "summary",
+    "laws",
+    "void",
+    "verdict",
+    "verdict_by",
+    "verdict_at",
+    "verdict_note",
+    "adjusted_score",
+    "facts",
+)
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str | None) -> str:
+    if not text:
+        return ""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _iso(value: dt.datetime | None) -> str:
+    return value.astimezone(dt.UTC).isoformat() if value else ""
+
+
+def _csv_row(r: Any) -> list[Any]:
+    return [
+        r.id,
+        _iso(r.created_at),
+        r.date.isoformat(),
+        _cell(r.name),
+        r.table_no,
+        r.board_no,
+        r.seq,
+        r.kind,
+        r.incident,
+        r.actor_id if r.actor_id is not None else "",
+        _cell(r.summary),
+        r.laws,
+        "true" if r.void else "false",
+        r.verdict or "",
+        r.verdict_by if r.verdict_by is not None else "",
+        _iso(r.verdict_at),
+        _cell(r.verdict_note),
+        _cell(r.adjusted_score),
+        json.dumps(r.facts, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+    ]
+
+
+def _snowflake(value: int | None) -> str | None:
+    return str(value) if value is not None else None
+
+
+def _json_row(r: Any) -> dict[str, Any]:
+    return {
+        "id": r.id,
+        "created_at": _iso(r.created_at),
+        "session_date": r.date.isoformat(),
+        "session": r.name,
+        "table": r.table_no,
+        "board": r.board_no,
+        "seq": r.seq,
+        "kind": r.kind,
+        "incident": r.incident,
+        "actor_id": _snowflake(r.actor_id),
+        "summary": r.summary,
+        "laws": r.laws.split() if r.laws else [],
+        "void": bool(r.void),
+        "verdict": r.verdict,
+        "verdict_by": _snowflake(r.verdict_by),
+        "verdict_at": _iso(r.verdict_at) or None,
+        "verdict_note": r.verdict_note,
+        "adjusted_score": r.adjusted_score,
+        "facts": r.facts,
+        "ruling": r.ruling,
+    }
+
+
+def _drain(buf: io.StringIO) -> str:
+    text = buf.getvalue()
+    buf.seek(0)
+    buf.truncate(0)
+    return text
+
+
+# ----------------------------------------------------------------------------------------
+# helpers: values and checks
+
+
+def _club_value(row: Club) -> ClubSettings:
+    return ClubSettings(
+        guild_id=row.guild_id,
+        director_role_id=row.director_role_id,
+        log_channel_id=row.log_channel_id,
+        time_zone=row.time_zone,
+        law_edition=row.law_edition,
+        language=row.language,
+    )
+
+
+def _session_value(row: GameSession, guild_id: int) -> SessionInfo:
+    return SessionInfo(row.id, guild_id, row.date, row.name, row.created_at)
+
+
+def _table_value(row: Table) -> TableInfo:
+    return TableInfo(row.id, row.session_id, row.number, row.current_board)
+
+
+def _board_value(row: Board, table_number: int) -> BoardInfo:
+    state = _state_of(row)
+    return BoardInfo(
+        id=row.id,
+        session_id=row.session_id,
+        table_id=row.table_id,
+        table_number=table_number,
+        number=row.number,
+        dealer=state.dealer,
+        declarer=state.declarer,
+        contract=state.contract,
+        last_seq=row.last_seq,
+        state=state,
+    )
+
+
+def _verdict_value(row: VerdictRow) -> Verdict:
+    return Verdict(
+        id=row.id,
+        event_id=row.event_id,
+        director_id=row.director_id,
+        verdict=VerdictKind(row.verdict),
+        text=row.text,
+        adjusted_score=row.adjusted_score,
+        created_at=row.created_at,
+    )
+
+
+def _check_time_zone(name: str) -> str:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, TypeError) as exc:
+        raise StorageError(f"{name!r} is not a time zone (e.g. Europe/London)") from exc
+    return name
+
+
+def _today(time_zone: str) -> dt.date:
+    try:
+        zone: dt.tzinfo = ZoneInfo(time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = dt.UTC
+    return dt.datetime.now(zone).date()
+
+
+def _text(value: str | None, limit: int, what: str) -> str:
+    value = (value or "").strip()
+    if len(value) > limit:
+        raise StorageError(f"the {what} is too long (at most {limit} characters)")
+    return value
+
+
+def _positive(value: int, what: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10_000:
+        raise StorageError(f"the {what} must be a whole number from 1")
+
+
+def _clamp(limit: int) -> int:
+    return max(1, min(int(limit), PAGE_MAX))
+
+
+def _transient(exc: DBAPIError, retry_disconnect: bool) -> str | None:
+    """Why a database error is worth retrying, or None when it is not."""
+    if exc.connection_invalidated:
+        return "connection lost" if retry_disconnect else None
+    orig = exc.orig
+    code = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
+    if code in ("40001", "40P01", "55P03"):
+        return f"PostgreSQL {code}"
+    if isinstance(exc, IntegrityError):
+        if code == "23505":
+            return "unique conflict"
+        name = getattr(orig, "sqlite_errorname", "") or ""
+        if "UNIQUE" in name or "PRIMARYKEY" in name or "UNIQUE constraint" in str(orig):
+            return "unique conflict"
+        return None
+    text = str(orig).lower()
+    if "database is locked" in text or "database is busy" in text:
+        return "SQLite busy"
+    return None

@@ -1,0 +1,207 @@
+"""The plain values the storage service returns: frozen dataclasses, never ORM rows."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from core.engine import Event
+from core.ruling import Ruling
+from core.seats import Seat
+from core.state import TableState
+
+
+class VerdictKind(Enum):
+    """What a director said about a logged ruling."""
+
+    CONFIRMED = "confirmed"
+    AMENDED = "amended"
+    VOIDED = "voided"
+    ADJUSTED = "adjusted"
+
+
+@dataclass(frozen=True)
+class ClubSettings:
+    guild_id: int
+    director_role_id: int | None
+    log_channel_id: int | None
+    time_zone: str
+    law_edition: str
+    language: str
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A game session (one evening's play)."""
+
+    id: int
+    guild_id: int
+    date: dt.date
+    name: str
+    created_at: dt.datetime
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    id: int
+    session_id: int
+    number: int
+    current_board: int | None  # the board number the table is playing now
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """A board at a table, with its current table state (the snapshot)."""
+
+    id: int
+    session_id: int
+    table_id: int
+    table_number: int
+    number: int
+    dealer: Seat | None  # as the players set it (the state the fold starts from)
+    declarer: Seat | None
+    contract: str | None
+    last_seq: int
+    state: TableState
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: a Discord user bound to a seat at a table."""
+
+    session_id: int
+    table_id: int
+    table_number: int
+    seat: Seat
+    user_id: int
+
+
+@dataclass(frozen=True)
+class RecordedEvent:
+    """The result of recording an event: the ruling and the board's state after it.
+
+    ``duplicate`` is True when the interaction id had already been recorded: nothing new was
+    written and this is the first recording's result.
+    """
+
+    id: int
+    board_id: int
+    seq: int
+    event: Event
+    ruling: Ruling
+    state: TableState
+    actor_id: int | None
+    interaction_id: int | None
+    created_at: dt.datetime
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class Verdict:
+    id: int
+    event_id: int
+    director_id: int
+    verdict: VerdictKind
+    text: str | None
+    adjusted_score: str | None
+    created_at: dt.datetime
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the ruling log, with the latest verdict on it."""
+
+    id: int
+    session_id: int
+    session_date: dt.date
+    session_name: str
+    table_id: int
+    table_number: int
+    board_id: int
+    board_number: int
+    seq: int
+    kind: str  # the event's kind (``exposure``, ``choice`` …)
+    incident: str  # the ruling's kind
+    actor_id: int | None
+    created_at: dt.datetime
+    summary: str
+    laws: tuple[str, ...]
+    facts: dict[str, Any]
+    ruling: dict[str, Any]
+    void: bool
+    verdict: VerdictKind | None
+    verdict_by: int | None
+    verdict_at: dt.datetime | None
+    verdict_note: str | None
+    adjusted_score: str | None
+
+
+@dataclass(frozen=True)
+class LogFilter:
+    """Filters of the ruling log; ``None`` means "any". All filters combine with AND.
+
+    ``since`` is inclusive and ``until`` exclusive (UTC instants; naive values are UTC).
+    ``law`` uses citation-prefix semantics: ``50`` matches ``50D2(a)``, ``50D`` matches
+    ``50D2(a)`` but not ``50C``, and ``5`` never matches ``50``. ``verdict`` is the latest
+    verdict; pass the string ``"none"`` for rulings no director has looked at. ``director``
+    matches rulings on which that director gave any verdict.
+    """
+
+    since: dt.datetime | None = None
+    until: dt.datetime | None = None
+    session_id: int | None = None
+    table: int | None = None  # table number
+    board: int | None = None  # board number
+    law: str | None = None
+    kind: str | None = None
+    incident: str | None = None
+    actor_id: int | None = None
+    director_id: int | None = None
+    verdict: VerdictKind | str | None = None
+    include_void: bool = True
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """One page of the log, newest first; pass ``next_cursor`` back for the next page."""
+
+    entries: tuple[LogEntry, ...]
+    next_cursor: str | None
+
+
+@dataclass(frozen=True)
+class ClubStats:
+    """Per-club figures over the non-void rulings in the range asked for.
+
+    ``per_law`` counts each ruling once per law number it cites; ``per_month`` uses UTC months
+    (``"2025-03"``); ``confirmation_rate`` is confirmed ÷ reviewed (None when nothing was
+    reviewed), where reviewed means the ruling has a verdict.
+    """
+
+    total: int
+    voided: int
+    per_law: tuple[tuple[int, int], ...]
+    per_month: tuple[tuple[str, int], ...]
+    per_incident: tuple[tuple[str, int], ...]
+    reviewed: int
+    confirmed: int
+    confirmation_rate: float | None
+
+
+@dataclass(frozen=True)
+class DirectorCallInfo:
+    id: int
+    caller_id: int
+    event_id: int | None
+    table_id: int | None
+    table_number: int | None
+    board_id: int | None
+    board_number: int | None
+    note: str
+    channel_id: int | None
+    message_id: int | None
+    created_at: dt.datetime
+    claimed_by: int | None
+    claimed_at: dt.datetime | None
