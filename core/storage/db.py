@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -36,6 +36,9 @@ ALEMBIC_INI = ROOT / "alembic.ini"
 
 DEFAULT_FILE = "tdbot.db"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+#: PostgreSQL advisory lock key held while migrating.
+_LOCK_KEY = 0x7464626F74  # "tdbot"
 
 #: Execution option asking for a write transaction (``BEGIN IMMEDIATE`` on SQLite).
 WRITE = "tdbot_write"
@@ -174,9 +177,13 @@ async def current_revision(url: str | URL | None = None) -> str | None:
 async def _run_alembic(url: str | URL | None, command_name: str, revision: str) -> None:
     from alembic import command
 
-    engine = make_engine(url, poolclass=_null_pool())
+    # One transaction, started as a writer (BEGIN IMMEDIATE on SQLite) and holding an advisory
+    # lock on PostgreSQL: two processes starting at once migrate one after the other.
+    engine = make_engine(url, poolclass=_null_pool(), execution_options=write_options())
     try:
         async with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
 
             def run(sync_conn: Connection) -> None:
                 getattr(command, command_name)(alembic_config(sync_conn), revision)
