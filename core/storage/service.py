@@ -117,6 +117,11 @@ class Storage:
     ) -> None:
         self._sm = sessionmaker
         self._attempts = attempts
+        bind = sessionmaker.kw.get("bind")
+        dialect = getattr(getattr(bind, "dialect", None), "name", "")
+        # SQLite has one writer at a time: writers of this process queue here instead of
+        # polling the file lock (other processes still wait on BEGIN IMMEDIATE's busy timeout).
+        self._write_lock = asyncio.Lock() if dialect == "sqlite" else None
 
     # ------------------------------------------------------------------------------------
     # transactions
@@ -125,6 +130,14 @@ class Storage:
     async def _reading(self) -> AsyncIterator[AsyncSession]:
         async with self._sm() as s:
             yield s
+
+    @asynccontextmanager
+    async def _serialised(self) -> AsyncIterator[None]:
+        if self._write_lock is None:
+            yield
+        else:
+            async with self._write_lock:
+                yield
 
     async def _write(
         self, work: Callable[[AsyncSession], Awaitable[T]], *, retry_disconnect: bool = True
@@ -137,7 +150,7 @@ class Storage:
         delay = 0.002
         for attempt in range(1, self._attempts + 1):
             try:
-                async with self._sm() as s, s.begin():
+                async with self._serialised(), self._sm() as s, s.begin():
                     await s.connection(execution_options=write_options())
                     return await work(s)
             except _Retry:
