@@ -21,6 +21,10 @@ from core.ruling import Ruling
 from core.seats import Seat
 from core.state import PenaltyKind, Restriction, RestrictionKind, TableState
 
+#: Pending choices that bind a player who is following, not leading (declarer's Law 57A
+#: instruction to a premature player's partner): he may not play until it is made.
+FOLLOWER_CHOICES = frozenset({"57A"})
+
 
 @dataclass
 class _Reasoning:
@@ -126,12 +130,14 @@ def must_play(
     state: TableState, seat: Seat, hand: Hand | None = None, led: Suit | None = None
 ) -> Ruling:
     """Answer "must I play it now?" for ``seat`` about to lead (``led`` None) or follow."""
-    waiting = state.pending_for(seat) if led is None else ()
+    waiting = tuple(p for p in state.pending_for(seat)
+                    if led is None or p.law in FOLLOWER_CHOICES)
     if waiting:
         p = waiting[0]
         return Ruling(
             kind="must_play",
-            summary=f"Wait: {seat.value} may not lead until the {p.chooser} has chosen an option "
+            summary=f"Wait: {seat.value} may not {'lead' if led is None else 'play'} until the "
+            f"{p.chooser} has chosen an option "
             f"(Law {p.law}).",
             laws=(p.law,),
             options=(),

@@ -16,7 +16,7 @@ from core.scenarios.facts import ADAPTERS, Facts
 from core.state import TableState
 
 #: Adapter modules, one per family of laws; importing one registers its kinds.
-KIND_MODULES = ("core.scenarios.kinds_play",)
+KIND_MODULES = ("core.scenarios.kinds_play", "core.scenarios.kinds_leads")
 
 _CASE_FIELDS = {"id", "kind", "title", "expect", "steps"}
 

@@ -1,0 +1,141 @@
+"""Adapters for leads out of turn, premature plays and revokes (Laws 41, 47, 53-58, 61-64).
+
+Thin: facts become one engine event (and, with ``choice``, a :class:`ChoiceMade`); what is
+observed is read from the rulings' outcomes and the resulting state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine import ChoiceMade, apply
+from core.errors import RuleError
+from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn, restriction_of
+from core.laws.premature import PrematurePlay
+from core.laws.revoke import Attention, EstablishedBy, Revoke, WonBy
+from core.ruling import Ruling
+from core.scenarios.facts import Facts, Observed, kind, penalty_tokens, with_facts
+from core.seats import Seat, opening_leader
+from core.state import TableState
+
+
+def _enum(enum: Any, facts: Facts, key: str, default: Any = None) -> Any:
+    value = facts.get(key)
+    if value is None or value == "":
+        return default
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(e.value for e in enum)
+        raise RuleError(f"{key!r} must be one of {allowed}, not {value!r}") from None
+
+
+def _choose(state: TableState, seat: Seat, first: Ruling,
+            choice: str) -> tuple[Ruling | None, TableState]:
+    """Apply the case's ``choice``; a choice the Laws already forced is simply checked."""
+    if not state.pending_for(seat):
+        forced = first.outcome.get("options") or []
+        if choice in forced and len(forced) == 1:
+            return None, state
+        raise RuleError(f"{choice!r} is not an option here (options: {', '.join(forced)})")
+    return apply(state, ChoiceMade(seat, choice))
+
+
+def _observe(observed: Observed, ruling: Ruling, keys: tuple[str, ...]) -> None:
+    observed["_cited"] = [*observed.get("_cited", []), *ruling.laws]
+    for key in keys:
+        if key in ruling.outcome:
+            observed[key] = ruling.outcome[key]
+
+
+@kind("opening_lead_out_of_turn")
+def opening_lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    state = with_facts(state, facts)
+    if state.declarer is None:
+        raise RuleError("the case gives no 'declarer'")
+    leader = opening_leader(state.declarer)
+    ev = OpeningLeadOutOfTurn(
+        facts.seat("offender"), facts.card("card"), faced=facts.flag("faced", True),
+        dummy_seen=facts.flag("dummy_seen"), spread_begun=facts.flag("spread_begun"),
+        partner_led_face_down=facts.flag("partner_led_face_down"),
+        dummy_played_second=facts.flag("dummy_played_second"))
+    ruling, state = apply(state, ev)
+    keys = ("options", "chooser", "declarer_after", "next_to_play", "penalty_cards",
+            "restriction")
+    observed: Observed = {}
+    _observe(observed, ruling, keys)
+    if facts.get("choice"):
+        chosen, state = _choose(state, leader, ruling, facts.get("choice"))
+        if chosen is not None:
+            _observe(observed, chosen, keys)
+    observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
+@kind("lead_out_of_turn")
+def lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    state = with_facts(state, facts)
+    correct = facts.seat("correct_leader")
+    proper = facts.card("proper_lead") if facts.get("proper_lead") else None
+    rho_card = facts.card("rho_card") if facts.get("rho_card") else None
+    ev = LeadOutOfTurn(
+        facts.seat("offender"), facts.card("card"), correct, trick=facts.number("trick", 2),
+        misinformed=facts.flag("misinformed"), next_hand_played=facts.flag("next_hand_played"),
+        proper_lead=proper, rho_card=rho_card)
+    ruling, state = apply(state, ev)
+    keys = ("options", "chooser", "next_to_lead", "penalty_cards", "restriction")
+    observed: Observed = {}
+    _observe(observed, ruling, keys)
+    if facts.get("choice"):
+        chosen, state = _choose(state, correct, ruling, facts.get("choice"))
+        if chosen is not None:
+            _observe(observed, chosen, keys)
+    observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
+@kind("premature_play")
+def premature_play(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    state = with_facts(state, facts)
+    offender = facts.seat("offender")
+    ev = PrematurePlay(
+        offender, facts.card("card"), facts.suit("led"),
+        declarer_played_both=facts.flag("declarer_played_both"),
+        dummy_initiative=facts.flag("dummy_initiative"), rho_turn=facts.flag("rho_turn"),
+        card_legal=facts.flag("card_legal", True))
+    ruling, state = apply(state, ev)
+    observed: Observed = {}
+    _observe(observed, ruling, ("options", "chooser"))
+    if facts.get("choice"):
+        chosen, state = _choose(state, offender.partner, ruling, facts.get("choice"))
+        if chosen is not None:
+            _observe(observed, chosen, ("restriction", "restriction_lasts"))
+    observed["penalty_cards"] = penalty_tokens(state)
+    observed.setdefault("restriction", restriction_of(state, offender.partner))
+    return observed, state
+
+
+@kind("revoke")
+def revoke(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    state = with_facts(state, facts)
+    if "established" not in facts:
+        raise RuleError("the case must say whether the revoke is 'established'")
+    optional_cards = {key: facts.card(key) if facts.get(key) else None
+                      for key in ("card", "partner_card", "other_card")}
+    ev = Revoke(
+        facts.seat("offender"), facts.flag("established"), optional_cards["card"],
+        trick=facts.number("trick", 5), won_by=_enum(WonBy, facts, "won_by"),
+        later_tricks=facts.number("later_tricks"),
+        repeat_same_suit=facts.flag("repeat_same_suit"),
+        penalty_card_failure=facts.flag("penalty_card_failure"),
+        attention=_enum(Attention, facts, "attention", Attention.DURING_PLAY),
+        both_sides_established=facts.flag("both_sides_established"),
+        established_by=_enum(EstablishedBy, facts, "established_by"),
+        misinformed=facts.flag("misinformed"), faced_card=facts.flag("faced_card"),
+        nos_withdrew=facts.flag("nos_withdrew"), partner_card=optional_cards["partner_card"],
+        other_offender=facts.opt_seat("other_offender"), other_card=optional_cards["other_card"])
+    ruling, state = apply(state, ev)
+    observed: Observed = {}
+    _observe(observed, ruling, ("tricks_transferred", "correct"))
+    observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
