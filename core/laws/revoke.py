@@ -146,10 +146,9 @@ def _establishment(ev: Revoke) -> tuple[bool, list[str], list[str]]:
         if not ev.established:
             raise RuleError(f"the facts conflict: {what}, which establishes a revoke ({law}), "
                             "yet it is reported as not established")
-        return True, [law, "63B"], [f"The revoke is established: {what} ({law})."]
+        return True, [law], [f"The revoke is established: {what} ({law})."]
     if ev.established:
-        return True, ["63A", "63B"], ["The revoke is established (63A): it can no longer be "
-                                      "corrected and the revoke trick stands as played (63B)."]
+        return True, ["63A"], ["The revoke is established (63A)."]
     return False, ["63A"], ["The offending side has not yet played to the next trick, claimed "
                             "or conceded: the revoke is not established (63A)."]
 
@@ -251,8 +250,8 @@ def _correct(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
 def _twelfth(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
              how_steps: list[str]) -> tuple[Ruling, TableState]:
     steps = [*how_steps,
-             "A revoke on trick 12 is corrected even though established, because the hands are "
-             "still at the table (62D1).",
+             "Even so, a revoke on trick 12 is corrected, because the hands are still at the "
+             "table (62D1, an exception to 63B).",
              "There is no automatic trick transfer for a trick-12 revoke (64B6)."]
     laws = ["62D1", "64B6", *how_laws]
     if ev.card is not None or role_of(ev.offender, declarer) is not Role.DEFENDER:
@@ -284,7 +283,7 @@ def _both_on_one_trick(state: TableState, ev: Revoke, declarer: Seat, how_laws: 
     steps = [*how_steps,
              f"Both {ev.offender.value} and {ev.other_offender.value} revoked on trick "
              f"{ev.trick}, and only one side has played to the next trick: both revokes are "
-             "corrected (62C3)."]
+             "corrected, even one already established (62C3, an exception to 63B)."]
     laws = ["62C3", "64B8", *how_laws]
     for seat, card in ((ev.offender, ev.card), (ev.other_offender, ev.other_card)):
         if role_of(seat, declarer) is Role.DEFENDER:
@@ -374,7 +373,9 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
     found = exceptions(ev, declarer)
     judgement = ("If the transfer does not make up for the damage the revoke caused, the "
                  "Director assigns an adjusted score to restore equity (64C1).")
-    steps = [*how_steps]
+    steps = [*how_steps, "It can no longer be corrected, and the revoke trick stands as played "
+             "(63B)."]
+    how_laws = [*how_laws, "63B"]
     if found:
         first_law, first_why = found[0]
         count, law_a = 0, ""
