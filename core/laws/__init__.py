@@ -1,3 +1,15 @@
 """Law families; importing this package registers every rule with :mod:`core.engine`."""
 
-from core.laws import exposure, flow, leads, obligations, penalty, premature, revoke  # noqa: F401
+from core.laws import (  # noqa: F401
+    auction_calls,
+    exposure,
+    flow,
+    insufficient,
+    lead26,
+    leads,
+    obligations,
+    penalty,
+    premature,
+    revoke,
+    rotation,
+)

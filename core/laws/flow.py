@@ -8,8 +8,10 @@ from dataclasses import dataclass, replace
 from core.cards import Card, cards_text
 from core.engine import Event, event, rule
 from core.errors import RuleError
+from core.laws import lead26
+from core.laws.auction_state import settle_auction_state
 from core.laws.exposure import settle_auction_exposures
-from core.laws.penalty import lead_options_law, offer_lead_options
+from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
 from core.ruling import Ruling
 from core.seats import Seat, opening_leader
 from core.state import Lasts, Phase, TableState
@@ -60,15 +62,20 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
     if state.phase is Phase.FINISHED:
         raise RuleError("this board has ended")
     state, steps = settle_auction_exposures(state, ev.declarer)
+    state = settle_auction_state(state, ev.declarer)
     state = replace(state, declarer=ev.declarer, contract=ev.contract or state.contract,
                     phase=Phase.PLAY, pass_obligations=())
     laws = ["17D", "24D", "24E"] if steps else ["17D"]
     leader = opening_leader(ev.declarer)
+    prohibit = lead26.eligible_suits(state, leader)
     state, options = offer_lead_options(state, leader)
-    if options:
+    if options and major_suits(state, leader.partner):
         laws.append(lead_options_law(state, leader.partner))
         steps.append(f"Before {leader.value} makes the opening lead, declarer chooses among the "
                      "lead options for his partner's major penalty cards (50D2).")
+    if prohibit:
+        laws.append(lead26.LAW)
+        steps += lead26.explain(leader, prohibit)
     return Ruling(
         kind="auction_ends",
         summary=f"The auction is over: {ev.declarer.value} declares and {leader.value} leads.",

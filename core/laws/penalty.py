@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from core.cards import Card, Suit, cards_text
 from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
+from core.laws import lead26
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (
@@ -132,9 +133,11 @@ def lead_options_law(state: TableState, offender: Seat, token: str = "") -> str:
 def offer_lead_options(
     state: TableState, leader: Seat, *, law: str = LEAD_OPTIONS_LAW
 ) -> tuple[TableState, tuple[Option, ...]]:
-    """Record that declarer must choose before ``leader`` leads (replacing any older wait)."""
+    """Record that declarer must choose before ``leader`` leads (replacing any older wait);
+    a Law 26B prohibition waiting for this lead joins the same choice (see ``lead26``)."""
     options = lead_options(state, leader)
     state = state.without_pending(leader)
+    options, law = lead26.combine(state, leader, options, law)
     if options:
         state = replace(
             state,
@@ -170,6 +173,8 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
     offender = ev.leader.partner
     cards = state.penalty_cards_of(offender)
     new_state, options = offer_lead_options(state, ev.leader)
+    if options and not major_suits(state, offender):
+        return lead26.offer_ruling(state, ev.leader, options), new_state
     if not options:
         if cards:
             return Ruling(
@@ -193,6 +198,9 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
     majors = [p.card for p in cards if p.kind is PenaltyKind.MAJOR]
     several = len(majors) > 1
     laws = ("50D2", "51B") if several else ("50D2",)
+    prohibit = lead26.eligible_suits(state, ev.leader)
+    if prohibit:
+        laws = (*laws, lead26.LAW)
     steps = [
         f"{ev.leader.value} may not lead until declarer has chosen (50D2); a card he leads "
         "before that becomes a penalty card itself (49).",
@@ -203,6 +211,7 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
         + ").",
         "Or declarer may leave it: any lead, and the penalty cards stay on the table; the choice "
         f"comes back each time {ev.leader.value} is to lead while they remain (50D2(b)).",
+        *(lead26.explain(ev.leader, prohibit)[:1] if prohibit else []),
     ]
     return Ruling(
         kind="partner_lead",

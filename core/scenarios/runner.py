@@ -16,7 +16,8 @@ from core.scenarios.facts import ADAPTERS, Facts
 from core.state import TableState
 
 #: Adapter modules, one per family of laws; importing one registers its kinds.
-KIND_MODULES = ("core.scenarios.kinds_play", "core.scenarios.kinds_leads")
+KIND_MODULES = ("core.scenarios.kinds_play", "core.scenarios.kinds_leads",
+                "core.scenarios.kinds_auction")
 
 _CASE_FIELDS = {"id", "kind", "title", "expect", "steps"}
 

@@ -1,0 +1,443 @@
+"""The auction: calls, their parser, and an auction's legality (Laws 17-22).
+
+Canonical call text is ``1C``…``7NT``, ``P``, ``X``, ``XX``; the parser also takes what players
+type on a phone (``1♣``, ``1n``, ``1 NT``, ``pass``, ``dbl``, ``redouble``). An
+:class:`Auction` is the dealer and the calls made so far; it knows whose turn it is, whether a
+call would be legal there (and says why not), the last bid, the lowest sufficient bid in a
+denomination, when the auction is over and who declares.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from functools import total_ordering
+
+from core.cards import Suit, _clean
+from core.errors import RuleError
+from core.seats import Seat
+
+
+class Strain(Enum):
+    """The five denominations, lowest first (Law 18E)."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "NT"
+
+    @property
+    def order(self) -> int:
+        return _STRAINS.index(self)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit a natural bid in this denomination names (none for notrump)."""
+        return None if self is Strain.NOTRUMP else Suit(self.value)
+
+    @property
+    def symbol(self) -> str:
+        return "NT" if self is Strain.NOTRUMP else Suit(self.value).symbol
+
+    @property
+    def plural(self) -> str:
+        return "notrump" if self is Strain.NOTRUMP else Suit(self.value).plural
+
+    @classmethod
+    def of(cls, suit: Suit) -> Strain:
+        return cls(suit.letter)
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        key = _clean(text).strip().lower().replace(" ", "").replace("-", "")
+        if key in _NOTRUMP_WORDS:
+            return cls.NOTRUMP
+        try:
+            return cls.of(Suit.parse(key))
+        except ValueError:
+            raise RuleError(f"{text!r} is not a denomination (use C, D, H, S or NT)") from None
+
+
+_STRAINS: tuple[Strain, ...] = tuple(Strain)
+_NOTRUMP_WORDS = {"n", "nt", "notrump", "notrumps", "sa"}
+
+
+class CallKind(Enum):
+    BID = "bid"
+    PASS = "pass"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+
+
+@total_ordering
+@dataclass(frozen=True)
+class Call:
+    """One call. Bids compare by rank (1C lowest, 7NT highest)."""
+
+    kind: CallKind
+    level: int = 0
+    strain: Strain | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is CallKind.BID:
+            if not isinstance(self.strain, Strain) or not 1 <= self.level <= 7:
+                raise RuleError(f"no such bid: level {self.level!r}, {self.strain!r}")
+        elif self.level or self.strain is not None:
+            raise RuleError(f"a {self.kind.value} has no level or denomination")
+
+    @property
+    def is_bid(self) -> bool:
+        return self.kind is CallKind.BID
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind is CallKind.PASS
+
+    @property
+    def is_double(self) -> bool:
+        return self.kind is CallKind.DOUBLE
+
+    @property
+    def is_redouble(self) -> bool:
+        return self.kind is CallKind.REDOUBLE
+
+    @property
+    def rank(self) -> int:
+        """0 for 1C … 34 for 7NT; -1 for calls that are not bids."""
+        if self.strain is None:
+            return -1
+        return (self.level - 1) * 5 + self.strain.order
+
+    def __lt__(self, other: Call) -> bool:
+        if not isinstance(other, Call):
+            return NotImplemented
+        return self.rank < other.rank
+
+    @property
+    def text(self) -> str:
+        """Canonical text: ``1C``, ``3NT``, ``P``, ``X``, ``XX``."""
+        if self.strain is not None:
+            return f"{self.level}{self.strain.value}"
+        return {CallKind.PASS: "P", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}[self.kind]
+
+    @property
+    def symbol(self) -> str:
+        """Display text: ``1♣``, ``3NT``, ``Pass``, ``Dbl``, ``Rdbl``."""
+        if self.strain is not None:
+            return f"{self.level}{self.strain.symbol}"
+        return {CallKind.PASS: "Pass", CallKind.DOUBLE: "Dbl", CallKind.REDOUBLE: "Rdbl"}[self.kind]
+
+    def specified(self, specifies: Iterable[Suit] | None = None) -> frozenset[Suit]:
+        """The suits this call specifies: ``specifies`` when the call was artificial, otherwise
+        the suit of a natural suit bid (none for notrump, pass, double, redouble)."""
+        if specifies is not None:
+            return frozenset(specifies)
+        suit = self.strain.suit if self.strain is not None else None
+        return frozenset({suit}) if suit else frozenset()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Call({self.text!r})"
+
+    @classmethod
+    def bid(cls, level: int, strain: Strain) -> Call:
+        return cls(CallKind.BID, level, strain)
+
+    @classmethod
+    def parse(cls, text: str | Call) -> Call:
+        return parse_call(text)
+
+
+PASS = Call(CallKind.PASS)
+DOUBLE = Call(CallKind.DOUBLE)
+REDOUBLE = Call(CallKind.REDOUBLE)
+ALL_BIDS: tuple[Call, ...] = tuple(Call.bid(lv, s) for lv in range(1, 8) for s in _STRAINS)
+
+_WORDS = {
+    "p": PASS, "pass": PASS, "passes": PASS, "nobid": PASS, "nb": PASS,
+    "x": DOUBLE, "d": DOUBLE, "dbl": DOUBLE, "double": DOUBLE, "doubled": DOUBLE, "dble": DOUBLE,
+    "xx": REDOUBLE, "rdbl": REDOUBLE, "redouble": REDOUBLE, "redoubled": REDOUBLE,
+    "rdl": REDOUBLE, "rd": REDOUBLE, "rdble": REDOUBLE,
+}
+_BID_RE = re.compile(r"^(\d+)\s*(.+)$")
+_HINT = "use 1C…7NT, P (pass), X (double) or XX (redouble)"
+
+
+def parse_call(text: str | Call) -> Call:
+    """One call from ``1C 1♣ 1c 1N 1NT 1 nt P Pass X Dbl Double XX Rdbl Redouble``."""
+    if isinstance(text, Call):
+        return text
+    if not isinstance(text, str):
+        raise RuleError(f"{text!r} is not a call")
+    raw = _clean(text).strip()
+    if not raw:
+        raise RuleError(f"no call given: {_HINT}")
+    if len(raw) > 20:
+        raise RuleError("that is too long to be a call")
+    key = raw.lower().replace(" ", "").replace("-", "").replace(".", "")
+    if key in _WORDS:
+        return _WORDS[key]
+    m = _BID_RE.match(raw)
+    if not m:
+        raise RuleError(f"{raw!r} is not a call: {_HINT}")
+    level = int(m[1])
+    try:
+        strain = Strain.parse(m[2])
+    except RuleError:
+        raise RuleError(f"{raw!r} is not a call: {m[2]!r} is not a denomination "
+                        "(C, D, H, S or NT)") from None
+    if not 1 <= level <= 7:
+        raise RuleError(f"{raw} is not a bid: a bid is at a level from 1 to 7 "
+                        "(a bid above seven is never allowed, Law 38)")
+    return Call.bid(level, strain)
+
+
+def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
+    """Calls in order from ``"1H 1S P"`` (spaces or commas between) or a list of texts."""
+    if isinstance(text, str):
+        raw = _clean(text)
+        if len(raw) > 1000:
+            raise RuleError("that auction is too long")
+        tokens = [t for t in re.split(r"[\s,;/]+", raw) if t]
+        tokens = _join_split_notrump(tokens)
+    else:
+        tokens = list(text)
+    return tuple(parse_call(t) for t in tokens)
+
+
+def _join_split_notrump(tokens: list[str]) -> list[str]:
+    """``1 NT`` typed with a space: glue a lone level to the denomination after it."""
+    out: list[str] = []
+    for tok in tokens:
+        if out and out[-1].isdigit() and not tok[:1].isdigit() and tok.lower() not in _WORDS:
+            out[-1] += tok
+        else:
+            out.append(tok)
+    return out
+
+
+def calls_text(calls: Iterable[Call]) -> str:
+    return " ".join(c.text for c in calls)
+
+
+@dataclass(frozen=True)
+class Auction:
+    """The dealer and the calls made so far, dealer first.
+
+    Building one with the constructor trusts the calls (an accepted insufficient bid is legal,
+    Law 27A1); :meth:`parse` and :meth:`with_call` check every call.
+    """
+
+    dealer: Seat
+    calls: tuple[Call, ...] = ()
+
+    # --- building ------------------------------------------------------------------------
+    @classmethod
+    def parse(cls, dealer: Seat | str, text: str | Iterable[str | Call] = "") -> Auction:
+        """A legal auction from its calls; the first illegal call raises a :class:`RuleError`
+        naming it and its place."""
+        auction = cls(Seat.parse(dealer))
+        for call in parse_calls(text):
+            problem = auction.problem(call)
+            if problem:
+                seat = auction.turn.value if not auction.is_over else "nobody"
+                raise RuleError(f"call {len(auction.calls) + 1} ({call.text}, {seat}): {problem}")
+            auction = auction.plus(call)
+        return auction
+
+    @classmethod
+    def trusted(cls, dealer: Seat, texts: Iterable[str]) -> Auction:
+        """The auction stored in a table state (its calls were checked when they were made)."""
+        return cls(dealer, tuple(parse_call(t) for t in texts))
+
+    def plus(self, call: Call) -> Auction:
+        """This auction with ``call`` added, unchecked."""
+        return Auction(self.dealer, (*self.calls, call))
+
+    def with_call(self, call: Call | str) -> Auction:
+        """This auction with ``call`` added by the player whose turn it is; illegal calls raise."""
+        call = parse_call(call)
+        problem = self.problem(call)
+        if problem:
+            raise RuleError(problem)
+        return self.plus(call)
+
+    def upto(self, count: int) -> Auction:
+        return Auction(self.dealer, self.calls[:count])
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        return tuple(c.text for c in self.calls)
+
+    # --- rotation ------------------------------------------------------------------------
+    def seat_of(self, index: int) -> Seat:
+        """Who made (or makes) call number ``index`` (0 = the dealer's first call)."""
+        return self.dealer.after(index)
+
+    @property
+    def turn(self) -> Seat:
+        """Whose turn it is to call (Law 17B, 17C). Meaningless once the auction is over."""
+        return self.seat_of(len(self.calls))
+
+    def calls_by(self, seat: Seat) -> list[Call]:
+        return [c for i, c in enumerate(self.calls) if self.seat_of(i) is seat]
+
+    def has_called(self, seat: Seat) -> bool:
+        return any(self.seat_of(i) is seat for i in range(len(self.calls)))
+
+    # --- the state of the bidding --------------------------------------------------------
+    def last_bid_index(self) -> int | None:
+        for i in range(len(self.calls) - 1, -1, -1):
+            if self.calls[i].is_bid:
+                return i
+        return None
+
+    @property
+    def last_bid(self) -> Call | None:
+        i = self.last_bid_index()
+        return None if i is None else self.calls[i]
+
+    @property
+    def last_bidder(self) -> Seat | None:
+        i = self.last_bid_index()
+        return None if i is None else self.seat_of(i)
+
+    def _risk(self) -> tuple[Call | None, int | None]:
+        """The last double or redouble since the last bid, and its index."""
+        i = self.last_bid_index()
+        if i is None:
+            return None, None
+        found: tuple[Call | None, int | None] = (None, None)
+        for j in range(i + 1, len(self.calls)):
+            if not self.calls[j].is_pass:
+                found = (self.calls[j], j)
+        return found
+
+    @property
+    def doubled(self) -> bool:
+        call, _ = self._risk()
+        return call is not None and call.is_double
+
+    @property
+    def redoubled(self) -> bool:
+        call, _ = self._risk()
+        return call is not None and call.is_redouble
+
+    @property
+    def is_over(self) -> bool:
+        """Four passes at the start, or three passes in a row after a bid (Law 22)."""
+        n = len(self.calls)
+        if n >= 4 and all(c.is_pass for c in self.calls[:4]):
+            return True
+        return (n >= 4 and self.last_bid_index() is not None
+                and all(c.is_pass for c in self.calls[-3:]))
+
+    @property
+    def passed_out(self) -> bool:
+        return self.is_over and self.last_bid_index() is None
+
+    @property
+    def contract(self) -> str | None:
+        """``4H``, ``3NTX``, ``2SXX``; None while no bid has been made."""
+        bid = self.last_bid
+        if bid is None:
+            return None
+        return bid.text + ("XX" if self.redoubled else "X" if self.doubled else "")
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The player of the side that made the final bid who first named its denomination."""
+        i = self.last_bid_index()
+        if i is None:
+            return None
+        bid, side = self.calls[i], self.seat_of(i)
+        for j, call in enumerate(self.calls):
+            seat = self.seat_of(j)
+            if call.is_bid and call.strain is bid.strain and seat in (side, side.partner):
+                return seat
+        return side  # pragma: no cover - the final bid itself always matches
+
+    # --- legality --------------------------------------------------------------------------
+    def is_sufficient(self, call: Call) -> bool:
+        last = self.last_bid
+        return call.is_bid and (last is None or call.rank > last.rank)
+
+    def lowest_sufficient(self, strain: Strain | str) -> Call | None:
+        """The lowest bid in ``strain`` that supersedes the last bid (None above 7NT)."""
+        if isinstance(strain, str):
+            strain = Strain.parse(strain)
+        for bid in ALL_BIDS:
+            if bid.strain is strain and self.is_sufficient(bid):
+                return bid
+        return None
+
+    def problem(self, call: Call | str, seat: Seat | None = None) -> str | None:
+        """Why ``call`` by ``seat`` (default: the player whose turn it is) would not be legal
+        now, in words; None when it is legal. Turn order is not checked here."""
+        call = parse_call(call)
+        if self.is_over:
+            return ("the auction is over (all four players passed)" if self.passed_out
+                    else "the auction is over (three passes followed the last bid)")
+        seat = seat or self.turn
+        if call.is_pass:
+            return None
+        last, last_seat = self.last_bid, self.last_bidder
+        if call.is_bid:
+            if last is not None and call.rank <= last.rank:
+                low = self.lowest_sufficient(call.strain) if call.strain else None
+                hint = (f"; the lowest sufficient {call.strain.plural} bid is {low.text}"
+                        if low and call.strain else "")
+                return f"{call.text} is insufficient after {last.text}{hint}"
+            return None
+        risk, risk_at = self._risk()
+        if call.is_double:
+            if last is None or last_seat is None:
+                return "there is no bid to double"
+            if last_seat is seat.partner:
+                return "a double of partner's bid is not allowed"
+            if last_seat is seat:
+                return "a player may not double his own bid"
+            if risk is not None:
+                return f"{last.text} is already {'redoubled' if risk.is_redouble else 'doubled'}"
+            return None
+        # redouble
+        if risk is None or risk_at is None or not risk.is_double:
+            if risk is not None and risk.is_redouble:
+                return f"{last.text if last else 'the bid'} is already redoubled"
+            return "there is no double to redouble"
+        doubler = self.seat_of(risk_at)
+        if doubler is seat.partner:
+            return "a redouble of partner's double is not allowed"
+        if doubler is seat:
+            return "a player may not redouble his own double"
+        return None
+
+    def legal_calls(self) -> list[Call]:
+        """Every call the player whose turn it is may legally make now."""
+        if self.is_over:
+            return []
+        return [c for c in (PASS, DOUBLE, REDOUBLE, *ALL_BIDS) if self.problem(c) is None]
+
+    # --- Law 26B ---------------------------------------------------------------------------
+    def specified_suits(self, seat: Seat,
+                        artificial: Mapping[int, Iterable[Suit]] | None = None) -> frozenset[Suit]:
+        """The suits ``seat`` has specified in this (legal) auction: the suit of each natural
+        suit bid he made, or, for a call listed in ``artificial`` (by its index), the suits
+        that call specified."""
+        artificial = artificial or {}
+        found: set[Suit] = set()
+        for i, call in enumerate(self.calls):
+            if self.seat_of(i) is seat:
+                found |= call.specified(artificial.get(i))
+        return frozenset(found)
+
+    def describe(self) -> str:
+        if not self.calls:
+            return f"Dealer {self.dealer.value}; no call yet."
+        shown = " ".join(f"{self.seat_of(i).value}:{c.symbol}" for i, c in enumerate(self.calls))
+        return f"Dealer {self.dealer.value}: {shown}"

@@ -1,0 +1,577 @@
+"""Calls in rotation and what the Laws attach to them: a call made at a player's turn (Laws 17,
+18, 19, 22), a call at RHO's turn when RHO must pass (28A), a bid by a player obliged to pass
+(37), an inadmissible double or redouble (36), passes that would end the auction after a lost
+turn (17D3), the end of the auction, a change of call (25), and "must I pass?".
+
+Other auction families (insufficient bids, calls out of rotation) leave a judgement waiting for
+the offender's next call (:class:`~core.laws.auction_state.Awaiting`); :func:`make_call`
+settles it when that call is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from core.auction import PASS, Auction, Call, parse_call
+from core.cards import Suit
+from core.engine import Event, apply, event, rule
+from core.errors import RuleError
+from core.laws import lead26
+from core.laws.auction_state import (
+    Awaiting,
+    add_pass_obligation,
+    auction_of,
+    awaiting,
+    awaiting_for,
+    drop_awaiting,
+    forfeits,
+    obligation,
+    open_auction,
+    put_awaiting,
+    settle_auction_state,
+    use_turn,
+    with_auction,
+)
+from core.laws.flow import AuctionEnded
+from core.ruling import Ruling
+from core.seats import Seat
+from core.state import PassLasts, Phase, TableState
+
+# --- rulings built up step by step ---------------------------------------------------------
+
+
+@dataclass
+class Draft:
+    """A ruling being assembled by several laws in turn."""
+
+    summary: list[str] = field(default_factory=list)
+    laws: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    information: list[str] = field(default_factory=list)
+    judgement: list[str] = field(default_factory=list)
+    outcome: dict = field(default_factory=dict)
+
+    def cite(self, *laws: str) -> None:
+        for law in laws:
+            if law not in self.laws:
+                self.laws.append(law)
+
+    def build(self, kind: str) -> Ruling:
+        return Ruling(
+            kind=kind,
+            summary=" ".join(self.summary),
+            laws=tuple(self.laws),
+            steps=tuple(self.steps),
+            information=" ".join(self.information),
+            judgement=" ".join(self.judgement),
+            outcome=self.outcome,
+        )
+
+
+def withdrawn_information(offender: Seat, what: str, *, applies: bool = True,
+                          why_not: str = "") -> str:
+    """Law 16C in words for a withdrawn call of ``offender``."""
+    partner = offender.partner
+    others = f"{offender.lho.value} and {offender.rho.value}"
+    if applies:
+        return (f"Information from {offender.value}'s withdrawn {what} is unauthorized for "
+                f"{partner.value} (16C2): he may not choose a call or play it suggests over a "
+                f"logical alternative. For {others} it is authorized (16C1).")
+    return (f"Law 16C does not apply to {offender.value}'s withdrawn {what} ({why_not}): "
+            f"{partner.value} may use what it showed; the Director may still adjust at the end if "
+            "the offending side gained through the infraction.")
+
+
+def pass_word(state: TableState, seat: Seat) -> str:
+    ob = obligation(state, seat)
+    return ob.lasts.value if ob else "none"
+
+
+# --- judgements waiting for the offender's next call ---------------------------------------
+
+StageRule = Callable[[TableState, Awaiting, Call, "CallMade", Draft], TableState]
+#: Stage handlers other families register (e.g. ``27B`` for a replaced insufficient bid).
+STAGES: dict[str, StageRule] = {}
+
+_JUDGED = {
+    "30B1": ("30B1(b)(i)", "30B1(b)(ii)"),
+    "31A2": ("31A2(a)", "31A2(b)"),
+    "31B": ("31A2(a)", "31A2(b)"),
+    "32A2": ("32A2(a)", "32A2(b)"),
+    "32B": ("32A2(a)", "32A2(b)"),
+}
+_STAGE_CITE = {"31B": "31B2", "32B": "32B2", "30B1": "30B1(b)"}
+
+
+def judge_replacement(state: TableState, offender: Seat, stage: str, comparable: bool,
+                      withdrawn: str, replacement: str, draft: Draft) -> TableState:
+    """Laws 30B1(b), 31A2, 31B2, 32A2, 32B2: the offender's call at his proper turn after his
+    call out of rotation was cancelled, judged comparable (Law 23A) or not."""
+    good, bad = _JUDGED[stage]
+    if stage in _STAGE_CITE:
+        draft.cite(_STAGE_CITE[stage])
+    partner = offender.partner
+    if comparable:
+        draft.cite(good, "23A", "23C")
+        draft.summary.append(f"{offender.value}'s {replacement} is comparable to the cancelled "
+                             f"{withdrawn}: no further rectification.")
+        draft.steps.append(f"The Director judged {replacement} comparable to {withdrawn} (23A: "
+                           "the same or a similar meaning, a subset of its meanings, or the same "
+                           f"purpose), so the auction goes on with no rectification ({good}); "
+                           "there are no lead restrictions (26A).")
+        draft.information.append(withdrawn_information(offender, withdrawn, applies=False,
+                                                       why_not="23B"))
+        draft.judgement.append("If the offending side was helped by the infraction and the other "
+                               "side was damaged, the Director adjusts at the end of play (23C).")
+        draft.outcome.update(partner_must_pass="none", lead_restriction=False)
+        return state
+    draft.cite(bad, "16C", "26B", "72C")
+    state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, bad)
+    state = lead26.record_lead_penalty(state, offender)
+    draft.summary.append(f"{offender.value}'s {replacement} is not comparable to the cancelled "
+                         f"{withdrawn}: {partner.value} must pass at his next turn.")
+    draft.steps += [
+        f"The Director judged {replacement} not comparable to {withdrawn} (23A), so "
+        f"{partner.value} must pass when next it is his turn to call ({bad}).",
+        f"If {offender.value} becomes a defender, declarer may prohibit one suit he did not "
+        f"specify in the legal auction at {partner.value}'s first turn to lead (26B).",
+    ]
+    draft.information.append(withdrawn_information(offender, withdrawn))
+    draft.judgement.append("If the forced pass lets the offending side gain and the offender "
+                           "could have known it might, the Director adjusts (72C).")
+    draft.outcome.update(partner_must_pass="next_turn", lead_restriction=True)
+    return state
+
+
+def _judged_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
+                  draft: Draft) -> TableState:
+    comparable = ev.comparable if ev.comparable is not None else wait.judged == "comparable"
+    return judge_replacement(state, wait.offender, wait.stage, comparable, wait.call, call.text,
+                             draft)
+
+
+def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
+                  draft: Draft) -> TableState:
+    law = "31A1" if wait.stage == "31A1" else "32A1"
+    draft.cite(law)
+    draft.steps.append(f"{wait.offender.value} repeated his {call.text} as he had to; it is legal, "
+                       f"so there is no rectification ({law}).")
+    return state
+
+
+for _stage in _JUDGED:
+    STAGES[_stage] = _judged_stage
+STAGES["31A1"] = _repeat_stage
+STAGES["32A1"] = _repeat_stage
+
+
+# --- a call in rotation --------------------------------------------------------------------
+
+
+@event("call")
+@dataclass(frozen=True)
+class CallMade(Event):
+    """``seat`` makes ``call`` (in rotation, or at RHO's turn when RHO must pass).
+
+    ``comparable``: the Director's Law 23A judgement when this call replaces a withdrawn one;
+    ``specifies``: the suits the call specified when it was artificial (for Law 26B);
+    ``lho_called``: the offender's LHO called over an inadmissible call before the Director
+    ruled (Laws 36A, 37A).
+    """
+
+    seat: Seat
+    call: str
+    comparable: bool | None = None
+    specifies: tuple[Suit, ...] | None = None
+    lho_called: bool = False
+
+
+@rule(CallMade)
+def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
+    draft = Draft()
+    state = make_call(state, ev.seat, parse_call(ev.call), ev, draft)
+    return draft.build("call"), state
+
+
+def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
+              draft: Draft) -> TableState:
+    """``seat`` calls ``call``: check the turn and the call, apply Laws 28A, 36, 37 and any
+    judgement waiting for this call, record it, and end the auction when it is over."""
+    ev = ev or CallMade(seat, call.text)
+    auction = open_auction(state)
+    turn = auction.turn
+    if seat is not turn:
+        if seat is turn.lho and obligation(state, turn) is not None:
+            state = with_auction(use_turn(state, turn), auction.plus(PASS))
+            draft.cite("28A")
+            draft.steps.append(f"{turn.value} was required to pass, so {seat.value}'s call at "
+                               f"{turn.value}'s turn counts as in rotation and {turn.value} is "
+                               "taken to have passed (28A).")
+            state, ended = after_pass(state, draft)
+            if ended:
+                raise RuleError(f"that pass by {turn.value} ended the auction: {seat.value}'s "
+                                "call comes after the final pass (Law 39)")
+            auction = auction_of(state)
+        else:
+            raise RuleError(f"it is {turn.value}'s turn to call, not {seat.value}'s: report it "
+                            "as a call out of rotation (Laws 28-32)")
+    mine = awaiting_for(state, seat)
+    if mine and mine.stage in ("31A1", "32A1") and mine.withdrawn != call:
+        raise RuleError(f"{seat.value} must repeat his {mine.call}: his RHO passed after it was "
+                        f"cancelled ({mine.stage})")
+    if mine and mine.stage == "27B" and mine.barred and not (call.is_bid or call.is_pass):
+        raise RuleError(f"{seat.value} must replace his insufficient bid with a bid or a pass "
+                        "(27B3)")
+    if mine and mine.stage in STAGES and mine.stage.startswith("27"):
+        state = STAGES[mine.stage](state, mine, call, ev, draft)
+        return state
+    ob = obligation(state, seat)
+    if ob is not None and (call.is_bid or (not call.is_pass and auction.problem(call) is None)):
+        return _law37(state, seat, call, ev, draft)
+    problem = auction.problem(call)
+    if problem:
+        if call.is_bid:
+            raise RuleError(f"{problem}: report it as an insufficient bid (Law 27)")
+        if call.is_double or call.is_redouble:
+            return _law36(state, seat, call, ev, problem, draft)
+        raise RuleError(problem)
+    state = record_call(state, seat, call, ev.specifies)
+    draft.summary.insert(0, f"{seat.value}: {call.symbol}.")
+    if ob is not None:
+        draft.cite(ob.origin)
+        draft.steps.append(f"{seat.value} passed as he had to ({ob.origin})"
+                           + (" and must go on passing for the rest of the auction."
+                              if ob.lasts is PassLasts.THROUGHOUT else "; that obligation is "
+                              "now used up."))
+    rho_wait = [w for w in awaiting(state) if w.offender is seat.lho and w.stage in ("31A", "32A")]
+    for wait in rho_wait:
+        state = _rho_called(state, wait, call, draft)
+    if mine and mine.stage in STAGES:
+        state = drop_awaiting(state, seat)
+        state = STAGES[mine.stage](state, mine, call, ev, draft)
+    state, _ = after_pass(state, draft) if call.is_pass else (state, False)
+    return state
+
+
+def record_call(state: TableState, seat: Seat, call: Call,
+                specifies: tuple[Suit, ...] | None = None) -> TableState:
+    """Add a legal call by the player whose turn it is, using up his next-turn pass obligation
+    and noting the suits it specifies for any Law 26B penalty of his."""
+    auction = auction_of(state).plus(call)
+    state = with_auction(state, auction)
+    state = use_turn(state, seat)
+    return lead26.note_specified(state, seat, call.specified(specifies))
+
+
+def _rho_called(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> TableState:
+    """The offender's RHO has called after a bid (double) out of rotation was cancelled."""
+    family = wait.stage[:2]
+    offender = wait.offender
+    if call.is_pass:
+        law = f"{family}A1"
+        state = put_awaiting(state, replace(wait, stage=law))
+        draft.cite(law)
+        draft.steps.append(f"{offender.value}'s RHO passed, so {offender.value} must now repeat "
+                           f"his {wait.call} ({law}); when that call is legal there is no "
+                           "rectification.")
+        draft.outcome["must_repeat"] = True
+    else:
+        law = f"{family}A2"
+        state = put_awaiting(state, replace(wait, stage=law))
+        draft.cite(law)
+        draft.steps.append(f"{offender.value}'s RHO called {call.text}, so {offender.value} may "
+                           f"make any legal call; if the Director judges it comparable to "
+                           f"{wait.call} there is no rectification, otherwise his partner must "
+                           f"pass at his next turn ({law}).")
+        draft.outcome["must_repeat"] = False
+    return state
+
+
+def after_pass(state: TableState, draft: Draft) -> tuple[TableState, bool]:
+    """After a pass: Law 17D3 (a lost turn among the last three passes) or the end of the
+    auction. Returns the state and whether the auction has ended."""
+    auction = auction_of(state)
+    if not auction.is_over:
+        return state, False
+    n = len(auction.calls)
+    lost = [i for i in forfeits(state) if i >= n - 3]
+    if lost:
+        back = min(lost)
+        missed = auction.seat_of(back)
+        cancelled = " ".join(c.text for c in auction.calls[back + 1:])
+        state = with_auction(state, auction.upto(back))
+        draft.cite("17D3", "16C")
+        draft.summary.append(f"The auction does not end: {missed.value} lost his turn to a pass "
+                             f"out of rotation, so it goes back to him.")
+        draft.steps.append(f"Three passes followed a call, but {missed.value} never had his turn "
+                           f"to call; the passes after it ({cancelled}) are cancelled and "
+                           f"{missed.value} calls now (17D3). Information from the cancelled "
+                           "passes is unauthorized for the side that passed out of rotation "
+                           "(16C).")
+        return state, False
+    return end_auction(state, auction, draft), True
+
+
+def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState:
+    """The auction is over: passed out (22B), or declarer plays the contract (22A)."""
+    if auction.passed_out:
+        draft.cite("22B")
+        draft.summary.append("All four players passed: the board is passed out and the hands go "
+                             "back into the board without play.")
+        state = settle_auction_state(state, auction.dealer)
+        state = replace(state, phase=Phase.FINISHED, lead_penalties=(), auction_exposed=())
+        draft.outcome.update(auction_over=True, declarer="", contract="")
+        return state
+    declarer, contract = auction.declarer, auction.contract
+    assert declarer is not None
+    ended, state = apply(state, AuctionEnded(declarer, contract))
+    draft.cite("22A", *ended.laws)
+    draft.summary.append(f"The auction is over: {contract} by {declarer.value}, "
+                         f"{declarer.lho.value} to lead.")
+    draft.steps += list(ended.steps)
+    draft.outcome.update(auction_over=True, declarer=declarer.value, contract=contract,
+                         options=list(ended.option_tokens))
+    return state
+
+
+# --- Law 37: a bid, double or redouble by a player obliged to pass -------------------------
+
+
+def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft) -> TableState:
+    ob = obligation(state, seat)
+    assert ob is not None
+    partner = seat.partner
+    if ev.lho_called:
+        problem = auction_of(state).problem(call)
+        if problem:
+            raise RuleError(problem)
+        state = record_call(state, seat, call, ev.specifies)
+        draft.cite("37A")
+        draft.summary.append(f"{seat.value}'s {call.symbol} stands: his LHO called before the "
+                             "Director ruled.")
+        draft.steps.append(f"{seat.value} had to pass ({ob.origin}) but {call.text}; because "
+                           f"{seat.lho.value} called over it before rectification, every call "
+                           "stands (37A)" + (" and he must still pass at his later turns."
+                                             if ob.lasts is PassLasts.THROUGHOUT else ".")
+                           + " There are no Law 26B lead restrictions.")
+        draft.outcome.update(partner_must_pass=pass_word(state, partner), lead_restriction=False)
+        return state
+    state = record_call(state, seat, PASS)
+    state = add_pass_obligation(state, seat, PassLasts.THROUGHOUT, "37B2")
+    state = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, "37B2")
+    state = lead26.record_lead_penalty(state, seat)
+    draft.cite("37B1", "37B2", "26B", "72C", "16C")
+    draft.summary.append(f"{seat.value}'s {call.symbol} is cancelled and a pass put in its place; "
+                         f"{seat.value} and {partner.value} must pass for the rest of the auction.")
+    draft.steps += [
+        f"{seat.value} was required to pass ({ob.origin}), so his {call.text} is cancelled "
+        "(37B1).",
+        f"A pass is substituted and both {seat.value} and {partner.value} must pass whenever it "
+        "is their turn for the rest of the auction (37B2).",
+        f"If {seat.value} becomes a defender, declarer may prohibit one suit he did not specify "
+        f"at {partner.value}'s first turn to lead (26B); the Director may adjust under 72C.",
+    ]
+    draft.information.append(withdrawn_information(seat, call.text))
+    draft.outcome.update(partner_must_pass="throughout", offender_must_pass="throughout",
+                         lead_restriction=True)
+    state, _ = after_pass(state, draft)
+    return state
+
+
+# --- Law 36: an inadmissible double or redouble in rotation --------------------------------
+
+
+def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: str,
+           draft: Draft) -> TableState:
+    partner = seat.partner
+    if ev.lho_called:
+        draft.cite("36A")
+        draft.summary.append(f"{seat.value}'s {call.symbol} and the calls after it are cancelled; "
+                             f"the auction goes back to {seat.value} with no rectification.")
+        draft.steps.append(f"The {call.text} was inadmissible ({problem}). Because "
+                           f"{seat.lho.value} called before rectification, it and every later "
+                           f"call are cancelled; {seat.value} calls again as if nothing had "
+                           "happened, with no Law 26B lead restrictions (36A).")
+        draft.outcome.update(partner_must_pass=pass_word(state, partner), lead_restriction=False)
+        return state
+    state = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, "36B2")
+    state = lead26.record_lead_penalty(state, seat)
+    draft.cite("36B1", "36B2", "36B3", "26B", "72C", "16C")
+    draft.summary.append(f"{seat.value}'s {call.symbol} is cancelled ({problem}); he must make a "
+                         f"legal call and {partner.value} must pass for the rest of the auction.")
+    draft.steps += [
+        f"The {call.text} is not allowed ({problem}, Law 19), so it is cancelled (36B1).",
+        f"{seat.value} must substitute a legal call, and {partner.value} must pass whenever it is "
+        "his turn to call (36B2).",
+        f"Law 26B lead restrictions may follow if {seat.value} becomes a defender; 72C may apply "
+        "(36B3).",
+    ]
+    draft.information.append(withdrawn_information(seat, call.text))
+    draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
+    return state
+
+
+# --- Law 25: a change of call ---------------------------------------------------------------
+
+
+@event("change_of_call")
+@dataclass(frozen=True)
+class ChangeOfCall(Event):
+    """``seat`` wants to replace his last call with ``call``.
+
+    ``unintended``: the first call was a slip (mechanical error or slip of the tongue, 25A), not
+    a change of mind; ``accepted``: his LHO called intentionally over the changed call (25B1);
+    ``comparable``: the Director judged the new call comparable to the first (26A).
+    """
+
+    seat: Seat
+    call: str
+    unintended: bool = False
+    accepted: bool = False
+    comparable: bool = False
+
+
+@rule(ChangeOfCall)
+def change_of_call(state: TableState, ev: ChangeOfCall) -> tuple[Ruling, TableState]:
+    draft = Draft()
+    state = apply_change_of_call(state, ev.seat, parse_call(ev.call), ev.unintended,
+                                 ev.accepted, ev.comparable, draft)
+    return draft.build("change_of_call"), state
+
+
+def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: bool,
+                         accepted: bool, comparable: bool, draft: Draft) -> TableState:
+    """Law 25 on ``seat``'s latest call."""
+    if state.dealer is None:
+        raise RuleError("the dealer is not known yet: say who dealt (N, E, S or W)")
+    auction = auction_of(state)
+    mine = [i for i in range(len(auction.calls)) if auction.seat_of(i) is seat]
+    if not mine:
+        raise RuleError(f"{seat.value} has not called yet: there is no call to change")
+    at = mine[-1]
+    old = auction.calls[at]
+    partner_called = len(auction.calls) > at + 2
+    draft.outcome.update(partner_must_pass="none", offender_must_pass="none",
+                         lead_restriction=False)
+    if unintended:
+        if partner_called:
+            draft.cite("25A4")
+            draft.summary.append(f"Too late: {seat.partner.value} has called since, so "
+                                 f"{seat.value}'s {old.symbol} stands.")
+            draft.steps.append("An unintended call may be replaced only until partner calls "
+                               "(25A4).")
+            return state
+        if state.phase is not Phase.AUCTION and auction.is_over:
+            draft.cite("25A5")
+        before = auction.upto(at)
+        withdrawn_lho = auction.calls[at + 1:]
+        problem = before.problem(new, seat)
+        draft.cite("25A1", "25A2")
+        draft.steps.append(f"{seat.value} did not mean {old.text} (a mechanical error or slip of "
+                           f"the tongue, not a change of mind), so he may replace it with "
+                           f"{new.text} until his partner calls (25A1, 25A2). There are no "
+                           "Law 26 lead restrictions.")
+        if withdrawn_lho:
+            draft.cite("25A6")
+            draft.steps.append(f"{seat.lho.value} may withdraw his call over it; information from "
+                               f"that withdrawn call is authorized for his side and unauthorized "
+                               f"for {seat.value}'s side (25A6).")
+        state = replace(state, phase=Phase.AUCTION, declarer=None if auction.is_over
+                        else state.declarer)
+        state = with_auction(state, before)
+        if problem:
+            draft.cite("27" if new.is_bid else "36")
+            draft.summary.append(f"{seat.value}'s intended {new.symbol} replaces {old.symbol}, but "
+                                 f"it is not legal ({problem}): the Director now applies the law "
+                                 "for that call.")
+            draft.steps.append("The intended call is subject to the law that governs it: report "
+                               "it next (an insufficient bid under Law 27).")
+            return state
+        draft.summary.append(f"{seat.value}'s intended {new.symbol} replaces {old.symbol}; no "
+                             "rectification.")
+        return make_call(state, seat, new, None, draft)
+    if len(auction.calls) != at + 1:
+        draft.cite("25B2")
+        draft.summary.append(f"{seat.value}'s {old.symbol} stands: the auction has moved on.")
+        draft.steps.append("A change of mind is not allowed; the original call stands (25B2).")
+        return state
+    draft.cite("25B3", "16C")
+    if accepted:
+        problem = auction.upto(at).problem(new, seat)
+        if problem:
+            raise RuleError(f"{new.text} cannot stand there: {problem}")
+        state = with_auction(state, auction.upto(at).plus(new))
+        state = lead26.note_specified(state, seat, new.specified())
+        draft.cite("25B1")
+        draft.summary.append(f"{seat.lho.value} accepted the change by calling over it: "
+                             f"{new.symbol} stands and {old.symbol} is withdrawn.")
+        draft.steps.append(f"{seat.value} changed his mind; his LHO called over the new call, so "
+                           "it stands (25B1).")
+        withdrawn, replacement = old.text, new.text
+    else:
+        draft.cite("25B2")
+        draft.summary.append(f"The change is cancelled: {seat.value}'s {old.symbol} stands.")
+        draft.steps.append(f"{seat.value} intended {old.text} and then changed his mind; unless "
+                           "his LHO accepts the new call by calling over it, the change is "
+                           "cancelled and the original call stands (25B2).")
+        withdrawn, replacement = new.text, old.text
+    draft.information.append(withdrawn_information(seat, withdrawn))
+    if comparable:
+        draft.cite("26A")
+        draft.steps.append(f"{replacement} was judged comparable to {withdrawn}: no lead "
+                           "restrictions (26A).")
+    else:
+        state = lead26.record_lead_penalty(state, seat)
+        draft.cite("26B")
+        draft.steps.append(f"If {seat.value} becomes a defender, declarer may prohibit one suit "
+                           f"he did not specify at his partner's first turn to lead (26B).")
+        draft.outcome["lead_restriction"] = True
+    return state
+
+
+# --- "Must I pass?" -------------------------------------------------------------------------
+
+
+def must_pass(state: TableState, seat: Seat) -> Ruling:
+    """Answer "must I pass?" for ``seat`` from the stored state."""
+    if state.phase is not Phase.AUCTION:
+        return Ruling(kind="must_pass", summary="The auction is over: there is nothing to pass.",
+                      laws=(), outcome={"must_pass": "none", "your_turn": False})
+    ob = obligation(state, seat)
+    turn = auction_of(state).turn if state.dealer is not None else None
+    steps: list[str] = []
+    laws: list[str] = []
+    wait = awaiting_for(state, seat)
+    if wait and wait.stage in ("31A1", "32A1"):
+        steps.append(f"You must repeat your {wait.call} at this turn ({wait.stage}).")
+        laws.append(wait.stage)
+    elif wait and wait.stage == "27B":
+        steps.append("You must replace your insufficient bid: the lowest sufficient bid in the "
+                     "same denomination(s) or a comparable call costs nothing (27B1); any other "
+                     "bid or a pass bars your partner for the rest of the auction (27B2).")
+        laws.append("27B")
+    elif wait and wait.stage in _JUDGED:
+        law = _JUDGED[wait.stage][1]
+        steps.append("You may make any legal call; if it is not comparable to the call that was "
+                     f"cancelled, your partner must pass at his next turn ({law}).")
+        laws.append(wait.stage)
+    if ob is None:
+        summary = f"{seat.value} may make any legal call."
+        word = "none"
+    else:
+        laws.insert(0, ob.origin)
+        if ob.lasts is PassLasts.THROUGHOUT:
+            summary = f"{seat.value} must pass at every turn for the rest of the auction " \
+                      f"({ob.origin})."
+        else:
+            summary = f"{seat.value} must pass at his next turn ({ob.origin}); after that he is " \
+                      "free again."
+        steps.append("A bid, double or redouble instead would be cancelled and both players of "
+                     "the side would then have to pass for the rest of the auction (37B).")
+        word = ob.lasts.value
+    if turn is not None:
+        steps.append(f"It is {turn.value}'s turn to call.")
+    return Ruling(kind="must_pass", summary=summary, laws=tuple(dict.fromkeys(laws)),
+                  steps=tuple(steps),
+                  outcome={"must_pass": word, "your_turn": turn is seat})

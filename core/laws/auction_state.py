@@ -1,0 +1,165 @@
+"""What the auction laws keep in the table state, and the small helpers every auction family
+shares: the legal auction, pass obligations, turns lost to an accepted call out of rotation
+(for Law 17D3), and the Director's judgements still to come (a comparable call, a repeat).
+
+This module imports no other law family, so :mod:`core.laws.flow` and
+:mod:`core.laws.penalty` may use it without an import cycle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.auction import Auction, Call, parse_call
+from core.errors import RuleError
+from core.seats import Role as _Role
+from core.seats import Seat, role_of
+from core.state import PassLasts, PassObligation, PendingChoice, Phase, TableState
+
+#: ``PendingChoice.chooser`` of a judgement the Director still has to make in the auction.
+DIRECTOR = "director"
+_FORFEIT = "17D3:forfeit:"
+
+
+# --- the legal auction ---------------------------------------------------------------------
+
+
+def auction_of(state: TableState) -> Auction:
+    """The legal auction so far (the dealer must be known)."""
+    if state.dealer is None:
+        raise RuleError("the dealer is not known yet: say who dealt (N, E, S or W)")
+    return Auction.trusted(state.dealer, state.calls)
+
+
+def open_auction(state: TableState) -> Auction:
+    """The auction, which must still be in progress."""
+    if state.phase is Phase.FINISHED:
+        raise RuleError("this board has ended")
+    auction = auction_of(state)
+    if state.phase is not Phase.AUCTION or auction.is_over:
+        raise RuleError("the auction is over: no more calls can be made on this board")
+    return auction
+
+
+def with_auction(state: TableState, auction: Auction) -> TableState:
+    keep = tuple(n for n in state.notes
+                 if not n.startswith(_FORFEIT) or int(n[len(_FORFEIT):]) < len(auction.calls))
+    return replace(state, calls=auction.texts, dealer=auction.dealer, notes=keep)
+
+
+# --- pass obligations ----------------------------------------------------------------------
+
+
+def add_pass_obligation(state: TableState, seat: Seat, lasts: PassLasts,
+                        origin: str) -> TableState:
+    """``seat`` must pass at his next turn or throughout; a bar for the rest of the auction
+    includes (and replaces) a pass at the next turn."""
+    current = [p for p in state.pass_obligations if p.seat is seat]
+    if any(p.lasts is PassLasts.THROUGHOUT for p in current):
+        return state
+    if lasts is PassLasts.NEXT_TURN:
+        if current:
+            return state
+        return replace(state, pass_obligations=(*state.pass_obligations,
+                                                PassObligation(seat, lasts, origin)))
+    others = tuple(p for p in state.pass_obligations if p.seat is not seat)
+    return replace(state, pass_obligations=(*others, PassObligation(seat, lasts, origin)))
+
+
+def use_turn(state: TableState, seat: Seat) -> TableState:
+    """``seat`` has called: an obligation to pass at his next turn is used up (a bar for the
+    rest of the auction stays)."""
+    return replace(state, pass_obligations=tuple(
+        p for p in state.pass_obligations
+        if p.seat is not seat or p.lasts is PassLasts.THROUGHOUT))
+
+
+def obligation(state: TableState, seat: Seat) -> PassObligation | None:
+    return state.pass_obligation_of(seat)
+
+
+# --- turns lost to a call out of rotation that was accepted (Law 17D3) ----------------------
+
+
+def mark_forfeit(state: TableState, index: int) -> TableState:
+    return replace(state, notes=(*state.notes, f"{_FORFEIT}{index}"))
+
+
+def forfeits(state: TableState) -> list[int]:
+    return sorted(int(n[len(_FORFEIT):]) for n in state.notes if n.startswith(_FORFEIT))
+
+
+# --- judgements still to come --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """A later call the Director must rule on, stored as a pending record:
+
+    - ``27B``  the offender replaces an insufficient bid (``call``: the insufficient bid;
+      ``barred``: his partner is already barred by 27B3/27B4, so no double or redouble);
+    - ``31A``/``32A``  the offender's RHO is about to call after a bid (double) out of rotation;
+    - ``31A1``/``32A1`` the offender must repeat ``call``;
+    - ``30B1``/``31A2``/``31B``/``32A2``/``32B``: the offender's next call is judged
+      comparable or not (``judged`` when the Director already said).
+    """
+
+    stage: str
+    offender: Seat
+    call: str = ""
+    judged: str = ""  # "", "comparable", "not_comparable"
+    barred: bool = False
+    artificial: bool = False
+    spec: str = ""  # denominations an artificial withdrawn call specified, e.g. "H,S"
+
+    def to_pending(self) -> PendingChoice:
+        note = f"call={self.call};judged={self.judged};barred={int(self.barred)};" \
+               f"artificial={int(self.artificial)};spec={self.spec}"
+        return PendingChoice(law=self.stage, chooser=DIRECTOR, seat=self.offender, options=(),
+                             offender=self.offender, note=note)
+
+    @classmethod
+    def from_pending(cls, p: PendingChoice) -> Awaiting:
+        fields = dict(part.split("=", 1) for part in p.note.split(";") if "=" in part)
+        return cls(p.law, p.seat, fields.get("call", ""), fields.get("judged", ""),
+                   fields.get("barred") == "1", fields.get("artificial") == "1",
+                   fields.get("spec", ""))
+
+    @property
+    def withdrawn(self) -> Call | None:
+        return parse_call(self.call) if self.call else None
+
+
+def awaiting(state: TableState) -> list[Awaiting]:
+    return [Awaiting.from_pending(p) for p in state.pending if p.chooser == DIRECTOR]
+
+
+def awaiting_for(state: TableState, seat: Seat) -> Awaiting | None:
+    found = [a for a in awaiting(state) if a.offender is seat]
+    return found[0] if found else None
+
+
+def put_awaiting(state: TableState, item: Awaiting) -> TableState:
+    state = drop_awaiting(state, item.offender)
+    return replace(state, pending=(*state.pending, item.to_pending()))
+
+
+def drop_awaiting(state: TableState, seat: Seat) -> TableState:
+    return replace(state, pending=tuple(p for p in state.pending
+                                        if not (p.chooser == DIRECTOR and p.seat is seat)))
+
+
+# --- the end of the auction ----------------------------------------------------------------
+
+
+def settle_auction_state(state: TableState, declarer: Seat) -> TableState:
+    """When the auction ends: pass obligations and the Director's auction judgements lapse, and a
+    Law 26B lead penalty survives only for an offender who becomes a defender."""
+    return replace(
+        state,
+        pass_obligations=(),
+        pending=tuple(p for p in state.pending if p.chooser != DIRECTOR),
+        lead_penalties=tuple(lp for lp in state.lead_penalties
+                             if role_of(lp.offender, declarer) is _Role.DEFENDER),
+        notes=tuple(n for n in state.notes if not n.startswith(_FORFEIT)),
+    )

@@ -1,0 +1,188 @@
+"""Law 26B: the lead penalty after a withdrawn call that was not replaced by a comparable call.
+
+The auction laws record a :class:`~core.state.LeadPenalty` for the offender (and add the suits
+he specifies later in the legal auction). If he becomes a defender, at his partner's first turn
+to lead (perhaps the opening lead) declarer may prohibit one suit the offender did not specify;
+the prohibition lasts as long as the partner keeps the lead. Since the June 2017 correction
+declarer may only prohibit, never require. No penalty follows a comparable call (26A).
+
+When the partner is also to lead while the offender has major penalty cards, the 50D2 options
+and the 26B prohibitions are offered as one choice (handler ``26B``): a 50D2 token is resolved
+by Law 50D2 (forbidding a suit under 50D2 also uses up the 26B right), a prohibition of another
+suit is the 26B one and the penalty cards stay on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from core.cards import Suit
+from core.engine import choice_handler
+from core.errors import RuleError
+from core.laws.auction_state import auction_of
+from core.ruling import Option, Ruling
+from core.seats import Seat, is_defender
+from core.state import (
+    Lasts,
+    LeadPenalty,
+    PendingChoice,
+    Restriction,
+    RestrictionKind,
+    TableState,
+)
+
+LAW = "26B"
+
+
+def _suits(found: Iterable[Suit]) -> tuple[Suit, ...]:
+    found = set(found)
+    return tuple(s for s in Suit if s in found)
+
+
+def record_lead_penalty(state: TableState, offender: Seat,
+                        extra: Iterable[Suit] = ()) -> TableState:
+    """Law 26B may apply to ``offender``: remember the suits he has specified in the legal auction
+    so far (natural suit bids, plus ``extra`` for artificial calls)."""
+    specified = set(extra)
+    if state.dealer is not None:
+        specified |= auction_of(state).specified_suits(offender)
+    for lp in state.lead_penalties:
+        if lp.offender is offender:
+            specified |= set(lp.specified)
+    others = tuple(lp for lp in state.lead_penalties if lp.offender is not offender)
+    return replace(state, lead_penalties=(*others, LeadPenalty(offender, _suits(specified), LAW)))
+
+
+def note_specified(state: TableState, seat: Seat, suits: Iterable[Suit]) -> TableState:
+    """``seat`` specified ``suits`` in a legal call: a pending 26B penalty of his shrinks."""
+    suits = set(suits)
+    if not suits or not any(lp.offender is seat for lp in state.lead_penalties):
+        return state
+    return replace(state, lead_penalties=tuple(
+        replace(lp, specified=_suits({*lp.specified, *suits})) if lp.offender is seat else lp
+        for lp in state.lead_penalties))
+
+
+def has_lead_penalty(state: TableState, offender: Seat) -> bool:
+    return any(lp.offender is offender for lp in state.lead_penalties)
+
+
+def eligible_suits(state: TableState, leader: Seat) -> list[Suit]:
+    """The suits declarer may prohibit under 26B before ``leader`` leads (none when no penalty
+    of his partner's waits, or the partner is not a defender)."""
+    offender = leader.partner
+    if state.declarer is None or not is_defender(offender, state.declarer):
+        return []
+    found = [lp for lp in state.lead_penalties if lp.offender is offender]
+    if not found:
+        return []
+    specified = {s for lp in found for s in lp.specified}
+    return [s for s in Suit if s not in specified]
+
+
+def prohibit_options(state: TableState, leader: Seat) -> list[Option]:
+    return [Option(f"forbid:{s.letter}",
+                   f"Prohibit {s.plural} while {leader.value} keeps the lead (26B)")
+            for s in eligible_suits(state, leader)]
+
+
+def combine(state: TableState, leader: Seat, options: tuple[Option, ...],
+            law: str) -> tuple[tuple[Option, ...], str]:
+    """The lead options before ``leader`` leads: 50D2 ``options`` plus any 26B prohibitions."""
+    extra = prohibit_options(state, leader)
+    if not extra:
+        return options, law
+    merged = [o for o in options if o.token != "any"]
+    have = {o.token for o in merged}
+    merged += [o for o in extra if o.token not in have]
+    merged.append(Option("any", f"No restriction: {leader.value} may lead anything"
+                         + (" (the penalty cards stay)" if options else "")))
+    return tuple(merged), LAW
+
+
+def explain(leader: Seat, suits: list[Suit]) -> list[str]:
+    names = ", ".join(s.plural for s in suits)
+    return [
+        f"{leader.partner.value}'s withdrawn call was not replaced by a comparable call, so at "
+        f"{leader.value}'s first turn to lead declarer may prohibit one suit "
+        f"{leader.partner.value} did not specify in the legal auction ({names}); the "
+        f"prohibition lasts as long as {leader.value} keeps the lead (26B).",
+        "Declarer may not require a lead under Law 26 (the June 2017 correction left only the "
+        "prohibition). If the leader holds only cards of the prohibited suit he may lead one "
+        "(59).",
+    ]
+
+
+def offer_ruling(state: TableState, leader: Seat, options: tuple[Option, ...]) -> Ruling:
+    """The ruling for a lead where only Law 26B gives declarer options."""
+    suits = eligible_suits(state, leader)
+    return Ruling(
+        kind="partner_lead",
+        summary=f"Before {leader.value} leads, declarer may prohibit one suit "
+        f"{leader.partner.value} did not specify in the auction (26B).",
+        laws=(LAW,),
+        steps=tuple(explain(leader, suits)),
+        options=options,
+        chooser="declarer",
+        information=f"Information from {leader.partner.value}'s withdrawn call is unauthorized "
+        f"for {leader.value} and authorized for declarer (16C).",
+        outcome={"options": [o.token for o in options]},
+    )
+
+
+def _drop(state: TableState, offender: Seat) -> TableState:
+    return replace(state, lead_penalties=tuple(lp for lp in state.lead_penalties
+                                               if lp.offender is not offender))
+
+
+@choice_handler(LAW)
+def choose(state: TableState, pending: PendingChoice, token: str) -> tuple[Ruling, TableState]:
+    """Declarer's choice at the offender's partner's first lead (26B, with any 50D2 options)."""
+    from core.laws import penalty  # penalty imports this module: import here
+
+    leader = pending.seat
+    offender = pending.offender or leader.partner
+    eligible = eligible_suits(state, leader)
+    fifty = {o.token for o in penalty.lead_options(state, leader)}
+    state = _drop(state, offender)
+    if token in fifty:
+        ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
+        extra_steps = []
+        extra_laws: tuple[str, ...] = ()
+        if token.startswith("forbid:") and Suit.parse(token[7:]) in eligible:
+            extra_laws = (LAW,)
+            extra_steps.append("That prohibition also uses up declarer's Law 26B right.")
+        elif eligible:
+            extra_steps.append(f"Declarer did not use his Law 26B prohibition; it lapses with "
+                               f"this lead (26B applies only at {leader.value}'s first lead).")
+        return replace(ruling, laws=(*ruling.laws, *extra_laws),
+                       steps=(*ruling.steps, *extra_steps)), state
+    if token == "any":
+        return Ruling(
+            kind="lead_choice",
+            summary=f"Declarer prohibits nothing: {leader.value} may lead any card.",
+            laws=(LAW,),
+            steps=("The Law 26B right is used only at this first lead, so it lapses now.",),
+            outcome={"restriction": "", "restriction_lasts": ""},
+        ), state
+    verb, _, letter = token.partition(":")
+    suit = Suit.parse(letter) if letter else None
+    if verb != "forbid" or suit not in eligible:
+        raise RuleError(f"{token!r} is not a Law 26B option here")
+    restriction = Restriction(leader, RestrictionKind.FORBID, suit, Lasts.WHILE_ON_LEAD, LAW)
+    state = state.with_restriction(restriction)
+    steps = [f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead "
+             "(26B); with nothing but that suit he may lead one (59)."]
+    if fifty:
+        steps.append(f"{offender.value}'s penalty cards stay on the table and must still be "
+                     "played at the first legal opportunity (50D1).")
+    return Ruling(
+        kind="lead_choice",
+        summary=f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead.",
+        laws=(LAW, "59"),
+        steps=tuple(steps),
+        information=f"Information from {offender.value}'s withdrawn call remains unauthorized for "
+        f"{leader.value} (16C).",
+        outcome={"restriction": restriction.token, "restriction_lasts": restriction.lasts.value},
+    ), state

@@ -1,0 +1,346 @@
+"""Calls out of rotation (Laws 28-32), with Law 36 for an inadmissible double or redouble made
+out of turn and Law 17D3 for a pass out of rotation that would end the auction.
+
+Whose turn it was, relative to the offender, decides the law: RHO's turn (30A, 31A, 32A),
+partner's turn or LHO's turn before the offender has called (30B1, 31B, 32B), or LHO's turn
+after he has called, which is a change of call (30B2, 31C, 32C: Law 25). The facts may already
+say what the player whose turn it was called next (``turn_call``) and what the offender called
+at his own turn (``offender_call``, with the Director's Law 23 judgement); what is not known
+yet is settled when those calls are reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.auction import PASS, Call, parse_call
+from core.cards import Suit
+from core.engine import Event, event, rule
+from core.errors import RuleError
+from core.laws import lead26
+from core.laws.auction_calls import (
+    CallMade,
+    Draft,
+    after_pass,
+    apply_change_of_call,
+    judge_replacement,
+    make_call,
+    withdrawn_information,
+)
+from core.laws.auction_state import (
+    Awaiting,
+    add_pass_obligation,
+    auction_of,
+    awaiting_for,
+    drop_awaiting,
+    mark_forfeit,
+    obligation,
+    open_auction,
+    put_awaiting,
+    with_auction,
+)
+from core.ruling import Ruling
+from core.seats import Seat
+from core.state import PassLasts, TableState
+
+COMPARABLE_WORDS = ("comparable means the same or a similar meaning, a subset of the cancelled "
+                    "call's meanings, or the same purpose (23A); the Director judges it")
+
+
+@event("call_out_of_rotation")
+@dataclass(frozen=True)
+class CallOutOfRotation(Event):
+    """``offender`` called ``call`` when it was not his turn.
+
+    ``accepted``: the offender's LHO called over it (29A). ``turn_call``: what the player whose
+    turn it was then called (with ``before_rectification`` when he called before the Director
+    ruled, 28B). ``offender_call``: the offender's call at his proper turn, ``comparable`` the
+    Director's Law 23 judgement of it. ``artificial``/``specifies``: the call out of rotation
+    was artificial (or a pass of partner's artificial call) and specified these suits (29C, 30C).
+    ``unintended``: for a change of call, the first call was a slip (25A).
+    """
+
+    offender: Seat
+    call: str
+    accepted: bool = False
+    turn_call: str | None = None
+    offender_call: str | None = None
+    comparable: bool = False
+    artificial: bool = False
+    specifies: tuple[Suit, ...] = ()
+    before_rectification: bool = False
+    unintended: bool = False
+
+
+def _position(state: TableState, offender: Seat) -> tuple[str, Seat]:
+    auction = auction_of(state)
+    turn = auction.turn
+    if turn is offender:
+        raise RuleError(f"it was {offender.value}'s turn: his call was in rotation; report it as "
+                        "an ordinary call")
+    if turn is offender.rho:
+        return "rho", turn
+    if turn is offender.partner:
+        return "partner", turn
+    return ("change_of_call" if auction.has_called(offender) else "lho"), turn
+
+
+def _family(call: Call, artificial: bool) -> str:
+    if call.is_pass:
+        return "31" if artificial else "30"
+    return "31" if call.is_bid else "32"
+
+
+@rule(CallOutOfRotation)
+def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruling, TableState]:
+    auction = open_auction(state)
+    offender = ev.offender
+    call = parse_call(ev.call)
+    position, turn = _position(state, offender)
+    draft = Draft()
+    draft.outcome.update(position=position, must_repeat=False, offender_must_pass="none",
+                         partner_must_pass="none", lead_restriction=False)
+    family = _family(call, ev.artificial)
+    where = {"rho": "his RHO's", "partner": "his partner's", "lho": "his LHO's",
+             "change_of_call": "his LHO's"}[position]
+    draft.steps.append(f"{offender.value} called {call.text} at {where} turn: it was "
+                       f"{turn.value}'s turn to call.")
+    if ev.artificial:
+        draft.cite("29C")
+        draft.steps.append("The call was artificial: the laws on calls out of rotation apply to "
+                           "the denomination(s) it specified, not to the one it named (29C)"
+                           + ("; an artificial pass is treated as a bid (30C)."
+                              if call.is_pass else "."))
+        if call.is_pass:
+            draft.cite("30C")
+
+    # 28A: a call at RHO's turn when RHO must pass is in rotation.
+    if position == "rho" and obligation(state, turn) is not None:
+        state = make_call(state, offender, call, CallMade(offender, call.text,
+                                                          specifies=ev.specifies or None), draft)
+        draft.summary.insert(0, f"No irregularity: {turn.value} had to pass, so {offender.value}'s "
+                                f"{call.symbol} counts as made in rotation (28A).")
+        return draft.build("call_out_of_rotation"), state
+
+    # 30B2, 31C, 32C: a later call at LHO's turn is a change of call (Law 25).
+    if position == "change_of_call":
+        law = {"30": "30B2", "31": "31C", "32": "32C"}[family]
+        draft.cite(law, "25")
+        draft.steps.append(f"{offender.value} has already called and it is his LHO's turn, so "
+                           f"this is an attempt to change his call ({law}): Law 25 applies.")
+        state = apply_change_of_call(state, offender, call, ev.unintended, ev.accepted,
+                                     ev.comparable, draft)
+        draft.outcome["position"] = position
+        return draft.build("call_out_of_rotation"), state
+
+    problem = auction.problem(call, offender) if (call.is_double or call.is_redouble) else None
+    if problem:
+        return _inadmissible(state, ev, call, turn, problem, position, draft)
+
+    # 29A: the offender's LHO calls over it.
+    if ev.accepted:
+        return _accepted(state, ev, call, turn, draft)
+
+    # 28B: the player whose turn it was called before the Director ruled.
+    if ev.before_rectification:
+        if not ev.turn_call:
+            raise RuleError("say what the player whose turn it was called (turn_call)")
+        draft.cite("28B", "16C")
+        draft.summary.append(f"{turn.value} called at his turn before the Director ruled: "
+                             f"{offender.value}'s {call.symbol} is cancelled with no "
+                             "rectification.")
+        draft.steps.append(f"{turn.value}'s call counts as in rotation and forfeits rectification; "
+                           f"the auction goes on as if {offender.value} had not called; there are "
+                           "no Law 26 lead restrictions (28B).")
+        draft.information.append(withdrawn_information(offender, call.text))
+        state = make_call(state, turn, parse_call(ev.turn_call), CallMade(turn, ev.turn_call),
+                          draft)
+        return draft.build("call_out_of_rotation"), state
+
+    draft.cite("29B")
+    draft.steps.append(f"Not accepted, the {call.text} is cancelled and the auction goes back to "
+                       f"{turn.value} (29B).")
+    draft.information.append(withdrawn_information(offender, call.text))
+    if family == "30":
+        state = _pass_out_of_rotation(state, ev, position, turn, draft)
+    else:
+        state = _bid_or_double(state, ev, call, family, position, turn, draft)
+    draft.outcome["partner_must_pass"] = draft.outcome.get("partner_must_pass", "none")
+    return draft.build("call_out_of_rotation"), state
+
+
+def _placeable(state: TableState, offender: Seat) -> bool:
+    auction = auction_of(state)
+    return not auction.is_over and auction.turn is offender
+
+
+def _turn_call(state: TableState, ev: CallOutOfRotation, turn: Seat, draft: Draft) -> TableState:
+    if not ev.turn_call:
+        return state
+    return make_call(state, turn, parse_call(ev.turn_call), CallMade(turn, ev.turn_call), draft)
+
+
+def _offender_call(state: TableState, ev: CallOutOfRotation, stage: str,
+                   draft: Draft) -> TableState:
+    """The offender's own call at his proper turn, judged under ``stage``; placed in the auction
+    when the calls before it are known, otherwise judged now and remembered in the state."""
+    offender = ev.offender
+    if not ev.offender_call:
+        return state
+    judged = "comparable" if ev.comparable else "not_comparable"
+    if _placeable(state, offender):
+        wait = awaiting_for(state, offender)
+        if wait is not None and wait.stage == stage:
+            state = put_awaiting(state, Awaiting(stage, offender, ev.call, judged=judged,
+                                                 artificial=ev.artificial))
+        return make_call(state, offender, parse_call(ev.offender_call),
+                         CallMade(offender, ev.offender_call, comparable=ev.comparable), draft)
+    state = drop_awaiting(state, offender)
+    reply = parse_call(ev.offender_call)
+    return judge_replacement(state, offender, stage, ev.comparable, parse_call(ev.call).text,
+                             reply.text, draft)
+
+
+def _pass_out_of_rotation(state: TableState, ev: CallOutOfRotation, position: str, turn: Seat,
+                          draft: Draft) -> TableState:
+    offender = ev.offender
+    if position == "rho":
+        draft.cite("30A", "72C")
+        state = add_pass_obligation(state, offender, PassLasts.NEXT_TURN, "30A")
+        draft.summary.append(f"{offender.value} passed at his RHO's turn: he must pass at his next "
+                             f"turn; {offender.partner.value} may call freely.")
+        draft.steps.append(f"{offender.value} must pass when next it is his turn to call (30A); "
+                           f"{offender.partner.value} is not restricted. If that pass helps his "
+                           "side the Director may adjust (72C).")
+        draft.outcome["offender_must_pass"] = "next_turn"
+        state = _turn_call(state, ev, turn, draft)
+        if ev.offender_call and _placeable(state, offender):
+            state = make_call(state, offender, parse_call(ev.offender_call),
+                              CallMade(offender, ev.offender_call), draft)
+        return state
+    draft.cite("30B1(a)", "30B1(b)", "16C")
+    state = put_awaiting(state, Awaiting("30B1", offender, ev.call))
+    draft.summary.append(f"{offender.value}'s pass out of rotation is cancelled; "
+                         f"{offender.partner.value} may make any legal call at his turn.")
+    draft.steps += [
+        f"{offender.partner.value} may make any legal call at his proper turn, but must not use "
+        "information from the cancelled pass (30B1(a), 16C2).",
+        f"{offender.value} may make any legal call at his own turn: if it is comparable "
+        f"(that is, {COMPARABLE_WORDS}) there is no rectification (30B1(b)(i)); otherwise "
+        f"{offender.partner.value} must pass at his next turn and Law 26B may follow "
+        "(30B1(b)(ii)).",
+    ]
+    state = _turn_call(state, ev, turn, draft)
+    return _offender_call(state, ev, "30B1", draft)
+
+
+def _bid_or_double(state: TableState, ev: CallOutOfRotation, call: Call, family: str,
+                   position: str, turn: Seat, draft: Draft) -> TableState:
+    offender = ev.offender
+    what = "double or redouble" if family == "32" else "bid"
+    if position == "rho":
+        stage = f"{family}A"
+        draft.cite(stage)
+        state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial))
+        draft.summary.append(f"{offender.value}'s {what} out of rotation at his RHO's turn is "
+                             "cancelled.")
+        draft.steps.append(
+            f"If {turn.value} now passes, {offender.value} must repeat his {call.text}, with no "
+            f"rectification when it is legal ({family}A1). If {turn.value} bids, doubles or "
+            f"redoubles, {offender.value} may make any legal call: a comparable one ("
+            f"{COMPARABLE_WORDS}) costs nothing ({family}A2(a)); any other makes "
+            f"{offender.partner.value} pass at his next turn, and Law 26B may follow "
+            f"({family}A2(b)).")
+        state = _turn_call(state, ev, turn, draft)
+        wait = awaiting_for(state, offender)
+        if wait is not None and wait.stage == f"{family}A2":
+            return _offender_call(state, ev, wait.stage, draft)
+        if wait is not None and wait.stage == f"{family}A1" and ev.offender_call:
+            if parse_call(ev.offender_call) != call:
+                raise RuleError(f"{offender.value} must repeat his {call.text} ({family}A1)")
+            if _placeable(state, offender):
+                return make_call(state, offender, call, CallMade(offender, call.text), draft)
+        return state
+    stage = f"{family}B"
+    draft.cite(f"{family}B1", "16C")
+    state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial))
+    draft.summary.append(f"{offender.value}'s {what} out of rotation is cancelled; "
+                         f"{offender.partner.value} may make any legal call at his turn.")
+    draft.steps += [
+        f"{offender.partner.value} may make any legal call at his proper turn, but must not use "
+        f"information from the cancelled {call.text} ({family}B1, 16C2).",
+        f"{offender.value} may make any legal call at his own turn: a comparable one "
+        f"({COMPARABLE_WORDS}) costs nothing ({family}A2(a)); any other makes "
+        f"{offender.partner.value} pass at his next turn, and Law 26B may follow "
+        f"({family}A2(b), {family}B2).",
+    ]
+    state = _turn_call(state, ev, turn, draft)
+    return _offender_call(state, ev, stage, draft)
+
+
+def _accepted(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
+              draft: Draft) -> tuple[Ruling, TableState]:
+    """29A: the offender's LHO called over it; the skipped players have lost their turn."""
+    offender = ev.offender
+    auction = auction_of(state)
+    skipped = []
+    while auction.turn is not offender:
+        state = mark_forfeit(state, len(auction.calls))
+        skipped.append(auction.turn.value)
+        auction = auction.plus(PASS)
+    problem = auction.problem(call, offender)
+    if problem and not call.is_bid:
+        raise RuleError(f"{call.text} cannot stand: {problem}")
+    state = with_auction(state, auction.plus(call))
+    state = lead26.note_specified(state, offender, call.specified(ev.specifies or None))
+    draft.cite("29A")
+    draft.summary.append(f"{offender.lho.value} called over {offender.value}'s {call.symbol}, "
+                         "accepting it: no rectification.")
+    draft.steps.append(f"By calling, {offender.lho.value} accepted the call out of rotation and "
+                       f"gave up any rectification (29A); {', '.join(skipped)} lost the turn.")
+    if problem:
+        draft.cite("27A1")
+        draft.steps.append(f"The accepted {call.text} was also insufficient; accepted, it counts "
+                           "as legal (27A1).")
+    draft.information.append(f"Nothing is withdrawn: {offender.value}'s {call.text} is part of "
+                             "the legal auction.")
+    if call.is_pass:
+        state, _ = after_pass(state, draft)
+    return draft.build("call_out_of_rotation"), state
+
+
+def _inadmissible(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
+                  problem: str, position: str, draft: Draft) -> tuple[Ruling, TableState]:
+    """Law 32 preamble and Law 36: an inadmissible double or redouble can never be accepted."""
+    offender = ev.offender
+    draft.cite("32", "36")
+    draft.steps.append(f"The {call.text} is inadmissible ({problem}), so it can never be accepted "
+                       "(32).")
+    if ev.accepted:
+        draft.cite("36A")
+        draft.summary.append(f"{offender.value}'s {call.symbol} and the calls after it are "
+                             f"cancelled; the auction goes back to {turn.value} with no "
+                             "rectification.")
+        draft.steps.append(f"{offender.lho.value} called before rectification, so the "
+                           f"inadmissible call and every later call are cancelled and the auction "
+                           f"resumes with {turn.value} as if nothing had happened; no Law 26B "
+                           "lead restrictions (36A).")
+        draft.information.append(withdrawn_information(offender, call.text))
+        return draft.build("call_out_of_rotation"), state
+    partner = offender.partner
+    draft.cite("36B4", "26B", "72C", "16C")
+    state = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, "36B4")
+    state = lead26.record_lead_penalty(state, offender)
+    draft.summary.append(f"{offender.value}'s {call.symbol} is cancelled; {offender.value} may "
+                         f"make any legal call at his turn and {partner.value} must pass for the "
+                         "rest of the auction.")
+    draft.steps.append(f"The auction goes back to {turn.value}; {offender.value} may make any "
+                       f"legal call at his turn and {partner.value} must pass whenever it is his "
+                       "turn (36B4). Law 26B lead restrictions may follow; 72C may apply.")
+    draft.information.append(withdrawn_information(offender, call.text))
+    draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
+    state = _turn_call(state, ev, turn, draft)
+    if ev.offender_call and _placeable(state, offender):
+        state = make_call(state, offender, parse_call(ev.offender_call),
+                          CallMade(offender, ev.offender_call), draft)
+    return draft.build("call_out_of_rotation"), state

@@ -1,0 +1,111 @@
+"""Adapters for the auction family (Laws 16, 17D3, 23, 25-32, 36, 37) and the ``call`` step."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.auction import Auction, Strain
+from core.cards import Suit
+from core.engine import apply
+from core.errors import RuleError
+from core.laws.auction_calls import CallMade
+from core.laws.insufficient import InsufficientBid
+from core.laws.rotation import CallOutOfRotation
+from core.scenarios.facts import Facts, Observed, kind, with_facts
+from core.state import Phase, TableState
+
+
+def _text(facts: Facts, key: str) -> str | None:
+    value = facts.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise RuleError(f"{key!r} must be a call written as text")
+    return value
+
+
+def _strains(facts: Facts, key: str) -> tuple[Strain, ...] | None:
+    value = facts.get(key)
+    if value is None:
+        return None
+    items = value.split() if isinstance(value, str) else list(value)
+    return tuple(Strain.parse(v) for v in items)
+
+
+def _suits(facts: Facts, key: str) -> tuple[Suit, ...]:
+    strains = _strains(facts, key) or ()
+    return tuple(s.suit for s in strains if s.suit is not None)
+
+
+def auction_state(facts: Facts, state: TableState) -> TableState:
+    """The running state with the dealer and the auction the facts restate. A declarer named for
+    the story is only the presumed one while the auction is still going on."""
+    state = with_facts(state, facts, declarer_key=None)
+    if "auction" in facts:
+        if state.dealer is None:
+            raise RuleError("the case gives an auction but no dealer")
+        text = facts.get("auction") or ""
+        if not isinstance(text, str):
+            raise RuleError("'auction' must be the calls as text, e.g. \"1H 1S P\"")
+        auction = Auction.parse(state.dealer, text)
+        if auction.is_over:
+            raise RuleError("that auction is already over")
+        state = replace(state, calls=auction.texts)
+    if state.phase is Phase.PLAY and state.dealer is not None:
+        auction = Auction.trusted(state.dealer, state.calls)
+        if not auction.is_over:
+            state = replace(state, phase=Phase.AUCTION)
+    return state
+
+
+def _observed(ruling, state: TableState) -> Observed:
+    return {**ruling.outcome, "_cited": list(ruling.laws)}
+
+
+@kind("insufficient_bid")
+def insufficient_bid(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    state = auction_state(facts, state)
+    ev = InsufficientBid(
+        bid=_text(facts, "bid") or "",
+        seat=facts.opt_seat("seat"),
+        accepted=facts.flag("accepted"),
+        replacement=_text(facts, "replacement"),
+        comparable=facts.flag("comparable"),
+        artificial=facts.flag("artificial"),
+        specifies=_strains(facts, "specifies") or (),
+        replacement_specifies=_strains(facts, "replacement_specifies"),
+        replacement_accepted=facts.flag("replacement_accepted"),
+        premature=facts.flag("premature"),
+    )
+    ruling, state = apply(state, ev)
+    return _observed(ruling, state), state
+
+
+@kind("call_out_of_rotation")
+def call_out_of_rotation(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    state = auction_state(facts, state)
+    ev = CallOutOfRotation(
+        offender=facts.seat("offender"),
+        call=_text(facts, "call") or "",
+        accepted=facts.flag("accepted"),
+        turn_call=_text(facts, "turn_call"),
+        offender_call=_text(facts, "offender_call"),
+        comparable=facts.flag("comparable"),
+        artificial=facts.flag("artificial"),
+        specifies=_suits(facts, "specifies"),
+        before_rectification=facts.flag("before_rectification"),
+        unintended=facts.flag("unintended"),
+    )
+    ruling, state = apply(state, ev)
+    return _observed(ruling, state), state
+
+
+@kind("call")
+def call(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    state = auction_state(facts, state)
+    comparable = facts.flag("comparable") if "comparable" in facts else None
+    specifies = _suits(facts, "specifies") if "specifies" in facts else None
+    ev = CallMade(facts.seat("seat"), _text(facts, "call") or "", comparable, specifies,
+                  facts.flag("lho_called"))
+    ruling, state = apply(state, ev)
+    return _observed(ruling, state), state
