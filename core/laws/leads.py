@@ -16,14 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.cards import Card
-from core.engine import Event, choice_handler, event, rule
+from core.engine import ChoiceMade, Event, apply, choice_handler, event, rule
 from core.errors import RuleError
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
-    LEAD_OPTIONS_LAW,
     add_penalty_cards,
-    choose_lead_option,
-    lead_options,
+    offer_lead_options,
     require_declarer,
 )
 from core.ruling import Option, Ruling
@@ -116,9 +114,10 @@ def _refusal_options(state: TableState, offender: Seat, card: Card, leader: Seat
     """Declarer's 50D2/51B options over ``leader`` once the offender's card is a major penalty
     card (computed on the state as it would be; nothing is stored)."""
     after, _ = add_major(state, offender, card, origin)
+    _, options = offer_lead_options(after, leader)
     return tuple(
         Option(o.token, "Refuse the lead, then: " + o.label[0].lower() + o.label[1:])
-        for o in lead_options(after, leader)
+        for o in options
     )
 
 
@@ -135,13 +134,14 @@ def refuse_defender_lead(
              *extra]
     information = INFORMATION_ON_TABLE
     if leader is offender.partner:
-        pending = PendingChoice(law=LEAD_OPTIONS_LAW, chooser="declarer", seat=leader,
-                                options=tuple(o.token for o in lead_options(state, leader)),
-                                offender=offender)
-        if token not in pending.options:
+        # The same choice the partner's lead always brings (50D2/51B, with a Law 26B
+        # prohibition when one waits for this lead), resolved by its own handler.
+        state, options = offer_lead_options(state, leader)
+        tokens = [o.token for o in options]
+        if token not in tokens:
             raise RuleError(f"{token!r} is not one of declarer's options here "
-                            f"({', '.join(pending.options)})")
-        chosen, state = choose_lead_option(state, pending, token)
+                            f"({', '.join(tokens)})")
+        chosen, state = apply(state, ChoiceMade(leader, token))
         laws += list(chosen.laws)
         steps += list(chosen.steps)
         information = chosen.information or information

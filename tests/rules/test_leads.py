@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.cards import parse_card
+from core.cards import Suit, parse_card
 from core.engine import ChoiceMade, apply, event_from_data, event_to_data, replay
 from core.errors import RuleError
 from core.laws.flow import CardPlayed
@@ -10,7 +10,7 @@ from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
 from core.laws.obligations import must_play
 from core.laws.penalty import PartnerLead
 from core.seats import Seat
-from core.state import Phase, TableState
+from core.state import LeadPenalty, Phase, TableState
 from tests.rules.helpers import hand, play_state, tokens
 
 FIVE = {"accept", "become_dummy", "require:H", "forbid:H", "any"}
@@ -142,6 +142,17 @@ def test_54D_with_an_earlier_penalty_card_declarer_gets_the_51B_options():
     assert {"require:H", "require:C", "forbid:H", "forbid:C", "any"} <= set(ruling.option_tokens)
     _, state = choose(state, "W", "forbid:H")
     assert tokens(state) == {"E:C5:major"}  # the minor card turned major (50B), stays
+
+
+def test_54D_refusal_at_the_partners_first_lead_also_offers_the_26B_prohibition():
+    state = play_state("S", lead_penalties=(LeadPenalty(Seat.E, (Suit.CLUBS,)),))
+    ruling, state = oloot(state, card="HK")
+    assert set(ruling.option_tokens) == FIVE | {"forbid:S", "forbid:D"}
+    chosen, after = choose(state, "W", "forbid:S")
+    assert tokens(after) == {"E:HK:major"} and chosen.outcome["restriction"] == "forbid:S"
+    assert "26B" in chosen.laws and after.lead_penalties == ()
+    _, accepted = choose(state, "W", "accept")
+    assert accepted.lead_penalties  # W has not led yet: the 26B right still waits
 
 
 def test_54_preliminary_partners_face_down_lead_is_retracted():
