@@ -264,14 +264,15 @@ def opening_lead_out_of_turn(state: TableState,
 def _forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
             summary: str) -> Ruling:
     """A ruling where the Laws leave one course: listed as the only option, already applied."""
+    chooser = ruling.chooser or "declarer"
     return replace(
         ruling,
         summary=summary,
         laws=_unique([*laws, *ruling.laws]),
         steps=(*pre, *ruling.steps),
         options=(Option(token, "The only course the Laws allow here"),),
-        chooser=ruling.chooser or "declarer",
-        outcome={**ruling.outcome, "options": [token]},
+        chooser=chooser,
+        outcome={**ruling.outcome, "options": [token], "chooser": chooser},
     )
 
 
@@ -695,7 +696,7 @@ def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: str) -> tuple[Ru
         ),
         information="What the withdrawn card shows is authorized for the side that misinformed "
         "the player and unauthorized for his partner (16C).",
-        outcome={"options": [], "chooser": "", "next_to_lead": ev.correct_leader.value,
+        outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_of(state, ev.correct_leader)},
     ), state
@@ -721,7 +722,7 @@ def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
         ),
         information="Information from the withdrawn cards is authorized for the side that did "
         "not err and unauthorized for the offenders (16C).",
-        outcome={"options": [], "chooser": "", "next_to_lead": ev.correct_leader.value,
+        outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_of(state, ev.correct_leader)},
     ), state

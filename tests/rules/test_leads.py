@@ -289,6 +289,7 @@ def test_53A_trick_13_lead_out_of_turn_must_be_retracted_defender():
 def test_53A_trick_13_even_a_play_to_it_does_not_accept_it():
     ruling, _ = loot("N", "C3", "E", trick=13, next_hand_played=True)
     assert ruling.option_tokens == ("reject",) and ruling.outcome["next_to_lead"] == "E"
+    assert ruling.outcome["chooser"] == "defenders" and ruling.outcome["penalty_cards"] == []
 
 
 def test_53A_trick_13_partner_to_lead_leaves_only_the_50D2_choices():
@@ -321,6 +322,7 @@ def test_47E1_misinformed_lead_is_retracted_without_rectification():
     ruling, state = loot("E", "HA", "W", misinformed=True)
     assert ruling.options == () and tokens(state) == set() and state.pending == ()
     assert ruling.outcome["next_to_lead"] == "W" and "47E1" in ruling.laws
+    assert ruling.outcome["chooser"] == "declarer"  # a defender led; nothing is left to choose
 
 
 @pytest.mark.parametrize("trick", [0, 1, 14])
