@@ -83,6 +83,8 @@ class Revoke(Event):
     (62B2). ``nos_withdrew`` / ``partner_card``: after the revoke, a non-offender took back his
     card and then the next offending player took back ``partner_card`` (62C1, 62C2).
     ``other_offender`` / ``other_card``: the other side revoked on the same trick too (62C3).
+    ``dummy_asked_first``: dummy, having broken his limitations (43A2), was the first to ask
+    declarer about this revoke of his (43B2(b)).
     """
 
     offender: Seat
@@ -102,6 +104,7 @@ class Revoke(Event):
     partner_card: Card | None = None
     other_offender: Seat | None = None
     other_card: Card | None = None
+    dummy_asked_first: bool = False
 
 
 def _nos(offender: Seat) -> str:
@@ -160,6 +163,8 @@ def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
     if not established and ev.attention is not Attention.DURING_PLAY:
         raise RuleError("a revoke first noticed after the board was over has been established "
                         "by then (63A): report it as established")
+    if ev.dummy_asked_first:
+        return _dummy_asked(state, ev, declarer, how_laws, how_steps)
     if ev.other_offender is not None and not ev.both_sides_established:
         return _both_on_one_trick(state, ev, declarer, how_laws, how_steps)
     if not established:
@@ -308,6 +313,30 @@ def _both_on_one_trick(state: TableState, ev: Revoke, declarer: Seat, how_laws: 
         judgement="If either side was still damaged, the Director may adjust (64C).",
         outcome={"tricks_transferred": 0, "correct": True,
                  "penalty_cards": penalty_tokens(state)},
+    ), state
+
+
+def _dummy_asked(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
+                 how_steps: list[str]) -> tuple[Ruling, TableState]:
+    """43B2(b): declarer substitutes a correct card, and Law 64 applies as if established."""
+    if ev.offender is not declarer:
+        raise RuleError("43B2(b) is about dummy asking declarer about declarer's own play; "
+                        f"{ev.offender.value} is not declarer")
+    ruling, state = _established(state, replace(ev, dummy_asked_first=False), declarer,
+                                 [], [])
+    steps = (
+        "Dummy, after breaking his limitations (43A2), was first to ask declarer about the "
+        "revoke: declarer must put a correct card in its place, with no penalty card (43B2(b), "
+        "62B2).",
+        "The trick transfer is then worked out as though the revoke had been established "
+        "(43B2(b)):",
+        *[s for s in ruling.steps if "(63B)" not in s],
+    )
+    return replace(
+        ruling,
+        laws=tuple(dict.fromkeys(["43B2(b)", "62B2", *ruling.laws])),
+        steps=steps,
+        outcome={**ruling.outcome, "correct": True},
     ), state
 
 

@@ -297,6 +297,18 @@ def test_64B_no_won_by_needed_when_an_exception_applies():
     assert n == 0
 
 
+def test_43B2b_dummy_first_to_ask_declarer_corrects_and_64_applies_as_if_established():
+    n, ruling = transferred(offender="S", established=False, card="C2", won_by=WonBy.OFFENDER,
+                            later_tricks=1, dummy_asked_first=True)
+    assert n == 2 and ruling.outcome["correct"] is True
+    assert {"43B2(b)", "64A1"} <= set(ruling.laws)
+
+
+def test_43B2b_only_for_declarers_own_revoke():
+    with pytest.raises(RuleError, match="not declarer"):
+        revoke("E", False, card="C2", dummy_asked_first=True)
+
+
 # --- bad facts ------------------------------------------------------------------------------
 
 
