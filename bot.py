@@ -1,0 +1,181 @@
+"""Start tdbot.
+
+    python bot.py             connect to Discord with DISCORD_TOKEN (without one: the console)
+    python bot.py --console   try the bot locally: type slash commands at a prompt, no Discord
+    python bot.py --sync      also publish the slash commands globally (after changing them)
+
+Settings come from the environment or ``.env`` (see ``.env.example``). ``main()`` owns logging
+and the lifetimes of the resources (storage, the local stand-in for Discord, the bot) and passes
+them in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, Literal
+
+import aiohttp
+import discord
+from pydantic import SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from cogs.console import Console
+from cogs.localdiscord import LocalDiscord
+from cogs.tdbot import TDBot
+
+log = logging.getLogger("tdbot")
+
+#: Exit status for a configuration the bot cannot start with (bad token, bad setting).
+EXIT_CONFIG = 2
+
+
+class Settings(BaseSettings):
+    """How tdbot runs; every field is documented in ``.env.example``."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
+    )
+
+    discord_token: SecretStr | None = None
+    #: ``None``: the storage's default, an SQLite file ``tdbot.db`` in the working directory.
+    database_url: str | None = None
+    dev_guild_id: int | None = None
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: Any) -> Any:
+        return value.strip().upper() if isinstance(value, str) else value
+
+
+def looks_like_token(token: str) -> bool:
+    """A bot token is three non-empty base64url parts joined by dots."""
+    parts = token.split(".")
+    return len(parts) == 3 and all(
+        p and p.replace("-", "").replace("_", "").isalnum() for p in parts
+    )
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="bot.py",
+        description="tdbot: a contract-bridge tournament director's assistant for Discord.",
+        epilog=(
+            "Settings are read from the environment or a .env file: DISCORD_TOKEN, DATABASE_URL, "
+            "DEV_GUILD_ID, LOG_LEVEL (see .env.example). With no DISCORD_TOKEN the console starts."
+        ),
+    )
+    parser.add_argument(
+        "--console",
+        action="store_true",
+        help="run the bot on this machine against a local stand-in for Discord and type slash "
+        "commands at a prompt (no token or Discord application needed; same cogs and database)",
+    )
+    parser.add_argument(
+        "--sync",
+        action="store_true",
+        help="publish the slash commands to every server globally (needed after adding or "
+        "changing a command; can take an hour to show). DEV_GUILD_ID, if set, is synced on "
+        "every start anyway",
+    )
+    return parser.parse_args(argv)
+
+
+def setup_logging(level: str, *, console: bool) -> None:
+    """Log to stderr; at the console prompt only warnings and errors (a readable screen)."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
+    )
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(max(logging.getLevelName(level), logging.WARNING) if console else level)
+
+
+@contextlib.asynccontextmanager
+async def open_storage(database_url: str | None) -> AsyncIterator[Any]:
+    """The storage the bot's cogs use, open for the bot's lifetime (``bot.storage``).
+
+    STORAGE HOOK (issue 5), still to wire: upgrade the database to the newest migration
+    (``core.storage.db.upgrade_to_head(url)``), create the engine (``make_engine(url)``) and the
+    one sessionmaker (``make_sessionmaker(engine)``), yield ``core.storage.service.Storage(sm)``,
+    and dispose of the engine on the way out. Until then the bot runs without storage.
+    """
+    yield None
+
+
+async def run_bot(settings: Settings, token: str, *, sync: bool) -> int:
+    """Connect to Discord and run until stopped."""
+    async with (
+        open_storage(settings.database_url) as storage,
+        TDBot(storage=storage, dev_guild_id=settings.dev_guild_id, sync_global=sync) as bot,
+    ):
+        try:
+            await bot.start(token)
+        except discord.LoginFailure:
+            print(
+                "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of the developer "
+                "portal and copy it again.",
+                file=sys.stderr,
+            )
+            return EXIT_CONFIG
+        except aiohttp.ClientConnectionError as exc:
+            print(f"Cannot reach Discord: {exc}", file=sys.stderr)
+            return 1
+    return 0
+
+
+async def run_console(
+    settings: Settings, *, stdin: Any = None, stdout: Any = None, interactive: bool | None = None
+) -> int:
+    """The real bot, cogs and database against the local stand-in, driven from the prompt."""
+    async with (
+        open_storage(settings.database_url) as storage,
+        LocalDiscord() as ld,
+        TDBot(storage=storage) as bot,
+    ):
+        await ld.login(bot)
+        return await Console(ld, stdin=stdin, stdout=stdout, interactive=interactive).run()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"]).upper()
+        print(f"Invalid setting {where}: {error['msg']} (see .env.example).", file=sys.stderr)
+        return EXIT_CONFIG
+    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
+    console = args.console
+    if not console and not token:
+        print(
+            "No DISCORD_TOKEN is set: starting the local console instead "
+            "(see the README to connect the bot to Discord).",
+            file=sys.stderr,
+        )
+        console = True
+    if not console and not looks_like_token(token):
+        print(
+            "DISCORD_TOKEN is malformed: a bot token is three parts separated by dots; copy it "
+            "again from the Bot page of the developer portal.",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    setup_logging(settings.log_level, console=console)
+    try:
+        if console:
+            return asyncio.run(run_console(settings))
+        return asyncio.run(run_bot(settings, token, sync=args.sync))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

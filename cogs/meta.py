@@ -1,0 +1,19 @@
+"""Commands about the bot itself."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+
+class Meta(commands.Cog):
+    """``/ping``: the cheapest command there is (the benchmarks' floor)."""
+
+    @app_commands.command(description="Check that the bot is answering.")
+    async def ping(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Pong.", ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Meta())

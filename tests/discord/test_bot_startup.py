@@ -1,0 +1,132 @@
+"""bot.py: flags, settings, and one clear line (never a traceback) when it cannot start."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
+
+bot_py = importlib.import_module("bot")
+
+
+def run_bot_py(
+    *args: str, tmp_path: Path, stdin: str = "", **env: str
+) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**clean, **env},
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def clean_env(monkeypatch, tmp_path):
+    """No settings in the environment, and a working directory without .env."""
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(bot_py, "setup_logging", lambda *args, **kwargs: None)
+    return tmp_path
+
+
+def test_help_explains_the_flags(tmp_path):
+    """python bot.py --help describes --console and --sync and names the settings."""
+    done = run_bot_py("--help", tmp_path=tmp_path)
+    assert done.returncode == 0
+    for text in ("--console", "--sync", "DISCORD_TOKEN", "DEV_GUILD_ID", ".env.example"):
+        assert text in done.stdout
+
+
+def test_malformed_token_is_one_line_and_exit_2(tmp_path):
+    """A token that is not three dot-separated parts: one line on stderr, exit status 2."""
+    done = run_bot_py(tmp_path=tmp_path, DISCORD_TOKEN="not-a-token")
+    assert done.returncode == 2
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("DISCORD_TOKEN is malformed")
+    assert "not-a-token" not in done.stderr
+
+
+def test_no_token_starts_the_console_and_ends_at_eof(tmp_path):
+    """No DISCORD_TOKEN: one line says so, the console starts and exits cleanly at end of input."""
+    done = run_bot_py(tmp_path=tmp_path, stdin="")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "No DISCORD_TOKEN is set: starting the local console instead "
+        "(see the README to connect the bot to Discord)."
+    ]
+    assert done.stdout.startswith("tdbot console:")
+
+
+async def test_rejected_token_is_one_line_and_exit_2(ld, clean_env, monkeypatch, capsys):
+    """Discord answering 401 at login (LoginFailure): one line, exit status 2."""
+    monkeypatch.setenv("DISCORD_TOKEN", "MTIz.NDU2.Nzg5")
+    ld.inject("GET /users/@me", status=401)
+    assert await asyncio.to_thread(bot_py.main, []) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("Discord rejected DISCORD_TOKEN")
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("DEV_GUILD_ID", "club", "Invalid setting DEV_GUILD_ID"),
+        ("LOG_LEVEL", "loud", "Invalid setting LOG_LEVEL"),
+    ],
+)
+def test_invalid_setting_is_one_line_and_exit_2(
+    clean_env, monkeypatch, capsys, name, value, message
+):
+    """A setting of the wrong type: one line naming it, exit status 2."""
+    monkeypatch.setenv(name, value)
+    assert bot_py.main([]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(message)
+
+
+def test_settings_come_from_dot_env(clean_env):
+    """.env in the working directory is read; empty values mean unset; the token stays secret."""
+    (clean_env / ".env").write_text(
+        "DISCORD_TOKEN=MTIz.NDU2.Nzg5\nDATABASE_URL=\nDEV_GUILD_ID=123\nLOG_LEVEL=debug\n"
+    )
+    settings = bot_py.Settings()
+    assert settings.discord_token.get_secret_value() == "MTIz.NDU2.Nzg5"
+    assert "MTIz" not in repr(settings)
+    assert settings.database_url is None
+    assert (settings.dev_guild_id, settings.log_level) == (123, "DEBUG")
+
+
+def test_env_example_documents_every_setting():
+    """.env.example names every field of Settings."""
+    documented = (ROOT / ".env.example").read_text()
+    for name in bot_py.Settings.model_fields:
+        assert f"\n{name.upper()}=" in documented
+
+
+@pytest.mark.parametrize(
+    ("token", "ok"),
+    [
+        ("MTIz.NDU2.Nzg5", True),
+        ("MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abc-DEF_ghi", True),
+        ("abc", False),
+        ("a.b", False),
+        ("a..c", False),
+        ("a.b.c.d", False),
+        ("a b.c.d", False),
+    ],
+)
+def test_token_shape(token, ok):
+    """A bot token is three non-empty base64url parts."""
+    assert bot_py.looks_like_token(token) is ok
