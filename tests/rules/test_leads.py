@@ -355,3 +355,30 @@ def test_54_events_round_trip_and_replay_to_the_same_state():
     assert TableState.from_json(final.to_json()) == final
     assert tokens(final) == {"E:DT:major"}
     assert final.pending[0].law == "56" and final.pending[0].seat is Seat.S
+
+
+# --- the conformance adapters ----------------------------------------------------------------
+
+
+def test_54C_adapter_accepts_the_forced_choice_and_refuses_another():
+    from core.scenarios.runner import run_case
+
+    base = {"id": "x", "kind": "opening_lead_out_of_turn", "declarer": "S", "offender": "E",
+            "card": "C6", "dummy_seen": True}
+    forced = run_case({**base, "choice": "accept",
+                       "expect": {"options": ["accept"], "declarer_after": "S",
+                                  "next_to_play": "S", "cites": ["54C"]}})
+    assert forced.status == "pass", forced.detail
+    refused = run_case({**base, "choice": "become_dummy", "expect": {"error": True}})
+    assert refused.status == "pass", refused.detail
+
+
+def test_56_adapter_reports_next_leader_and_restriction_after_choice():
+    from core.scenarios.runner import run_case
+
+    result = run_case({"id": "y", "kind": "lead_out_of_turn", "declarer": "N", "offender": "W",
+                       "card": "DQ", "correct_leader": "E", "trick": 6, "choice": "require:D",
+                       "expect": {"chooser": "declarer", "next_to_lead": "E",
+                                  "penalty_cards": [], "restriction": "require:D",
+                                  "options": ["accept", "require:D", "forbid:D", "any"]}})
+    assert result.status == "pass", result.detail
