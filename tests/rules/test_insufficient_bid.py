@@ -1,0 +1,223 @@
+"""Insufficient bids (Law 27) with Laws 16C, 23, 25A and 26B, case by case."""
+
+import pytest
+
+from core.auction import Auction, Strain
+from core.engine import apply
+from core.errors import RuleError
+from core.laws.auction_calls import CallMade, ChangeOfCall
+from core.laws.insufficient import InsufficientBid
+from core.seats import Seat
+from core.state import TableState
+
+
+def at(dealer: str, calls: str = "", **changes) -> TableState:
+    auction = Auction.parse(dealer, calls)
+    return TableState(dealer=Seat(dealer), calls=auction.texts, **changes)
+
+
+def obligations(state):
+    return {p.token for p in state.pass_obligations}
+
+
+def ib(state, bid, **kw):
+    return apply(state, InsufficientBid(bid, **kw))
+
+
+def test_27A1_lho_accepts_the_insufficient_bid():
+    """W accepts S's 1H over E's 1S by calling: it stands, no rectification."""
+    ruling, state = ib(at("E", "1S"), "1H", accepted=True)
+    assert ruling.outcome["lowest_sufficient"] == "2H"
+    assert ruling.outcome["partner_must_pass"] == "none"
+    assert ruling.outcome["lead_restriction"] is False
+    assert "27A1" in ruling.laws
+    assert state.calls == ("1S", "1H") and not state.pass_obligations and not state.lead_penalties
+
+
+def test_27B1a_lowest_sufficient_same_denomination_no_rectification():
+    """1H (1S) 1D corrected to 2D: no rectification, 16C and 26B do not apply."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="2D")
+    assert ruling.outcome == {"lowest_sufficient": "2D", "partner_must_pass": "none",
+                              "lead_restriction": False, "replacement_stands": True}
+    assert "27B1(a)" in ruling.laws and "27D" in ruling.laws
+    assert "16C does not apply" in ruling.information
+    assert state.calls == ("1H", "1S", "2D")
+    assert not state.pass_obligations and not state.lead_penalties
+
+
+def test_27B1a_notrump_insufficient_bid():
+    """1S (2C) 1NT corrected to 2NT is the lowest sufficient notrump bid."""
+    ruling, state = ib(at("N", "1S 2C"), "1NT", replacement="2NT")
+    assert ruling.outcome["lowest_sufficient"] == "2NT" and "27B1(a)" in ruling.laws
+    assert state.calls[-1] == "2NT"
+
+
+def test_27B1a_artificial_bid_same_denominations_specified():
+    """An artificial IB showing hearts, replaced by a bid that specifies hearts: 27B1(a)."""
+    ruling, state = ib(at("N", "1NT 2S"), "2D", artificial=True, specifies=(Strain.HEARTS,),
+                       replacement="3D", replacement_specifies=(Strain.HEARTS,))
+    assert "27B1(a)" in ruling.laws and ruling.outcome["partner_must_pass"] == "none"
+
+
+def test_27B1b_comparable_call_no_rectification():
+    """A replacement judged comparable costs nothing; the ruling explains the 23A test."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="2C", comparable=True)
+    assert "27B1(b)" in ruling.laws and "23A" in ruling.laws
+    assert ruling.outcome["partner_must_pass"] == "none"
+    assert ruling.outcome["lead_restriction"] is False
+    assert "subset" in " ".join(ruling.steps)
+    assert not state.pass_obligations
+
+
+def test_27B1b_comparable_double_stands():
+    """A double may replace the IB when the Director judges it comparable (27B1(b))."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="X", comparable=True)
+    assert "27B1(b)" in ruling.laws and ruling.outcome["replacement_stands"] is True
+    assert state.calls[-1] == "X"
+
+
+def test_27B2_partner_barred_throughout():
+    """A non-comparable 1NT stands; N must pass for the rest of the auction; 26B may follow."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="1NT")
+    assert ruling.outcome["partner_must_pass"] == "throughout"
+    assert ruling.outcome["lead_restriction"] is True
+    assert ruling.outcome["replacement_stands"] is True
+    assert "27B2" in ruling.laws and "72C" in ruling.laws
+    assert obligations(state) == {"N:throughout"}
+    assert [lp.offender for lp in state.lead_penalties] == [Seat.S]
+    assert "unauthorized for N" in ruling.information
+
+
+def test_27B2_higher_bid_in_same_denomination_is_not_27B1a():
+    """3D is not the lowest sufficient diamond bid: 27B2 unless comparable."""
+    ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="3D")
+    assert "27B2" in ruling.laws and ruling.outcome["partner_must_pass"] == "throughout"
+
+
+def test_27B2_pass_as_replacement():
+    """A pass replacing the IB bars partner too."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="P")
+    assert "27B2" in ruling.laws and obligations(state) == {"N:throughout"}
+    assert state.calls == ("1H", "1S", "P")
+
+
+def test_27B3_double_not_comparable_is_cancelled():
+    """The double is cancelled, partner barred, and S must still replace the IB."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="X")
+    assert ruling.outcome["replacement_stands"] is False
+    assert ruling.outcome["partner_must_pass"] == "throughout"
+    assert ruling.outcome["lead_restriction"] is True
+    assert "27B3" in ruling.laws
+    assert state.calls == ("1H", "1S")
+    with pytest.raises(RuleError, match="bid or a pass"):
+        apply(state, CallMade(Seat.S, "X"))
+    ruling, state = apply(state, CallMade(Seat.S, "2D"))
+    assert state.calls == ("1H", "1S", "2D") and obligations(state) == {"N:throughout"}
+
+
+def test_27B3_illegal_double_cannot_be_comparable():
+    """A double of partner's bid is not a legal call, so it is cancelled whatever the judgement."""
+    ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="X", comparable=True)
+    assert ruling.outcome["replacement_stands"] is True  # W's 1S may be doubled: legal
+    ruling, _ = ib(at("N", "1H P"), "1C", replacement="X", comparable=True)
+    assert "27B3" in ruling.laws and ruling.outcome["replacement_stands"] is False
+
+
+def test_27B4_second_insufficient_bid_not_accepted():
+    """Another insufficient bid, not accepted: ruled as 27B3."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="1H")
+    assert "27B4" in ruling.laws and "27B3" in ruling.laws
+    assert ruling.outcome["partner_must_pass"] == "throughout"
+    assert ruling.outcome["replacement_stands"] is False
+    assert state.calls == ("1H", "1S")
+
+
+def test_27B4_second_insufficient_bid_accepted():
+    """LHO may accept the second insufficient bid (27A1)."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="1H", replacement_accepted=True)
+    assert "27B4" in ruling.laws and ruling.outcome["replacement_stands"] is True
+    assert state.calls == ("1H", "1S", "1H")
+
+
+def test_27C_premature_replacement_ruled_as_27B():
+    """Replaced before the Director ruled: the replacement stands and 27B applies to it."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="2D", premature=True)
+    assert "27C" in ruling.laws and "27B1(a)" in ruling.laws
+
+
+def test_27C_premature_replacement_withdrawn_when_ib_accepted():
+    """LHO accepts the insufficient bid: the premature replacement is withdrawn (UI, 16C)."""
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="2D", premature=True, accepted=True)
+    assert "27C" in ruling.laws and state.calls == ("1H", "1S", "1D")
+    assert "unauthorized" in ruling.information
+
+
+def test_27B_replacement_not_yet_known_waits_for_the_offenders_call():
+    """Without a replacement the ruling lists the options; the next call by S settles it."""
+    ruling, state = ib(at("N", "1H 1S"), "1D")
+    assert ruling.outcome["lowest_sufficient"] == "2D"
+    assert {"27B1(a)", "27B2", "27B3"} <= set(ruling.laws)
+    ruling, state = apply(state, CallMade(Seat.S, "2D"))
+    assert "27B1(a)" in ruling.laws and not state.pass_obligations
+    _, state = ib(at("N", "1H 1S"), "1D")
+    ruling, state = apply(state, CallMade(Seat.S, "2NT"))
+    assert "27B2" in ruling.laws and obligations(state) == {"N:throughout"}
+    _, state = ib(at("N", "1H 1S"), "1D")
+    ruling, state = apply(state, CallMade(Seat.S, "2C", comparable=True))
+    assert "27B1(b)" in ruling.laws and not state.pass_obligations
+
+
+def test_27D_and_72C_named_as_judgements():
+    """The ruling says where the Director may still adjust."""
+    ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="2D")
+    assert "27D" in ruling.judgement
+    ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="1NT")
+    assert "72C" in ruling.judgement
+
+
+def test_27B2_passes_out_the_auction():
+    """A pass replacing the IB may end the auction."""
+    ruling, state = ib(at("N", "1S P P"), "1H", replacement="P")
+    assert state.phase.value == "play" and state.declarer is Seat.N
+    assert "22A" in ruling.laws
+
+
+def test_25A_unintended_call_corrected_no_lead_restrictions():
+    """A slip of the tongue replaced before partner calls; no Law 26 restrictions."""
+    ruling, state = apply(at("N", "1H 1S 2C"), ChangeOfCall(Seat.S, "2D", unintended=True))
+    assert "25A1" in ruling.laws and state.calls == ("1H", "1S", "2D")
+    assert not state.lead_penalties and not state.pass_obligations
+
+
+def test_25A_intended_call_insufficient_then_27_applies():
+    """The intended call is subject to its own law: an insufficient bid goes to Law 27."""
+    ruling, state = apply(at("N", "1H 1S 2C"), ChangeOfCall(Seat.S, "1D", unintended=True))
+    assert "27" in ruling.laws and state.calls == ("1H", "1S")
+    ruling, state = ib(state, "1D", replacement="2D")
+    assert "27B1(a)" in ruling.laws and state.calls == ("1H", "1S", "2D")
+
+
+@pytest.mark.parametrize(("calls", "bid", "message"), [
+    ("1H 1S", "2D", "sufficient"),
+    ("1H 1S", "P", "not a bid"),
+    ("1H 1S", "8D", "not a bid"),
+    ("1H P P P", "1C", "auction is over"),
+])
+def test_27_bad_facts_are_refused(calls, bid, message):
+    """A sufficient bid, a non-bid or a finished auction is not an insufficient-bid incident."""
+    with pytest.raises(RuleError, match=message):
+        ib(at("N", calls), bid)
+
+
+def test_27A2_insufficient_bid_out_of_rotation_is_law_31():
+    """An insufficient bid out of rotation is a call out of rotation."""
+    with pytest.raises(RuleError, match="27A2"):
+        ib(at("N", "1H 1S"), "1D", seat=Seat.N)
+
+
+def test_27_offender_obliged_to_pass_is_law_37():
+    """A player who must pass and bids is ruled under Law 37, not 27."""
+    _, state = ib(at("N", "1H 1S"), "1D", replacement="1NT")
+    _, state = apply(state, CallMade(Seat.W, "2S"))
+    with pytest.raises(RuleError, match="Law 37"):
+        ib(state, "1H")

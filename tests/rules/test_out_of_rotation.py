@@ -1,0 +1,309 @@
+"""Calls out of rotation (Laws 28-32), with 17D3, 25 and 36, case by case."""
+
+import pytest
+
+from core.auction import Auction
+from core.engine import apply
+from core.errors import RuleError
+from core.laws.auction_calls import CallMade
+from core.laws.rotation import CallOutOfRotation
+from core.seats import Seat
+from core.state import PassLasts, PassObligation, TableState
+
+
+def at(dealer: str, calls: str = "", **changes) -> TableState:
+    auction = Auction.parse(dealer, calls)
+    return TableState(dealer=Seat(dealer), calls=auction.texts, **changes)
+
+
+def obligations(state):
+    return {p.token for p in state.pass_obligations}
+
+
+def coor(state, offender, call, **kw):
+    return apply(state, CallOutOfRotation(Seat(offender), call, **kw))
+
+
+def call(state, seat, text, **kw):
+    return apply(state, CallMade(Seat(seat), text, **kw))
+
+
+# --- positions --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("calls", "offender", "position"), [
+    ("", "E", "rho"),          # N's turn, E is N's LHO
+    ("", "S", "partner"),
+    ("", "W", "lho"),          # W has not called yet
+    ("1C 1H 1S", "S", "change_of_call"),
+    ("1C", "S", "rho"),
+    ("1C", "W", "partner"),
+])
+def test_28_to_32_position_relative_to_the_offender(calls, offender, position):
+    """Whose turn it was, seen from the offender."""
+    ruling, _ = coor(at("N", calls), offender, "P")
+    assert ruling.outcome["position"] == position
+
+
+def test_call_in_turn_is_not_out_of_rotation():
+    """A call by the player whose turn it is must be reported as a call."""
+    with pytest.raises(RuleError, match="in rotation"):
+        coor(at("N"), "N", "1H")
+
+
+# --- 28 and 29 ------------------------------------------------------------------------------
+
+
+def test_28A_rho_required_to_pass_call_counts_in_rotation():
+    """S must pass; W calls at S's turn: in rotation, S deemed to pass."""
+    state = at("N", "1H P", pass_obligations=(PassObligation(Seat.S, PassLasts.NEXT_TURN, "24B"),))
+    ruling, state = coor(state, "W", "1S")
+    assert "28A" in ruling.laws
+    assert state.calls == ("1H", "P", "P", "1S") and not state.pass_obligations
+
+
+def test_28B_player_whose_turn_it_was_calls_first():
+    """N calls at his turn before rectification: E's call is cancelled, no rectification."""
+    ruling, state = coor(at("N"), "E", "1S", turn_call="1H", before_rectification=True)
+    assert "28B" in ruling.laws
+    assert ruling.outcome["partner_must_pass"] == "none"
+    assert ruling.outcome["lead_restriction"] is False
+    assert state.calls == ("1H",) and not state.lead_penalties
+    assert "unauthorized" in ruling.information
+
+
+def test_29A_lho_calls_over_it():
+    """S calls over E's 1S: accepted, no rectification; N lost his turn."""
+    ruling, state = coor(at("N"), "E", "1S", accepted=True)
+    assert "29A" in ruling.laws and ruling.outcome["position"] == "rho"
+    assert ruling.outcome["must_repeat"] is False
+    assert state.calls == ("P", "1S")
+    assert Auction.trusted(Seat.N, state.calls).turn is Seat.S
+
+
+def test_29B_not_accepted_call_cancelled():
+    """Not accepted: cancelled, the auction goes back to the player whose turn it was."""
+    ruling, state = coor(at("N"), "E", "1S")
+    assert "29B" in ruling.laws and state.calls == ()
+
+
+def test_29C_artificial_call_cited():
+    """An artificial call out of rotation: the laws apply to the denominations it specified."""
+    ruling, _ = coor(at("N"), "S", "2C", artificial=True, offender_call="2D")
+    assert "29C" in ruling.laws
+
+
+# --- 30 -------------------------------------------------------------------------------------
+
+
+def test_30A_pass_at_rho_turn_offender_passes_next_turn():
+    """W passes at S's turn: W must pass at his next turn, E is free."""
+    ruling, state = coor(at("N", "1H P"), "W", "P")
+    assert ruling.outcome["offender_must_pass"] == "next_turn"
+    assert ruling.outcome["partner_must_pass"] == "none"
+    assert ruling.outcome["must_repeat"] is False
+    assert "30A" in ruling.laws
+    assert obligations(state) == {"W:next_turn"}
+
+
+def test_30A_obligation_used_by_offenders_own_pass_only():
+    """N's call does not use up E's obligation; E's own pass does."""
+    _, state = coor(at("N"), "E", "P")
+    _, state = call(state, "N", "1H")
+    assert obligations(state) == {"E:next_turn"}
+    _, state = call(state, "E", "P")
+    assert obligations(state) == set()
+
+
+def test_30B1a_partner_may_call_freely_with_16C2():
+    """S passes at N's turn: N may call anything, the cancelled pass is UI for him."""
+    ruling, state = coor(at("N"), "S", "P", turn_call="1H")
+    assert "30B1(a)" in ruling.laws and "16C2" in ruling.information
+    assert state.calls == ("1H",) and not state.pass_obligations
+
+
+def test_30B1bi_comparable_call_no_rectification():
+    """The offender's later pass is comparable to his cancelled pass: nothing more."""
+    ruling, state = coor(at("N"), "S", "P", offender_call="P", comparable=True)
+    assert "30B1(b)(i)" in ruling.laws
+    assert ruling.outcome["partner_must_pass"] == "none"
+    assert ruling.outcome["lead_restriction"] is False
+
+
+def test_30B1bii_not_comparable_partner_passes_next_turn():
+    """A bid that is not comparable to the cancelled pass: partner passes once; 26B."""
+    ruling, state = coor(at("N"), "S", "P", offender_call="1S")
+    assert "30B1(b)(ii)" in ruling.laws
+    assert ruling.outcome["partner_must_pass"] == "next_turn"
+    assert ruling.outcome["lead_restriction"] is True
+    assert obligations(state) == {"N:next_turn"} and state.lead_penalties
+
+
+def test_30B1_lho_turn_before_offender_called():
+    """W (not yet called) passes at dealer N's turn: treated like partner's turn."""
+    ruling, _ = coor(at("N"), "W", "P", offender_call="1H")
+    assert ruling.outcome["position"] == "lho" and "30B1(b)(ii)" in ruling.laws
+
+
+def test_30B2_pass_at_lho_turn_after_calling_is_a_change_of_call():
+    """S has called; a pass at W's turn is a change of call (Law 25)."""
+    ruling, state = coor(at("N", "1C 1H 1S"), "S", "P")
+    assert ruling.outcome["position"] == "change_of_call"
+    assert "30B2" in ruling.laws and "25B2" in ruling.laws
+    assert state.calls == ("1C", "1H", "1S")
+
+
+def test_30C_artificial_pass_goes_to_law_31():
+    """An artificial pass at RHO's turn is treated as a bid: 31A."""
+    ruling, _ = coor(at("N", "1H"), "S", "P", artificial=True, turn_call="P")
+    assert "30C" in ruling.laws and "31A1" in ruling.laws
+    assert ruling.outcome["must_repeat"] is True
+
+
+# --- 31 -------------------------------------------------------------------------------------
+
+
+def test_31A1_rho_passes_offender_must_repeat():
+    """E opens 1S at N's turn; N passes: E must repeat 1S, no rectification."""
+    ruling, state = coor(at("N"), "E", "1S", turn_call="P")
+    assert ruling.outcome["must_repeat"] is True
+    assert ruling.outcome["partner_must_pass"] == "none"
+    assert ruling.outcome["lead_restriction"] is False
+    assert "31A1" in ruling.laws
+    with pytest.raises(RuleError, match="must repeat"):
+        call(state, "E", "1H")
+    ruling, state = call(state, "E", "1S")
+    assert state.calls == ("P", "1S") and not state.pending
+
+
+def test_31A2a_rho_bids_offender_comparable():
+    """N opens, E's repeated-meaning call is comparable: no rectification, no 26B."""
+    ruling, state = coor(at("N"), "E", "1S", turn_call="1H", offender_call="1S",
+                         comparable=True)
+    assert "31A2(a)" in ruling.laws and ruling.outcome["partner_must_pass"] == "none"
+    assert state.calls == ("1H", "1S") and not state.lead_penalties
+
+
+def test_31A2b_rho_bids_offender_not_comparable():
+    """E's later call is not comparable: W passes at his next turn; 26B may follow."""
+    ruling, state = coor(at("N"), "E", "1S", turn_call="1H", offender_call="2S")
+    assert "31A2(b)" in ruling.laws
+    assert ruling.outcome["partner_must_pass"] == "next_turn"
+    assert ruling.outcome["lead_restriction"] is True
+    assert obligations(state) == {"W:next_turn"}
+    assert state.calls == ("1H", "2S")
+
+
+def test_31A_rho_call_not_known_yet_waits():
+    """Without RHO's call the ruling explains both branches; RHO's pass then forces a repeat."""
+    ruling, state = coor(at("N"), "E", "1S")
+    assert "31A" in ruling.laws and ruling.outcome["must_repeat"] is False
+    ruling, state = call(state, "N", "P")
+    assert "31A1" in ruling.laws and ruling.outcome["must_repeat"] is True
+
+
+def test_31B_bid_at_partner_turn_not_comparable():
+    """S opens 1NT at N's turn; later 2NT judged not comparable: N passes once."""
+    ruling, state = coor(at("N"), "S", "1NT", offender_call="2NT")
+    assert ruling.outcome["position"] == "partner"
+    assert ruling.outcome["partner_must_pass"] == "next_turn"
+    assert ruling.outcome["lead_restriction"] is True
+    assert "31B2" in ruling.laws and "31B1" in ruling.laws
+
+
+def test_31B_offenders_later_call_judged_when_made():
+    """With the intermediate calls reported, S's own call settles the judgement."""
+    _, state = coor(at("N"), "S", "1NT", turn_call="P")
+    _, state = call(state, "E", "P")
+    ruling, state = call(state, "S", "1NT", comparable=True)
+    assert "31A2(a)" in ruling.laws and not state.pass_obligations
+    _, state = coor(at("N"), "S", "1NT", turn_call="P")
+    _, state = call(state, "E", "P")
+    ruling, state = call(state, "S", "3NT")
+    assert "31A2(b)" in ruling.laws and obligations(state) == {"N:next_turn"}
+
+
+def test_31C_later_bid_at_lho_turn_is_a_change_of_call():
+    """S bid 1S; at W's turn he says 2S: Law 25 applies."""
+    ruling, state = coor(at("N", "1C 1H 1S"), "S", "2S")
+    assert ruling.outcome["position"] == "change_of_call"
+    assert "31C" in ruling.laws and "25B2" in ruling.laws
+    assert state.calls == ("1C", "1H", "1S") and state.lead_penalties
+
+
+def test_25B1_change_accepted_by_lho():
+    """W calls over the changed call: 2S stands, 1S withdrawn; Law 26 may apply."""
+    ruling, state = coor(at("N", "1C 1H 1S"), "S", "2S", accepted=True)
+    assert "25B1" in ruling.laws and state.calls == ("1C", "1H", "2S")
+
+
+def test_25A_unintended_change_at_lho_turn():
+    """A slip corrected before partner calls: the intended call stands, no 26."""
+    ruling, state = coor(at("N", "1C 1H 1S"), "S", "1NT", unintended=True)
+    assert "25A1" in ruling.laws and state.calls == ("1C", "1H", "1NT")
+    assert not state.lead_penalties
+
+
+# --- 32 and 36 -------------------------------------------------------------------------------
+
+
+def test_32A1_double_at_rho_turn_rho_passes_must_repeat():
+    """N 1H, E P; W doubles at S's turn, S passes: W must repeat the double."""
+    ruling, state = coor(at("N", "1H P"), "W", "X", turn_call="P")
+    assert "32A1" in ruling.laws and ruling.outcome["must_repeat"] is True
+
+
+def test_32A2b_double_at_rho_turn_rho_bids_not_comparable():
+    """S bids after W's cancelled double; W's 2C is not comparable: E passes once."""
+    ruling, state = coor(at("N", "1H P"), "W", "X", turn_call="2H", offender_call="3C")
+    assert "32A2(b)" in ruling.laws and obligations(state) == {"E:next_turn"}
+
+
+def test_32B_double_at_partner_turn_comparable():
+    """W doubles at E's turn; his later double is comparable: no rectification."""
+    ruling, state = coor(at("N", "1H"), "W", "X", offender_call="X", comparable=True)
+    assert ruling.outcome["position"] == "partner"
+    assert "32B2" in ruling.laws and "32A2(a)" in ruling.laws
+    assert ruling.outcome["partner_must_pass"] == "none"
+    assert ruling.outcome["lead_restriction"] is False
+
+
+def test_32C_later_double_at_lho_turn_is_a_change_of_call():
+    """S bid; at W's turn he doubles: a change of call (Law 25)."""
+    ruling, _ = coor(at("N", "1C 1H 1S"), "S", "X")
+    assert "32C" in ruling.laws
+
+
+def test_32_inadmissible_double_can_never_be_accepted():
+    """S doubles partner's 1H at E's turn; W calls over it: cancelled anyway (36A)."""
+    ruling, state = coor(at("N", "1H"), "S", "X", accepted=True)
+    assert "36A" in ruling.laws and "29A" not in ruling.laws
+    assert state.calls == ("1H",) and not state.lead_penalties
+
+
+def test_36B4_inadmissible_double_out_of_turn_partner_barred():
+    """Not accepted: partner must pass throughout, 26B may follow."""
+    ruling, state = coor(at("N", "1H"), "S", "X")
+    assert "36B4" in ruling.laws
+    assert ruling.outcome["partner_must_pass"] == "throughout"
+    assert obligations(state) == {"N:throughout"}
+
+
+# --- 17D3 -------------------------------------------------------------------------------------
+
+
+def test_17D3_accepted_pass_out_of_rotation_does_not_end_the_auction():
+    """N 1H, E P; W passes at S's turn and it is accepted: S lost his turn among the three
+    passes, so the auction goes back to S."""
+    ruling, state = coor(at("N", "1H P"), "W", "P", accepted=True)
+    assert "17D3" in ruling.laws
+    assert state.calls == ("1H", "P")
+    assert Auction.trusted(Seat.N, state.calls).turn is Seat.S
+
+
+def test_17D3_lost_turn_early_in_the_auction_does_not_matter():
+    """E opens at N's turn, accepted; three later passes end the auction normally."""
+    _, state = coor(at("N"), "E", "1S", accepted=True)
+    for seat in "SWN":
+        ruling, state = call(state, seat, "P")
+    assert "22A" in ruling.laws and state.declarer is Seat.E
