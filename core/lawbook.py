@@ -140,6 +140,10 @@ _SUMMARIES: dict[int, tuple[str, str]] = {
          "two when the offender himself won the revoke trick and his side won another. No "
          "automatic transfer in the cases 64B lists; the Director restores equity when the "
          "transfer is not enough."),
+    67: ("Defective trick",
+         "A trick with too few or too many cards: a player who omitted a card adds one (and may "
+         "be treated as having revoked, losing a trick); an extra card goes back, and a "
+         "defender's may become a penalty card."),
     72: ("General principles",
          "Players should not break a law on purpose; if an offender could have known his "
          "irregularity might help his side, the Director adjusts the score."),

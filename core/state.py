@@ -76,10 +76,11 @@ class Restriction:
         return f"{self.kind.value}:{self.suit.letter}"
 
     def describe(self) -> str:
+        verb = "play" if self.lasts is Lasts.THIS_PLAY else "lead"
         if self.kind is RestrictionKind.REQUIRE:
-            what = f"must lead a {self.suit.singular}" if self.suit else "must lead as required"
+            what = f"must {verb} a {self.suit.singular}" if self.suit else "must lead as required"
         elif self.kind is RestrictionKind.FORBID:
-            what = f"may not lead a {self.suit.singular}" if self.suit else "restricted"
+            what = f"may not {verb} a {self.suit.singular}" if self.suit else "restricted"
         else:
             what = f"must play his {self.kind.value} card of the suit led"
         how_long = {
