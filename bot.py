@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import re
 import sys
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, Literal
@@ -55,10 +56,7 @@ class Settings(BaseSettings):
 
 def looks_like_token(token: str) -> bool:
     """A bot token is three non-empty base64url parts joined by dots."""
-    parts = token.split(".")
-    return len(parts) == 3 and all(
-        p and p.replace("-", "").replace("_", "").isalnum() for p in parts
-    )
+    return re.fullmatch(r"[\w-]+\.[\w-]+\.[\w-]+", token, flags=re.ASCII) is not None
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -130,9 +128,7 @@ async def run_bot(settings: Settings, token: str, *, sync: bool) -> int:
     return 0
 
 
-async def run_console(
-    settings: Settings, *, stdin: Any = None, stdout: Any = None, interactive: bool | None = None
-) -> int:
+async def run_console(settings: Settings) -> int:
     """The real bot, cogs and database against the local stand-in, driven from the prompt."""
     async with (
         open_storage(settings.database_url) as storage,
@@ -140,7 +136,7 @@ async def run_console(
         TDBot(storage=storage) as bot,
     ):
         await ld.login(bot)
-        return await Console(ld, stdin=stdin, stdout=stdout, interactive=interactive).run()
+        return await Console(ld).run()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

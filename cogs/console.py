@@ -152,7 +152,9 @@ class Console:
         )
         while (line := await self._reader.readline(self._prompt())) is not None:
             if not await self.handle(line):
-                break
+                return 0
+        if self.interactive:
+            self.say("")  # Ctrl-D: end the prompt's line
         return 0
 
     def _prompt(self) -> str:

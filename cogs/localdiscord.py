@@ -45,7 +45,6 @@ Faults: ``ld.inject(route, ...)`` where ``route`` is ``"[METHOD ]/path/glob"`` r
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import contextvars
 import copy
 import datetime as dt
@@ -55,7 +54,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -97,15 +96,13 @@ log = logging.getLogger(__name__)
 API_PREFIX = "/api/v10"
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
-COMPONENTS_V2 = 1 << 15
 #: Header added to every request the bot makes while handling an interaction dispatched here.
 INTERACTION_HEADER = "X-Local-Interaction"
 
 _DISCORD_EPOCH_MS = 1_420_070_400_000
-_STABLE_BASE_MS = (
-    1_577_836_800_000 - _DISCORD_EPOCH_MS
-)  # 2020-01-01: stable ids sort before new ones
-_BUTTON, _STRING_SELECT, _TEXT_INPUT = 2, 3, 4
+#: 2020-01-01: ids from stable_id() are older than any new_id().
+_STABLE_BASE_MS = 1_577_836_800_000 - _DISCORD_EPOCH_MS
+_BUTTON, _TEXT_INPUT = 2, 4
 _SELECTS = (3, 5, 6, 7, 8)
 _ACTION_ROW, _LABEL = 1, 18
 
@@ -1566,7 +1563,7 @@ class PendingInteraction:
         ]
         return InteractionResult(self._api, record, exceptions)
 
-    def __await__(self):  # noqa: ANN204
+    def __await__(self) -> Generator[Any, None, InteractionResult]:
         return self.wait().__await__()
 
 
@@ -2159,11 +2156,3 @@ def _split_options(rest: str, command: app_commands.Command[Any, ..., Any]) -> d
             pos = stop
         pos = skip_space(pos)
     return values
-
-
-@contextlib.asynccontextmanager
-async def logged_in(bot: discord.Client, **options: Any):  # noqa: ANN201
-    """``async with logged_in(TDBot()) as ld:``: a running LocalDiscord with ``bot`` logged in."""
-    async with LocalDiscord(**options) as ld, bot:
-        await ld.login(bot)
-        yield ld

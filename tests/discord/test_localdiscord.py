@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 
 import aiohttp
 import discord
@@ -73,6 +74,52 @@ async def test_deferred_answer_with_a_file_and_a_channel_post(ld, bot):
     assert post.channel_id == ld.guild.channel("td-log").id
     assert post.pings == {"everyone": False, "users": [], "roles": [ld.guild.role("Director").id]}
     assert [m.id for m in ld.channel_messages(ld.guild.channel("td-log"))] == [post.id]
+
+
+async def test_edits_deletes_and_channel_message_round_trips(ld, bot):
+    """Edit the original, edit and delete a followup, send/fetch/edit a channel message."""
+
+    @bot.tree.command(description="Change things.")
+    async def churn(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("first")
+        await interaction.edit_original_response(content="second")
+        extra = await interaction.followup.send("extra", wait=True)
+        await extra.edit(content="extra, edited")
+        await extra.delete()
+        sent = await interaction.channel.send("note", file=discord.File(io.BytesIO(b"x"), "n.txt"))
+        fetched = await interaction.channel.fetch_message(sent.id)
+        await fetched.edit(content="note, edited")
+
+    result = await ld.slash("churn")
+    assert result.message.content == "second"
+    assert [m.content for m in result.edits] == ["second", "extra, edited", "note, edited"]
+    [extra] = result.followups
+    assert ld.message(extra.id) is None
+    [note] = result.channel_messages
+    assert ld.message(note.id).content == "note, edited"
+    assert ld.message(note.id).files[0].data == b"x"
+    assert [r.kind for r in result.requests].count("delete") == 1
+
+
+async def test_deferred_update_then_edit_of_the_pressed_message(ld, bot):
+    """A button may acknowledge silently (type 6) and edit its message afterwards."""
+
+    class Later(discord.ui.View):
+        @discord.ui.button(label="Later", custom_id="probe:later")
+        async def later(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+            await interaction.response.defer()
+            await interaction.edit_original_response(content="Done later.", view=None)
+
+    @bot.tree.command(description="Offer a slow button.")
+    async def slow(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Press it.", view=Later())
+
+    shown = await ld.slash("slow")
+    pressed = await ld.press(shown.message)
+    assert pressed.type is R.deferred_message_update
+    assert pressed.message.id == shown.message.id
+    assert pressed.message.content == "Done later."
+    assert pressed.message.buttons == []
 
 
 async def test_nobody_is_pinged_unless_the_command_says_so(ld, bot):
@@ -146,6 +193,26 @@ async def test_next_response_waits_for_each_request(ld, bot):
     kinds = [(await ld.next_response(pending.id, timeout=2)).kind for _ in range(3)]
     assert kinds == ["callback", "followup", "channel_message"]
     assert (await pending).response is not None
+
+
+async def test_work_left_running_is_still_attributed(ld, bot):
+    """A post made by a task the command left behind carries the interaction's id."""
+    done = asyncio.Event()
+
+    async def later(channel: discord.TextChannel) -> None:
+        await channel.send("Posted later.")
+        done.set()
+
+    @bot.tree.command(description="Answer, then post in the background.")
+    async def background(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Soon.")
+        asyncio.get_running_loop().create_task(later(interaction.channel))
+
+    result = await ld.slash("background")
+    post = await ld.wait_for_request(lambda r: r.kind == "channel_message", timeout=2)
+    await done.wait()
+    assert post.interaction_id == result.id
+    assert post.message.content == "Posted later."
 
 
 async def test_a_handler_still_running_raises_interaction_timeout(ld, bot):
