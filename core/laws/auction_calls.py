@@ -120,8 +120,8 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
                            "the same or a similar meaning, a subset of its meanings, or the same "
                            f"purpose), so the auction goes on with no rectification ({good}); "
                            "there are no lead restrictions (26A).")
-        draft.information.append(withdrawn_information(offender, withdrawn, applies=False,
-                                                       why_not="23B"))
+        draft.information[:] = [withdrawn_information(offender, withdrawn, applies=False,
+                                                      why_not="23B")]
         draft.judgement.append("If the offending side was helped by the infraction and the other "
                                "side was damaged, the Director adjusts at the end of play (23C).")
         draft.outcome.update(partner_must_pass="none", lead_restriction=False)
@@ -137,7 +137,9 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         f"If {offender.value} becomes a defender, declarer may prohibit one suit he did not "
         f"specify in the legal auction at {partner.value}'s first turn to lead (26B).",
     ]
-    draft.information.append(withdrawn_information(offender, withdrawn))
+    info = withdrawn_information(offender, withdrawn)
+    if info not in draft.information:
+        draft.information.append(info)
     draft.judgement.append("If the forced pass lets the offending side gain and the offender "
                            "could have known it might, the Director adjusts (72C).")
     draft.outcome.update(partner_must_pass="next_turn", lead_restriction=True)
@@ -477,6 +479,7 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
             draft.steps.append(f"{seat.lho.value} may withdraw his call over it; information from "
                                f"that withdrawn call is authorized for his side and unauthorized "
                                f"for {seat.value}'s side (25A6).")
+        draft.information.append(withdrawn_information(seat, old.text))
         state = replace(state, phase=Phase.AUCTION, declarer=None if auction.is_over
                         else state.declarer)
         state = with_auction(state, before)

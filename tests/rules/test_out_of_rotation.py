@@ -307,3 +307,21 @@ def test_17D3_lost_turn_early_in_the_auction_does_not_matter():
     for seat in "SWN":
         ruling, state = call(state, seat, "P")
     assert "22A" in ruling.laws and state.declarer is Seat.E
+
+
+def test_17D3_accepting_pass_after_lost_turn_reverts_to_the_missed_player():
+    """S passes at E's turn and W accepts with a pass: E never called, so it goes back to E."""
+    _, state = coor(at("N", "1H"), "S", "P", accepted=True)
+    assert state.calls == ("1H", "P", "P")
+    ruling, state = call(state, "W", "P")
+    assert "17D3" in ruling.laws and state.calls == ("1H",)
+    assert state.phase.value == "auction"
+    assert Auction.trusted(Seat.N, state.calls).turn is Seat.E
+
+
+def test_23B_comparable_call_makes_16C_not_apply():
+    """After a comparable replacement the withdrawn call is not unauthorized for partner."""
+    ruling, _ = coor(at("N", "1H"), "W", "X", offender_call="X", comparable=True)
+    assert "does not apply" in ruling.information and "unauthorized" not in ruling.information
+    ruling, _ = coor(at("N", "1H"), "W", "X", offender_call="2C")
+    assert "unauthorized for E" in ruling.information
