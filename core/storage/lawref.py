@@ -15,9 +15,11 @@ from core.storage.errors import StorageError
 # number, section letter, subsection digit, (sub-letter), (roman or digit) — parentheses optional.
 # Citations the engine stores follow the strict grammar of core.ruling; what people type in a
 # filter is read leniently ("law 50 d2a").
-_GRAMMAR = r"^(\d{1,2})([A-Z])?(\d)?(?:\(?([a-z])\)?)?(?:\(?(\d|iv|i{1,3})\)?)?$"
-_STRICT = re.compile(_GRAMMAR)
-_LENIENT = re.compile(_GRAMMAR.replace("[A-Z]", "[A-Za-z]"), re.IGNORECASE)
+_STRICT = re.compile(r"^(\d{1,2})([A-Z])?(\d)?(?:\(?([a-z])\)?)?(?:\(?(\d|iv|i{1,3})\)?)?$")
+# typed: a subsection digit only after a section letter ("100" is not Law 10, section 0)
+_LENIENT = re.compile(
+    r"^(\d{1,2})(?!\d)(?:([a-z])(\d)?)?(?:\(?([a-z])\)?)?(?:\(?(\d|iv|i{1,3})\)?)?$", re.IGNORECASE
+)
 _PREFIX = re.compile(r"^\s*(?:laws?\s*)?", re.IGNORECASE)
 
 
@@ -31,7 +33,7 @@ def law_parts(ref: str, *, strict: bool = False) -> tuple[str, ...]:
         m = _STRICT.match(ref.strip())
     else:
         m = _LENIENT.match(_PREFIX.sub("", ref).replace(" ", ""))
-    if not m:
+    if not m or (not strict and not 1 <= int(m.group(1)) <= 93):
         shown = ref if len(ref) <= 20 else ref[:20] + "…"
         raise StorageError(f"{shown!r} is not a law reference (e.g. 50, 50D or 50D2(a))")
     number, letter, digit, sub, roman = m.groups()
