@@ -54,7 +54,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -993,7 +993,7 @@ class DiscordAPI:
         ]
 
     async def wait_for_request(
-        self, predicate: Any, *, after: int = 0, timeout: float = 5.0
+        self, predicate: Callable[[Request], bool], *, after: int = 0, timeout: float = 5.0
     ) -> Request:
         """The first request from ``requests[after:]`` for which ``predicate(request)`` is true,
         waiting up to ``timeout`` seconds for it to arrive."""

@@ -10,7 +10,8 @@ interactions through ``ld`` and asserts on what the bot answered::
     async def test_a_ruling(ld, bot):
         result = await ld.run("/exposed cards:SK seat:W how:accidental", user="Declarer")
         call = await ld.press(result.message, "Call the director")
-        assert "@Director" in ...
+        [post] = call.channel_messages  # in #td-log, pinging the director role
+        assert post.pings["roles"] == [ld.guild.role("Director").id]
 
 Override ``extensions`` (the cogs the bot loads) or ``storage`` (``bot.storage``) in a test
 module or a conftest below this one::
