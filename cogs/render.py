@@ -1,0 +1,149 @@
+"""How a ruling looks in Discord: an embed, and a view with the non-offending side's options.
+
+The buttons carry everything a press needs in their ``custom_id`` (``cog:feature:...``), so they
+keep working after a restart: ``tdbot:choice:<event_id>:<seat>:<token>`` is handled by the choice
+button in :mod:`cogs.followups`, ``tdbot:call:<event_id>`` by the directors' cog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+
+from core.ruling import Ruling
+from core.seats import Seat
+
+#: Discord's limits on embeds and buttons.
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+FIELD_MAX = 1024
+LABEL_MAX = 80
+CUSTOM_ID_MAX = 100
+
+CHOICE_PREFIX = "tdbot:choice"
+CHOICE_PATTERN = r"tdbot:choice:(?P<event_id>\d+):(?P<seat>[NESW]):(?P<token>[^\s]{1,60})"
+CALL_PREFIX = "tdbot:call"
+CALL_LABEL = "Call the director"
+
+COLOUR = discord.Colour.dark_green()
+PRIVATE_COLOUR = discord.Colour.dark_grey()
+
+
+def clean(text: str) -> str:
+    """Text fit to echo: markdown and mentions escaped (user-typed facts end up in rulings)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _lines(items: Iterable[str], limit: int) -> str:
+    out = ""
+    for line in items:
+        if len(out) + len(line) + 1 > limit:
+            return out + "…"
+        out += line + "\n"
+    return out.rstrip("\n")
+
+
+def choice_custom_id(event_id: int, seat: Seat, token: str) -> str:
+    return f"{CHOICE_PREFIX}:{event_id}:{seat.value}:{token}"
+
+
+def call_custom_id(event_id: int) -> str:
+    return f"{CALL_PREFIX}:{event_id}"
+
+
+def ruling_embed(
+    ruling: Ruling,
+    *,
+    event_id: int | None,
+    table: int | None = None,
+    board: int | None = None,
+) -> discord.Embed:
+    """The ruling: summary first, then the steps numbered, the laws, the options and notes."""
+    embed = discord.Embed(
+        title=_cut(clean(ruling.summary), TITLE_MAX),
+        colour=PRIVATE_COLOUR if ruling.private else COLOUR,
+    )
+    if ruling.steps:
+        numbered = (f"{i}. {clean(step)}" for i, step in enumerate(ruling.steps, 1))
+        embed.description = _lines(numbered, DESCRIPTION_MAX)
+    if ruling.laws:
+        embed.add_field(
+            name="Laws", value=_cut(", ".join(dict.fromkeys(ruling.laws)), FIELD_MAX), inline=False
+        )
+    if ruling.options:
+        who = f" ({ruling.chooser} chooses)" if ruling.chooser else ""
+        listed = (f"• {clean(o.label)}" for o in ruling.options)
+        embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
+    if ruling.information:
+        embed.add_field(
+            name="Information", value=_cut(clean(ruling.information), FIELD_MAX), inline=False
+        )
+    if ruling.judgement:
+        embed.add_field(
+            name="Director's judgement",
+            value=_cut(clean(ruling.judgement), FIELD_MAX),
+            inline=False,
+        )
+    footer = []
+    if event_id is not None:
+        footer.append(f"Ruling #{event_id}")
+    if table is not None:
+        footer.append(f"Table {table}")
+    if board is not None:
+        footer.append(f"Board {board}")
+    if footer:
+        embed.set_footer(text=" · ".join(footer))
+    return embed
+
+
+def ruling_view(ruling: Ruling, event_id: int, seat_waiting: Seat | None) -> discord.ui.View:
+    """One button per option (when a seat waits on the choice), and "Call the director".
+
+    The buttons do nothing by themselves: presses are routed by ``custom_id`` to the dynamic
+    items registered by the cogs, so they survive a restart.
+    """
+    view = discord.ui.View(timeout=None)
+    if seat_waiting is not None:
+        for option in ruling.options[:20]:
+            custom_id = choice_custom_id(event_id, seat_waiting, option.token)
+            if len(custom_id) > CUSTOM_ID_MAX:
+                continue
+            view.add_item(
+                discord.ui.Button(
+                    label=_cut(option.label, LABEL_MAX),
+                    custom_id=custom_id,
+                    style=discord.ButtonStyle.primary,
+                )
+            )
+    view.add_item(
+        discord.ui.Button(
+            label=CALL_LABEL,
+            custom_id=call_custom_id(event_id),
+            style=discord.ButtonStyle.danger,
+        )
+    )
+    return view
+
+
+def state_embed(lines: Iterable[str], *, table: int, board: int) -> discord.Embed:
+    """The public state of a board (from ``TableState.describe()``)."""
+    body = _lines((f"• {clean(line)}" for line in lines), DESCRIPTION_MAX)
+    embed = discord.Embed(title=f"Table {table}, board {board}", description=body, colour=COLOUR)
+    return embed
+
+
+def answer_kwargs(
+    ruling: Ruling, event_id: int | None, *, table: int | None, board: int | None, **extra: Any
+) -> dict[str, Any]:
+    """Keyword arguments for a message that shows ``ruling`` (ephemeral when it is private)."""
+    return {
+        "embed": ruling_embed(ruling, event_id=event_id, table=table, board=board),
+        "ephemeral": ruling.private,
+        **extra,
+    }
