@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.errors import USER_ERRORS
+from core.storage.errors import STORAGE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +41,8 @@ def user_message(error: BaseException) -> str | None:
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, USER_ERRORS):
-        return str(error)
+    if isinstance(error, USER_ERRORS + STORAGE_ERRORS):
+        return _sentence(str(error))
     if isinstance(error, app_commands.TransformerError):
         cause = error.__cause__
         if isinstance(cause, USER_ERRORS):
@@ -102,6 +103,15 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("Could not tell user %s about an error: %s", interaction.user.id, exc)
+
+
+def _sentence(text: str) -> str:
+    """An engine or storage message as a sentence: capital first letter, final stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
 def _custom_id(interaction: discord.Interaction[Any]) -> str | None:
