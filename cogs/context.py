@@ -7,18 +7,24 @@ context is missing, so the tree's error policy answers it with a short ephemeral
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
 
+from core.cards import Card, parse_card, parse_cards
 from core.seats import Seat
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
 
 NOT_A_DIRECTOR = "Only a director can do that."
 NOT_IN_GUILD = "This command only works in a server."
 NOT_SEATED = "Sit at a table first: /sit table seat"
+T = TypeVar("T")
+
 NO_STORAGE = "The bot has no database configured; ask the server's admin."
 
 
@@ -104,3 +110,78 @@ async def table_context(
         raise ContextError(f"No board in play at table {table}: /board set number")
     seat = seating.seat if seating is not None and seating.table_id == info.id else None
     return TableContext(guild_id, club, info, board, seat)
+
+
+# ------------------------------------------------------------------ option types and answering
+
+#: How long a command may work before it defers (Discord allows three seconds to answer).
+SLOW = 2.0
+
+SeatName = Literal["N", "E", "S", "W"]
+SuitName = Literal["S", "H", "D", "C"]
+
+_RANKS = "AKQJT98765432"
+_SUITS = "SHDC"
+ALL_CARDS = tuple(f"{s}{r}" for s in _SUITS for r in _RANKS)
+
+
+class CardOption(app_commands.Transformer):
+    """One card (``SK``, ``K♠``, ``10h``); a bad card is a short error naming what was wrong."""
+
+    async def transform(self, interaction: discord.Interaction[Any], value: str) -> Card:
+        return parse_card(value)
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: discord.Interaction[Any], value: str
+    ) -> list[app_commands.Choice[str]]:
+        return card_choices(value)
+
+
+class CardsOption(app_commands.Transformer):
+    """Several cards: ``SK SQ`` or ``SK,SQ``."""
+
+    async def transform(
+        self, interaction: discord.Interaction[Any], value: str
+    ) -> tuple[Card, ...]:
+        return parse_cards(value)
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: discord.Interaction[Any], value: str
+    ) -> list[app_commands.Choice[str]]:
+        head, _, last = value.rpartition(" ")
+        prefix = f"{head} " if head else ""
+        return [
+            app_commands.Choice(name=f"{prefix}{c.name}", value=f"{prefix}{c.value}")
+            for c in card_choices(last)
+        ]
+
+
+def card_choices(typed: str, cards: Sequence[str] = ALL_CARDS) -> list[app_commands.Choice[str]]:
+    """Up to 25 cards starting with what was typed (suit first: ``S`` gives the spades)."""
+    key = typed.strip().upper().replace("10", "T")
+    found = [c for c in cards if c.startswith(key)] if key else list(cards)
+    return [app_commands.Choice(name=c.replace("T", "10"), value=c) for c in found[:25]]
+
+
+async def in_time(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, ephemeral: bool = False
+) -> T:
+    """Run ``work``; if it takes longer than :data:`SLOW`, defer so Discord keeps waiting.
+
+    An error after a public deferral removes the "thinking" message, so the error policy's
+    ephemeral answer is not shown to everyone.
+    """
+    task = asyncio.ensure_future(work)
+    deferred = False
+    try:
+        done, _ = await asyncio.wait({task}, timeout=SLOW)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            deferred = True
+        return await task
+    except BaseException:
+        task.cancel()
+        if deferred and not ephemeral:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+        raise
