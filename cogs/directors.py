@@ -1,0 +1,665 @@
+"""Directors: ``/setup``, calling the director (button and ``/director``), "Take it", ``/calls``,
+and the verdicts ``/ruling confirm|amend|void|adjust``.
+
+The buttons are :class:`discord.ui.DynamicItem` s keyed by their ``custom_id``
+(``tdbot:call:<event_id>``, ``tdbot:take:<call_id>``), so they keep working after a restart.
+Everything a user typed (notes, reasons, scores) is length-bounded and escaped when echoed, and
+the only thing this cog ever pings is the club's director role, in the log channel.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+import zoneinfo
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import (
+    ContextError,
+    NotDirector,
+    club_of,
+    guild_id_of,
+    is_director,
+    require_director,
+    storage_of,
+)
+from cogs.render import CALL_LABEL, call_custom_id, clean, ruling_embed
+from cogs.tdbot import report_error, respond
+from core.ruling import Ruling
+from core.storage.errors import NotFound, StorageError
+from core.storage.values import ClubSettings, DirectorCallInfo, LogEntry, Verdict, VerdictKind
+
+log = logging.getLogger(__name__)
+
+TAKE_PREFIX = "tdbot:take"
+NOTE_MAX = 500
+SCORE_MAX = 60
+REASON_MAX = 500
+ID_MAX = 2**63 - 1
+FIELD_MAX = 1024
+NO_LOG_CHANNEL = (
+    "No log channel is set up, so no director was pinged: ask an admin to run /setup. "
+    "Your call (#{id}) is recorded and directors see it in /calls."
+)
+VERDICT_WORDS = {
+    VerdictKind.CONFIRMED: "confirmed",
+    VerdictKind.AMENDED: "amended",
+    VerdictKind.VOIDED: "voided",
+    VerdictKind.ADJUSTED: "adjusted",
+}
+
+T = TypeVar("T")
+
+
+def take_custom_id(call_id: int) -> str:
+    return f"{TAKE_PREFIX}:{call_id}"
+
+
+def bounded(text: str | None, limit: int, what: str) -> str | None:
+    """User-typed text, stripped, refused when longer than ``limit`` (Range is only advisory)."""
+    if text is None or not text.strip():
+        return None
+    text = text.strip()
+    if len(text) > limit:
+        raise ContextError(f"The {what} is too long ({len(text)} characters; at most {limit}).")
+    return text
+
+
+def cut(text: str, limit: int = FIELD_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def stored(work: Awaitable[T], *, ruling_id: int | None = None) -> T:
+    """Await a storage call, turning its errors into messages for the user."""
+    try:
+        return await work
+    except NotFound as exc:
+        if ruling_id is not None and "ruling" in str(exc):
+            raise ContextError(f"No ruling #{ruling_id} in this club.") from exc
+        raise ContextError(_sentence(str(exc))) from exc
+    except StorageError as exc:
+        raise ContextError(_sentence(str(exc))) from exc
+
+
+def _sentence(text: str) -> str:
+    text = text.strip() or "That is not possible."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _check_id(value: int, what: str = "ruling") -> int:
+    if not 1 <= value <= ID_MAX:
+        raise ContextError(f"No {what} #{value} in this club.")
+    return value
+
+
+# ------------------------------------------------------------------------------ the call buttons
+
+
+class CallButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tdbot:call:(?P<event_id>\d+)",
+):
+    """ "Call the director" on a ruling: any member of the guild may press it."""
+
+    def __init__(self, event_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=CALL_LABEL,
+                custom_id=call_custom_id(event_id),
+                style=discord.ButtonStyle.danger,
+            )
+        )
+        self.event_id = event_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CallButton:
+        return cls(int(match["event_id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            cog = _cog(interaction)
+            await cog.call(interaction, event_id=_check_id(self.event_id))
+        except Exception as exc:  # a dynamic item's errors are ours to answer
+            await report_error(interaction, exc)
+
+
+class TakeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tdbot:take:(?P<call_id>\d+)",
+):
+    """ "Take it" on a call in the log channel: a director claims the call."""
+
+    def __init__(self, call_id: int, *, taken_by: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Taken by {taken_by}"[:80] if taken_by else "Take it",
+                custom_id=take_custom_id(call_id),
+                style=discord.ButtonStyle.secondary if taken_by else discord.ButtonStyle.success,
+                disabled=taken_by is not None,
+            )
+        )
+        self.call_id = call_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TakeButton:
+        return cls(int(match["call_id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _cog(interaction).take(interaction, _check_id(self.call_id, "call"))
+        except Exception as exc:
+            await report_error(interaction, exc)
+
+
+def _cog(interaction: discord.Interaction[Any]) -> Directors:
+    cog = interaction.client.get_cog("Directors")  # type: ignore[attr-defined]
+    if not isinstance(cog, Directors):
+        raise RuntimeError("the Directors cog is not loaded")
+    return cog
+
+
+# ---------------------------------------------------------------------------------------- the cog
+
+
+def _time_zones() -> list[str]:
+    return sorted(zoneinfo.available_timezones())
+
+
+class Directors(commands.Cog):
+    """Club settings, director calls and verdicts on logged rulings."""
+
+    ruling = app_commands.Group(
+        name="ruling",
+        description="Directors: confirm, amend, void or adjust a logged ruling.",
+        guild_only=True,
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        # (guild, user) -> (role ids, manage server): who we have seen, to tell whether a player
+        # seated at a table is a director without the privileged members intent.
+        self._seen: OrderedDict[tuple[int, int], tuple[frozenset[int], bool]] = OrderedDict()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(CallButton, TakeButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(CallButton, TakeButton)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        user = interaction.user
+        if interaction.guild_id is None or not isinstance(user, discord.Member):
+            return
+        key = (interaction.guild_id, user.id)
+        perms = user.guild_permissions
+        self._seen[key] = (
+            frozenset(r.id for r in user.roles),
+            perms.manage_guild or perms.administrator,
+        )
+        self._seen.move_to_end(key)
+        while len(self._seen) > 10_000:
+            self._seen.popitem(last=False)
+
+    async def _is_director(
+        self, guild: discord.Guild | None, guild_id: int, user_id: int, club: ClubSettings
+    ) -> bool:
+        member = guild.get_member(user_id) if guild else None
+        if member is not None:
+            return is_director(member, club)
+        seen = self._seen.get((guild_id, user_id))
+        if seen is not None:
+            roles, manager = seen
+            return manager or (club.director_role_id is not None and club.director_role_id in roles)
+        if guild is None:
+            return False
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return False
+        return is_director(member, club)
+
+    # -------------------------------------------------------------------------------- /setup
+
+    @app_commands.command(
+        description="Set the club's director role, ruling-log channel and time zone."
+    )
+    @app_commands.describe(
+        director_role="The role your tournament directors have",
+        log_channel="Where director calls and verdicts are posted",
+        time_zone="The club's time zone, e.g. Europe/London (default: keep the current one)",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def setup(
+        self,
+        interaction: discord.Interaction[Any],
+        director_role: discord.Role,
+        log_channel: discord.TextChannel,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        # default_permissions is only advice to Discord's client: check for real.
+        if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
+            raise ContextError("Only someone who can manage this server can run /setup.")
+        guild = interaction.guild
+        # Resolved options carry the interaction's guild whatever ids a payload names: look the
+        # ids up in this guild's own roles and channels.
+        if (
+            guild is None
+            or guild.get_role(director_role.id) is None
+            or guild.get_channel(log_channel.id) is None
+        ):
+            raise ContextError("Pick a role and a channel of this server.")
+        if director_role.is_default():
+            raise ContextError("Pick the directors' own role, not @everyone.")
+        zone = None
+        if time_zone is not None:
+            zone = time_zone.strip()
+            try:
+                zoneinfo.ZoneInfo(zone)
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                raise ContextError(
+                    f"Unknown time zone {clean(zone[:64])!r}: use a name like Europe/London."
+                ) from None
+        changes: dict[str, Any] = {
+            "director_role_id": director_role.id,
+            "log_channel_id": log_channel.id,
+        }
+        if zone is not None:
+            changes["time_zone"] = zone
+        club = await stored(storage_of(interaction).update_club(guild_id, **changes))
+        lines = [
+            "Saved.",
+            f"Director role: {director_role.mention}",
+            f"Log channel: {log_channel.mention}",
+            f"Time zone: {club.time_zone}",
+        ]
+        if not director_role.mentionable:
+            lines.append(
+                "Note: the role is not mentionable, so calls can only ping it if the bot may "
+                "mention all roles (or make the role mentionable)."
+            )
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @setup.autocomplete("time_zone")
+    async def time_zone_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        text = current.strip().casefold()
+        names = [z for z in _time_zones() if text in z.casefold()]
+        return [app_commands.Choice(name=z, value=z) for z in names[:25]]
+
+    # ------------------------------------------------------------------- calling the director
+
+    @app_commands.command(description="Call the director to your table (or to the table given).")
+    @app_commands.describe(
+        table="The table number (default: the table you sat at)",
+        note="What happened, in a few words (optional)",
+    )
+    @app_commands.guild_only()
+    async def director(
+        self,
+        interaction: discord.Interaction[Any],
+        table: app_commands.Range[int, 1, 999] | None = None,
+        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
+    ) -> None:
+        await self.call(interaction, table=table, note=bounded(note, NOTE_MAX, "note"))
+
+    async def call(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        event_id: int | None = None,
+        table: int | None = None,
+        note: str | None = None,
+    ) -> None:
+        """Record a director call and post it in the log channel, pinging the director role."""
+        storage = storage_of(interaction)
+        club = await club_of(interaction)
+        guild_id = club.guild_id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table_id = board_id = None
+        if event_id is None:
+            if table is None:
+                seating = await storage.seating(guild_id, interaction.user.id)
+                table_id = seating.table_id if seating else None
+            else:
+                if table < 1 or table > 999:
+                    raise ContextError("A table number is between 1 and 999.")
+                info = await storage.find_table(guild_id, table)
+                if info is None:
+                    raise ContextError(f"There is no table {table} in this session.")
+                table_id = info.id
+            if table_id is not None:
+                board = await storage.find_board(guild_id, table_id)
+                board_id = board.id if board else None
+        call = await stored(
+            storage.call_director(
+                guild_id,
+                interaction.user.id,
+                event_id=event_id,
+                table_id=None if board_id else table_id,
+                board_id=board_id,
+                note=note or "",
+            ),
+            ruling_id=event_id,
+        )
+        entry = await stored(storage.event(guild_id, event_id)) if event_id else None
+        seated_directors = await self._seated_directors(interaction, club, call.table_id)
+        jump = (
+            interaction.message.jump_url
+            if event_id is not None and interaction.message is not None
+            else _channel_url(guild_id, interaction.channel_id)
+        )
+        embed = call_embed(call, entry, jump=jump, seated_directors=seated_directors)
+        where = _where(call)
+        channel = _log_channel(interaction, club)
+        if channel is None:
+            await respond(interaction, NO_LOG_CHANNEL.format(id=call.id), ephemeral=True)
+            return
+        role = interaction.guild.get_role(club.director_role_id) if club.director_role_id else None  # type: ignore[union-attr]
+        content = f"Director call #{call.id}: {where}"
+        if role is not None:
+            content = f"{role.mention} {content}"
+        view = discord.ui.View(timeout=None)
+        view.add_item(TakeButton(call.id))
+        try:
+            posted = await channel.send(
+                content,
+                embed=embed,
+                view=view,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, users=False, roles=[role] if role else False
+                ),
+            )
+        except discord.HTTPException as exc:
+            log.warning("Could not post director call %s in %s: %s", call.id, channel.id, exc)
+            await respond(
+                interaction,
+                f"Your call (#{call.id}) is recorded, but I could not post it in "
+                f"{channel.mention}: ask an admin to check my permissions there.",
+                ephemeral=True,
+            )
+            return
+        await storage.set_call_message(guild_id, call.id, posted.channel.id, posted.id)
+        answer = f"The director has been called (call #{call.id}, {where})."
+        if seated_directors:
+            answer += " A director is playing at this table, so another director is asked."
+        await respond(interaction, answer, ephemeral=True)
+
+    async def _seated_directors(
+        self, interaction: discord.Interaction[Any], club: ClubSettings, table_id: int | None
+    ) -> list[int]:
+        if table_id is None:
+            return []
+        seated = await storage_of(interaction).seated_at(club.guild_id, table_id)
+        return [
+            s.user_id
+            for s in seated
+            if await self._is_director(interaction.guild, club.guild_id, s.user_id, club)
+        ]
+
+    async def take(self, interaction: discord.Interaction[Any], call_id: int) -> None:
+        """A director claims a call: the message shows who has it; others are told it is taken."""
+        club = await club_of(interaction)
+        if not is_director(interaction.user, club):
+            raise NotDirector()
+        call = await stored(
+            storage_of(interaction).claim_call(club.guild_id, call_id, interaction.user.id)
+        )
+        if call.claimed_by != interaction.user.id:
+            when = discord.utils.format_dt(call.claimed_at, "R") if call.claimed_at else ""
+            await respond(
+                interaction,
+                f"Call #{call.id} is already taken by <@{call.claimed_by}> {when}.".strip(),
+                ephemeral=True,
+            )
+            return
+        name = cut(interaction.user.display_name, 60)
+        message = interaction.message
+        embeds = list(message.embeds) if message is not None else []
+        now = dt.datetime.now(dt.UTC)
+        if embeds:
+            embeds[0].add_field(
+                name="Taken by",
+                value=f"{interaction.user.mention} {discord.utils.format_dt(now, 'R')}",
+                inline=False,
+            )
+        view = discord.ui.View(timeout=None)
+        view.add_item(TakeButton(call.id, taken_by=name))
+        content = f"Director call #{call.id}: {_where(call)}, taken by {clean(name)}."
+        await interaction.response.edit_message(
+            content=content,
+            embeds=embeds,
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(description="Directors: the director calls nobody has taken yet.")
+    @app_commands.guild_only()
+    async def calls(self, interaction: discord.Interaction[Any]) -> None:
+        club = await require_director(interaction)
+        open_calls = await storage_of(interaction).open_calls(club.guild_id, limit=25)
+        if not open_calls:
+            await interaction.response.send_message("No open calls.", ephemeral=True)
+            return
+        lines = []
+        for call in open_calls:
+            line = (
+                f"**#{call.id}** {_where(call)}, "
+                f"{discord.utils.format_dt(call.created_at, 'R')}, by <@{call.caller_id}>"
+            )
+            if call.event_id:
+                line += f", ruling #{call.event_id}"
+            if call.channel_id and call.message_id:
+                url = f"{_channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
+                line += f" ([call]({url}))"
+            if call.note:
+                line += f": {clean(cut(call.note, 100))}"
+            lines.append(line)
+        embed = discord.Embed(
+            title=f"Open director calls ({len(open_calls)})",
+            description=cut("\n".join(lines), 4096),
+            colour=discord.Colour.red(),
+        )
+        embed.set_footer(text='Take one with its "Take it" button in the log channel.')
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # ------------------------------------------------------------------------------ verdicts
+
+    @ruling.command(name="confirm", description="Directors: confirm a logged ruling.")
+    @app_commands.describe(id="The ruling's number (in its footer)", note="A note (optional)")
+    async def confirm(
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
+    ) -> None:
+        text = bounded(note, NOTE_MAX, "note")
+        await self._verdict(interaction, id, lambda s, g, d: s.confirm(g, id, d, text), note=text)
+
+    @ruling.command(name="amend", description="Directors: amend a logged ruling.")
+    @app_commands.describe(id="The ruling's number (in its footer)", text="How the ruling changes")
+    async def amend(
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        text: app_commands.Range[str, 1, NOTE_MAX],
+    ) -> None:
+        body = bounded(text, NOTE_MAX, "text")
+        if body is None:
+            raise ContextError("Say how the ruling is amended.")
+        await self._verdict(interaction, id, lambda s, g, d: s.amend(g, id, d, body), note=body)
+
+    @ruling.command(
+        name="void",
+        description="Directors: void a logged ruling (the board is rebuilt without it).",
+    )
+    @app_commands.describe(id="The ruling's number (in its footer)", reason="Why (optional)")
+    async def void(
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        reason: app_commands.Range[str, 1, REASON_MAX] | None = None,
+    ) -> None:
+        text = bounded(reason, REASON_MAX, "reason")
+        await self._verdict(interaction, id, lambda s, g, d: s.void(g, id, d, text), note=text)
+
+    @ruling.command(
+        name="adjust", description="Directors: give an adjusted score for a logged ruling."
+    )
+    @app_commands.describe(
+        id="The ruling's number (in its footer)",
+        score="The adjusted score, e.g. 4H= NS +420, or 60%/40%",
+        note="A note (optional)",
+    )
+    async def adjust(
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        score: app_commands.Range[str, 1, SCORE_MAX],
+        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
+    ) -> None:
+        value = bounded(score, SCORE_MAX, "score")
+        if value is None:
+            raise ContextError("Give the adjusted score.")
+        text = bounded(note, NOTE_MAX, "note")
+        await self._verdict(
+            interaction, id, lambda s, g, d: s.adjust(g, id, d, value, text), note=text
+        )
+
+    async def _verdict(
+        self,
+        interaction: discord.Interaction[Any],
+        event_id: int,
+        action: Callable[[Any, int, int], Awaitable[Verdict]],
+        *,
+        note: str | None,
+    ) -> None:
+        _check_id(event_id)
+        club = await require_director(interaction)
+        storage = storage_of(interaction)
+        guild_id = club.guild_id
+        await stored(storage.event(guild_id, event_id), ruling_id=event_id)  # this club's?
+        verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
+        entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
+        ruling = Ruling.from_data(entry.ruling)
+        embed = ruling_embed(
+            ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number
+        )
+        word = VERDICT_WORDS[verdict.verdict]
+        embed.add_field(
+            name=f"Director's verdict: {word}",
+            value=cut(verdict_line(verdict, interaction.user.mention)),
+            inline=False,
+        )
+        if verdict.verdict is VerdictKind.VOIDED:
+            state = await storage.board_state(guild_id, entry.board_id)
+            lines = state.describe() or ["Nothing pending."]
+            embed.add_field(
+                name=f"Board {entry.board_number} now",
+                value=cut("\n".join(f"• {clean(line)}" for line in lines)),
+                inline=False,
+            )
+        await respond(
+            interaction,
+            embed=embed,
+            ephemeral=ruling.private,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        channel = _log_channel(interaction, club)
+        if channel is not None:
+            line = (
+                f"Ruling #{entry.id} (table {entry.table_number}, board {entry.board_number}) "
+                f"{word} by {interaction.user.mention}"
+            )
+            if verdict.adjusted_score:
+                line += f": adjusted score {clean(verdict.adjusted_score)}"
+            if note:
+                line += f". {clean(cut(note, 1500))}"
+            try:
+                await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.warning("Could not log verdict on ruling %s: %s", entry.id, exc)
+
+
+def verdict_line(verdict: Verdict, director: str) -> str:
+    parts = [f"{VERDICT_WORDS[verdict.verdict].capitalize()} by {director}"]
+    if verdict.adjusted_score:
+        parts.append(f"Adjusted score: {clean(verdict.adjusted_score)}")
+    if verdict.text:
+        parts.append(clean(verdict.text))
+    return "\n".join(parts)
+
+
+def call_embed(
+    call: DirectorCallInfo,
+    entry: LogEntry | None,
+    *,
+    jump: str | None,
+    seated_directors: list[int],
+) -> discord.Embed:
+    embed = discord.Embed(title=f"Director call #{call.id}", colour=discord.Colour.red())
+    embed.add_field(name="Table", value=str(call.table_number or "not given"))
+    embed.add_field(name="Board", value=str(call.board_number or "not given"))
+    embed.add_field(name="Called by", value=f"<@{call.caller_id}>")
+    if entry is not None:
+        embed.add_field(
+            name=f"Incident (ruling #{entry.id})",
+            value=cut(clean(entry.summary)),
+            inline=False,
+        )
+    if call.note:
+        embed.add_field(name="Note", value=cut(clean(call.note)), inline=False)
+    if jump:
+        label = "Jump to the ruling" if entry is not None else "Jump to the channel"
+        embed.add_field(name="Where", value=f"[{label}]({jump})", inline=False)
+    if seated_directors:
+        who = ", ".join(f"<@{uid}>" for uid in seated_directors)
+        embed.add_field(
+            name="A director is playing at this table",
+            value=f"{who} is a player at this table: another director, please take this call.",
+            inline=False,
+        )
+    return embed
+
+
+def _where(call: DirectorCallInfo) -> str:
+    if call.table_number is None:
+        return "no table given"
+    where = f"table {call.table_number}"
+    if call.board_number is not None:
+        where += f", board {call.board_number}"
+    return where
+
+
+def _channel_url(guild_id: int, channel_id: int | None) -> str | None:
+    if channel_id is None:
+        return None
+    return f"https://discord.com/channels/{guild_id}/{channel_id}"
+
+
+def _log_channel(
+    interaction: discord.Interaction[Any], club: ClubSettings
+) -> discord.abc.Messageable | Any:
+    if club.log_channel_id is None or interaction.guild is None:
+        return None
+    channel = interaction.guild.get_channel(club.log_channel_id)
+    return channel if isinstance(channel, discord.TextChannel | discord.Thread) else None
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Directors(bot))

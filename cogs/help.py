@@ -1,0 +1,122 @@
+"""``/help`` (what to do when something goes wrong, and the commands) and ``/law``.
+
+The command list is read from the live command tree, so it never goes stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from core.lawbook import known_laws, law_summary
+
+WHAT_TO_DO = (
+    "1. **Stop and call the director**: press *Call the director* on a ruling, or use "
+    "`/director`. Only the director rules; players do not settle irregularities themselves.\n"
+    "2. **Don't touch the cards**: an exposed card stays face up where it is; nobody plays on "
+    "until the director has ruled.\n"
+    "3. **Describe what happened** with a command (below): the bot answers with the ruling "
+    "the Laws give, which the director confirms or changes.\n"
+    "4. Say nothing that could help partner: remarks and hesitations are unauthorized "
+    "information (Law 16)."
+)
+FIELD_MAX = 1024
+
+
+def command_lines(
+    tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
+) -> list[str]:
+    """One line per slash command (subcommands spelled out), sorted, from the live tree."""
+    seen: dict[str, str] = {}
+    for scope in (None, guild) if guild is not None else (None,):
+        for cmd in tree.get_commands(guild=scope, type=discord.AppCommandType.chat_input):
+            for leaf in _leaves(cmd):
+                seen.setdefault(leaf.qualified_name, leaf.description)
+    return [f"`/{name}`: {desc}" for name, desc in sorted(seen.items())]
+
+
+def _leaves(
+    cmd: app_commands.Command[Any, ..., Any] | app_commands.Group | Any,
+) -> Iterator[app_commands.Command[Any, ..., Any]]:
+    if isinstance(cmd, app_commands.Group):
+        for sub in cmd.commands:
+            yield from _leaves(sub)
+    elif isinstance(cmd, app_commands.Command):
+        yield cmd
+
+
+def _chunks(lines: list[str], limit: int = FIELD_MAX) -> Iterator[str]:
+    block: list[str] = []
+    size = 0
+    for line in lines:
+        line = line[: limit - 1]
+        if block and size + len(line) + 1 > limit:
+            yield "\n".join(block)
+            block, size = [], 0
+        block.append(line)
+        size += len(line) + 1
+    if block:
+        yield "\n".join(block)
+
+
+class Help(commands.Cog):
+    """``/help`` and ``/law``."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="help",
+        description="What to do when something goes wrong at the table, and the commands.",
+    )
+    async def help_command(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(
+            title="Something went wrong at the table?",
+            description=WHAT_TO_DO,
+            colour=discord.Colour.blurple(),
+        )
+        lines = command_lines(self.bot.tree, interaction.guild)
+        for i, block in enumerate(_chunks(lines)):
+            embed.add_field(
+                name="Commands" if i == 0 else "More commands", value=block, inline=False
+            )
+        embed.set_footer(text="/law <number> summarises a law, with a link to the official text.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="law", description="A short summary of a law, with a link to the official text."
+    )
+    @app_commands.describe(number="The law's number, e.g. 50 (or a reference such as 64A2)")
+    async def law(
+        self, interaction: discord.Interaction, number: app_commands.Range[str, 1, 20]
+    ) -> None:
+        found = law_summary(number)  # RuleError for an unknown law: the tree answers it
+        embed = discord.Embed(
+            title=f"Law {found.number}: {found.title}",
+            description=found.summary,
+            url=found.link,
+            colour=discord.Colour.blurple(),
+        )
+        embed.add_field(name="Official text", value=found.link, inline=False)
+        embed.set_footer(text="A reminder in our own words, not the Laws: the official text rules.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @law.autocomplete("number")
+    async def law_numbers(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        text = current.strip().casefold().removeprefix("law").strip()
+        choices = []
+        for law in known_laws():
+            label = f"Law {law.number}: {law.title}"
+            if not text or str(law.number).startswith(text) or text in law.title.casefold():
+                choices.append(app_commands.Choice(name=label[:100], value=str(law.number)))
+        return choices[:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Help(bot))

@@ -1,0 +1,46 @@
+"""/help and /law through the real command tree."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+
+async def test_help_says_what_to_do_and_lists_the_live_commands(ld, bot):
+    """/help: call the director, don't touch the cards, then every command of the tree."""
+    result = await ld.slash("help")
+    assert result.ephemeral
+    text = result.text
+    assert "call the director" in text.lower() and "touch the cards" in text.lower()
+    for name in ("/help", "/law", "/setup", "/director", "/calls", "/ruling confirm",
+                 "/ping"):
+        assert f"`{name}`" in text, name
+    listed = {c.qualified_name for c in bot.tree.walk_commands() if not hasattr(c, "commands")}
+    assert all(f"`/{name}`" in text for name in listed)
+
+
+async def test_law_known(ld):
+    """/law 50: the summary and the link to the official text."""
+    result = await ld.slash("law", {"number": "50D2"})
+    assert result.ephemeral
+    embed = result.embed
+    assert embed["title"].startswith("Law 50:")
+    assert embed["url"].startswith("https://")
+
+
+@pytest.mark.parametrize("number", ["94", "abc", "2"])
+async def test_law_unknown(ld, number):
+    """An unknown or unsummarised law gets a short ephemeral message."""
+    result = await ld.slash("law", {"number": number})
+    assert result.ephemeral and not result.embeds
+    assert "law" in result.text.lower()
+
+
+async def test_law_autocomplete(ld):
+    """Typing 5 suggests the laws starting with 5; at most 25 choices."""
+    result = await ld.autocomplete("law", "number", {"number": "5"})
+    values = [c["value"] for c in result.choices]
+    assert values and all(v.startswith("5") for v in values)
+    everything = await ld.autocomplete("law", "number")
+    assert 0 < len(everything.choices) <= 25
