@@ -12,8 +12,11 @@ from typing import Any
 
 import discord
 
+from cogs.tdbot import respond
 from core.ruling import Ruling
 from core.seats import Seat
+from core.state import TableState
+from core.storage.values import RecordedEvent
 
 #: Discord's limits on embeds and buttons.
 TITLE_MAX = 256
@@ -147,3 +150,34 @@ def answer_kwargs(
         "ephemeral": ruling.private,
         **extra,
     }
+
+
+def seat_waiting(ruling: Ruling, state: TableState) -> Seat | None:
+    """The seat whose pending choice this ruling's options resolve, if any."""
+    tokens = set(ruling.option_tokens)
+    if not tokens:
+        return None
+    for pending in state.pending:
+        if tokens & set(pending.options):
+            return pending.seat
+    return None
+
+
+async def post_ruling(
+    interaction: discord.Interaction[Any],
+    recorded: RecordedEvent,
+    *,
+    table: int,
+    board: int,
+) -> None:
+    """Answer with a recorded ruling: its embed, and buttons for a choice still to be made.
+
+    A private ruling (it reveals a holding) goes only to the user who asked, without buttons.
+    """
+    ruling = recorded.ruling
+    embed = ruling_embed(ruling, event_id=recorded.id, table=table, board=board)
+    if ruling.private:
+        await respond(interaction, embed=embed, ephemeral=True)
+        return
+    view = ruling_view(ruling, recorded.id, seat_waiting(ruling, recorded.state))
+    await respond(interaction, embed=embed, view=view)

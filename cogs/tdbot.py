@@ -20,7 +20,12 @@ from core.storage.errors import STORAGE_ERRORS
 log = logging.getLogger(__name__)
 
 #: The cogs the bot loads, in order. Add a cog here when it is written.
-EXTENSIONS: tuple[str, ...] = ("cogs.meta",)
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.meta",
+    "cogs.table",
+    "cogs.incidents",
+    "cogs.followups",
+)
 
 UNEXPECTED_ERROR = (
     "Something went wrong on our side and it has been logged. "

@@ -1,0 +1,339 @@
+"""Incidents at the table: each command takes the facts its law needs, builds the engine's event,
+records it on the table's board and answers with the ruling (and declarer's options as buttons).
+
+Thin by design: parse options, call ``core``, render. The law is all in ``core.laws``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import (
+    CardOption,
+    CardsOption,
+    ContextError,
+    SeatName,
+    TableContext,
+    in_time,
+    storage_of,
+    table_context,
+)
+from cogs.render import post_ruling
+from core.auction import parse_calls
+from core.cards import Card, Suit
+from core.engine import Event
+from core.errors import RuleError
+from core.laws.auction_calls import CallMade
+from core.laws.exposure import AuctionExposureIncident, Exposure, How
+from core.laws.insufficient import InsufficientBid
+from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
+from core.laws.premature import PrematurePlay
+from core.laws.revoke import Attention, Revoke, WonBy
+from core.laws.rotation import CallOutOfRotation
+from core.seats import Seat
+from core.state import Phase
+
+TableNumber = app_commands.Range[int, 1, 200]
+Trick = app_commands.Range[int, 1, 13]
+CardArg = app_commands.Transform[Card, CardOption]
+CardsArg = app_commands.Transform[tuple[Card, ...], CardsOption]
+CallText = app_commands.Range[str, 1, 8]
+
+#: Incident commands a user may run per window, per guild (a typo retried is fine; a flood not).
+RATE, PER = 5, 30.0
+
+TABLE_HELP = "Table number (default: the table you sit at)"
+
+
+def per_user(interaction: discord.Interaction[Any]) -> tuple[int | None, int]:
+    """Cooldown key: the same user in another guild has a separate allowance."""
+    return (interaction.guild_id, interaction.user.id)
+
+
+incident_cooldown = app_commands.checks.cooldown(RATE, PER, key=per_user)
+
+
+async def record_incident(
+    interaction: discord.Interaction[Any],
+    table: int | None,
+    build: Any,
+    *,
+    auction: str | None = None,
+) -> None:
+    """Record the event ``build(ctx)`` makes on the table's board and post its ruling.
+
+    ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
+    ordinary calls first, so the incident is ruled on against the right auction.
+    """
+    storage = storage_of(interaction)
+
+    async def work() -> Any:
+        ctx = await table_context(interaction, table)
+        if auction is not None:
+            await catch_up(interaction, ctx, auction)
+        event: Event = build(ctx)
+        recorded = await storage.record(
+            ctx.guild_id,
+            ctx.board.id,
+            event,
+            actor_id=interaction.user.id,
+            interaction_id=interaction.id,
+        )
+        return ctx, recorded
+
+    ctx, recorded = await in_time(interaction, work())
+    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+
+
+async def catch_up(interaction: discord.Interaction[Any], ctx: TableContext, auction: str) -> None:
+    """Record the calls of ``auction`` (from the dealer) that the board does not have yet."""
+    state = ctx.board.state
+    if state.dealer is None:
+        raise RuleError("the dealer is not known yet: /board set number dealer")
+    calls = parse_calls(auction) if auction.strip() else ()
+    given = tuple(c.text for c in calls)
+    stored = state.calls
+    if given[: len(stored)] != stored:
+        so_far = " ".join(stored) or "no calls yet"
+        raise ContextError(
+            f"The auction recorded at table {ctx.table.number} is: {so_far}. Give the whole "
+            "auction from the dealer, as it stands before the irregularity."
+        )
+    storage = storage_of(interaction)
+    for index in range(len(stored), len(given)):
+        seat = state.dealer.after(index)
+        await storage.record(
+            ctx.guild_id, ctx.board.id, CallMade(seat, given[index]), actor_id=interaction.user.id
+        )
+
+
+def _seat(value: str | None) -> Seat | None:
+    return Seat.parse(value) if value is not None else None
+
+
+class Incidents(commands.Cog):
+    """The incident commands, one per law family."""
+
+    @app_commands.command(name="exposed", description="A card was exposed (Laws 24, 48, 49, 50).")
+    @app_commands.describe(
+        cards="The card(s) exposed, e.g. SK or SK HQ",
+        seat="Whose card(s)",
+        how="Accidental (dropped, seen) or deliberate (led or played in error)",
+        period="During the auction or the play (default: where the board is)",
+        premature_lead="During the auction: the card was led face up before the auction ended",
+        table=TABLE_HELP,
+    )
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def exposed(
+        self,
+        interaction: discord.Interaction[Any],
+        cards: CardsArg,
+        seat: SeatName,
+        how: Literal["accidental", "deliberate"] = "accidental",
+        period: Literal["auction", "play"] | None = None,
+        premature_lead: bool = False,
+        table: TableNumber | None = None,
+    ) -> None:
+        def build(ctx: TableContext) -> Event:
+            during = period or ("auction" if ctx.board.state.phase is Phase.AUCTION else "play")
+            if during == "auction":
+                return AuctionExposureIncident(Seat.parse(seat), tuple(cards), premature_lead)
+            return Exposure(Seat.parse(seat), tuple(cards), How(how))
+
+        await record_incident(interaction, table, build)
+
+    @app_commands.command(name="lead-out-of-turn", description="A lead out of turn (Laws 53-56).")
+    @app_commands.describe(
+        card="The card led",
+        seat="Who led it (dummy's seat for a card led from dummy)",
+        opening="The opening lead (default: a later trick)",
+        faced="The card was faced (false: still face down)",
+        correct_leader="Who should have led (needed after the opening lead)",
+        trick="Which trick, 2-13 (after the opening lead)",
+        table=TABLE_HELP,
+    )
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def lead_out_of_turn(
+        self,
+        interaction: discord.Interaction[Any],
+        card: CardArg,
+        seat: SeatName,
+        opening: bool = False,
+        faced: bool = True,
+        correct_leader: SeatName | None = None,
+        trick: Trick | None = None,
+        table: TableNumber | None = None,
+    ) -> None:
+        if not opening and correct_leader is None:
+            raise ContextError(
+                "Say who should have led (correct_leader), or opening:True for the opening lead."
+            )
+
+        def build(ctx: TableContext) -> Event:
+            if opening:
+                return OpeningLeadOutOfTurn(Seat.parse(seat), card, faced=faced)
+            assert correct_leader is not None
+            return LeadOutOfTurn(
+                Seat.parse(seat), card, Seat.parse(correct_leader), trick=trick or 2
+            )
+
+        await record_incident(interaction, table, build)
+
+    @app_commands.command(
+        name="premature-play", description="A defender played before his partner (Law 57)."
+    )
+    @app_commands.describe(
+        card="The card played too soon",
+        seat="Who played it",
+        led="The suit led to the current trick",
+        table=TABLE_HELP,
+    )
+    @app_commands.choices(
+        led=[
+            app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
+            for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        ]
+    )
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def premature_play(
+        self,
+        interaction: discord.Interaction[Any],
+        card: CardArg,
+        seat: SeatName,
+        led: str,
+        table: TableNumber | None = None,
+    ) -> None:
+        suit = Suit.parse(led)
+        await record_incident(
+            interaction, table, lambda ctx: PrematurePlay(Seat.parse(seat), card, led=suit)
+        )
+
+    @app_commands.command(name="revoke", description="A revoke (Laws 61-64).")
+    @app_commands.describe(
+        seat="Who revoked",
+        established="Established: his side has played to the next trick (or claimed)",
+        card="Not established: the card played in revoke (it is corrected)",
+        trick="The trick of the revoke, 1-12",
+        won_by="Who won the revoke trick",
+        later_tricks="Tricks the offending side won after the revoke trick",
+        attention="When attention was drawn to it",
+        penalty_card_failure="The revoke was a failure to play a penalty card",
+        table=TABLE_HELP,
+    )
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def revoke(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: SeatName,
+        established: bool,
+        card: CardArg | None = None,
+        trick: Trick = 5,
+        won_by: Literal["offender", "partner", "opponents"] | None = None,
+        later_tricks: app_commands.Range[int, 0, 12] = 0,
+        attention: Literal["during_play", "after_next_call", "after_round"] = "during_play",
+        penalty_card_failure: bool = False,
+        table: TableNumber | None = None,
+    ) -> None:
+        if established and won_by is None:
+            raise ContextError("An established revoke: say who won the revoke trick (won_by).")
+        if not established and card is None:
+            raise ContextError("A revoke not yet established: name the card played (card).")
+
+        def build(ctx: TableContext) -> Event:
+            return Revoke(
+                Seat.parse(seat),
+                established,
+                card=card,
+                trick=trick,
+                won_by=WonBy(won_by) if won_by else None,
+                later_tricks=later_tricks,
+                attention=Attention(attention),
+                penalty_card_failure=penalty_card_failure,
+            )
+
+        await record_incident(interaction, table, build)
+
+    @app_commands.command(name="insufficient-bid", description="An insufficient bid (Law 27).")
+    @app_commands.describe(
+        bid="The insufficient bid, e.g. 1H",
+        auction="The auction before it, from the dealer, e.g. '1S P' (default: as recorded)",
+        seat="Who bid (default: whose turn it was)",
+        accepted="His left-hand opponent accepted it by calling",
+        replacement="The call he replaced it with, if he has",
+        comparable="The director judged the replacement comparable (Law 23)",
+        table=TABLE_HELP,
+    )
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def insufficient_bid(
+        self,
+        interaction: discord.Interaction[Any],
+        bid: CallText,
+        auction: app_commands.Range[str, 0, 200] | None = None,
+        seat: SeatName | None = None,
+        accepted: bool = False,
+        replacement: CallText | None = None,
+        comparable: bool = False,
+        table: TableNumber | None = None,
+    ) -> None:
+        def build(ctx: TableContext) -> Event:
+            return InsufficientBid(
+                bid,
+                seat=_seat(seat),
+                accepted=accepted,
+                replacement=replacement,
+                comparable=comparable,
+            )
+
+        await record_incident(interaction, table, build, auction=auction)
+
+    @app_commands.command(
+        name="out-of-rotation", description="A call out of rotation (Laws 28-32)."
+    )
+    @app_commands.describe(
+        call="The call made out of turn, e.g. 1NT, P, X",
+        seat="Who made it",
+        accepted="His left-hand opponent called over it (accepting it)",
+        turn_call="What the player whose turn it was then called",
+        offender_call="The offender's call at his proper turn",
+        comparable="The director judged that call comparable (Law 23)",
+        auction="The auction before it, from the dealer (default: as recorded)",
+        table=TABLE_HELP,
+    )
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def out_of_rotation(
+        self,
+        interaction: discord.Interaction[Any],
+        call: CallText,
+        seat: SeatName,
+        accepted: bool = False,
+        turn_call: CallText | None = None,
+        offender_call: CallText | None = None,
+        comparable: bool = False,
+        auction: app_commands.Range[str, 0, 200] | None = None,
+        table: TableNumber | None = None,
+    ) -> None:
+        def build(ctx: TableContext) -> Event:
+            return CallOutOfRotation(
+                Seat.parse(seat),
+                call,
+                accepted=accepted,
+                turn_call=turn_call,
+                offender_call=offender_call,
+                comparable=comparable,
+            )
+
+        await record_incident(interaction, table, build, auction=auction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Incidents())
