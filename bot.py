@@ -28,6 +28,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from cogs.console import Console
 from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import TDBot
+from core.storage.db import database_url as database_url_of
+from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head
+from core.storage.service import Storage
 
 log = logging.getLogger("tdbot")
 
@@ -96,15 +99,19 @@ def setup_logging(level: str, *, console: bool) -> None:
 
 
 @contextlib.asynccontextmanager
-async def open_storage(database_url: str | None) -> AsyncIterator[Any]:
+async def open_storage(database_url: str | None) -> AsyncIterator[Storage]:
     """The storage the bot's cogs use, open for the bot's lifetime (``bot.storage``).
 
-    STORAGE HOOK (issue 5), still to wire: upgrade the database to the newest migration
-    (``core.storage.db.upgrade_to_head(url)``), create the engine (``make_engine(url)``) and the
-    one sessionmaker (``make_sessionmaker(engine)``), yield ``core.storage.service.Storage(sm)``,
-    and dispose of the engine on the way out. Until then the bot runs without storage.
+    Upgrades the database to the newest migration, then builds the one engine and sessionmaker
+    (``None``: the default SQLite file ``tdbot.db``); the engine is disposed of on the way out.
     """
-    yield None
+    url = database_url_of(database_url)
+    await upgrade_to_head(url)
+    engine = make_engine(url)
+    try:
+        yield Storage(make_sessionmaker(engine))
+    finally:
+        await engine.dispose()
 
 
 async def run_bot(settings: Settings, token: str, *, sync: bool) -> int:
