@@ -13,8 +13,7 @@ async def test_help_says_what_to_do_and_lists_the_live_commands(ld, bot):
     assert result.ephemeral
     text = result.text
     assert "call the director" in text.lower() and "touch the cards" in text.lower()
-    for name in ("/help", "/law", "/setup", "/director", "/calls", "/ruling confirm",
-                 "/ping"):
+    for name in ("/help", "/law", "/setup", "/director", "/calls", "/ruling confirm", "/ping"):
         assert f"`{name}`" in text, name
     listed = {c.qualified_name for c in bot.tree.walk_commands() if not hasattr(c, "commands")}
     assert all(f"`/{name}`" in text for name in listed)
