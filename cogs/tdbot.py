@@ -133,8 +133,12 @@ class TDTree(app_commands.CommandTree["TDBot"]):
         await report_error(interaction, error)
 
 
-class TDBot(commands.Bot):
+class TDBot(commands.AutoShardedBot):
     """tdbot: app commands only, no privileged intents, nobody pinged unless a command says so.
+
+    Auto-sharded: one process runs every shard by default; a large deployment runs several
+    processes, each with its own ``shard_ids`` and the same ``shard_count``, sharing one
+    PostgreSQL database.
 
     ``storage`` is the storage object (issue 5) cogs use to open one session per interaction;
     ``extensions`` the cogs to load; commands are synced to ``dev_guild_id`` on every start if
