@@ -50,11 +50,34 @@ class Settings(BaseSettings):
     database_url: str | None = None
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    #: Sharding across processes: every process gets the same count and its own shard ids.
+    shard_count: int | None = None
+    shard_ids: str | None = None
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper(cls, value: Any) -> Any:
         return value.strip().upper() if isinstance(value, str) else value
+
+
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """``shard_count``/``shard_ids`` for the bot; raises ValueError for an impossible split."""
+    if settings.shard_ids and not settings.shard_count:
+        raise ValueError("SHARD_IDS needs SHARD_COUNT")
+    if not settings.shard_count:
+        return {}
+    if settings.shard_count < 1:
+        raise ValueError("SHARD_COUNT must be at least 1")
+    options: dict[str, Any] = {"shard_count": settings.shard_count}
+    if settings.shard_ids:
+        try:
+            ids = [int(part) for part in settings.shard_ids.split(",") if part.strip()]
+        except ValueError:
+            raise ValueError("SHARD_IDS must be numbers separated by commas, e.g. 0,1") from None
+        if not ids or any(not 0 <= i < settings.shard_count for i in ids):
+            raise ValueError(f"SHARD_IDS must lie between 0 and {settings.shard_count - 1}")
+        options["shard_ids"] = ids
+    return options
 
 
 def looks_like_token(token: str) -> bool:
@@ -118,7 +141,12 @@ async def run_bot(settings: Settings, token: str, *, sync: bool) -> int:
     """Connect to Discord and run until stopped."""
     async with (
         open_storage(settings.database_url) as storage,
-        TDBot(storage=storage, dev_guild_id=settings.dev_guild_id, sync_global=sync) as bot,
+        TDBot(
+            storage=storage,
+            dev_guild_id=settings.dev_guild_id,
+            sync_global=sync,
+            **shard_options(settings),
+        ) as bot,
     ):
         try:
             await bot.start(token)
@@ -171,6 +199,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
+    if not console:
+        try:
+            shard_options(settings)
+        except ValueError as exc:
+            print(f"Invalid sharding settings: {exc} (see .env.example).", file=sys.stderr)
+            return EXIT_CONFIG
     setup_logging(settings.log_level, console=console)
     try:
         if console:
