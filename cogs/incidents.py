@@ -23,7 +23,7 @@ from cogs.context import (
     table_context,
 )
 from cogs.render import post_ruling
-from core.auction import parse_calls
+from core.auction import parse_call, parse_calls
 from core.cards import Card, Suit
 from core.engine import Event
 from core.errors import RuleError
@@ -109,6 +109,11 @@ async def catch_up(interaction: discord.Interaction[Any], ctx: TableContext, auc
         await storage.record(
             ctx.guild_id, ctx.board.id, CallMade(seat, given[index]), actor_id=interaction.user.id
         )
+
+
+def _call(value: str | None) -> str | None:
+    """A call as typed, checked and in canonical form (``1nt`` → ``1NT``); bad text is an error."""
+    return parse_call(value).text if value is not None else None
 
 
 def _seat(value: str | None) -> Seat | None:
@@ -284,6 +289,10 @@ class Incidents(commands.Cog):
         comparable: bool = False,
         table: TableNumber | None = None,
     ) -> None:
+        bid, replacement = _call(bid), _call(replacement)
+        if auction:
+            parse_calls(auction)
+
         def build(ctx: TableContext) -> Event:
             return InsufficientBid(
                 bid,
@@ -322,6 +331,10 @@ class Incidents(commands.Cog):
         auction: app_commands.Range[str, 0, 200] | None = None,
         table: TableNumber | None = None,
     ) -> None:
+        call, turn_call, offender_call = _call(call), _call(turn_call), _call(offender_call)
+        if auction:
+            parse_calls(auction)
+
         def build(ctx: TableContext) -> Event:
             return CallOutOfRotation(
                 Seat.parse(seat),
