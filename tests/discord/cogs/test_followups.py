@@ -1,0 +1,81 @@
+"""Follow-ups from the stored state: /mustplay (private with a hand), /mustpass, /state,
+autocomplete, deferral of slow work, and the console driving a real story."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+import cogs.context
+from cogs.console import ONLY_YOU, Console
+
+
+async def test_mustplay_with_a_hand_is_private(ld, bot, board):
+    """A hand reveals a holding (Law 16): only the asker sees the answer."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    result = await ld.run("/mustplay seat:W led:S hand:S K52 H 876", user="LHO")
+    assert result.ephemeral
+    assert "♠K" in result.text
+    public = await ld.run("/mustplay seat:W led:S", user="LHO")
+    assert not public.ephemeral
+    assert "52" not in public.text
+
+
+async def test_mustpass_during_the_auction(ld, bot):
+    """An insufficient bid not accepted: the offender's obligations are answered from state."""
+    await ld.run("/sit table:1 seat:S", user="Declarer")
+    await ld.run("/board set number:2 dealer:N", user="Declarer")
+    await ld.run("/out-of-rotation call:1NT seat:S", user="Declarer")
+    result = await ld.run("/mustpass seat:S", user="Declarer")
+    assert not result.ephemeral
+    assert result.embed["title"].startswith("S ")
+
+
+async def test_card_autocomplete(ld, bot, board):
+    """Typing a suit suggests its cards; /penalty played suggests the penalty cards first."""
+    spades = await ld.autocomplete("exposed", "cards", {"cards": "S", "seat": "W"}, user="LHO")
+    assert [c["value"] for c in spades.choices][:2] == ["SA", "SK"]
+    assert len(spades.choices) == 13
+    await ld.run("/exposed cards:HQ seat:W", user="LHO")
+    penalty = await ld.autocomplete("penalty played", "card", {"card": ""}, user="LHO")
+    assert [c["value"] for c in penalty.choices] == ["HQ"]
+
+
+async def test_slow_work_is_deferred(ld, bot, board, monkeypatch):
+    """Past the slow mark the command defers, then follows up with the ruling."""
+    monkeypatch.setattr(cogs.context, "SLOW", 0.0)
+    result = await ld.run("/exposed cards:SK seat:W", user="LHO")
+    assert result.type is discord.InteractionResponseType.deferred_channel_message
+    assert result.followups and "Ruling #" in result.followups[0].text
+
+
+async def test_the_console_runs_a_story(ld, bot):
+    """The console: sit, set a board, expose a card, lead, press 'forbid', ask, end."""
+    script = [
+        "/as LHO",
+        "/sit table:1 seat:W",
+        "/as Declarer",
+        "/sit table:1 seat:S",
+        "/board set number:1 dealer:N declarer:S contract:4H",
+        "/as LHO",
+        "/exposed cards:SK seat:W how:accidental",
+        "/lead seat:E",
+        "2",
+        "/as Declarer",
+        "2",
+        "/mustplay seat:E hand:S2 HAK",
+        "/board end",
+    ]
+    out = io.StringIO()
+    console = Console(
+        ld, stdin=io.StringIO("".join(f"{line}\n" for line in script)), stdout=out, user="Director"
+    )
+    assert await console.run() == 0
+    text = out.getvalue()
+    assert "major penalty card" in text
+    assert "[2] Forbid spades while E keeps the lead" in text
+    assert "Only the declarer at table 1 or a director can choose." in text
+    assert "Chosen by Declarer: Forbid spades" in text
+    assert f"TD Bot {ONLY_YOU}:" in text  # the hand answer is private
+    assert "Board over" in text
