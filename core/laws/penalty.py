@@ -368,3 +368,37 @@ def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling,
         information=INFORMATION_ON_TABLE,
         outcome={"must_accept": False, "substitute": substitute.text if substitute else ""},
     ), state
+
+
+# --- a penalty card returned to the hand by the Director ------------------------------
+
+
+@event("penalty_returned")
+@dataclass(frozen=True)
+class PenaltyCardReturned(Event):
+    """The Director has a penalty card picked up (he may decide a card is not a penalty card,
+    Law 50's preamble; an exposure during a conceded claim the partner objected to, 68B2)."""
+
+    seat: Seat
+    card: Card
+
+
+@rule(PenaltyCardReturned)
+def penalty_returned(state: TableState, ev: PenaltyCardReturned) -> tuple[Ruling, TableState]:
+    found = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
+    if not found:
+        raise RuleError(f"the {ev.card.symbol} is not a penalty card of {ev.seat.value}")
+    state = state.without_penalty_cards(found)
+    leader = ev.seat.partner
+    if state.pending_for(leader):  # declarer's waiting lead options now cover fewer cards
+        state, _ = offer_lead_options(state, leader)
+    return Ruling(
+        kind="penalty_returned",
+        summary=f"The {ev.card.symbol} goes back to {ev.seat.value}'s hand: it is no longer a "
+        "penalty card.",
+        laws=("50", "50E2"),
+        steps=(f"{ev.seat.value} may play the {ev.card.symbol} when he likes, like any other "
+               "card.",),
+        information=f"What the card showed is now unauthorized for {ev.seat.partner.value} "
+        "and authorized for declarer (50E2, 16C).",
+    ), state

@@ -129,3 +129,28 @@ def test_52_with_several_penalty_cards_declarer_names_the_substitute():
     ruling, state = apply(play_state("S", "E:HJ:major", "E:S4:major"), ev)
     assert ruling.outcome["substitute"] == "HJ"
     assert tokens(state) == {"E:S4:major", "E:C2:major"}
+
+
+def test_50_director_returns_a_penalty_card_to_the_hand():
+    from core.laws.penalty import PenaltyCardReturned
+
+    ruling, state = apply(play_state("S", "E:SK:major"), PenaltyCardReturned(Seat.E,
+                                                                              parse_card("SK")))
+    assert tokens(state) == set() and "50E2" in ruling.laws
+
+
+def test_50D2_returned_card_withdraws_declarers_waiting_options():
+    from core.laws.penalty import PenaltyCardReturned
+
+    _, state = lead(play_state("S", "E:SK:major", "E:D5:major"))
+    _, state = apply(state, PenaltyCardReturned(Seat.E, parse_card("SK")))
+    assert state.pending_for(Seat.W)[0].options == ("require:D", "forbid:D", "any")
+    _, state = apply(state, PenaltyCardReturned(Seat.E, parse_card("D5")))
+    assert state.pending == ()
+
+
+def test_returning_a_card_that_is_not_a_penalty_card_is_refused():
+    from core.laws.penalty import PenaltyCardReturned
+
+    with pytest.raises(RuleError, match="not a penalty card"):
+        apply(play_state("S", "E:SK:major"), PenaltyCardReturned(Seat.W, parse_card("SK")))
