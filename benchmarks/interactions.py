@@ -185,6 +185,50 @@ class Bench:
         if self.sent % 2000 == 0:
             self.ld.forget()
 
+    async def sequential(self, engine: Any, cycles: int) -> dict:
+        """Each step of the cycle alone (no concurrency): its latency and how many SQL
+        statements and transactions it costs (counted on the engine)."""
+        from sqlalchemy import event
+
+        counts = {"statements": 0, "begins": 0}
+
+        def on_execute(*_args: Any) -> None:
+            counts["statements"] += 1
+
+        def on_begin(*_args: Any) -> None:
+            counts["begins"] += 1
+
+        sync = engine.sync_engine
+        event.listen(sync, "before_cursor_execute", on_execute)
+        event.listen(sync, "begin", on_begin)
+        per: dict[str, dict[str, list[float]]] = {}
+        try:
+            t = self.tables[0]
+            for _ in range(cycles * len(self.steps)):
+                kind = self.steps[t.step % len(self.steps)][0]
+                before = dict(counts)
+                log: dict = {}
+                await self.one(t, False, log)
+                row = per.setdefault(kind, {"ms": [], "statements": [], "transactions": []})
+                row["ms"] += log.get(kind, [])
+                row["statements"].append(counts["statements"] - before["statements"])
+                row["transactions"].append(counts["begins"] - before["begins"])
+            log = {}
+            for _ in range(cycles * len(self.steps)):
+                before = dict(counts)
+                await self.one(t, True, log)
+                row = per.setdefault("ping", {"ms": [], "statements": [], "transactions": []})
+                row["statements"].append(counts["statements"] - before["statements"])
+                row["transactions"].append(counts["begins"] - before["begins"])
+            per["ping"]["ms"] = log.get("ping", [])
+        finally:
+            event.remove(sync, "before_cursor_execute", on_execute)
+            event.remove(sync, "begin", on_begin)
+        return {k: {"p50_ms": round(pct(v["ms"], 50), 2),
+                    "sql_statements": statistics.median(v["statements"]),
+                    "transactions": statistics.median(v["transactions"])}
+                for k, v in per.items()}
+
     async def open_loop(self, rate: float, seconds: float, ping_only: bool) -> dict:
         log: dict = {}
         n = int(rate * seconds)
@@ -229,6 +273,33 @@ class Bench:
                 "per_kind": {k: figures(v) for k, v in log.items()}, **counters}
 
 
+async def profiled(coro: Any, top: int) -> dict:
+    """Run ``coro`` under cProfile: its report and the top functions by own time."""
+    import cProfile
+    import pstats
+
+    prof = cProfile.Profile()
+    prof.enable()
+    try:
+        report = await coro
+    finally:
+        prof.disable()
+    st = pstats.Stats(prof)
+    total = sum(v[2] for v in st.stats.values()) or 1.0
+
+    def rows(index: int) -> list[str]:
+        items = sorted(st.stats.items(), key=lambda kv: kv[1][index], reverse=True)[:top]
+        out = []
+        for (file, line, name), (_cc, nc, tt, ct, _) in items:
+            short = file.split("site-packages/")[-1].split("/work/main/")[-1]
+            out.append(f"{100 * (tt if index == 2 else ct) / total:5.1f}%  {nc:>8} calls  "
+                       f"{short}:{line}({name})")
+        return out
+
+    return {"throughput_per_s_under_profiler": report["throughput_per_s"],
+            "by_own_time": rows(2), "by_cumulative_time": rows(3)}
+
+
 async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict:
     """The club, one session, 60 tables with four players seated and board 1 in play."""
     t0 = time.perf_counter()
@@ -256,6 +327,7 @@ async def run(args) -> dict:
         backend = "sqlite"
     out: dict = {"benchmark": "interactions", "backend": backend, "tables": args.tables,
                  "event_loop": type(asyncio.get_running_loop()).__module__}
+    out["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
     try:
         await upgrade_to_head(url)
         engine = make_engine(url)
@@ -280,6 +352,12 @@ async def run(args) -> dict:
             out["fallbacks"] = bench.fallbacks
             gc.collect()
             await bench.closed_loop(args.warmup, ping_only=False)  # warm up caches and pools
+            out["one_at_a_time"] = await bench.sequential(engine, args.sequential_cycles)
+            if args.profile:
+                out["profile"] = {}
+                for name, ping_only in (("mix", False), ("ping", True)):
+                    out["profile"][name] = await profiled(
+                        bench.closed_loop(args.closed_seconds, ping_only=ping_only), args.top)
             await bench.closed_loop(min(args.warmup, 1.0), ping_only=True)
             mix_open = await bench.open_loop(args.rate, args.open_seconds, ping_only=False)
             ping_open = await bench.open_loop(args.rate, args.open_seconds, ping_only=True)
@@ -318,10 +396,15 @@ def main() -> None:
     ap.add_argument("--closed-seconds", type=float, default=10.0)
     ap.add_argument("--warmup", type=float, default=3.0, help="closed-loop warm-up seconds")
     ap.add_argument("--tables", type=int, default=60)
+    ap.add_argument("--sequential-cycles", type=int, default=10,
+                    help="cycles run one step at a time (latency and SQL per step)")
     ap.add_argument("--reporters", type=int, default=12,
                     help="kibitzers per table who report incidents (per-user rate limit)")
     ap.add_argument("--postgres", metavar="URL", help="PostgreSQL server (a scratch database "
                     "is created on it and dropped afterwards)")
+    ap.add_argument("--profile", action="store_true",
+                    help="also cProfile a closed-loop run of the mix and of /ping")
+    ap.add_argument("--top", type=int, default=25, help="rows of the profile")
     args = ap.parse_args()
     print(json.dumps(asyncio.run(run(args)), indent=2))
 

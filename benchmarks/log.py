@@ -303,6 +303,7 @@ async def run(args) -> dict:
         url = f"sqlite+aiosqlite:///{path}"
         backend = "sqlite"
     result: dict = {"benchmark": "log", "backend": backend}
+    result["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
     try:
         t = time.perf_counter()
         await upgrade_to_head(url)

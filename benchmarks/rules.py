@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
+import os
 import pstats
 import sys
 import time
@@ -167,6 +168,7 @@ def main() -> None:
     out: dict = {
         "benchmark": "rules",
         "python": sys.version.split()[0],
+        "machine": {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]},
         "results": results,
     }
     if "penalty_card_ruling" in results:

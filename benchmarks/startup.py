@@ -171,6 +171,7 @@ def main() -> None:
     print(json.dumps({
         "benchmark": "startup",
         "backend": backend,
+        "machine": {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]},
         "commands": cold[0]["commands"],
         "extensions": cold[0]["extensions"],
         "fresh_db": summarise(cold),
