@@ -234,6 +234,10 @@ class Bench:
         n = int(rate * seconds)
         start = time.perf_counter() + 0.05
         lags: list[float] = []
+        # a bot slower than the offered rate falls behind: stop dispatching at twice the planned
+        # duration and count the arrivals never sent
+        deadline = start + 2 * seconds + 2.0
+        not_sent = [0]
 
         async def table_worker(i: int, t: Table) -> None:
             for k in range(i, n, len(self.tables)):
@@ -241,6 +245,9 @@ class Bench:
                 delay = due - time.perf_counter()
                 if delay > 0:
                     await asyncio.sleep(delay)
+                if time.perf_counter() > deadline:
+                    not_sent[0] += len(range(k, n, len(self.tables)))
+                    return
                 lags.append((time.perf_counter() - due) * 1000)
                 await self.one(t, ping_only, log)
 
@@ -249,7 +256,8 @@ class Bench:
         took = time.perf_counter() - t0
         return self._report(log, took, {"offered_per_s": rate,
                                         "max_lag_ms": round(max(lags), 1),
-                                        "p99_lag_ms": round(pct(lags, 99), 1)})
+                                        "p99_lag_ms": round(pct(lags, 99), 1),
+                                        "arrivals_not_sent_bot_too_slow": not_sent[0]})
 
     async def closed_loop(self, seconds: float, ping_only: bool) -> dict:
         log: dict = {}
