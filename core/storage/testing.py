@@ -7,8 +7,11 @@ with :func:`create_scratch_database` and dropped afterwards.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
+import shutil
+import tempfile
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,8 +19,10 @@ from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.engine import URL
+from sqlalchemy.pool import NullPool
 
 from core.storage.db import database_url, make_engine, make_sessionmaker, upgrade_to_head
+from core.storage.models import Base
 from core.storage.service import Storage
 
 ENV = "TEST_DATABASE_URL"
@@ -29,14 +34,20 @@ def postgres_url() -> str | None:
     return os.environ.get(ENV) or None
 
 
-async def create_scratch_database(server_url: str | URL) -> URL:
-    """A new empty database on the server of ``server_url``; returns its URL."""
+async def create_scratch_database(server_url: str | URL, *, template: str | None = None) -> URL:
+    """A new database on the server of ``server_url`` (empty, or a copy of the scratch
+    database ``template``); returns its URL."""
     base = database_url(server_url)
     name = f"tdbot_t_{uuid.uuid4().hex[:16]}"
+    sql = f'CREATE DATABASE "{name}"'
+    if template is not None:
+        if not _SCRATCH.match(template):
+            raise ValueError(f"refusing to copy {template!r}: not a scratch database")
+        sql += f' TEMPLATE "{template}"'
     engine = make_engine(base, isolation_level="AUTOCOMMIT")
     try:
         async with engine.connect() as conn:
-            await conn.execute(text(f'CREATE DATABASE "{name}"'))
+            await conn.execute(text(sql))
     finally:
         await engine.dispose()
     return base.set(database=name)
@@ -74,10 +85,67 @@ async def scratch_url(backend: str, tmp_path: Path) -> AsyncIterator[URL]:
         await drop_scratch_database(server, url)
 
 
+#: Per backend, a database migrated to head once per test run by the real migrations: SQLite
+#: tests get a copy of it, PostgreSQL tests get it emptied.
+_templates: dict[str, URL | Path] = {}
+
+
 @asynccontextmanager
-async def migrated_storage(url: str | URL) -> AsyncIterator[Storage]:
-    """A :class:`Storage` on ``url`` after running the real migrations."""
-    await upgrade_to_head(url)
+async def migrated_scratch_url(backend: str, tmp_path: Path) -> AsyncIterator[URL]:
+    """Like :func:`scratch_url`, but the database is already at the newest migration."""
+    if backend == "sqlite":
+        template = _templates.get(backend)
+        if not isinstance(template, Path) or not template.exists():
+            template = Path(tempfile.mkdtemp(prefix="tdbot-template-")) / "template.db"
+            await upgrade_to_head(f"sqlite+aiosqlite:///{template}")
+            _templates[backend] = template
+        target = tmp_path / "tdbot-test.db"
+        shutil.copyfile(template, target)
+        yield database_url(f"sqlite+aiosqlite:///{target}")
+        return
+    # PostgreSQL: creating a database costs about a second, so one migrated database serves
+    # the whole run and is emptied (TRUNCATE … RESTART IDENTITY) before each test.
+    server = postgres_url()
+    if server is None:
+        raise RuntimeError(f"{ENV} is not set")
+    shared = _templates.get(backend)
+    if not isinstance(shared, URL):
+        shared = await create_scratch_database(server)
+        await upgrade_to_head(shared)
+        _templates[backend] = shared
+    await _empty_all_tables(shared)
+    yield shared
+
+
+async def _empty_all_tables(url: URL) -> None:
+    tables = ", ".join(f'"{t.name}"' for t in Base.metadata.sorted_tables)
+    engine = make_engine(url, poolclass=NullPool)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(text("SET LOCAL lock_timeout = '10s'"))
+            await conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+    finally:
+        await engine.dispose()
+
+
+def drop_templates() -> None:
+    """Remove the shared databases (call once, at the end of the test run, outside any
+    event loop)."""
+    template = _templates.pop("sqlite", None)
+    if isinstance(template, Path):
+        shutil.rmtree(template.parent, ignore_errors=True)
+    template = _templates.pop("postgresql", None)
+    server = postgres_url()
+    if isinstance(template, URL) and server:
+        asyncio.run(drop_scratch_database(server, template))
+
+
+@asynccontextmanager
+async def migrated_storage(url: str | URL, *, upgrade: bool = True) -> AsyncIterator[Storage]:
+    """A :class:`Storage` on ``url``, after running the real migrations (unless ``upgrade`` is
+    False because the database is known to be at head)."""
+    if upgrade:
+        await upgrade_to_head(url)
     engine = make_engine(url)
     try:
         yield Storage(make_sessionmaker(engine))

@@ -13,7 +13,14 @@ import re
 
 import pytest
 
-from core.storage.testing import ENV, migrated_storage, postgres_url, scratch_url
+from core.storage.testing import (
+    ENV,
+    drop_templates,
+    migrated_scratch_url,
+    migrated_storage,
+    postgres_url,
+    scratch_url,
+)
 
 BACKENDS = ("sqlite", "postgresql")
 _BACKEND_ID = re.compile(r"[\[-](sqlite|postgresql)[\]-]")
@@ -40,10 +47,24 @@ async def db_url(backend: str, tmp_path):
         yield url
 
 
+@pytest.fixture(scope="session")
+def _templates():
+    """Drop the migrated template databases at the end of the run."""
+    yield
+    drop_templates()
+
+
 @pytest.fixture
-async def storage(db_url):
-    """The storage service on a fresh database migrated to head."""
-    async with migrated_storage(db_url) as service:
+async def storage_url(backend: str, tmp_path, _templates):
+    """A fresh database at the newest migration (a copy of one migrated by Alembic)."""
+    async with migrated_scratch_url(backend, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+async def storage(storage_url):
+    """The storage service on a fresh database at the newest migration."""
+    async with migrated_storage(storage_url, upgrade=False) as service:
         yield service
 
 

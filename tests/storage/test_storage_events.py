@@ -160,12 +160,12 @@ async def test_concurrent_follow_ups_all_land_once_in_sequence(storage):
         assert r.state == fold([by_seq[s] for s in range(1, r.seq + 1)])
 
 
-async def test_two_processes_writing_one_board_never_collide(storage, db_url):
+async def test_two_processes_writing_one_board_never_collide(storage, storage_url):
     """Two independent engines (two bot processes, no shared in-process lock) writing one
     board at once: the database's own locking and the unique seq keep the log whole."""
     board = await new_board(storage)
     follow_ups = _fifty_follow_ups()
-    async with migrated_storage(db_url) as other:
+    async with migrated_storage(storage_url) as other:
         await asyncio.gather(
             *((other if i % 2 else storage).record(GUILD_A, board.id, ev, actor_id=i)
               for i, ev in enumerate(follow_ups))

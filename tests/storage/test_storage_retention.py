@@ -25,8 +25,8 @@ async def _fill(storage, guild: int) -> None:
     await storage.call_director(guild, PLAYER, event_id=recs[0].id)
 
 
-async def _row_counts(db_url) -> dict[str, int]:
-    engine = make_engine(db_url)
+async def _row_counts(storage_url) -> dict[str, int]:
+    engine = make_engine(storage_url)
     try:
         async with engine.connect() as conn:
             return {
@@ -37,18 +37,18 @@ async def _row_counts(db_url) -> dict[str, int]:
         await engine.dispose()
 
 
-async def test_deleting_a_club_removes_all_of_its_rows_and_only_those(storage, db_url):
+async def test_deleting_a_club_removes_all_of_its_rows_and_only_those(storage, storage_url):
     """Every table loses exactly A's rows; B's board, log, seats, calls and verdicts stay."""
     await _fill(storage, GUILD_A)
     await _fill(storage, GUILD_B)
     b_log = await storage.search_log(GUILD_B, limit=100)
     b_board = await storage.board(GUILD_B, b_log.entries[0].board_id)
-    before = await _row_counts(db_url)
+    before = await _row_counts(storage_url)
     assert all(before.values())
 
     deleted = await storage.delete_club_data(GUILD_A)
 
-    after = await _row_counts(db_url)
+    after = await _row_counts(storage_url)
     for name, count in after.items():
         assert count == before[name] - deleted[name], name
         assert count * 2 == before[name], f"{name}: B's half must remain"

@@ -29,9 +29,9 @@ RULING = {
 }
 
 
-async def _seed(db_url, board, start: int, count: int) -> None:
+async def _seed(storage_url, board, start: int, count: int) -> None:
     """Append ``count`` logged rulings to one board directly (the service would take minutes)."""
-    engine = make_engine(db_url)
+    engine = make_engine(storage_url)
     at = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
     try:
         async with engine.begin() as conn:
@@ -73,14 +73,14 @@ async def _export_peak(storage, kind: str) -> tuple[int, int]:
     return peak, size
 
 
-async def test_export_memory_does_not_grow_with_the_log(storage, db_url):
+async def test_export_memory_does_not_grow_with_the_log(storage, storage_url):
     """Exporting 5× more rulings needs about the same peak memory (rows are streamed in
     chunks from a server-side cursor, never collected)."""
     board = await new_board(storage)
-    await _seed(db_url, board, 0, 1_000)
+    await _seed(storage_url, board, 0, 1_000)
     small_csv, n_small = await _export_peak(storage, "csv")
     small_json, _ = await _export_peak(storage, "json")
-    await _seed(db_url, board, 1_000, 4_000)
+    await _seed(storage_url, board, 1_000, 4_000)
     big_csv, n_big = await _export_peak(storage, "csv")
     big_json, _ = await _export_peak(storage, "json")
     assert n_big >= 4 * n_small
