@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import total_ordering
 
-from core.cards import Suit, _clean
+from core.cards import Suit, _clean, shown
 from core.errors import RuleError
 from core.seats import Seat
 
@@ -58,7 +58,9 @@ class Strain(Enum):
         try:
             return cls.of(Suit.parse(key))
         except ValueError:
-            raise RuleError(f"{text!r} is not a denomination (use C, D, H, S or NT)") from None
+            raise RuleError(
+                f"{shown(text)!r} is not a denomination (use C, D, H, S or NT)"
+            ) from None
 
 
 _STRAINS: tuple[Strain, ...] = tuple(Strain)

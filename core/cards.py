@@ -47,7 +47,7 @@ class Suit(Enum):
         key = _clean(text).strip().lower()
         suit = _SUIT_WORDS.get(key)
         if suit is None:
-            raise CardError(f"{text!r} is not a suit (use S, H, D or C)")
+            raise CardError(f"{shown(text)!r} is not a suit (use S, H, D or C)")
         return suit
 
 
@@ -78,6 +78,11 @@ def rank_letter(rank: int) -> str:
 
 def rank_display(rank: int) -> str:
     return "10" if rank == TEN else rank_letter(rank)
+
+
+def shown(text: str, limit: int = 20) -> str:
+    """User text as an error message may quote it: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _clean(text: str) -> str:
@@ -240,8 +245,11 @@ def _holding(suit: Suit, text: str) -> list[Card]:
     return [Card(suit, r) for r in ranks]
 
 
+# Each suit group is atomic: its runs of spaces could otherwise be split between the \s* in
+# exponentially many ways before a bad character fails the match (ranks never include a suit
+# letter, so the greedy reading inside one group is always the only one that can succeed).
 _LABELLED_FULL_RE = re.compile(
-    r"(?:\s*[SHDC♠♥♦♣♤♡♢♧]\s*:?\s*(?:10|[AKQJT2-9]|-|—)*\s*)+", re.IGNORECASE
+    r"(?>\s*[SHDC♠♥♦♣♤♡♢♧]\s*:?\s*(?:10|[AKQJT2-9]|-|—)*\s*)+", re.IGNORECASE
 )
 
 

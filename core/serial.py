@@ -75,6 +75,8 @@ def from_data(tp: Any, data: Any) -> Any:
         return tuple(from_data(a, d) for a, d in zip(args, data, strict=True))
     if origin is dict:
         key_t, val_t = typing.get_args(tp)
+        if not isinstance(data, dict):
+            raise DataError(f"expected an object, got {type(data).__name__}")
         return {from_data(key_t, k): from_data(val_t, v) for k, v in data.items()}
     if origin is typing.Literal:
         if data not in typing.get_args(tp):
@@ -90,6 +92,14 @@ def from_data(tp: Any, data: Any) -> Any:
         if not isinstance(data, dict):
             raise DataError(f"expected an object for {tp.__name__}, got {data!r}")
         hints = _hints(tp)
+        missing = [
+            f.name
+            for f in dataclasses.fields(tp)
+            if f.init and f.name not in data
+            and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ]
+        if missing:
+            raise DataError(f"{tp.__name__} is missing {', '.join(missing)}")
         kwargs = {
             f.name: from_data(hints[f.name], data[f.name])
             for f in dataclasses.fields(tp)
