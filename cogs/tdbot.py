@@ -25,6 +25,9 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.incidents",
     "cogs.followups",
+    "cogs.directors",
+    "cogs.log",
+    "cogs.help",
 )
 
 UNEXPECTED_ERROR = (

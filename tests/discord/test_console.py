@@ -133,7 +133,7 @@ async def test_guilds_and_channels(ld, bot):
 
 async def test_help(ld, bot):
     """help lists the console's commands and the bot's; help COMMAND lists the options."""
-    out = await transcript(ld, "help", "/help ruling confirm")
+    out = await transcript(ld, "help", "help ruling confirm")  # /help is the bot's own
     assert "/as [NAME]" in out
     assert "  /ping  Check that the bot is answering." in out
     assert "/ruling confirm id:… [reason:…]  Confirm a ruling." in out

@@ -22,7 +22,7 @@ from core.storage.testing import ENV, migrated_storage, postgres_url, scratch_ur
 from core.storage.values import RecordedEvent
 
 BACKENDS = ("sqlite", "postgresql")
-MINE = ("cogs.directors", "cogs.help")
+MINE = ("cogs.directors", "cogs.log", "cogs.help")
 
 
 @pytest.fixture(params=BACKENDS)

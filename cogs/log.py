@@ -1,0 +1,347 @@
+"""The ruling log: ``/log search`` (filters, paged with buttons), ``/log export``, ``/log stats``.
+
+Who may see what: directors (the club's director role, or manage-server; club secretaries are
+usually given the director role) search the whole club's log, export it and see its figures.
+Any other member may search too, but only the rulings they asked for themselves (the ``player``
+filter is forced to them): a ruling can describe a table's incident in detail, and the log is
+the directors' record. Every answer is ephemeral; nothing here pings anyone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import zoneinfo
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import core.laws  # noqa: F401 - registers every event kind
+from cogs.context import ContextError, club_of, is_director, require_director, storage_of
+from cogs.render import clean
+from cogs.tdbot import report_error
+from core.engine import EVENT_TYPES
+from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
+
+PAGE_SIZE = 5
+#: The largest export sent as an attachment (Discord's own limit may be lower: the smaller wins).
+EXPORT_MAX_BYTES = 8 * 1024 * 1024
+VIEW_TIMEOUT = 600.0
+KIND_CHOICES = [
+    app_commands.Choice(name=k.replace("_", " "), value=k) for k in sorted(EVENT_TYPES)
+][:25]
+VERDICT_CHOICES = [
+    app_commands.Choice(name="not reviewed yet", value="none"),
+    *(app_commands.Choice(name=v.value, value=v.value) for v in VerdictKind),
+]
+
+
+def parse_day(text: str | None, what: str) -> dt.date | None:
+    if text is None or not text.strip():
+        return None
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise ContextError(f"The {what} date must look like 2025-03-31.") from None
+
+
+def day_start(day: dt.date, time_zone: str) -> dt.datetime:
+    """Midnight of ``day`` in the club's time zone, as a UTC instant."""
+    try:
+        zone = zoneinfo.ZoneInfo(time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    return dt.datetime.combine(day, dt.time(), tzinfo=zone).astimezone(dt.UTC)
+
+
+def build_filter(
+    club: ClubSettings,
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    session: int | None = None,
+    table: int | None = None,
+    board: int | None = None,
+    law: str | None = None,
+    kind: str | None = None,
+    player: int | None = None,
+    director: int | None = None,
+    verdict: str | None = None,
+) -> LogFilter:
+    """The storage filter for the options given; dates are whole days in the club's time zone
+    (``to`` included)."""
+    start, end = parse_day(since, "from"), parse_day(until, "to")
+    if start and end and end < start:
+        raise ContextError("The to date is before the from date.")
+    if law is not None:
+        law = law.strip().upper().removeprefix("LAW").strip() or None
+        if law is not None and (len(law) > 12 or not law[:1].isdigit()):
+            raise ContextError("The law filter must look like 50, 50D or 64A2.")
+    if kind is not None and kind not in EVENT_TYPES:
+        raise ContextError("Unknown kind of incident.")
+    if verdict is not None and verdict not in {c.value for c in VERDICT_CHOICES}:
+        raise ContextError("Unknown verdict.")
+    for value, what in ((session, "session"), (table, "table"), (board, "board")):
+        if value is not None and not 1 <= value <= 2**63 - 1:
+            raise ContextError(f"The {what} number must be 1 or more.")
+    return LogFilter(
+        since=day_start(start, club.time_zone) if start else None,
+        until=day_start(end + dt.timedelta(days=1), club.time_zone) if end else None,
+        session_id=session,
+        table=table,
+        board=board,
+        law=law,
+        kind=kind,
+        actor_id=player,
+        director_id=director,
+        verdict=verdict,
+    )
+
+
+def entry_line(entry: LogEntry) -> tuple[str, str]:
+    """An embed field (name, value) for one log entry."""
+    name = (
+        f"#{entry.id} · {entry.session_date.isoformat()} · table {entry.table_number}, "
+        f"board {entry.board_number}"
+    )
+    value = [clean(entry.summary)[:600]]
+    details = [entry.kind.replace("_", " ")]
+    if entry.laws:
+        details.append("Law " + ", ".join(entry.laws))
+    if entry.actor_id:
+        details.append(f"asked by <@{entry.actor_id}>")
+    value.append(" · ".join(details))
+    if entry.void:
+        value.append("**Void**")
+    if entry.verdict is not None:
+        verdict = f"{entry.verdict.value.capitalize()}"
+        if entry.verdict_by:
+            verdict += f" by <@{entry.verdict_by}>"
+        if entry.adjusted_score:
+            verdict += f": {clean(entry.adjusted_score)[:100]}"
+        if entry.verdict_note:
+            verdict += f" ({clean(entry.verdict_note)[:150]})"
+        value.append(verdict)
+    return name[:256], "\n".join(value)[:1024]
+
+
+class LogPager(discord.ui.View):
+    """Previous/Next over a search; only the member who searched may press."""
+
+    def __init__(
+        self, storage: Any, guild_id: int, filters: LogFilter, owner_id: int, total: int
+    ) -> None:
+        super().__init__(timeout=VIEW_TIMEOUT)
+        self.storage = storage
+        self.guild_id = guild_id
+        self.filters = filters
+        self.owner_id = owner_id
+        self.total = total
+        self.cursors: list[str | None] = [None]  # the cursor of each page seen so far
+        self.next_cursor: str | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.user.id != self.owner_id:
+            await interaction.response.send_message(
+                "These buttons belong to whoever searched: run /log search yourself.",
+                ephemeral=True,
+            )
+            return False
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await report_error(interaction, error)
+
+    async def page(self) -> discord.Embed:
+        page = await self.storage.search_log(
+            self.guild_id, self.filters, limit=PAGE_SIZE, cursor=self.cursors[-1]
+        )
+        self.next_cursor = page.next_cursor
+        self.previous.disabled = len(self.cursors) <= 1
+        self.next.disabled = page.next_cursor is None
+        number = len(self.cursors)
+        pages = max(1, -(-self.total // PAGE_SIZE))
+        embed = discord.Embed(
+            title=f"Ruling log: {self.total} result{'s' if self.total != 1 else ''}",
+            colour=discord.Colour.blurple(),
+        )
+        if not page.entries:
+            embed.description = "Nothing matches."
+        for entry in page.entries:
+            name, value = entry_line(entry)
+            embed.add_field(name=name, value=value, inline=False)
+        embed.set_footer(text=f"Page {number} of {pages} · newest first")
+        return embed
+
+    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
+    async def previous(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        if len(self.cursors) > 1:
+            self.cursors.pop()
+        await interaction.response.edit_message(embed=await self.page(), view=self)
+
+    @discord.ui.button(label="Next", style=discord.ButtonStyle.primary)
+    async def next(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        if self.next_cursor is not None:
+            self.cursors.append(self.next_cursor)
+        await interaction.response.edit_message(embed=await self.page(), view=self)
+
+
+class Log(commands.GroupCog, group_name="log", group_description="The club's ruling log."):
+    """``/log search``, ``/log export``, ``/log stats``."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(description="Search the ruling log (players: their own rulings only).")
+    @app_commands.describe(
+        since="From this day (YYYY-MM-DD, the club's time zone)",
+        until="Up to and including this day (YYYY-MM-DD)",
+        session="The session's number",
+        table="The table number",
+        board="The board number",
+        law="A law or part of one: 50, 50D, 64A2",
+        kind="The kind of incident",
+        player="Rulings asked for by this member",
+        director="Rulings on which this director gave a verdict",
+        verdict="The latest verdict",
+    )
+    @app_commands.rename(since="from", until="to")
+    @app_commands.choices(kind=KIND_CHOICES, verdict=VERDICT_CHOICES)
+    @app_commands.guild_only()
+    async def search(
+        self,
+        interaction: discord.Interaction[Any],
+        since: app_commands.Range[str, 1, 10] | None = None,
+        until: app_commands.Range[str, 1, 10] | None = None,
+        session: app_commands.Range[int, 1] | None = None,
+        table: app_commands.Range[int, 1, 999] | None = None,
+        board: app_commands.Range[int, 1, 999] | None = None,
+        law: app_commands.Range[str, 1, 12] | None = None,
+        kind: str | None = None,
+        player: discord.Member | None = None,
+        director: discord.Member | None = None,
+        verdict: str | None = None,
+    ) -> None:
+        club = await club_of(interaction)
+        player_id = player.id if player else None
+        if not is_director(interaction.user, club):
+            if player_id not in (None, interaction.user.id):
+                raise ContextError("You can search your own rulings; directors search them all.")
+            player_id = interaction.user.id
+        filters = build_filter(
+            club,
+            since=since,
+            until=until,
+            session=session,
+            table=table,
+            board=board,
+            law=law,
+            kind=kind,
+            player=player_id,
+            director=director.id if director else None,
+            verdict=verdict,
+        )
+        storage = storage_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        total = await storage.count_log(club.guild_id, filters)
+        view = LogPager(storage, club.guild_id, filters, interaction.user.id, total)
+        embed = await view.page()
+        await interaction.followup.send(
+            embed=embed, view=view, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(description="Directors: the ruling log as a CSV or JSON file.")
+    @app_commands.describe(
+        format="csv for spreadsheets, json for programs",
+        since="From this day (YYYY-MM-DD)",
+        until="Up to and including this day (YYYY-MM-DD)",
+        session="Only this session",
+    )
+    @app_commands.rename(since="from", until="to")
+    @app_commands.guild_only()
+    async def export(
+        self,
+        interaction: discord.Interaction[Any],
+        format: Literal["csv", "json"],
+        since: app_commands.Range[str, 1, 10] | None = None,
+        until: app_commands.Range[str, 1, 10] | None = None,
+        session: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        club = await require_director(interaction)
+        if format not in ("csv", "json"):
+            raise ContextError("The format is csv or json.")
+        filters = build_filter(club, since=since, until=until, session=session)
+        storage = storage_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        limit = min(EXPORT_MAX_BYTES, interaction.filesize_limit or EXPORT_MAX_BYTES)
+        stream = (storage.export_csv if format == "csv" else storage.export_json)(
+            club.guild_id, filters
+        )
+        data = io.BytesIO()
+        try:
+            async for chunk in stream:
+                data.write(chunk.encode("utf-8"))
+                if data.tell() > limit:
+                    await interaction.followup.send(
+                        f"The export is larger than {limit // (1024 * 1024)} MB, more than "
+                        "Discord accepts: narrow it with from, to or session.",
+                        ephemeral=True,
+                    )
+                    return
+        finally:
+            await stream.aclose()
+        data.seek(0)
+        today = dt.datetime.now(dt.UTC).date().isoformat()
+        await interaction.followup.send(
+            "The ruling log.",
+            file=discord.File(data, filename=f"ruling-log-{today}.{format}"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        description="Directors: rulings per law and per month, confirmation rate."
+    )
+    @app_commands.describe(since="From this day (YYYY-MM-DD)", until="Up to this day (YYYY-MM-DD)")
+    @app_commands.rename(since="from", until="to")
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        since: app_commands.Range[str, 1, 10] | None = None,
+        until: app_commands.Range[str, 1, 10] | None = None,
+    ) -> None:
+        club = await require_director(interaction)
+        filters = build_filter(club, since=since, until=until)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        stats = await storage_of(interaction).stats(club.guild_id, filters)
+        embed = discord.Embed(
+            title="Ruling log: figures",
+            description=f"{stats.total} rulings ({stats.voided} void not counted)",
+            colour=discord.Colour.blurple(),
+        )
+        per_law = ", ".join(f"Law {n}: {c}" for n, c in stats.per_law) or "none"
+        embed.add_field(name="Per law", value=per_law[:1024], inline=False)
+        per_month = ", ".join(f"{m}: {c}" for m, c in stats.per_month) or "none"
+        embed.add_field(name="Per month", value=per_month[:1024], inline=False)
+        if stats.confirmation_rate is None:
+            rate = "no ruling reviewed yet"
+        else:
+            rate = (
+                f"{stats.confirmation_rate:.0%} ({stats.confirmed} of {stats.reviewed} reviewed "
+                "rulings confirmed)"
+            )
+        embed.add_field(name="Confirmation rate", value=rate, inline=False)
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Log(bot))
