@@ -17,8 +17,6 @@ recording idempotent: the same id again returns the first result and writes noth
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import csv
 import datetime as dt
 import io
@@ -33,7 +31,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import (
     ColumnElement,
-    Select,
     and_,
     delete,
     distinct,
@@ -50,6 +47,7 @@ from core.engine import Event, apply, event_from_data, event_to_data
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
+from core.storage import logquery
 from core.storage.db import write_options
 from core.storage.errors import Busy, Conflict, NotFound, StorageError
 from core.storage.lawref import law_key
@@ -436,11 +434,13 @@ class Storage:
         async with self._reading() as s:
             club_id = await _require_club(s, guild_id)
             await _board_row(s, club_id, board_id)
-            q = _entry_select().where(EventRow.club_id == club_id, EventRow.board_id == board_id)
+            q = logquery.entry_select().where(
+                EventRow.club_id == club_id, EventRow.board_id == board_id
+            )
             if not include_void:
                 q = q.where(EventRow.void.is_(False))
             rows = await s.execute(q.order_by(EventRow.seq))
-            return tuple(_entry_value(r) for r in rows)
+            return tuple(logquery.entry_value(r) for r in rows)
 
     async def rebuild(self, guild_id: int, board_id: int, *, store: bool = False) -> TableState:
         """The fold of the board's non-void events; with ``store``, also save it as the
@@ -631,12 +631,14 @@ class Storage:
             club_id = await _require_club(s, guild_id)
             row = (
                 await s.execute(
-                    _entry_select().where(EventRow.club_id == club_id, EventRow.id == event_id)
+                    logquery.entry_select().where(
+                        EventRow.club_id == club_id, EventRow.id == event_id
+                    )
                 )
             ).first()
             if row is None:
                 raise NotFound(f"there is no ruling #{event_id}")
-            return _entry_value(row)
+            return logquery.entry_value(row)
 
     async def recorded(self, guild_id: int, event_id: int) -> RecordedEvent:
         """A logged event as :meth:`record` returned it (the state is the one right after it)."""
@@ -876,9 +878,9 @@ class Storage:
             club_id = await _club_id(s, guild_id)
             if club_id is None:
                 return LogPage((), None)
-            q = _filtered(_entry_select(), club_id, filters)
+            q = logquery.apply_filters(logquery.entry_select(), club_id, filters)
             if cursor:
-                at, last_id = _decode_cursor(cursor)
+                at, last_id = logquery.decode_cursor(cursor)
                 q = q.where(
                     or_(
                         EventRow.created_at < at,
@@ -887,16 +889,16 @@ class Storage:
                 )
             q = q.order_by(EventRow.created_at.desc(), EventRow.id.desc()).limit(limit + 1)
             rows = (await s.execute(q)).all()
-            entries = tuple(_entry_value(r) for r in rows[:limit])
+            entries = tuple(logquery.entry_value(r) for r in rows[:limit])
             more = len(rows) > limit
-            return LogPage(entries, _encode_cursor(entries[-1]) if more else None)
+            return LogPage(entries, logquery.encode_cursor(entries[-1]) if more else None)
 
     async def count_log(self, guild_id: int, filters: LogFilter = LogFilter()) -> int:  # noqa: B008
         async with self._reading() as s:
             club_id = await _club_id(s, guild_id)
             if club_id is None:
                 return 0
-            q = _filtered(select(func.count(EventRow.id)), club_id, filters)
+            q = logquery.apply_filters(select(func.count(EventRow.id)), club_id, filters)
             return int(await s.scalar(q) or 0)
 
     async def export_csv(
@@ -913,12 +915,12 @@ class Storage:
         """
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\r\n")
-        writer.writerow(CSV_COLUMNS)
-        yield _drain(buf)
+        writer.writerow(logquery.CSV_COLUMNS)
+        yield logquery.drain(buf)
         async for rows in self._stream(guild_id, filters, chunk_rows):
             for r in rows:
-                writer.writerow(_csv_row(r))
-            yield _drain(buf)
+                writer.writerow(logquery.csv_row(r))
+            yield logquery.drain(buf)
 
     async def export_json(
         self,
@@ -936,7 +938,7 @@ class Storage:
         async for rows in self._stream(guild_id, filters, chunk_rows):
             parts = []
             for r in rows:
-                text = json.dumps(_json_row(r), ensure_ascii=False)
+                text = json.dumps(logquery.json_row(r), ensure_ascii=False)
                 parts.append(("\n" if first else ",\n") + text)
                 first = False
             yield "".join(parts)
@@ -950,7 +952,7 @@ class Storage:
             club_id = await _club_id(s, guild_id)
             if club_id is None:
                 return
-            q = _filtered(_entry_select(), club_id, filters).order_by(
+            q = logquery.apply_filters(logquery.entry_select(), club_id, filters).order_by(
                 EventRow.created_at, EventRow.id
             )
             result = await s.stream(q.execution_options(yield_per=chunk_rows))
@@ -968,7 +970,7 @@ class Storage:
             club = await s.scalar(select(Club).where(Club.guild_id == guild_id))
             if club is None:
                 return ClubStats(0, 0, (), (), (), 0, 0, None)
-            live = _filtered(select(EventRow.id), club.id, filters).where(
+            live = logquery.apply_filters(select(EventRow.id), club.id, filters).where(
                 EventRow.void.is_(False)
             )
             live_ids = live.subquery()
@@ -976,7 +978,7 @@ class Storage:
 
             counts = (
                 await s.execute(
-                    _filtered(
+                    logquery.apply_filters(
                         select(
                             func.count(EventRow.id),
                             func.count(EventRow.id).filter(EventRow.void.is_(True)),
@@ -998,7 +1000,7 @@ class Storage:
                 .group_by(EventLaw.law_number)
                 .order_by(EventLaw.law_number)
             )
-            month = _local_month(conn.dialect.name, EventRow.created_at, club.time_zone)
+            month = logquery.local_month(conn.dialect.name, EventRow.created_at, club.time_zone)
             per_month = await s.execute(
                 select(month.label("month"), func.count(EventRow.id))
                 .where(EventRow.id.in_(select(live_ids.c.id)))
@@ -1260,238 +1262,6 @@ async def _call_value(s: AsyncSession, row: DirectorCall) -> DirectorCallInfo:
         claimed_by=row.claimed_by,
         claimed_at=row.claimed_at,
     )
-
-
-# ----------------------------------------------------------------------------------------
-# helpers: the log
-
-
-def _entry_select() -> Select[Any]:
-    return select(
-        EventRow.id,
-        EventRow.session_id,
-        GameSession.date,
-        GameSession.name,
-        EventRow.table_id,
-        EventRow.table_no,
-        EventRow.board_id,
-        EventRow.board_no,
-        EventRow.seq,
-        EventRow.kind,
-        EventRow.incident,
-        EventRow.actor_id,
-        EventRow.created_at,
-        EventRow.summary,
-        EventRow.laws,
-        EventRow.facts,
-        EventRow.ruling,
-        EventRow.void,
-        EventRow.verdict,
-        EventRow.verdict_by,
-        EventRow.verdict_at,
-        EventRow.verdict_note,
-        EventRow.adjusted_score,
-    ).join(GameSession, GameSession.id == EventRow.session_id)
-
-
-def _entry_value(r: Any) -> LogEntry:
-    return LogEntry(
-        id=r.id,
-        session_id=r.session_id,
-        session_date=r.date,
-        session_name=r.name,
-        table_id=r.table_id,
-        table_number=r.table_no,
-        board_id=r.board_id,
-        board_number=r.board_no,
-        seq=r.seq,
-        kind=r.kind,
-        incident=r.incident,
-        actor_id=r.actor_id,
-        created_at=r.created_at,
-        summary=r.summary,
-        laws=tuple(r.laws.split()) if r.laws else (),
-        facts=r.facts,
-        ruling=r.ruling,
-        void=bool(r.void),
-        verdict=VerdictKind(r.verdict) if r.verdict else None,
-        verdict_by=r.verdict_by,
-        verdict_at=r.verdict_at,
-        verdict_note=r.verdict_note,
-        adjusted_score=r.adjusted_score,
-    )
-
-
-def _filtered(q: Select[Any], club_id: int, f: LogFilter) -> Select[Any]:
-    """``q`` restricted to the club and the filters (every log query goes through here)."""
-    q = q.where(EventRow.club_id == club_id)
-    if f.since is not None:
-        q = q.where(EventRow.created_at >= _instant(f.since))
-    if f.until is not None:
-        q = q.where(EventRow.created_at < _instant(f.until))
-    if f.session_id is not None:
-        q = q.where(EventRow.session_id == f.session_id)
-    if f.table is not None:
-        q = q.where(EventRow.table_no == f.table)
-    if f.board is not None:
-        q = q.where(EventRow.board_no == f.board)
-    if f.kind:
-        q = q.where(EventRow.kind == f.kind)
-    if f.incident:
-        q = q.where(EventRow.incident == f.incident)
-    if f.actor_id is not None:
-        q = q.where(EventRow.actor_id == f.actor_id)
-    if not f.include_void:
-        q = q.where(EventRow.void.is_(False))
-    if f.verdict is not None:
-        verdict = f.verdict.value if isinstance(f.verdict, VerdictKind) else str(f.verdict)
-        if verdict == "none":
-            q = q.where(EventRow.verdict.is_(None))
-        elif verdict in {v.value for v in VerdictKind}:
-            q = q.where(EventRow.verdict == verdict)
-        else:
-            raise StorageError(
-                "verdict must be one of confirmed, amended, voided, adjusted or none"
-            )
-    if f.director_id is not None:
-        q = q.where(
-            EventRow.id.in_(
-                select(VerdictRow.event_id).where(
-                    VerdictRow.club_id == club_id, VerdictRow.director_id == f.director_id
-                )
-            )
-        )
-    if f.law:
-        number, key = law_key(f.law)
-        laws = select(EventLaw.event_id).where(
-            EventLaw.club_id == club_id, EventLaw.law_number == number
-        )
-        if key != f"{number}.":
-            laws = laws.where(EventLaw.law_key.startswith(key, autoescape=True))
-        q = q.where(EventRow.id.in_(laws))
-    return q
-
-
-def _instant(value: dt.datetime | dt.date) -> dt.datetime:
-    if not isinstance(value, dt.datetime):
-        value = dt.datetime.combine(value, dt.time())
-    return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
-
-
-def _encode_cursor(entry: LogEntry) -> str:
-    raw = f"{entry.created_at.isoformat()}|{entry.id}".encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def _decode_cursor(cursor: str) -> tuple[dt.datetime, int]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        at, _, ident = raw.partition("|")
-        return _instant(dt.datetime.fromisoformat(at)), int(ident)
-    except (ValueError, UnicodeDecodeError, binascii.Error) as exc:
-        raise StorageError("that page of the log has expired; search again") from exc
-
-
-def _local_month(dialect: str, column: Any, time_zone: str) -> ColumnElement[str]:
-    if dialect == "postgresql":
-        return func.to_char(func.timezone(time_zone, column), "YYYY-MM")
-    # SQLite: see core.storage.db, which registers tdbot_local_month on every connection
-    return func.tdbot_local_month(column, time_zone)
-
-
-CSV_COLUMNS = (
-    "id",
-    "created_at",
-    "session_date",
-    "session",
-    "table",
-    "board",
-    "seq",
-    "kind",
-    "incident",
-    "actor_id",
-    "summary",
-    "laws",
-    "void",
-    "verdict",
-    "verdict_by",
-    "verdict_at",
-    "verdict_note",
-    "adjusted_score",
-    "facts",
-)
-
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(text: str | None) -> str:
-    if not text:
-        return ""
-    return "'" + text if text.startswith(_FORMULA_START) else text
-
-
-def _iso(value: dt.datetime | None) -> str:
-    return value.astimezone(dt.UTC).isoformat() if value else ""
-
-
-def _csv_row(r: Any) -> list[Any]:
-    return [
-        r.id,
-        _iso(r.created_at),
-        r.date.isoformat(),
-        _cell(r.name),
-        r.table_no,
-        r.board_no,
-        r.seq,
-        r.kind,
-        r.incident,
-        r.actor_id if r.actor_id is not None else "",
-        _cell(r.summary),
-        r.laws,
-        "true" if r.void else "false",
-        r.verdict or "",
-        r.verdict_by if r.verdict_by is not None else "",
-        _iso(r.verdict_at),
-        _cell(r.verdict_note),
-        _cell(r.adjusted_score),
-        json.dumps(r.facts, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
-    ]
-
-
-def _snowflake(value: int | None) -> str | None:
-    return str(value) if value is not None else None
-
-
-def _json_row(r: Any) -> dict[str, Any]:
-    return {
-        "id": r.id,
-        "created_at": _iso(r.created_at),
-        "session_date": r.date.isoformat(),
-        "session": r.name,
-        "table": r.table_no,
-        "board": r.board_no,
-        "seq": r.seq,
-        "kind": r.kind,
-        "incident": r.incident,
-        "actor_id": _snowflake(r.actor_id),
-        "summary": r.summary,
-        "laws": r.laws.split() if r.laws else [],
-        "void": bool(r.void),
-        "verdict": r.verdict,
-        "verdict_by": _snowflake(r.verdict_by),
-        "verdict_at": _iso(r.verdict_at) or None,
-        "verdict_note": r.verdict_note,
-        "adjusted_score": r.adjusted_score,
-        "facts": r.facts,
-        "ruling": r.ruling,
-    }
-
-
-def _drain(buf: io.StringIO) -> str:
-    text = buf.getvalue()
-    buf.seek(0)
-    buf.truncate(0)
-    return text
 
 
 # ----------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import zoneinfo
 
 import pytest
 
-from core.storage import service
+from core.storage import logquery, service
 from core.storage.errors import StorageError
 from core.storage.values import LogFilter, VerdictKind
 from tests.storage.helpers import (
@@ -276,7 +276,7 @@ async def test_json_export_is_one_array_of_rulings(storage, log):
 async def test_empty_exports_are_still_valid(storage):
     """A guild with no log exports a header-only CSV and an empty JSON array."""
     text, _ = await _text(storage.export_csv(GUILD_A))
-    assert text.strip() == ",".join(service.CSV_COLUMNS)
+    assert text.strip() == ",".join(logquery.CSV_COLUMNS)
     text, _ = await _text(storage.export_json(GUILD_A))
     assert json.loads(text) == []
 

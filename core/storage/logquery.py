@@ -1,0 +1,246 @@
+"""The ruling log's queries and export formats: one place that turns a :class:`LogFilter` into
+SQL (always scoped to one club), and log rows into values, CSV rows and JSON objects."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import datetime as dt
+import io
+import json
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, func, select
+
+from core.storage.errors import StorageError
+from core.storage.lawref import law_key
+from core.storage.models import EventLaw, EventRow, GameSession, VerdictRow
+from core.storage.values import LogEntry, LogFilter, VerdictKind
+
+
+def entry_select() -> Select[Any]:
+    return select(
+        EventRow.id,
+        EventRow.session_id,
+        GameSession.date,
+        GameSession.name,
+        EventRow.table_id,
+        EventRow.table_no,
+        EventRow.board_id,
+        EventRow.board_no,
+        EventRow.seq,
+        EventRow.kind,
+        EventRow.incident,
+        EventRow.actor_id,
+        EventRow.created_at,
+        EventRow.summary,
+        EventRow.laws,
+        EventRow.facts,
+        EventRow.ruling,
+        EventRow.void,
+        EventRow.verdict,
+        EventRow.verdict_by,
+        EventRow.verdict_at,
+        EventRow.verdict_note,
+        EventRow.adjusted_score,
+    ).join(GameSession, GameSession.id == EventRow.session_id)
+
+
+def entry_value(r: Any) -> LogEntry:
+    return LogEntry(
+        id=r.id,
+        session_id=r.session_id,
+        session_date=r.date,
+        session_name=r.name,
+        table_id=r.table_id,
+        table_number=r.table_no,
+        board_id=r.board_id,
+        board_number=r.board_no,
+        seq=r.seq,
+        kind=r.kind,
+        incident=r.incident,
+        actor_id=r.actor_id,
+        created_at=r.created_at,
+        summary=r.summary,
+        laws=tuple(r.laws.split()) if r.laws else (),
+        facts=r.facts,
+        ruling=r.ruling,
+        void=bool(r.void),
+        verdict=VerdictKind(r.verdict) if r.verdict else None,
+        verdict_by=r.verdict_by,
+        verdict_at=r.verdict_at,
+        verdict_note=r.verdict_note,
+        adjusted_score=r.adjusted_score,
+    )
+
+
+def apply_filters(q: Select[Any], club_id: int, f: LogFilter) -> Select[Any]:
+    """``q`` restricted to the club and the filters (every log query goes through here)."""
+    q = q.where(EventRow.club_id == club_id)
+    if f.since is not None:
+        q = q.where(EventRow.created_at >= instant(f.since))
+    if f.until is not None:
+        q = q.where(EventRow.created_at < instant(f.until))
+    if f.session_id is not None:
+        q = q.where(EventRow.session_id == f.session_id)
+    if f.table is not None:
+        q = q.where(EventRow.table_no == f.table)
+    if f.board is not None:
+        q = q.where(EventRow.board_no == f.board)
+    if f.kind:
+        q = q.where(EventRow.kind == f.kind)
+    if f.incident:
+        q = q.where(EventRow.incident == f.incident)
+    if f.actor_id is not None:
+        q = q.where(EventRow.actor_id == f.actor_id)
+    if not f.include_void:
+        q = q.where(EventRow.void.is_(False))
+    if f.verdict is not None:
+        verdict = f.verdict.value if isinstance(f.verdict, VerdictKind) else str(f.verdict)
+        if verdict == "none":
+            q = q.where(EventRow.verdict.is_(None))
+        elif verdict in {v.value for v in VerdictKind}:
+            q = q.where(EventRow.verdict == verdict)
+        else:
+            raise StorageError(
+                "verdict must be one of confirmed, amended, voided, adjusted or none"
+            )
+    if f.director_id is not None:
+        q = q.where(
+            EventRow.id.in_(
+                select(VerdictRow.event_id).where(
+                    VerdictRow.club_id == club_id, VerdictRow.director_id == f.director_id
+                )
+            )
+        )
+    if f.law:
+        number, key = law_key(f.law)
+        laws = select(EventLaw.event_id).where(
+            EventLaw.club_id == club_id, EventLaw.law_number == number
+        )
+        if key != f"{number}.":
+            laws = laws.where(EventLaw.law_key.startswith(key, autoescape=True))
+        q = q.where(EventRow.id.in_(laws))
+    return q
+
+
+def instant(value: dt.datetime | dt.date) -> dt.datetime:
+    if not isinstance(value, dt.datetime):
+        value = dt.datetime.combine(value, dt.time())
+    return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+def encode_cursor(entry: LogEntry) -> str:
+    raw = f"{entry.created_at.isoformat()}|{entry.id}".encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[dt.datetime, int]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        at, _, ident = raw.partition("|")
+        return instant(dt.datetime.fromisoformat(at)), int(ident)
+    except (ValueError, UnicodeDecodeError, binascii.Error) as exc:
+        raise StorageError("that page of the log has expired; search again") from exc
+
+
+def local_month(dialect: str, column: Any, time_zone: str) -> ColumnElement[str]:
+    if dialect == "postgresql":
+        return func.to_char(func.timezone(time_zone, column), "YYYY-MM")
+    # SQLite: see core.storage.db, which registers tdbot_local_month on every connection
+    return func.tdbot_local_month(column, time_zone)
+
+
+CSV_COLUMNS = (
+    "id",
+    "created_at",
+    "session_date",
+    "session",
+    "table",
+    "board",
+    "seq",
+    "kind",
+    "incident",
+    "actor_id",
+    "summary",
+    "laws",
+    "void",
+    "verdict",
+    "verdict_by",
+    "verdict_at",
+    "verdict_note",
+    "adjusted_score",
+    "facts",
+)
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str | None) -> str:
+    if not text:
+        return ""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _iso(value: dt.datetime | None) -> str:
+    return value.astimezone(dt.UTC).isoformat() if value else ""
+
+
+def csv_row(r: Any) -> list[Any]:
+    return [
+        r.id,
+        _iso(r.created_at),
+        r.date.isoformat(),
+        _cell(r.name),
+        r.table_no,
+        r.board_no,
+        r.seq,
+        r.kind,
+        r.incident,
+        r.actor_id if r.actor_id is not None else "",
+        _cell(r.summary),
+        r.laws,
+        "true" if r.void else "false",
+        r.verdict or "",
+        r.verdict_by if r.verdict_by is not None else "",
+        _iso(r.verdict_at),
+        _cell(r.verdict_note),
+        _cell(r.adjusted_score),
+        json.dumps(r.facts, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+    ]
+
+
+def _snowflake(value: int | None) -> str | None:
+    return str(value) if value is not None else None
+
+
+def json_row(r: Any) -> dict[str, Any]:
+    return {
+        "id": r.id,
+        "created_at": _iso(r.created_at),
+        "session_date": r.date.isoformat(),
+        "session": r.name,
+        "table": r.table_no,
+        "board": r.board_no,
+        "seq": r.seq,
+        "kind": r.kind,
+        "incident": r.incident,
+        "actor_id": _snowflake(r.actor_id),
+        "summary": r.summary,
+        "laws": r.laws.split() if r.laws else [],
+        "void": bool(r.void),
+        "verdict": r.verdict,
+        "verdict_by": _snowflake(r.verdict_by),
+        "verdict_at": _iso(r.verdict_at) or None,
+        "verdict_note": r.verdict_note,
+        "adjusted_score": r.adjusted_score,
+        "facts": r.facts,
+        "ruling": r.ruling,
+    }
+
+
+def drain(buf: io.StringIO) -> str:
+    text = buf.getvalue()
+    buf.seek(0)
+    buf.truncate(0)
+    return text
