@@ -1,5 +1,7 @@
-"""Initial schema: clubs, game sessions, tables, boards, seat bindings, the event log with its
-law index, directors' verdicts and director calls.
+"""Initial schema
+
+Clubs, game sessions, tables, boards, seat bindings, the event log with its law index,
+directors' verdicts and director calls.
 
 Revision ID: 0001
 Revises:
