@@ -224,7 +224,7 @@ class Storage:
     ) -> SessionInfo:
         """The session of that date and name, created if need be (the date defaults to today
         in the club's time zone)."""
-        name = _text(name or DEFAULT_SESSION_NAME, NAME_MAX, "session name")
+        name = _text(name, NAME_MAX, "session name") or DEFAULT_SESSION_NAME
 
         async def work(s: AsyncSession) -> SessionInfo:
             club = await _get_or_create_club(s, guild_id)

@@ -74,6 +74,7 @@ async def test_a_session_defaults_to_today_in_the_club_time_zone(storage):
     today = dt.datetime.now(dt.timezone(dt.timedelta(hours=14))).date()
     assert session.date == today
     assert session.name == "Session"
+    assert (await storage.start_session(GUILD_A, "   ")).id == session.id
 
 
 async def test_tables_belong_to_the_current_session(storage):
