@@ -267,10 +267,16 @@ class Bench:
             while time.perf_counter() < stop:
                 await self.one(t, ping_only, log)
 
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.process_time()
         await asyncio.gather(*(table_worker(t) for t in self.tables))
-        took = time.perf_counter() - t0
-        return self._report(log, took, {"concurrency": len(self.tables)})
+        took, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+        report = self._report(log, took, {"concurrency": len(self.tables)})
+        # CPU used by this process (all threads: the bot, the fake Discord, aiosqlite's) per
+        # interaction: less sensitive to other load on the machine than the throughput
+        done = max(1, report["completed"])
+        report["process_cpu_ms_per_interaction"] = round(cpu * 1000 / done, 2)
+        report["cpu_share_of_wall"] = round(cpu / took, 2)
+        return report
 
     def _report(self, log: dict, took: float, extra: dict) -> dict:
         counters = {k: log.pop(k) for k in ("slow_down", "exceptions", "errors", "skipped",
