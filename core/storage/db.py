@@ -35,7 +35,10 @@ MIGRATIONS = ROOT / "migrations"
 ALEMBIC_INI = ROOT / "alembic.ini"
 
 DEFAULT_FILE = "tdbot.db"
-SQLITE_BUSY_TIMEOUT_MS = 10_000
+#: How long a writer waits for another's lock before the service reports "busy" (it retries
+#: once): SQLite's busy timeout and PostgreSQL's lock_timeout.
+SQLITE_BUSY_TIMEOUT_MS = 5_000
+PG_LOCK_TIMEOUT = "5s"
 
 #: PostgreSQL advisory lock key held while migrating.
 _LOCK_KEY = 0x7464626F74  # "tdbot"
@@ -78,7 +81,11 @@ def make_engine(url: str | URL | None = None, **kwargs: Any) -> AsyncEngine:
         _configure_sqlite(engine)
         return engine
     connect_args = kwargs.pop("connect_args", {})
-    server_settings = {"timezone": "UTC", "application_name": "tdbot"}
+    server_settings = {
+        "timezone": "UTC",
+        "application_name": "tdbot",
+        "lock_timeout": PG_LOCK_TIMEOUT,
+    }
     server_settings.update(connect_args.pop("server_settings", {}))
     return create_async_engine(
         parsed,
@@ -183,6 +190,7 @@ async def _run_alembic(url: str | URL | None, command_name: str, revision: str) 
     try:
         async with engine.begin() as conn:
             if conn.dialect.name == "postgresql":
+                await conn.execute(text("SET LOCAL lock_timeout = 0"))  # wait for the other
                 await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
 
             def run(sync_conn: Connection) -> None:

@@ -146,6 +146,7 @@ class Storage:
         COMMIT leaves its outcome unknown, so it is reported rather than repeated.
         """
         delay = 0.002
+        waits = 0  # attempts that already waited a full lock timeout
         for attempt in range(1, self._attempts + 1):
             try:
                 async with self._serialised(), self._sm() as s, s.begin():
@@ -157,7 +158,8 @@ class Storage:
                 reason = _transient(exc, retry_disconnect)
                 if reason is None:
                     raise
-                if attempt == self._attempts:
+                waits += reason in _LOCK_WAITS
+                if attempt == self._attempts or waits >= 2:
                     raise Busy("the database is busy; please try again in a moment") from exc
             log.debug("write retry %d (%s)", attempt, reason)
             await asyncio.sleep(delay * random.uniform(0.5, 1.5))
@@ -1345,6 +1347,9 @@ def _positive(value: int, what: str) -> None:
 
 def _clamp(limit: int) -> int:
     return max(1, min(int(limit), PAGE_MAX))
+
+
+_LOCK_WAITS = ("SQLite busy", "PostgreSQL 55P03")
 
 
 def _transient(exc: DBAPIError, retry_disconnect: bool) -> str | None:

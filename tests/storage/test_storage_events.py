@@ -11,8 +11,8 @@ from core.engine import event_from_data
 from core.errors import RuleError
 from core.seats import Seat
 from core.state import PenaltyKind, Phase, TableState
-from core.storage import service
-from core.storage.errors import NotFound
+from core.storage import db, service
+from core.storage.errors import Busy, NotFound
 from core.storage.testing import migrated_storage
 from tests.storage.helpers import (
     GUILD_A,
@@ -234,3 +234,30 @@ async def test_recorded_gives_back_a_stored_result(storage):
     again = await storage.recorded(GUILD_A, first.id)
     assert (again.seq, again.ruling, again.state, again.event) == (
         first.seq, first.ruling, first.state, first.event)
+
+
+async def test_a_locked_database_is_reported_busy_then_works_again(storage_url, backend,
+                                                                    monkeypatch):
+    """Another process holding the lock past the timeout: a polite Busy, nothing written;
+    once the lock is gone the same command succeeds."""
+    monkeypatch.setattr(db, "SQLITE_BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(db, "PG_LOCK_TIMEOUT", "200ms")
+    async with migrated_storage(storage_url, upgrade=False) as service_:
+        board = await new_board(service_)
+        blocker = db.make_engine(storage_url)
+        try:
+            async with blocker.connect() as conn:
+                await conn.begin()
+                if backend == "sqlite":  # a writer in another process
+                    await conn.exec_driver_sql("UPDATE clubs SET language = 'en'")
+                else:  # another transaction holding the board row
+                    await conn.exec_driver_sql(f"SELECT * FROM boards WHERE id = {board.id} "
+                                               "FOR UPDATE")
+                with pytest.raises(Busy, match="busy"):
+                    await service_.record(GUILD_A, board.id, exposed("W", "SK"))
+                await conn.rollback()
+        finally:
+            await blocker.dispose()
+        assert len(await service_.board_events(GUILD_A, board.id)) == 1
+        rec = await service_.record(GUILD_A, board.id, exposed("W", "SK"))
+        assert rec.seq == 2
