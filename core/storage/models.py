@@ -136,10 +136,10 @@ class Table(Base):
 
 
 class Board(Base):
-    """A board played at a table: what is known of it, and the snapshot of its table state.
+    """A board played at a table, and the snapshot of its table state.
 
-    ``dealer``, ``declarer`` and ``contract`` are what the players told us (the state the fold
-    starts from); ``state`` is the fold of the board's non-void events from there, ``last_seq``
+    ``state`` is the fold of the board's non-void events (from an empty table state);
+    ``dealer``, ``declarer`` and ``contract`` are copied from it for plain SQL. ``last_seq`` is
     the highest event sequence number, and ``version`` grows with every change of ``state`` (the
     optimistic-concurrency check).
     """

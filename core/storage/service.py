@@ -1140,6 +1140,9 @@ async def _store_state(
     """Save a new snapshot, unless the board changed since we read it (then retry)."""
     values: dict[str, Any] = {
         "state": serial.to_data(state),
+        "dealer": state.dealer.value if state.dealer else None,
+        "declarer": state.declarer.value if state.declarer else None,
+        "contract": state.contract,
         "version": board.version + 1,
         "updated_at": utcnow(),
     }

@@ -261,3 +261,17 @@ async def test_a_locked_database_is_reported_busy_then_works_again(storage_url, 
         assert len(await service_.board_events(GUILD_A, board.id)) == 1
         rec = await service_.record(GUILD_A, board.id, exposed("W", "SK"))
         assert rec.seq == 2
+
+
+async def test_board_columns_follow_the_state(storage, storage_url):
+    """Dealer, declarer and contract on the board row are the snapshot's, for plain SQL."""
+    board = await new_board(storage, declarer="S", dealer="N", contract="4H")
+    await storage.set_board(GUILD_A, board.table_id, 1, declarer="E", contract="3NT")
+    engine = db.make_engine(storage_url)
+    try:
+        async with engine.connect() as conn:
+            row = (await conn.exec_driver_sql(
+                f"SELECT dealer, declarer, contract FROM boards WHERE id = {board.id}")).one()
+    finally:
+        await engine.dispose()
+    assert tuple(row) == ("N", "E", "3NT")
