@@ -139,3 +139,16 @@ async def test_a_call_for_another_clubs_ruling(ld, bot, storage):
     result = await ld.press(ruling, "Call the director", user="LHO")
     assert result.ephemeral and f"No ruling #{theirs.id} in this club" in result.text
     assert await storage.open_calls(ld.guild.id) == ()
+
+
+async def test_end_to_end_from_an_incident_command(ld, bot, storage):
+    """/sit, /board set, /exposed (engineer A's cogs), then the ruling's own call button."""
+    await set_up(ld)
+    await ld.run("/sit table:1 seat:S", user="Declarer")
+    await ld.run("/board set number:4 declarer:S", user="Declarer")
+    result = await ld.run("/exposed cards:SK seat:W how:accidental", user="Declarer")
+    ruling = next(m for m in result.messages if m.buttons)
+    call = await ld.press(ruling, "Call the director", user="LHO")
+    [post] = call.channel_messages
+    assert post.pings["roles"] == [ld.guild.role("Director").id]
+    assert "table 1, board 4" in post.text.lower()
