@@ -23,3 +23,7 @@ def backend(request: pytest.FixtureRequest) -> str:
             pytest.fail(f"{ENV} must be set in CI: the PostgreSQL hardening tests have to run")
         pytest.skip(f'{ENV} is not set (run: eval "$(bash .ci/start-postgres.sh)")')
     return request.param
+
+
+# The Discord harness (a LocalDiscord ``ld``, ``start_bot`` and ``bot``), shared with tests/discord.
+from tests.discord.conftest import bot, ld, start_bot  # noqa: E402, F401
