@@ -15,14 +15,16 @@ from cogs.context import (
     CardOption,
     ContextError,
     SeatName,
+    TableContext,
     card_choices,
     club_of,
     in_time,
     is_director,
+    require_director,
     storage_of,
     table_context,
 )
-from cogs.incidents import incident_cooldown
+from cogs.incidents import incident_cooldown, record_incident
 from cogs.render import (
     CALL_LABEL,
     CHOICE_PATTERN,
@@ -35,11 +37,11 @@ from cogs.render import (
 )
 from cogs.tdbot import report_error, respond
 from core.cards import Card, Suit, parse_hand
-from core.engine import ChoiceMade
+from core.engine import ChoiceMade, Event
 from core.laws.auction_calls import must_pass
 from core.laws.flow import CardPlayed
 from core.laws.obligations import must_play
-from core.laws.penalty import PartnerLead
+from core.laws.penalty import PartnerLead, PenaltyCardReturned
 from core.seats import Seat
 from core.state import TableState
 from core.storage.errors import NotFound
@@ -278,7 +280,9 @@ class Followups(commands.Cog):
         cards = [p.card.text for p in ctx.board.state.penalty_cards]
         return card_choices(current, cards) or card_choices(current)
 
-    @penalty.command(name="returned", description="A penalty card went back to the hand.")
+    @penalty.command(
+        name="returned", description="Director: a penalty card goes back to the hand."
+    )
     @app_commands.describe(card="The penalty card", table=TABLE_HELP)
     async def penalty_returned(
         self,
@@ -286,18 +290,21 @@ class Followups(commands.Cog):
         card: app_commands.Transform[Card, CardOption],
         table: TableNumber | None = None,
     ) -> None:
-        ctx = await table_context(interaction, table)
-        if not any(p.card == card for p in ctx.board.state.penalty_cards):
-            raise ContextError(
-                f"The {card.symbol} is not a penalty card at table {ctx.table.number}."
-            )
-        # The engine returns penalty cards itself (declarer's 50D2(a) choice, the end of the
-        # board); it has no event for a card returned any other way, so nothing is recorded.
-        raise ContextError(
-            "Penalty cards go back to the hand through declarer's choice (the buttons after "
-            "/lead) or at /board end; anything else is for the director: press "
-            "'Call the director' on the ruling."
-        )
+        """Only a director decides that a card is not (or no longer) a penalty card: the usual
+        ways back to the hand are declarer's choice after /lead and /board end."""
+        await require_director(interaction)
+
+        def build(ctx: TableContext) -> Event:
+            owners = [p.seat for p in ctx.board.state.penalty_cards if p.card == card]
+            if not owners:
+                raise ContextError(
+                    f"The {card.symbol} is not a penalty card at table {ctx.table.number}."
+                )
+            return PenaltyCardReturned(owners[0], card)
+
+        await record_incident(interaction, table, build)
+
+    penalty_returned.autocomplete("card")(_penalty_cards)
 
     @app_commands.command(name="state", description="The public state of your table's board.")
     @app_commands.describe(table=TABLE_HELP)

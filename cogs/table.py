@@ -1,4 +1,4 @@
-"""Sitting at a table and setting the board in play: /sit, /stand, /board set, /board end."""
+"""Sitting at a table and the course of the board: /sit, /stand, /board set, /call, /board end."""
 
 from __future__ import annotations
 
@@ -12,14 +12,21 @@ from cogs.context import (
     NOT_SEATED,
     ContextError,
     SeatName,
+    TableContext,
     club_of,
     in_time,
     storage_of,
     table_context,
 )
+from cogs.incidents import record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import respond
+from core.auction import Auction, parse_call
+from core.engine import Event
+from core.errors import RuleError
+from core.laws.auction_calls import CallMade
 from core.laws.flow import BoardEnded
+from core.seats import Seat
 
 TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
@@ -120,6 +127,31 @@ class Table(commands.Cog):
             colour=discord.Colour.dark_green(),
         )
         await respond(interaction, embed=embed)
+
+    @app_commands.command(name="call", description="Record a call made in the auction.")
+    @app_commands.describe(
+        call="The call: 1C to 7NT, P (pass), X (double) or XX (redouble)",
+        seat="Who called (default: whose turn it is)",
+        table="Table number (default: the table you sit at)",
+    )
+    @app_commands.guild_only()
+    async def call(
+        self,
+        interaction: discord.Interaction[Any],
+        call: app_commands.Range[str, 1, 8],
+        seat: SeatName | None = None,
+        table: TableNumber | None = None,
+    ) -> None:
+        """Calls in rotation keep the auction, and so the pass obligations, up to date."""
+
+        def build(ctx: TableContext) -> Event:
+            state = ctx.board.state
+            if state.dealer is None:
+                raise RuleError("the dealer is not known yet: /board set number dealer")
+            who = Seat.parse(seat) if seat else Auction.parse(state.dealer, state.calls).turn
+            return CallMade(who, parse_call(call).text)
+
+        await record_incident(interaction, table, build)
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: the table you sit at)")

@@ -31,6 +31,11 @@ class BoardSet(Event):
 def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
     if ev.contract is not None and len(ev.contract) > 12:
         raise RuleError("that contract is too long (e.g. 4HX)")
+    if ev.declarer is not None and state.phase is Phase.AUCTION:
+        # Naming the declarer ends the auction: Law 24 cards, pass obligations and Law 26
+        # lead penalties take their fate exactly as when the last pass is recorded.
+        ended = replace(state, dealer=ev.dealer or state.dealer)
+        return auction_ends(ended, AuctionEnded(ev.declarer, ev.contract))
     new = replace(
         state,
         dealer=ev.dealer or state.dealer,

@@ -215,8 +215,8 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
         lines.append("Nothing else binds you: play as the ordinary rules allow.")
     return Ruling(
         kind="must_play",
-        summary=lines[0] if len(lines) == 1 else " ".join(lines[:2]),
+        summary=lines[0],
         laws=tuple(dict.fromkeys(laws)),
-        steps=tuple(lines),
+        steps=tuple(lines[1:]),
         outcome={"declarer_designates": len(majors) > 1},
     )

@@ -85,3 +85,12 @@ def test_24_same_card_twice_is_refused():
     _, state = exposed("W", "SK")
     with pytest.raises(RuleError, match="already face up"):
         exposed("W", "SK", state=state)
+
+
+def test_24E_naming_the_declarer_on_the_board_ends_the_auction_too():
+    from core.laws.flow import BoardSet
+
+    _, state = exposed("W", "H4 C2")
+    ruling, state = apply(state, BoardSet(declarer=Seat.S, contract="4S"))
+    assert tokens(state) == {"W:H4:major", "W:C2:major"}
+    assert state.contract == "4S" and "24E" in ruling.laws

@@ -79,3 +79,33 @@ async def test_the_console_runs_a_story(ld, bot):
     assert "Chosen by Declarer: Forbid spades" in text
     assert f"TD Bot {ONLY_YOU}:" in text  # the hand answer is private
     assert "Board over" in text
+
+
+async def test_a_director_returns_a_penalty_card_to_the_hand(ld, bot):
+    """/penalty returned is the director's decision (Law 50): the card leaves the table."""
+    for who, seat in (("Declarer", "S"), ("LHO", "W")):
+        await ld.run(f"/sit table:1 seat:{seat}", user=who)
+    await ld.run("/board set number:1 declarer:S", user="Declarer")
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    refused = await ld.run("/penalty returned card:SK", user="LHO")
+    assert refused.ephemeral and "Only a director" in refused.content
+    result = await ld.run("/penalty returned card:SK table:1", user="Director")
+    assert not result.ephemeral and "50E2" in result.text
+    state = await ld.run("/state", user="Declarer")
+    assert "Penalty cards" not in state.text
+
+
+async def test_calls_keep_the_pass_obligation_up_to_date(ld, bot):
+    """/call records calls in rotation: a Law 24 pass obligation is used up by the next call."""
+    for who, seat in (("Declarer", "S"), ("LHO", "W"), ("RHO", "E"), ("Dummy", "N")):
+        await ld.run(f"/sit table:1 seat:{seat}", user=who)
+    await ld.run("/board set number:1 dealer:S", user="Declarer")
+    await ld.run("/call call:1NT", user="Declarer")
+    await ld.run("/exposed cards:SA seat:W period:auction", user="LHO")
+    before = await ld.run("/mustpass seat:E", user="RHO")
+    assert "next turn" in before.text.lower()
+    await ld.run("/call call:P", user="LHO")
+    await ld.run("/call call:3NT", user="Dummy")
+    await ld.run("/call call:P", user="RHO")
+    after = await ld.run("/mustpass seat:E", user="RHO")
+    assert "next turn" not in after.text.lower()

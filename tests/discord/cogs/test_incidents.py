@@ -67,7 +67,9 @@ BAD = [
     ("/out-of-rotation call:1Q seat:S", "1Q"),
     ("/mustplay seat:E hand:SK SK", ""),
     ("/penalty played card:SK", "not a penalty card"),
-    ("/penalty returned card:SK", "not a penalty card"),
+    ("/penalty returned card:SK", "Only a director"),
+    ("/call call:1H", "auction is over"),
+    ("/call call:8H seat:N", "8H"),
     ("/sit table:1 seat:N", "taken"),
 ]
 
@@ -104,7 +106,7 @@ NO_TABLE = [
     "/mustpass seat:E",
     "/lead seat:E",
     "/penalty played card:SK",
-    "/penalty returned card:SK",
+    "/call call:1H",
     "/state",
     "/board end",
     "/board set number:1",
