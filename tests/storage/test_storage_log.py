@@ -300,7 +300,7 @@ async def test_stats_per_law_month_incident_and_confirmation_rate(storage, log):
     assert stats.total == 7 and stats.voided == 1
     per_law = dict(stats.per_law)
     assert per_law[50] == 4  # w_sk, e_lead, choice, e_d4 (w_hq is void)
-    assert per_law[49] == 2 and per_law[59] == 1 and per_law[7] == 3
+    assert per_law[49] == 2 and per_law[59] == 1
     assert 5 not in per_law
     assert dict(stats.per_month) == {"2025-01": 6, "2025-02": 1}
     assert dict(stats.per_incident)["exposure"] == 2
