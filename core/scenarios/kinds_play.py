@@ -53,7 +53,14 @@ def auction_exposure(facts: Facts, state: TableState) -> tuple[Observed, TableSt
 @kind("play_obligation")
 def play_obligation(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     seat = facts.seat("seat")
-    state = with_facts(state, facts, restricted_seat=seat)
+    token = facts.get("restriction")
+    waiting = [p for p in state.pending_for(seat) if token in p.options]
+    if waiting:  # the restriction given is the choice the running state is waiting for
+        state = with_facts(state, Facts({k: v for k, v in facts.data.items()
+                                         if k != "restriction"}))
+        _, state = apply(state, ChoiceMade(seat, token))
+    else:
+        state = with_facts(state, facts, restricted_seat=seat)
     ruling = must_play(state, seat, facts.hand(), facts.suit("led"))
     return {**ruling.outcome, "_cited": list(ruling.laws)}, state
 

@@ -67,3 +67,18 @@ def test_cli_prints_summary_and_exit_status(tmp_path):
     lines = proc.stdout.strip().splitlines()
     assert lines[0].startswith("FAIL bad: penalty_cards")
     assert lines[-1] == "1 passed, 1 failed"
+
+
+def test_a_steps_restriction_is_the_choice_the_running_state_waits_for():
+    """Law 57A: after a premature play the partner waits for declarer; a play_obligation step
+    naming 'lowest' is that choice being made, not a second restriction."""
+    case = {"id": "s", "kind": "sequence", "declarer": "S", "expect": {}, "steps": [
+        {"do": "premature_play", "offender": "W", "card": "HK", "led": "S",
+         "expect": {"penalty_cards": ["W:HK:major"]}},
+        {"do": "play_obligation", "seat": "E", "hand": "KJ73.95.Q84.T2", "led": "S",
+         "restriction": "lowest", "expect": {"legal": ["S3"]}},
+        {"do": "play", "seat": "E", "card": "S3", "expect": {}},
+        {"do": "state", "expect": {"penalty_cards": ["W:HK:major"], "restrictions": []}},
+    ]}
+    result = run_case(case)
+    assert result.status == "pass", result.detail
