@@ -322,8 +322,11 @@ def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling,
         if not owed:
             raise RuleError(f"the {ev.instead_of.symbol} is not one of {ev.seat.value}'s "
                             "major penalty cards")
-    else:
-        owed = majors if len(majors) == 1 else []
+    elif len(majors) == 1:
+        owed = majors
+    else:  # of several, the one of the suit he played is the one he had to play (44C, 50D1)
+        same_suit = [p for p in majors if p.card.suit is ev.played.suit]
+        owed = same_suit if len(same_suit) == 1 else []
     must_accept = ev.declarer_played_since
     if must_accept or ev.accepted:
         steps = [

@@ -154,3 +154,17 @@ def test_returning_a_card_that_is_not_a_penalty_card_is_refused():
 
     with pytest.raises(RuleError, match="not a penalty card"):
         apply(play_state("S", "E:SK:major"), PenaltyCardReturned(Seat.W, parse_card("SK")))
+
+
+def test_52B2_of_several_penalty_cards_the_one_in_the_suit_played_is_substituted():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("H2"))
+    ruling, state = apply(play_state("S", "E:HJ:major", "E:SQ:major"), ev)
+    assert ruling.outcome["substitute"] == "HJ"
+    assert tokens(state) == {"E:SQ:major", "E:H2:major"}
+
+
+def test_51A_52B2_several_penalty_cards_none_in_that_suit_declarer_names_it():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("D2"))
+    ruling, state = apply(play_state("S", "E:HJ:major", "E:SQ:major"), ev)
+    assert ruling.outcome["substitute"] == "" and "declarer names" in ruling.summary
+    assert tokens(state) == {"E:HJ:major", "E:SQ:major", "E:D2:major"}
