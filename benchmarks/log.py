@@ -207,7 +207,7 @@ async def queries(storage: Storage, structure, runs: int, deep_pages: int) -> di
         "page_date_range_one_month": month,
         "page_law_50": LogFilter(law="50"),
         "page_law_50D2(a)": LogFilter(law="50D2(a)"),
-        "page_law_64_rare": LogFilter(law="64"),
+        "page_law_64": LogFilter(law="64"),
         "page_kind_revoke": LogFilter(kind="revoke"),
         "page_incident_insufficient_bid": LogFilter(incident="insufficient_bid"),
         "page_player": LogFilter(actor_id=PLAYER0 + 17),
