@@ -69,20 +69,29 @@ async def storage(storage_url):
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    """Say how many storage cases ran on each backend (CI's log must show PostgreSQL's)."""
-    counts = {b: dict.fromkeys(("passed", "failed", "error", "skipped"), 0) for b in BACKENDS}
-    for outcome in ("passed", "failed", "error", "skipped"):
+    """Say how many database cases ran on each backend, for the storage tests and for the whole
+    run (CI's log must show that the PostgreSQL cases ran)."""
+    outcomes = ("passed", "failed", "error", "skipped")
+    counts = {
+        (scope, b): dict.fromkeys(outcomes, 0) for scope in ("storage", "all") for b in BACKENDS
+    }
+    for outcome in outcomes:
         seen = set()
         for report in terminalreporter.stats.get(outcome, []):
             nodeid = getattr(report, "nodeid", "")
             match = _BACKEND_ID.search(nodeid)
-            if "storage/" in nodeid and match and nodeid not in seen:
-                seen.add(nodeid)
-                counts[match.group(1)][outcome] += 1
-    if any(any(c.values()) for c in counts.values()):
-        terminalreporter.write_sep("-", "storage tests per database backend")
-        for b, c in counts.items():
-            terminalreporter.write_line(
-                f"{b}: {c['passed']} passed, {c['failed']} failed, {c['error']} errors, "
-                f"{c['skipped']} skipped"
-            )
+            if not match or nodeid in seen:
+                continue
+            seen.add(nodeid)
+            counts["all", match.group(1)][outcome] += 1
+            if "tests/storage/" in nodeid:
+                counts["storage", match.group(1)][outcome] += 1
+    if not any(any(c.values()) for c in counts.values()):
+        return
+    terminalreporter.write_sep("-", "database tests per backend")
+    for (scope, b), c in counts.items():
+        label = "storage tests" if scope == "storage" else "all tests"
+        terminalreporter.write_line(
+            f"{label:>13} on {b:<10}: {c['passed']} passed, {c['failed']} failed, "
+            f"{c['error']} errors, {c['skipped']} skipped"
+        )
