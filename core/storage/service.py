@@ -606,7 +606,7 @@ class Storage:
                 facts=facts,
                 ruling=ruling.to_data(),
                 summary=ruling.summary[:SUMMARY_MAX],
-                laws=" ".join(laws)[:200],
+                laws=_laws_text(laws),
                 void=False,
             )
             s.add(row)
@@ -1206,6 +1206,17 @@ async def _recorded_value(s: AsyncSession, row: EventRow, *, duplicate: bool) ->
         created_at=row.created_at,
         duplicate=duplicate,
     )
+
+
+def _laws_text(laws: Iterable[str], limit: int = 200) -> str:
+    """The citations for display, cut at a whole citation if there are too many to store."""
+    text = ""
+    for law in laws:
+        joined = f"{text} {law}" if text else law
+        if len(joined) > limit:
+            break
+        text = joined
+    return text
 
 
 def _law_rows(club_id: int, event_id: int, laws: Iterable[str]) -> list[EventLaw]:
