@@ -38,13 +38,15 @@ if [ -z "$BINDIR" ]; then
     exit 1
   fi
   say "installing PostgreSQL with apt-get"
-  # We run our own cluster: skip the package's default one.
-  if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
-    mkdir -p /etc/postgresql-common
-    echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.conf
-  fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
+  # We run our own cluster: tell postgresql-common not to create (and start) the default one
+  # before the server package is installed.
+  apt-get install -y -qq --no-install-recommends postgresql-common >&2
+  if [ -f /etc/postgresql-common/createcluster.conf ]; then
+    sed -ri 's/^#?\s*(create_main_cluster)\s*=.*$/\1 = false/' \
+      /etc/postgresql-common/createcluster.conf
+  fi
   apt-get install -y -qq --no-install-recommends postgresql >&2
   BINDIR="$(find_bindir || true)"
   if [ -z "$BINDIR" ]; then
