@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import total_ordering
+from functools import lru_cache, total_ordering
 
 from core.cards import Suit, _clean, shown
 from core.errors import RuleError
@@ -176,6 +176,19 @@ def parse_call(text: str | Call) -> Call:
         return text
     if not isinstance(text, str):
         raise RuleError(f"{text!r} is not a call")
+    if len(text) <= 20:
+        return _parse_short_call(text)
+    return _parse_call_text(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_short_call(text: str) -> Call:
+    """Calls are few and parsed again and again while ruling: remember them (errors are not
+    cached, so a bad call raises each time)."""
+    return _parse_call_text(text)
+
+
+def _parse_call_text(text: str) -> Call:
     raw = _clean(text).strip()
     if not raw:
         raise RuleError(f"no call given: {_HINT}")

@@ -70,8 +70,15 @@ def choice_handler(law: str) -> Callable[[ChoiceRule], ChoiceRule]:
     return register
 
 
+_laws_loaded = False
+
+
 def _load_laws() -> None:
-    importlib.import_module("core.laws")
+    """Import every law module once, so that their rules are registered."""
+    global _laws_loaded
+    if not _laws_loaded:
+        importlib.import_module("core.laws")
+        _laws_loaded = True
 
 
 def apply(state: TableState, ev: Event) -> tuple[Ruling, TableState]:
@@ -134,6 +141,5 @@ def _resolve_choice(state: TableState, ev: ChoiceMade) -> tuple[Ruling, TableSta
     if handler is None:
         raise RuleError(f"no handler for choices under Law {pending.law}")
     rest = tuple(p for p in state.pending if p is not pending)
-    from dataclasses import replace
 
-    return handler(replace(state, pending=rest), pending, ev.option)
+    return handler(state.evolve(pending=rest), pending, ev.option)

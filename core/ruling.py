@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from core import serial
@@ -43,7 +44,7 @@ class Ruling:
 
     def __post_init__(self) -> None:
         for law in self.laws:
-            if not _LAW_RE.match(law):
+            if not _well_formed(law):
                 raise ValueError(f"malformed law reference {law!r}")
 
     @property
@@ -56,6 +57,11 @@ class Ruling:
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Ruling:
         return serial.from_data(cls, data)
+
+
+@cache
+def _well_formed(law: str) -> bool:
+    return _LAW_RE.match(law) is not None
 
 
 def law_satisfies(cited: str, expected: str) -> bool:

@@ -20,16 +20,16 @@ class Seat(Enum):
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next seat clockwise, who calls and plays after this one."""
-        return _ORDER[(_ORDER.index(self) + 1) % 4]
+        return _AFTER[self][1]
 
     @property
     def partner(self) -> Seat:
-        return _ORDER[(_ORDER.index(self) + 2) % 4]
+        return _AFTER[self][2]
 
     @property
     def rho(self) -> Seat:
         """Right-hand opponent: the seat that calls and plays just before this one."""
-        return _ORDER[(_ORDER.index(self) + 3) % 4]
+        return _AFTER[self][3]
 
     @property
     def side(self) -> str:
@@ -44,7 +44,7 @@ class Seat(Enum):
         return other in (self.lho, self.rho)
 
     def after(self, steps: int) -> Seat:
-        return _ORDER[(_ORDER.index(self) + steps) % 4]
+        return _AFTER[self][steps % 4]
 
     @classmethod
     def parse(cls, text: str | Seat) -> Seat:
@@ -64,6 +64,8 @@ class Seat(Enum):
 _ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 _NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 SEATS: tuple[Seat, ...] = _ORDER
+#: For each seat, the seats 0, 1, 2 and 3 places clockwise from it (lookups rules make often).
+_AFTER = {seat: tuple(_ORDER[(i + k) % 4] for k in range(4)) for i, seat in enumerate(_ORDER)}
 
 
 class Role(Enum):

@@ -322,7 +322,7 @@ def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState
         draft.summary.append("All four players passed: the board is passed out and the hands go "
                              "back into the board without play.")
         state = settle_auction_state(state, auction.dealer)
-        state = replace(state, phase=Phase.FINISHED, lead_penalties=(), auction_exposed=())
+        state = state.evolve(phase=Phase.FINISHED, lead_penalties=(), auction_exposed=())
         draft.outcome.update(auction_over=True, declarer="", contract="")
         return state
     declarer, contract = auction.declarer, auction.contract
@@ -480,7 +480,7 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
                                f"that withdrawn call is authorized for his side and unauthorized "
                                f"for {seat.value}'s side (25A6).")
         draft.information.append(withdrawn_information(seat, old.text))
-        state = replace(state, phase=Phase.AUCTION, declarer=None if auction.is_over
+        state = state.evolve(phase=Phase.AUCTION, declarer=None if auction.is_over
                         else state.declarer)
         state = with_auction(state, before)
         if problem:

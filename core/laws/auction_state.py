@@ -44,7 +44,7 @@ def open_auction(state: TableState) -> Auction:
 def with_auction(state: TableState, auction: Auction) -> TableState:
     keep = tuple(n for n in state.notes
                  if not n.startswith(_FORFEIT) or int(n[len(_FORFEIT):]) < len(auction.calls))
-    return replace(state, calls=auction.texts, dealer=auction.dealer, notes=keep)
+    return state.evolve(calls=auction.texts, dealer=auction.dealer, notes=keep)
 
 
 # --- pass obligations ----------------------------------------------------------------------
@@ -60,16 +60,16 @@ def add_pass_obligation(state: TableState, seat: Seat, lasts: PassLasts,
     if lasts is PassLasts.NEXT_TURN:
         if current:
             return state
-        return replace(state, pass_obligations=(*state.pass_obligations,
+        return state.evolve(pass_obligations=(*state.pass_obligations,
                                                 PassObligation(seat, lasts, origin)))
     others = tuple(p for p in state.pass_obligations if p.seat is not seat)
-    return replace(state, pass_obligations=(*others, PassObligation(seat, lasts, origin)))
+    return state.evolve(pass_obligations=(*others, PassObligation(seat, lasts, origin)))
 
 
 def use_turn(state: TableState, seat: Seat) -> TableState:
     """``seat`` has called: an obligation to pass at his next turn is used up (a bar for the
     rest of the auction stays)."""
-    return replace(state, pass_obligations=tuple(
+    return state.evolve(pass_obligations=tuple(
         p for p in state.pass_obligations
         if p.seat is not seat or p.lasts is PassLasts.THROUGHOUT))
 
@@ -82,7 +82,7 @@ def obligation(state: TableState, seat: Seat) -> PassObligation | None:
 
 
 def mark_forfeit(state: TableState, index: int) -> TableState:
-    return replace(state, notes=(*state.notes, f"{_FORFEIT}{index}"))
+    return state.evolve(notes=(*state.notes, f"{_FORFEIT}{index}"))
 
 
 def forfeits(state: TableState) -> list[int]:
@@ -141,11 +141,11 @@ def awaiting_for(state: TableState, seat: Seat) -> Awaiting | None:
 
 def put_awaiting(state: TableState, item: Awaiting) -> TableState:
     state = drop_awaiting(state, item.offender)
-    return replace(state, pending=(*state.pending, item.to_pending()))
+    return state.evolve(pending=(*state.pending, item.to_pending()))
 
 
 def drop_awaiting(state: TableState, seat: Seat) -> TableState:
-    return replace(state, pending=tuple(p for p in state.pending
+    return state.evolve(pending=tuple(p for p in state.pending
                                         if not (p.chooser == DIRECTOR and p.seat is seat)))
 
 

@@ -131,7 +131,7 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
     partner = ev.seat.partner
     shown = cards_text(ev.cards)
     exposed = tuple(AuctionExposure(ev.seat, c, ev.premature_lead) for c in ev.cards)
-    state = replace(state, auction_exposed=(*state.auction_exposed, *exposed))
+    state = state.evolve(auction_exposed=(*state.auction_exposed, *exposed))
     what = {
         "24A": "a single card below honour rank",
         "24B": "a prematurely led card" if ev.premature_lead else "an honour",
@@ -178,7 +178,7 @@ def settle_auction_exposures(state: TableState, declarer: Seat) -> tuple[TableSt
     by_seat: dict[Seat, list[AuctionExposure]] = {}
     for e in state.auction_exposed:
         by_seat.setdefault(e.seat, []).append(e)
-    state = replace(state, auction_exposed=())
+    state = state.evolve(auction_exposed=())
     for seat, exposures in by_seat.items():
         cards = [e.card for e in exposures]
         if role_of(seat, declarer) is not Role.DEFENDER:

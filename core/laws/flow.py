@@ -34,7 +34,7 @@ def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
     if ev.declarer is not None and state.phase is Phase.AUCTION:
         # Naming the declarer ends the auction: Law 24 cards, pass obligations and Law 26
         # lead penalties take their fate exactly as when the last pass is recorded.
-        ended = replace(state, dealer=ev.dealer or state.dealer)
+        ended = state.evolve(dealer=ev.dealer or state.dealer)
         return auction_ends(ended, AuctionEnded(ev.declarer, ev.contract))
     new = replace(
         state,
@@ -68,7 +68,7 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
         raise RuleError("this board has ended")
     state, steps = settle_auction_exposures(state, ev.declarer)
     state = settle_auction_state(state, ev.declarer)
-    state = replace(state, declarer=ev.declarer, contract=ev.contract or state.contract,
+    state = state.evolve(declarer=ev.declarer, contract=ev.contract or state.contract,
                     phase=Phase.PLAY, pass_obligations=())
     laws = ["17D", "24D", "24E"] if steps else ["17D"]
     leader = opening_leader(ev.declarer)
@@ -116,7 +116,7 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     used = [r for r in state.restrictions_on(ev.seat)
             if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]
     state = state.without_penalty_cards(played_penalty)
-    state = replace(state, restrictions=tuple(r for r in state.restrictions if r not in used),
+    state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in used),
                     phase=Phase.PLAY)
     steps = []
     laws = ["44"]
@@ -147,7 +147,7 @@ class LeadLost(Event):
 def lead_lost(state: TableState, ev: LeadLost) -> tuple[Ruling, TableState]:
     ended = [r for r in state.restrictions_on(ev.seat)
              if r.lasts in (Lasts.WHILE_ON_LEAD, Lasts.THIS_LEAD)]
-    state = replace(state, restrictions=tuple(r for r in state.restrictions if r not in ended))
+    state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in ended))
     state = state.without_pending(ev.seat)
     summary = (f"{ev.seat.value} no longer has the lead: "
                + (", ".join(r.token for r in ended) + " ends." if ended else "nothing changes."))

@@ -51,7 +51,7 @@ def record_lead_penalty(state: TableState, offender: Seat,
         if lp.offender is offender:
             specified |= set(lp.specified)
     others = tuple(lp for lp in state.lead_penalties if lp.offender is not offender)
-    return replace(state, lead_penalties=(*others, LeadPenalty(offender, _suits(specified), LAW)))
+    return state.evolve(lead_penalties=(*others, LeadPenalty(offender, _suits(specified), LAW)))
 
 
 def note_specified(state: TableState, seat: Seat, suits: Iterable[Suit]) -> TableState:
@@ -59,7 +59,7 @@ def note_specified(state: TableState, seat: Seat, suits: Iterable[Suit]) -> Tabl
     suits = set(suits)
     if not suits or not any(lp.offender is seat for lp in state.lead_penalties):
         return state
-    return replace(state, lead_penalties=tuple(
+    return state.evolve(lead_penalties=tuple(
         replace(lp, specified=_suits({*lp.specified, *suits})) if lp.offender is seat else lp
         for lp in state.lead_penalties))
 
@@ -132,7 +132,7 @@ def offer_ruling(state: TableState, leader: Seat, options: tuple[Option, ...]) -
 
 
 def _drop(state: TableState, offender: Seat) -> TableState:
-    return replace(state, lead_penalties=tuple(lp for lp in state.lead_penalties
+    return state.evolve(lead_penalties=tuple(lp for lp in state.lead_penalties
                                                if lp.offender is not offender))
 
 

@@ -93,7 +93,7 @@ def add_major(state: TableState, seat: Seat, card: Card, origin: str) -> tuple[T
 def with_pending(state: TableState, pending: PendingChoice) -> TableState:
     """Record ``pending``, replacing whatever else waited on the same seat."""
     state = state.without_pending(pending.seat)
-    return replace(state, pending=(*state.pending, pending))
+    return state.evolve(pending=(*state.pending, pending))
 
 
 def restriction_of(state: TableState, seat: Seat) -> str:
@@ -359,7 +359,7 @@ def _accept_opening(state: TableState, offender: Seat, card: Card, leader: Seat,
 
 def _become_dummy(state: TableState, offender: Seat, declarer: Seat) -> tuple[Ruling, TableState]:
     new_declarer = declarer.partner
-    state = replace(state, declarer=new_declarer)
+    state = state.evolve(declarer=new_declarer)
     steps = (
         f"{declarer.value} spreads his whole hand and becomes dummy; {new_declarer.value} "
         "becomes declarer (54A).",

@@ -9,7 +9,7 @@ card of the suit led, a card of another suit, or not a card of another suit. The
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from core.cards import Card, Suit, cards_text
 from core.engine import Event, choice_handler, event, rule
@@ -184,7 +184,7 @@ def _no_rectification(state: TableState, ev: PrematurePlay) -> tuple[Ruling, Tab
 def _at_rho_turn(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableState]:
     if ev.card_legal:
         note = f"{ev.offender.value} must play the {ev.card.symbol} at his turn (57D)"
-        state = replace(state, notes=(*state.notes, note))
+        state = state.evolve(notes=(*state.notes, note))
         return Ruling(
             kind="premature_play",
             summary=f"{ev.offender.value} must play the {ev.card.symbol} when his turn comes.",

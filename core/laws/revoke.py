@@ -431,7 +431,7 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
         steps.append(arithmetic + f" ({law_a}).")
         steps.append("Tricks won before the revoke trick are never transferred; the transfer is "
                      "made when play ends (64A).")
-    state = replace(state, tricks_transferred=state.tricks_transferred + count)
+    state = state.evolve(tricks_transferred=state.tricks_transferred + count)
     return Ruling(
         kind="revoke",
         summary=summary,

@@ -117,13 +117,13 @@ def with_facts(state: TableState, facts: Facts, *, declarer_key: str | None = "d
     restriction on ``restricted_seat``); facts not given keep the running state's values."""
     if declarer_key and declarer_key in facts:
         declarer = facts.seat(declarer_key)
-        state = replace(state, declarer=declarer,
+        state = state.evolve(declarer=declarer,
                         phase=Phase.PLAY if state.phase is Phase.AUCTION else state.phase)
     if "dealer" in facts:
-        state = replace(state, dealer=facts.seat("dealer"))
+        state = state.evolve(dealer=facts.seat("dealer"))
     if "penalty_cards" in facts:
         tokens = facts.get("penalty_cards") or []
-        state = replace(state, penalty_cards=tuple(parse_penalty_token(t) for t in tokens))
+        state = state.evolve(penalty_cards=tuple(parse_penalty_token(t) for t in tokens))
     if restricted_seat is not None and facts.get("restriction"):
         state = replace(
             state,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from core.auction import Auction, Strain
 from core.cards import Suit
 from core.engine import apply
@@ -50,11 +48,11 @@ def auction_state(facts: Facts, state: TableState) -> TableState:
         auction = Auction.parse(state.dealer, text)
         if auction.is_over:
             raise RuleError("that auction is already over")
-        state = replace(state, calls=auction.texts)
+        state = state.evolve(calls=auction.texts)
     if state.phase is Phase.PLAY and state.dealer is not None:
         auction = Auction.trusted(state.dealer, state.calls)
         if not auction.is_over:
-            state = replace(state, phase=Phase.AUCTION)
+            state = state.evolve(phase=Phase.AUCTION)
     return state
 
 

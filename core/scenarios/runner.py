@@ -128,10 +128,9 @@ def _run_sequence(case_id: str, case: dict[str, Any]) -> CaseResult:
         declarer=base.opt_seat("declarer"), dealer=base.opt_seat("dealer"),
     )
     if state.declarer is not None:
-        from dataclasses import replace
 
         from core.state import Phase
-        state = replace(state, phase=Phase.PLAY)
+        state = state.evolve(phase=Phase.PLAY)
     for number, step in enumerate(steps, 1):
         kind = step["do"]
         expect = step.get("expect", {})
