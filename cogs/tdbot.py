@@ -28,6 +28,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.directors",
     "cogs.log",
     "cogs.help",
+    "cogs.retention",
 )
 
 UNEXPECTED_ERROR = (
