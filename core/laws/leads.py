@@ -297,9 +297,10 @@ def _wrong_side(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
             f"{leader.value} makes the opening lead as usual.",
         )
         laws = ("54E", "41A")
+    shown = ev.card.symbol if ev.faced else "face-down card"  # never name an unseen card (16)
     return Ruling(
         kind="opening_lead_out_of_turn",
-        summary=f"No lead: the {ev.card.symbol} goes back to {ev.offender.value}'s hand and "
+        summary=f"No lead: the {shown} goes back to {ev.offender.value}'s hand and "
         f"{leader.value} leads (54E).",
         laws=laws,
         steps=steps,
@@ -316,7 +317,7 @@ def _face_down(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
     """41A/47: a face-down opening lead by the wrong defender is simply taken back."""
     return Ruling(
         kind="opening_lead_out_of_turn",
-        summary=f"The face-down {ev.card.symbol} goes back to {ev.offender.value}'s hand; "
+        summary=f"The face-down card goes back to {ev.offender.value}'s hand; "
         f"{leader.value} leads. No penalty card.",
         laws=("41A", "47A", "49"),
         steps=(
