@@ -51,12 +51,12 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, USER_ERRORS + STORAGE_ERRORS):
-        return _sentence(str(error))
+        return _sentence(_inert(str(error)))
     if isinstance(error, app_commands.TransformerError):
         cause = error.__cause__
         if isinstance(cause, USER_ERRORS):
-            return str(cause)
-        return f"{str(error.value)!r} is not a valid {error.type.name}."
+            return _inert(str(cause))
+        return _inert(f"{str(error.value)[:40]!r} is not a valid {error.type.name}.")
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down: try again in {error.retry_after:.0f} seconds."
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -112,6 +112,11 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("Could not tell user %s about an error: %s", interaction.user.id, exc)
+
+
+def _inert(text: str) -> str:
+    """Engine messages quote what the user typed: never let that render as markdown or ping."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text, as_needed=True))
 
 
 def _sentence(text: str) -> str:

@@ -14,11 +14,8 @@ options get a sensible value (a choice, table 1, a real ruling id …). The text
 * the raw sentinel never appears in a public message the bot sent (content and embeds: the
   parts Discord renders as markdown), so user text is escaped wherever it is echoed publicly.
 
-Known bug (``test_error_messages_escape_user_text``, strict xfail): the error policy
-(``cogs/tdbot.py``: ``user_message``/``report_error``) shows the engine's ``USER_ERRORS`` text
-as it is, and that text quotes the input: ``/exposed cards:"SK **pwn** x"`` answers
-``'SK **pwn** x' is not a card …`` with the markdown rendered. It is ephemeral (only the user who
-typed it sees it) and pings nobody (allowed_mentions none), but it is unescaped echo.
+Error messages quote what the user typed (``'SK **pwn** x' is not a card``): the error policy
+(``cogs/tdbot.py``) escapes them too (``test_error_messages_escape_user_text``).
 
 Users are fresh members per example (the incident commands rate-limit each user).
 """
@@ -226,12 +223,32 @@ async def test_hostile_option_values(ld: LocalDiscord, scene, data: st.DataObjec
 
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cogs/tdbot.py user_message/report_error echo USER_ERRORS text (which quotes the "
-    "input) without escape_markdown/escape_mentions; remove this mark once fixed",
-)
 async def test_error_messages_escape_user_text(ld: LocalDiscord, scene) -> None:
     command = next(c for c in commands(ld) if c.qualified_name == "exposed")
     await run_hostile(ld, scene, command, lambda p: "SK **pwn** x", director=False,
                       sentinel="**pwn**", public_only=False)
+
+
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+async def test_hostile_autocomplete(ld: LocalDiscord, scene, data: st.DataObject) -> None:
+    """What the user is typing, however hostile, gets at most 25 valid suggestions (or none)."""
+    targets = [(c, p) for c in commands(ld) for p in c.parameters if p.autocomplete]
+    assert targets, "no autocompleted option found"
+    command, param = data.draw(st.sampled_from(targets), label="option")
+    typed = data.draw(hostile_texts(scene), label="typed")[:6000]
+    options = options_for(ld, command, scene, lambda p: "SK")
+    options[param.name] = typed
+    payload = ld.slash_payload(command.qualified_name, options, user=ld.member("LHO"),
+                               strict=False, focused=param.name)
+    result = await ld.dispatch(payload)
+    assert not result.exceptions, result.exceptions
+    assert result.response is not None and result.response.json["type"] == 8
+    choices = result.choices
+    assert len(choices) <= 25
+    for choice in choices:
+        assert 1 <= len(choice["name"]) <= 100 and len(str(choice["value"])) <= 100
