@@ -11,6 +11,7 @@ options get a sensible value (a choice, table 1, a real ruling id …). The text
 * no message the bot sent for it pings ``@everyone``/``@here``, the bystander member or the
   bystander role; the only role it may ping is the club's director role (director calls), the
   only user the one who ran the command;
+* autocomplete answers hostile typing with at most 25 valid suggestions;
 * the raw sentinel never appears in a public message the bot sent (content and embeds: the
   parts Discord renders as markdown), so user text is escaped wherever it is echoed publicly.
 
