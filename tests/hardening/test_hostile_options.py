@@ -12,8 +12,8 @@ options get a sensible value (a choice, table 1, a real ruling id …). The text
   bystander role; the only role it may ping is the club's director role (director calls), the
   only user the one who ran the command;
 * autocomplete answers hostile typing with at most 25 valid suggestions;
-* the raw sentinel never appears in a public message the bot sent (content and embeds: the
-  parts Discord renders as markdown), so user text is escaped wherever it is echoed publicly.
+* the raw sentinel never appears in any message the bot sent, public or ephemeral (content and
+  embeds: the parts Discord renders as markdown), so user text is escaped wherever it is echoed.
 
 Error messages quote what the user typed (``'SK **pwn** x' is not a card``): the error policy
 (``cogs/tdbot.py``) escapes them too (``test_error_messages_escape_user_text``).
@@ -150,10 +150,9 @@ def rendered(message: Any) -> str:
 
 async def run_hostile(
     ld: LocalDiscord, scene: dict[str, Any], command: Any, text_for: Any, *, director: bool,
-    sentinel: str, public_only: bool = True,
+    sentinel: str,
 ) -> None:
-    """Run ``command`` with hostile text; with ``public_only`` an unescaped echo is tolerated
-    in an ephemeral answer (the known error-policy bug), never in a public message."""
+    """Run ``command`` with hostile text and check every message it sent (public or not)."""
     roles = [scene["director_role"]] if director else []
     user = ld.member(f"Hostile{next(_users)}", roles=roles)
     options = options_for(ld, command, scene, text_for)
@@ -167,10 +166,21 @@ async def run_hostile(
         assert not pings["everyone"], f"{where} pinged everyone: {message.text[:300]!r}"
         assert set(pings["roles"]) <= {scene["director_role"].id}, f"{where} pinged {pings}"
         assert set(pings["users"]) <= {user.id}, f"{where} pinged {pings}"
-        if any(sentinel in str(v) for v in options.values()) and sentinel in rendered(message):
-            assert message.ephemeral and public_only, (
-                f"{where} echoed {sentinel!r} unescaped: {rendered(message)[:400]!r}"
-            )
+        if any(sentinel in str(v) for v in options.values()) and unescaped(
+            sentinel, rendered(message)
+        ):
+            pytest.fail(f"{where} echoed {sentinel!r} unescaped: {rendered(message)[:400]!r}")
+
+
+def unescaped(sentinel: str, text: str) -> bool:
+    """Whether ``sentinel`` occurs in ``text`` other than right after a backslash (Discord shows
+    ``\\`pwn``` as plain text: the escaped first backtick opens no code span)."""
+    start = text.find(sentinel)
+    while start != -1:
+        if start == 0 or text[start - 1] != "\\":
+            return True
+        start = text.find(sentinel, start + 1)
+    return False
 
 
 def hostile_texts(scene: dict[str, Any]) -> st.SearchStrategy[str]:
@@ -227,7 +237,7 @@ async def test_hostile_option_values(ld: LocalDiscord, scene, data: st.DataObjec
 async def test_error_messages_escape_user_text(ld: LocalDiscord, scene) -> None:
     command = next(c for c in commands(ld) if c.qualified_name == "exposed")
     await run_hostile(ld, scene, command, lambda p: "SK **pwn** x", director=False,
-                      sentinel="**pwn**", public_only=False)
+                      sentinel="**pwn**")
 
 
 @settings(
