@@ -93,23 +93,25 @@ async def table_context(
 ) -> TableContext:
     """The table given by number, else the one the user sat at with /sit; with its board."""
     storage = storage_of(interaction)
-    club = await club_of(interaction)
-    guild_id = club.guild_id
-    seating = await storage.seating(guild_id, interaction.user.id)
+    guild_id = guild_id_of(interaction)
+    if table is not None and table < 1:
+        raise ContextError("A table number is 1 or more.")
+    found = await storage.table_lookup(guild_id, interaction.user.id, table)
+    seating = found.seating
     if table is None:
         if seating is None:
             raise ContextError(NOT_SEATED)
         table = seating.table_number
     if table < 1:
         raise ContextError("A table number is 1 or more.")
-    info = await storage.find_table(guild_id, table)
+    info = found.table
     if info is None:
         raise ContextError(f"There is no table {table} in this session: /sit {table} seat")
-    board = await storage.find_board(guild_id, info.id)
+    board = found.board
     if board is None:
         raise ContextError(f"No board in play at table {table}: /board set number")
     seat = seating.seat if seating is not None and seating.table_id == info.id else None
-    return TableContext(guild_id, club, info, board, seat)
+    return TableContext(found.club.guild_id, found.club, info, board, seat)
 
 
 # ------------------------------------------------------------------ option types and answering

@@ -24,6 +24,7 @@ import json
 import logging
 import random
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
@@ -35,6 +36,8 @@ from sqlalchemy import (
     delete,
     distinct,
     func,
+    insert,
+    null,
     or_,
     select,
     update,
@@ -79,6 +82,7 @@ from core.storage.values import (
     Seating,
     SessionInfo,
     TableInfo,
+    TableLookup,
     Verdict,
     VerdictKind,
 )
@@ -91,6 +95,9 @@ LAW_EDITIONS = ("2017",)
 DEFAULT_SESSION_NAME = "Session"
 PAGE_MAX = 100
 EXPORT_CHUNK_ROWS = 500
+#: How long a club's settings are served from memory. Other bot processes sharing the database
+#: may change them (or delete the club): what they change is seen here within this many seconds.
+CLUB_CACHE_SECONDS = 3.0
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 
@@ -120,6 +127,36 @@ class Storage:
         # SQLite has one writer at a time: writers of this process queue here instead of
         # polling the file lock (other processes still wait on BEGIN IMMEDIATE's busy timeout).
         self._write_lock = asyncio.Lock() if dialect == "sqlite" else None
+        # SQLite's write transactions are serial (BEGIN IMMEDIATE), so a check read in the same
+        # statement as the board is current; PostgreSQL evaluates a subquery with the snapshot
+        # taken before waiting for the board's row lock, so it checks again after the lock.
+        self._serial_writes = dialect == "sqlite"
+        # guild id -> (expires at, club id, settings): this instance's short-lived club cache;
+        # a generation per guild stops a read that raced an update from caching the old value
+        self._clubs: dict[int, tuple[float, int, ClubSettings]] = {}
+        self._club_generation: dict[int, int] = {}
+
+    # ------------------------------------------------------------------------------------
+    # the club cache
+
+    def _cached_club(self, guild_id: int) -> tuple[int, ClubSettings] | None:
+        found = self._clubs.get(guild_id)
+        if found is None:
+            return None
+        if found[0] < time.monotonic():
+            del self._clubs[guild_id]
+            return None
+        return found[1], found[2]
+
+    def _remember_club(
+        self, guild_id: int, club_id: int, settings: ClubSettings, generation: int
+    ) -> None:
+        if self._club_generation.get(guild_id, 0) == generation:
+            self._clubs[guild_id] = (time.monotonic() + CLUB_CACHE_SECONDS, club_id, settings)
+
+    def _forget_club(self, guild_id: int) -> None:
+        self._club_generation[guild_id] = self._club_generation.get(guild_id, 0) + 1
+        self._clubs.pop(guild_id, None)
 
     # ------------------------------------------------------------------------------------
     # transactions
@@ -170,12 +207,29 @@ class Storage:
     # clubs
 
     async def club(self, guild_id: int) -> ClubSettings:
-        """The guild's club settings, creating the club with defaults on first use."""
+        """The guild's club settings, creating the club with defaults on first use.
 
-        async def work(s: AsyncSession) -> ClubSettings:
-            return _club_value(await _get_or_create_club(s, guild_id))
+        Served from a short-lived per-instance cache (:data:`CLUB_CACHE_SECONDS`); a read, not a
+        write, when the club exists.
+        """
+        cached = self._cached_club(guild_id)
+        if cached is not None:
+            return cached[1]
+        generation = self._club_generation.get(guild_id, 0)
+        async with self._reading() as s:
+            row = (await s.execute(_club_select().where(Club.guild_id == guild_id))).first()
+        if row is not None:
+            settings = _club_settings(row)
+            self._remember_club(guild_id, row.id, settings, generation)
+            return settings
 
-        return await self._write(work)
+        async def work(s: AsyncSession) -> tuple[int, ClubSettings]:
+            club = await _get_or_create_club(s, guild_id)
+            return club.id, _club_value(club)
+
+        club_id, settings = await self._write(work)
+        self._remember_club(guild_id, club_id, settings, generation)
+        return settings
 
     async def find_club(self, guild_id: int) -> ClubSettings | None:
         async with self._reading() as s:
@@ -209,14 +263,20 @@ class Storage:
                 raise StorageError("language must be a language code such as en or fr")
             changes["language"] = language
 
-        async def work(s: AsyncSession) -> ClubSettings:
+        async def work(s: AsyncSession) -> tuple[int, ClubSettings]:
             club = await _get_or_create_club(s, guild_id)
             for name, value in changes.items():
                 setattr(club, name, value)
             await s.flush()
-            return _club_value(club)
+            return club.id, _club_value(club)
 
-        return await self._write(work)
+        self._forget_club(guild_id)
+        try:
+            club_id, settings = await self._write(work)
+        finally:
+            self._forget_club(guild_id)
+        self._remember_club(guild_id, club_id, settings, self._club_generation[guild_id])
+        return settings
 
     # ------------------------------------------------------------------------------------
     # sessions
@@ -426,6 +486,94 @@ class Storage:
             )
             return _board_value(row, table.number) if row else None
 
+    async def table_lookup(
+        self, guild_id: int, user_id: int, number: int | None = None
+    ) -> TableLookup:
+        """Everything a table command starts from, in one read: the club (created on first
+        use), where ``user_id`` sits, table ``number`` of the current session (default: the
+        number of the user's table) and its current board.
+
+        The same as :meth:`club`, :meth:`seating`, :meth:`find_table` and :meth:`find_board`
+        one after the other, in one statement.
+        """
+        generation = self._club_generation.get(guild_id, 0)
+        seat_table = Table.__table__.alias("seat_table")
+        latest_session = (
+            select(func.max(GameSession.id))
+            .where(GameSession.club_id == Club.id)
+            .correlate(Club)
+            .scalar_subquery()
+        )
+        wanted = seat_table.c.number if number is None else number
+        q = (
+            _club_select()
+            .add_columns(
+                SeatBinding.table_id.label("seat_table_id"),
+                SeatBinding.seat,
+                seat_table.c.number.label("seat_table_no"),
+                seat_table.c.session_id.label("seat_session_id"),
+                Table.id.label("table_id"),
+                Table.session_id.label("table_session_id"),
+                Table.number.label("table_no"),
+                Table.current_board,
+                Board.id.label("board_id"),
+                Board.session_id.label("board_session_id"),
+                Board.number.label("board_no"),
+                Board.last_seq,
+                Board.state,
+            )
+            .outerjoin(
+                SeatBinding,
+                and_(SeatBinding.club_id == Club.id, SeatBinding.user_id == user_id),
+            )
+            .outerjoin(seat_table, seat_table.c.id == SeatBinding.table_id)
+            .outerjoin(
+                Table,
+                and_(
+                    Table.club_id == Club.id,
+                    Table.session_id == latest_session,
+                    Table.number == wanted,
+                ),
+            )
+            .outerjoin(
+                Board, and_(Board.table_id == Table.id, Board.number == Table.current_board)
+            )
+            .where(Club.guild_id == guild_id)
+            .order_by(SeatBinding.seat)
+            .limit(1)
+        )
+        async with self._reading() as s:
+            row = (await s.execute(q)).first()
+        if row is None:  # first use: the club is created (as club() does), with nothing in it
+            return TableLookup(await self.club(guild_id), None, None, None)
+        club = _club_settings(row)
+        self._remember_club(guild_id, row.id, club, generation)
+        seating = (
+            Seating(
+                row.seat_session_id, row.seat_table_id, row.seat_table_no, Seat(row.seat), user_id
+            )
+            if row.seat_table_id is not None
+            else None
+        )
+        table = board = None
+        if row.table_id is not None:
+            table = TableInfo(row.table_id, row.table_session_id, row.table_no, row.current_board)
+            if row.board_id is not None:
+                state = serial.from_data(TableState, row.state)
+                board = BoardInfo(
+                    id=row.board_id,
+                    session_id=row.board_session_id,
+                    table_id=row.table_id,
+                    table_number=row.table_no,
+                    number=row.board_no,
+                    dealer=state.dealer,
+                    declarer=state.declarer,
+                    contract=state.contract,
+                    last_seq=row.last_seq,
+                    state=state,
+                )
+        return TableLookup(club, seating, table, board)
+
     async def board_state(self, guild_id: int, board_id: int) -> TableState:
         return (await self.board(guild_id, board_id)).state
 
@@ -575,48 +723,63 @@ class Storage:
         facts = event_to_data(event)
 
         async def work(s: AsyncSession) -> RecordedEvent:
-            club_id = await _require_club(s, guild_id)
-            board = await _board_row(s, club_id, board_id, lock=True)
-            if interaction_id is not None:
-                first = await s.scalar(
-                    select(EventRow).where(
+            # one round trip: the board (locked), its table's number, the club check and (on
+            # SQLite) the idempotency check; then the event, its laws and the snapshot
+            inline = self._serial_writes
+            board = await _board_for_record(
+                s, guild_id, board_id, interaction_id if inline else None, lock=True
+            )
+            if board is None:
+                await _require_club(s, guild_id)
+                raise NotFound("there is no such board")
+            club_id = board.club_id
+            first_id = board.first_id
+            if interaction_id is not None and not inline:
+                first_id = await s.scalar(
+                    select(EventRow.id).where(
                         EventRow.club_id == club_id, EventRow.interaction_id == interaction_id
                     )
                 )
-                if first is not None:
-                    return await _recorded_value(s, first, duplicate=True)
-            state = _state_of(board)
-            ruling, new_state = apply(state, event)
-            table_no = await s.scalar(select(Table.number).where(Table.id == board.table_id))
+            if first_id is not None:
+                first = await s.scalar(select(EventRow).where(EventRow.id == first_id))
+                assert first is not None
+                return await _recorded_value(s, first, duplicate=True)
+            ruling, new_state = apply(serial.from_data(TableState, board.state), event)
             now = utcnow()
             laws = tuple(dict.fromkeys(ruling.laws))
-            row = EventRow(
-                club_id=club_id,
-                session_id=board.session_id,
-                table_id=board.table_id,
-                board_id=board.id,
-                table_no=table_no,
-                board_no=board.number,
-                seq=board.last_seq + 1,
-                kind=event.kind[:40],
-                incident=(ruling.kind or event.kind)[:40],
-                actor_id=actor_id,
-                interaction_id=interaction_id,
-                created_at=now,
-                facts=facts,
-                ruling=ruling.to_data(),
-                summary=ruling.summary[:SUMMARY_MAX],
-                laws=_laws_text(laws),
-                void=False,
+            seq = board.last_seq + 1
+            event_id = await s.scalar(
+                insert(EventRow)
+                .values(
+                    club_id=club_id,
+                    session_id=board.session_id,
+                    table_id=board.table_id,
+                    board_id=board.id,
+                    table_no=board.table_no,
+                    board_no=board.number,
+                    seq=seq,
+                    kind=event.kind[:40],
+                    incident=(ruling.kind or event.kind)[:40],
+                    actor_id=actor_id,
+                    interaction_id=interaction_id,
+                    created_at=now,
+                    facts=facts,
+                    ruling=ruling.to_data(),
+                    summary=ruling.summary[:SUMMARY_MAX],
+                    laws=_laws_text(laws),
+                    void=False,
+                )
+                .returning(EventRow.id)
             )
-            s.add(row)
-            await s.flush()
-            s.add_all(_law_rows(club_id, row.id, laws))
-            await _store_state(s, board, new_state, last_seq=row.seq)
+            assert event_id is not None
+            law_rows = _law_values(club_id, event_id, laws)
+            if law_rows:
+                await s.execute(insert(EventLaw), law_rows)
+            await _update_snapshot(s, board.id, board.version, new_state, last_seq=seq)
             return RecordedEvent(
-                id=row.id,
+                id=event_id,
                 board_id=board.id,
-                seq=row.seq,
+                seq=seq,
                 event=event,
                 ruling=ruling,
                 state=new_state,
@@ -1057,7 +1220,11 @@ class Storage:
                 deleted[Club.__tablename__] = result.rowcount or 0
             return deleted
 
-        return await self._write(work)
+        self._forget_club(guild_id)
+        try:
+            return await self._write(work)
+        finally:
+            self._forget_club(guild_id)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1138,24 +1305,71 @@ async def _store_state(
     s: AsyncSession, board: Board, state: TableState, *, last_seq: int | None = None
 ) -> None:
     """Save a new snapshot, unless the board changed since we read it (then retry)."""
+    await _update_snapshot(s, board.id, board.version, state, last_seq=last_seq)
+
+
+async def _update_snapshot(
+    s: AsyncSession, board_id: int, version: int, state: TableState, *, last_seq: int | None
+) -> None:
     values: dict[str, Any] = {
         "state": serial.to_data(state),
         "dealer": state.dealer.value if state.dealer else None,
         "declarer": state.declarer.value if state.declarer else None,
         "contract": state.contract,
-        "version": board.version + 1,
+        "version": version + 1,
         "updated_at": utcnow(),
     }
     if last_seq is not None:
         values["last_seq"] = last_seq
     result = await s.execute(
         update(Board)
-        .where(Board.id == board.id, Board.version == board.version)
+        .where(Board.id == board_id, Board.version == version)
         .values(**values)
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
         raise _Retry()
+
+
+async def _board_for_record(
+    s: AsyncSession,
+    guild_id: int,
+    board_id: int,
+    interaction_id: int | None,
+    *,
+    lock: bool = False,
+) -> Any:
+    """The board row :meth:`Storage.record` works on (None if the guild has no such board):
+    its snapshot and version, its table's number, and ``first_id``, the event already recorded
+    for ``interaction_id`` in this club (if any). With ``lock``, the board row is locked."""
+    first: Any = None
+    if interaction_id is not None:
+        first = (
+            select(EventRow.id)
+            .where(EventRow.club_id == Board.club_id, EventRow.interaction_id == interaction_id)
+            .correlate(Board)
+            .scalar_subquery()
+        )
+    q = (
+        select(
+            Board.id,
+            Board.club_id,
+            Board.session_id,
+            Board.table_id,
+            Board.number,
+            Board.state,
+            Board.last_seq,
+            Board.version,
+            Table.number.label("table_no"),
+            (first if first is not None else null()).label("first_id"),
+        )
+        .join(Club, Club.id == Board.club_id)
+        .join(Table, Table.id == Board.table_id)
+        .where(Club.guild_id == guild_id, Board.id == board_id)
+    )
+    if lock:
+        q = q.with_for_update(of=Board)
+    return (await s.execute(q)).first()
 
 
 async def _fold(s: AsyncSession, board_id: int, *, voiding: EventRow | None = None) -> TableState:
@@ -1219,7 +1433,8 @@ def _laws_text(laws: Iterable[str], limit: int = 200) -> str:
     return text
 
 
-def _law_rows(club_id: int, event_id: int, laws: Iterable[str]) -> list[EventLaw]:
+def _law_values(club_id: int, event_id: int, laws: Iterable[str]) -> list[dict[str, Any]]:
+    """The ``event_laws`` rows of an event, as parameter sets for one executemany."""
     rows = []
     for law in laws:
         try:
@@ -1228,7 +1443,13 @@ def _law_rows(club_id: int, event_id: int, laws: Iterable[str]) -> list[EventLaw
             log.warning("not indexing malformed law reference %r of event %d", law, event_id)
             continue
         rows.append(
-            EventLaw(event_id=event_id, law=law, club_id=club_id, law_number=number, law_key=key)
+            {
+                "event_id": event_id,
+                "law": law,
+                "club_id": club_id,
+                "law_number": number,
+                "law_key": key,
+            }
         )
     return rows
 
@@ -1282,6 +1503,29 @@ async def _call_value(s: AsyncSession, row: DirectorCall) -> DirectorCallInfo:
 
 # ----------------------------------------------------------------------------------------
 # helpers: values and checks
+
+
+def _club_select() -> Any:
+    return select(
+        Club.id,
+        Club.guild_id,
+        Club.director_role_id,
+        Club.log_channel_id,
+        Club.time_zone,
+        Club.law_edition,
+        Club.language,
+    )
+
+
+def _club_settings(row: Any) -> ClubSettings:
+    return ClubSettings(
+        guild_id=row.guild_id,
+        director_role_id=row.director_role_id,
+        log_channel_id=row.log_channel_id,
+        time_zone=row.time_zone,
+        law_edition=row.law_edition,
+        language=row.language,
+    )
 
 
 def _club_value(row: Club) -> ClubSettings:

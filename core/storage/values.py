@@ -79,6 +79,18 @@ class Seating:
 
 
 @dataclass(frozen=True)
+class TableLookup:
+    """What a table command starts from, read at once (:meth:`Storage.table_lookup`): the club,
+    where the user sits (if anywhere), the table asked for (or the user's) in the current session
+    and that table's current board. ``table`` and ``board`` are None when there is none."""
+
+    club: ClubSettings
+    seating: Seating | None
+    table: TableInfo | None
+    board: BoardInfo | None
+
+
+@dataclass(frozen=True)
 class RecordedEvent:
     """The result of recording an event: the ruling and the board's state after it.
 
