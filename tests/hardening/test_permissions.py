@@ -1,8 +1,9 @@
 """Every director-only and admin-only path refuses an ordinary member and a member of another
 guild; every button refuses a user who may not press it. Nothing changes when refused.
 
-Director-only commands are listed in ``DIRECTOR_ONLY``; ``test_the_list_covers_the_tree`` fails
-when the tree gains a command whose description says it is for directors and the list misses it.
+Director-only and admin-only commands are listed in ``DIRECTOR_ONLY``;
+``test_the_list_covers_the_tree`` fails when the tree gains a command whose description says it
+is for directors, or that has default permissions, and the list misses it.
 The other guild ("Other Club", set up with /setup) has a director of its own ("Neighbour") and
 an ordinary member ("Stranger"), in no other guild; our Director is a member there too (same
 user id). They act in that guild with ids taken from ours (ruling numbers, call buttons, ruling
@@ -50,6 +51,8 @@ DIRECTOR_ONLY: dict[str, Options] = {
     "log export": lambda g, rid: {"format": "csv"},
     "log stats": lambda g, rid: {},
     "penalty returned": lambda g, rid: {"card": "SK", "table": 1},
+    # admin-only (Manage Server): deleting the club's stored data
+    "club-data delete": lambda g, rid: {"confirm": g.name},
 }
 #: Commands whose refusal names a ruling of ours: the other guild's director finds nothing.
 TARGETS_OUR_RULING = ("ruling confirm", "ruling amend", "ruling void", "ruling adjust",
@@ -108,12 +111,15 @@ def test_the_list_covers_the_tree() -> None:
 
     from cogs.tdbot import TDBot
 
-    async def names() -> dict[str, str]:
+    async def names() -> dict[str, tuple[str, bool]]:
         bot = TDBot(extensions=EXTENSIONS)
         for extension in EXTENSIONS:
             await bot.load_extension(extension)
         return {
-            c.qualified_name: c.description
+            c.qualified_name: (
+                c.description,
+                bool(c.default_permissions or (c.parent and c.parent.default_permissions)),
+            )
             for c in bot.tree.walk_commands()
             if isinstance(c, app_commands.Command)
         }
@@ -121,8 +127,8 @@ def test_the_list_covers_the_tree() -> None:
     found = asyncio.run(names())
     for name in DIRECTOR_ONLY:
         assert name in found, f"/{name} is gone: update DIRECTOR_ONLY"
-    for name, description in found.items():
-        if description.lower().startswith("directors"):
+    for name, (description, restricted) in found.items():
+        if description.lower().startswith("directors") or restricted:
             assert name in DIRECTOR_ONLY, f"/{name} ({description!r}) is not tested here"
 
 
@@ -156,6 +162,16 @@ async def test_another_guilds_director_cannot_touch_our_rulings(
     for who in (scene["neighbour"], other.member("Director")):
         result = await ld.slash(command, options, user=who)
         assert_refused(result, f"/{command} by {who.name} in another guild")
+    assert await snapshot(storage, ld, scene["rid"]) == before
+
+
+async def test_another_guilds_admin_deletes_only_his_own_club(ld, scene, storage) -> None:
+    other: Guild = scene["other"]
+    before = await snapshot(storage, ld, scene["rid"])
+    ours = await ld.slash("club-data delete", {"confirm": ld.guild.name}, user=scene["neighbour"])
+    assert_refused(ours, "club-data delete with our name, in another guild")
+    theirs = await ld.slash("club-data delete", {"confirm": other.name}, user=scene["neighbour"])
+    assert theirs.ephemeral and "Deleted" in theirs.text, theirs.text
     assert await snapshot(storage, ld, scene["rid"]) == before
 
 
