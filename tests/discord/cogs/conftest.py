@@ -4,38 +4,13 @@ bot with those cogs loaded. Helpers set a board up the way players do, through t
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from cogs.tdbot import EXTENSIONS
-from core.storage.testing import ENV, migrated_storage, postgres_url, scratch_url
-
-BACKENDS = ("sqlite", "postgresql")
-MY_COGS = ("cogs.table", "cogs.incidents", "cogs.followups")
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    """The database backend of this test case."""
-    if request.param == "postgresql" and postgres_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{ENV} must be set in CI: the PostgreSQL tests have to run")
-        pytest.skip(f"PostgreSQL bot tests skipped: {ENV} is not set")
-    return request.param
-
 
 @pytest.fixture
-async def storage(backend: str, tmp_path):
-    """The bot's storage: a fresh database migrated to head."""
-    async with scratch_url(backend, tmp_path) as url, migrated_storage(url) as service:
-        yield service
-
-
-@pytest.fixture
-def extensions() -> tuple[str, ...]:
-    """The bot's cogs, with this package's cogs (added once, whatever EXTENSIONS holds)."""
-    return tuple(dict.fromkeys((*EXTENSIONS, *MY_COGS)))
+def storage(db_storage):
+    """The bot's storage: a fresh database at the newest migration, on each backend."""
+    return db_storage
 
 
 @pytest.fixture

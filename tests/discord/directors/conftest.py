@@ -6,46 +6,20 @@ those cases skip, except under CI (``CI`` set), where they fail: CI must exercis
 
 from __future__ import annotations
 
-import os
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from cogs.localdiscord import LocalDiscord
-from cogs.tdbot import EXTENSIONS
 from core.cards import parse_card
 from core.laws.exposure import Exposure, How
 from core.seats import Seat
 from core.storage.service import Storage
-from core.storage.testing import ENV, migrated_storage, postgres_url, scratch_url
 from core.storage.values import RecordedEvent
 
-BACKENDS = ("sqlite", "postgresql")
-MINE = ("cogs.directors", "cogs.log", "cogs.help")
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    """The database backend of this test case."""
-    if request.param == "postgresql" and postgres_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{ENV} must be set in CI: the PostgreSQL tests have to run")
-        pytest.skip(f"PostgreSQL skipped: {ENV} is not set")
-    return request.param
-
 
 @pytest.fixture
-async def storage(backend: str, tmp_path: Path) -> AsyncIterator[Storage]:
-    """A Storage on a fresh database migrated to head."""
-    async with scratch_url(backend, tmp_path) as url, migrated_storage(url) as service:
-        yield service
-
-
-@pytest.fixture
-def extensions() -> tuple[str, ...]:
-    """The bot's cogs plus ours (the directors', the log, help)."""
-    return tuple(dict.fromkeys((*EXTENSIONS, *MINE)))
+def storage(db_storage):
+    """The bot's storage: a fresh database at the newest migration, on each backend."""
+    return db_storage
 
 
 async def exposure(
