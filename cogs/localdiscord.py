@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import copy
 import datetime as dt
 import fnmatch
 import hashlib
@@ -54,6 +53,7 @@ import json
 import logging
 import re
 import time
+import weakref
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -111,6 +111,38 @@ _ACTION_ROW, _LABEL = 1, 18
 _current_interaction: contextvars.ContextVar[int | None] = contextvars.ContextVar(
     "local_discord_interaction", default=None
 )
+
+
+class _TaskCollector:
+    """A loop task factory that also collects the tasks created while :attr:`sink` is set.
+
+    ``dispatch`` needs the tasks the bot starts for an interaction; diffing
+    ``asyncio.all_tasks()`` before and after costs time in the number of live tasks, this costs
+    nothing per task. It wraps whatever factory the loop had; if something replaces it later,
+    ``dispatch`` falls back to the diff.
+    """
+
+    def __init__(self, previous: Any) -> None:
+        self.previous = previous
+        self.sink: list[asyncio.Task[Any]] | None = None
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
+        if self.previous is not None:
+            task = self.previous(loop, coro, **kwargs)
+        else:
+            task = asyncio.Task(coro, loop=loop, **kwargs)
+        if self.sink is not None:
+            self.sink.append(task)
+        return task
+
+    @classmethod
+    def of(cls, loop: asyncio.AbstractEventLoop) -> _TaskCollector:
+        factory = loop.get_task_factory()
+        if isinstance(factory, cls):
+            return factory
+        collector = cls(factory)
+        loop.set_task_factory(collector)
+        return collector
 
 
 # --------------------------------------------------------------------------------------------- ids
@@ -651,7 +683,11 @@ class Message:
     """A snapshot of a message the bot sent, as Discord would store it (:attr:`data`)."""
 
     def __init__(self, data: Mapping[str, Any], files: Mapping[int, Attachment]) -> None:
-        self.data: dict[str, Any] = copy.deepcopy(dict(data))
+        # The store never changes a message's nested values in place (an edit replaces them), so
+        # a copy of the top level (and of its lists) is a snapshot as good as a deep copy.
+        self.data: dict[str, Any] = {
+            k: list(v) if type(v) is list else v for k, v in data.items()
+        }
         self.files: list[Attachment] = [
             files[int(a["id"])] for a in self.data.get("attachments", ())
         ]
@@ -1595,6 +1631,9 @@ class LocalDiscord(DiscordAPI):
         self.bot: discord.Client | None = None
         self._trace = aiohttp.TraceConfig()
         self._trace.on_request_start.append(self._tag_request)
+        self._collectors: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _TaskCollector] = (
+            weakref.WeakKeyDictionary()
+        )
 
     async def __aenter__(self) -> LocalDiscord:
         await self.start()
@@ -1673,13 +1712,19 @@ class LocalDiscord(DiscordAPI):
         record = _Interaction(payload)
         self._interactions[record.id] = record
         self._by_token[record.token] = record
-        before = asyncio.all_tasks()
+        loop = asyncio.get_running_loop()
+        collector = self._collectors.get(loop)
+        if collector is None or loop.get_task_factory() is not collector:
+            collector = self._collectors[loop] = _TaskCollector.of(loop)
+        started: list[asyncio.Task[Any]] = []
+        collector.sink = started
         marker = _current_interaction.set(record.id)
         try:
             self.bot._connection.parse_interaction_create(dict(payload))  # type: ignore[arg-type]
         finally:
             _current_interaction.reset(marker)
-        record.tasks = asyncio.all_tasks() - before
+            collector.sink = None
+        record.tasks = set(started)
         return PendingInteraction(self, record, timeout or self.timeout)
 
     def _who(self, user: Member | User | str | None) -> Member | User:
