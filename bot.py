@@ -91,7 +91,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         description="tdbot: a contract-bridge tournament director's assistant for Discord.",
         epilog=(
             "Settings are read from the environment or a .env file: DISCORD_TOKEN, DATABASE_URL, "
-            "DEV_GUILD_ID, LOG_LEVEL (see .env.example). With no DISCORD_TOKEN the console starts."
+            "DEV_GUILD_ID, LOG_LEVEL, SHARD_COUNT, SHARD_IDS (see .env.example). With no "
+            "DISCORD_TOKEN the console starts."
         ),
     )
     parser.add_argument(
