@@ -51,6 +51,7 @@ class RestrictionKind(Enum):
     FORBID = "forbid"  # may not lead (or, unable to follow, play) the suit
     HIGHEST = "highest"  # must play his highest card of the suit led (57A)
     LOWEST = "lowest"  # must play his lowest card of the suit led (57A)
+    CARD = "card"  # must play this very card at his turn (57D)
 
 
 class Lasts(Enum):
@@ -68,10 +69,13 @@ class Restriction:
     suit: Suit | None
     lasts: Lasts
     origin: str  # the law, e.g. "50D2(a)", "57A", "26B"
+    card: Card | None = None  # for CARD: the card he must play
 
     @property
     def token(self) -> str:
-        """Scenario notation ``forbid:H`` / ``highest``."""
+        """Scenario notation ``forbid:H`` / ``highest`` (``card:S5`` for 57D)."""
+        if self.card is not None:
+            return f"{self.kind.value}:{self.card.text}"
         if self.suit is None:
             return self.kind.value
         return f"{self.kind.value}:{self.suit.letter}"
@@ -82,6 +86,8 @@ class Restriction:
             what = f"must {verb} a {self.suit.singular}" if self.suit else "must lead as required"
         elif self.kind is RestrictionKind.FORBID:
             what = f"may not {verb} a {self.suit.singular}" if self.suit else "restricted"
+        elif self.kind is RestrictionKind.CARD and self.card is not None:
+            what = f"must play the {self.card.symbol}"
         else:
             what = f"must play his {self.kind.value} card of the suit led"
         how_long = {

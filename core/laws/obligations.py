@@ -39,6 +39,10 @@ class _Reasoning:
         self.steps.append(step)
 
 
+#: Restrictions that bind a player who can follow suit (the others only when he cannot).
+_BIND_FOLLOWER = (RestrictionKind.HIGHEST, RestrictionKind.LOWEST, RestrictionKind.CARD)
+
+
 def _full_hand(state: TableState, seat: Seat, hand: Hand) -> Hand:
     """The seat's cards: the hand typed plus his own penalty cards, which are still his."""
     for p in state.penalty_cards:
@@ -52,6 +56,12 @@ def _full_hand(state: TableState, seat: Seat, hand: Hand) -> Hand:
 
 
 def _apply_restriction(r: Restriction, hand: Hand, why: _Reasoning, following: bool) -> None:
+    if r.kind is RestrictionKind.CARD:
+        if r.card in why.allowed:
+            why.allowed = {r.card}
+            why.cite(r.origin, f"He must play the {r.card.symbol} he tried to play early "
+                     f"({r.origin}).")
+        return
     if r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
         if not following:
             why.cite("57B", f"{r.token} binds only when he can follow suit; he cannot, so it "
@@ -96,7 +106,7 @@ def legal_cards(
         why.cite("44C", f"He must follow suit with a {led.singular} (44C).")
     restrictions = state.restrictions_on(seat)
     for r in restrictions:
-        if r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST) or not following:
+        if r.kind in _BIND_FOLLOWER or not following:
             _apply_restriction(r, hand, why, following)
     penalties = state.penalty_cards_of(seat)
     majors = [p.card for p in penalties if p.kind is PenaltyKind.MAJOR]
@@ -175,7 +185,10 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
         lines.append(f"If you hold a {led.singular} you must follow suit (44C).")
         laws.append("44C")
     for r in state.restrictions_on(seat):
-        if r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
+        if r.kind is RestrictionKind.CARD and r.card is not None:
+            lines.append(f"You must play the {r.card.symbol} now: you tried to play it before "
+                         f"your turn ({r.origin}).")
+        elif r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
             lines.append(f"Declarer chose '{r.kind.value}': play your {r.kind.value} "
                          f"{led.singular if led else 'card of the suit led'} ({r.origin}); "
                          "if you cannot follow suit, any card (59).")

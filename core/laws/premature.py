@@ -183,8 +183,9 @@ def _no_rectification(state: TableState, ev: PrematurePlay) -> tuple[Ruling, Tab
 
 def _at_rho_turn(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableState]:
     if ev.card_legal:
-        note = f"{ev.offender.value} must play the {ev.card.symbol} at his turn (57D)"
-        state = state.evolve(notes=(*state.notes, note))
+        must = Restriction(ev.offender, RestrictionKind.CARD, None, Lasts.THIS_PLAY, "57D",
+                           card=ev.card)
+        state = state.evolve(restrictions=(*state.restrictions, must))
         return Ruling(
             kind="premature_play",
             summary=f"{ev.offender.value} must play the {ev.card.symbol} when his turn comes.",

@@ -137,7 +137,17 @@ def test_57D_legal_card_at_rhos_turn_must_be_played_at_his_turn():
     ruling, state = early(offender="E", card="H5", led=Suit.HEARTS, rho_turn=True)
     assert tokens(state) == set() and ruling.outcome["must_play_card"] == "H5"
     assert "57D" in ruling.laws and "16" in ruling.information
-    assert any("H5" in n or "♥5" in n for n in state.notes)
+    assert [r.token for r in state.restrictions_on(Seat.E)] == ["card:H5"]
+
+
+def test_57D_must_i_play_it_answers_the_card_tried_early():
+    _, state = early(offender="E", card="H5", led=Suit.HEARTS, rho_turn=True)
+    ruling = must_play(state, Seat.E, hand("K8.Q52.AJ94.T7"), Suit.HEARTS)
+    assert ruling.outcome["legal"] == ["H5"] and "57D" in ruling.laws
+    words = must_play(state, Seat.E, None, Suit.HEARTS)
+    assert "♥5" in words.summary + " ".join(words.steps)
+    _, state = apply(state, CardPlayed(Seat.E, parse_card("H5")))
+    assert state.restrictions == ()
 
 
 def test_57D_illegal_card_at_rhos_turn_becomes_a_major_penalty_card():
