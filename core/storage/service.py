@@ -1043,7 +1043,9 @@ class Storage:
             club_id = await _club_id(s, guild_id)
             if club_id is None:
                 return LogPage((), None)
-            q = logquery.apply_filters(logquery.entry_select(), club_id, filters)
+            q = logquery.apply_filters(
+                logquery.entry_select(), club_id, filters, law_exists=True
+            )
             if cursor:
                 at, last_id = logquery.decode_cursor(cursor)
                 q = q.where(
@@ -1139,7 +1141,6 @@ class Storage:
                 EventRow.void.is_(False)
             )
             live_ids = live.subquery()
-            conn = await s.connection()
 
             counts = (
                 await s.execute(
@@ -1151,13 +1152,16 @@ class Storage:
                             func.count(EventRow.id).filter(
                                 EventRow.verdict == VerdictKind.CONFIRMED.value
                             ),
+                            func.min(EventRow.created_at),
+                            func.max(EventRow.created_at),
                         ),
                         club.id,
                         filters,
                     )
                 )
             ).one()
-            total_all, voided, reviewed, confirmed = (int(c or 0) for c in counts)
+            total_all, voided, reviewed, confirmed = (int(c or 0) for c in counts[:4])
+            first, last = counts[4:]
 
             per_law = await s.execute(
                 select(EventLaw.law_number, func.count(distinct(EventLaw.event_id)))
@@ -1165,16 +1169,26 @@ class Storage:
                 .group_by(EventLaw.law_number)
                 .order_by(EventLaw.law_number)
             )
-            month = logquery.local_month(conn.dialect.name, EventRow.created_at, club.time_zone)
-            per_month = await s.execute(
-                select(month.label("month"), func.count(EventRow.id))
-                .where(EventRow.id.in_(select(live_ids.c.id)))
-                .group_by("month")
-                .order_by("month")
-            )
+            # Months in the club's time zone: the month boundaries are worked out here, so the
+            # database only compares timestamps (no time-zone function per row).
+            per_month: Any = ()
+            if first is not None and last is not None:
+                month = logquery.month_of(
+                    EventRow.created_at, logquery.month_buckets(first, last, club.time_zone)
+                )
+                per_month = await s.execute(
+                    logquery.apply_filters(
+                        select(month.label("month"), func.count(EventRow.id)), club.id, filters
+                    )
+                    .where(EventRow.void.is_(False))
+                    .group_by("month")
+                    .order_by("month")
+                )
             per_incident = await s.execute(
-                select(EventRow.incident, func.count(EventRow.id))
-                .where(EventRow.id.in_(select(live_ids.c.id)))
+                logquery.apply_filters(
+                    select(EventRow.incident, func.count(EventRow.id)), club.id, filters
+                )
+                .where(EventRow.void.is_(False))
                 .group_by(EventRow.incident)
                 .order_by(func.count(EventRow.id).desc(), EventRow.incident)
             )
