@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import re
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -159,8 +160,53 @@ def alembic_config(connection: Connection | None = None) -> Any:
 
 
 async def upgrade_to_head(url: str | URL | None = None) -> None:
-    """Bring the database at ``url`` to the newest migration (creating it if need be)."""
+    """Bring the database at ``url`` to the newest migration (creating it if need be).
+
+    A database already at head (every restart) is recognised by one read of
+    ``alembic_version`` against the revisions in ``migrations/versions``, without importing
+    Alembic or taking the migration lock; anything else takes the locked Alembic path, which
+    checks again under the lock (so concurrent starts still migrate one after the other).
+    """
+    if await _at_head(url):
+        return
     await _run_alembic(url, "upgrade", "head")
+
+
+_REVISION = re.compile(r"^revision(?:\s*:\s*[^=]+)?\s*=\s*['\"]([^'\"]+)['\"]", re.M)
+_DOWN = re.compile(r"^down_revision(?:\s*:\s*[^=]+)?\s*=\s*(.+)$", re.M)
+
+
+def head_revisions() -> frozenset[str]:
+    """The head revision(s) of ``migrations/versions``, read from the files' ``revision`` and
+    ``down_revision`` lines (what Alembic would compute, without importing it)."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in (MIGRATIONS / "versions").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found = _REVISION.search(text)
+        if found is None:
+            continue
+        revisions.add(found.group(1))
+        down = _DOWN.search(text)
+        if down is not None:
+            parents.update(re.findall(r"['\"]([^'\"]+)['\"]", down.group(1)))
+    return frozenset(revisions - parents)
+
+
+async def _at_head(url: str | URL | None) -> bool:
+    heads = head_revisions()
+    if not heads:
+        return False
+    engine = make_engine(url, poolclass=_null_pool())
+    try:
+        async with engine.connect() as conn:
+            rows = await conn.execute(text("SELECT version_num FROM alembic_version"))
+            current = frozenset(r[0] for r in rows)
+    except Exception:  # no alembic_version yet (a new database), or it cannot be read
+        return False
+    finally:
+        await engine.dispose()
+    return current == heads
 
 
 async def downgrade_to(url: str | URL | None, revision: str) -> None:
