@@ -460,10 +460,18 @@ class Storage:
     async def board(self, guild_id: int, board_id: int) -> BoardInfo:
         """A board of this guild, with its current state."""
         async with self._reading() as s:
-            club_id = await _require_club(s, guild_id)
-            row = await _board_row(s, club_id, board_id)
-            table_no = await s.scalar(select(Table.number).where(Table.id == row.table_id))
-            return _board_value(row, table_no or 0)
+            found = (
+                await s.execute(
+                    select(Board, Table.number)
+                    .join(Club, Club.id == Board.club_id)
+                    .join(Table, Table.id == Board.table_id)
+                    .where(Club.guild_id == guild_id, Board.id == board_id)
+                )
+            ).first()
+            if found is None:
+                await _require_club(s, guild_id)
+                raise NotFound("there is no such board")
+            return _board_value(found[0], found[1] or 0)
 
     async def find_board(
         self, guild_id: int, table_id: int, number: int | None = None
@@ -686,11 +694,18 @@ class Storage:
     async def seating(self, guild_id: int, user_id: int) -> Seating | None:
         """Where the user sits in this guild, if anywhere."""
         async with self._reading() as s:
-            club_id = await _club_id(s, guild_id)
-            if club_id is None:
-                return None
-            found = await _seating(s, club_id, SeatBinding.user_id == user_id)
-            return found[0] if found else None
+            rows = await s.execute(
+                select(
+                    Table.session_id, SeatBinding.table_id, Table.number, SeatBinding.seat
+                )
+                .join(Table, Table.id == SeatBinding.table_id)
+                .join(Club, Club.id == SeatBinding.club_id)
+                .where(Club.guild_id == guild_id, SeatBinding.user_id == user_id)
+                .order_by(SeatBinding.seat)
+                .limit(1)
+            )
+            row = rows.first()
+            return Seating(row[0], row[1], row[2], Seat(row[3]), user_id) if row else None
 
     async def seated_at(self, guild_id: int, table_id: int) -> tuple[Seating, ...]:
         """Everyone bound to a seat at the table."""
@@ -808,11 +823,13 @@ class Storage:
     async def recorded(self, guild_id: int, event_id: int) -> RecordedEvent:
         """A logged event as :meth:`record` returned it (the state is the one right after it)."""
         async with self._reading() as s:
-            club_id = await _require_club(s, guild_id)
             row = await s.scalar(
-                select(EventRow).where(EventRow.club_id == club_id, EventRow.id == event_id)
+                select(EventRow)
+                .join(Club, Club.id == EventRow.club_id)
+                .where(Club.guild_id == guild_id, EventRow.id == event_id)
             )
             if row is None:
+                await _require_club(s, guild_id)
                 raise NotFound(f"there is no ruling #{event_id}")
             return await _recorded_value(s, row, duplicate=False)
 
