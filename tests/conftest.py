@@ -13,6 +13,7 @@ import os
 import re
 
 import pytest
+from hypothesis import settings
 
 from core.storage.testing import (
     ENV,
@@ -22,6 +23,11 @@ from core.storage.testing import (
     postgres_url,
     scratch_url,
 )
+
+# Property tests: no per-example deadline (a loaded machine must not fail them), and under CI
+# a fixed seed so that a run is reproducible.
+settings.register_profile("tdbot", deadline=None, derandomize=bool(os.environ.get("CI")))
+settings.load_profile("tdbot")
 
 BACKENDS = ("sqlite", "postgresql")
 _BACKEND_ID = re.compile(r"[\[-](sqlite|postgresql)[\]-]")
