@@ -19,7 +19,7 @@ from core.cards import Card, Hand, Suit, cards_text
 from core.errors import RuleError
 from core.ruling import Ruling
 from core.seats import Seat
-from core.state import PenaltyKind, Restriction, RestrictionKind, TableState
+from core.state import Lasts, PenaltyKind, Restriction, RestrictionKind, TableState
 
 #: Pending choices that bind a player who is following, not leading (declarer's Law 57A
 #: instruction to a premature player's partner): he may not play until it is made.
@@ -76,17 +76,18 @@ def _apply_restriction(r: Restriction, hand: Hand, why: _Reasoning, following: b
     suit = r.suit
     assert suit is not None
     in_suit = {c for c in why.allowed if c.suit is suit}
+    verb = "play" if following or r.lasts is Lasts.THIS_PLAY else "lead"
     if r.kind is RestrictionKind.REQUIRE:
         if in_suit:
             why.allowed = in_suit
-            why.cite(r.origin, f"He must play a {suit.singular} ({r.origin}).")
+            why.cite(r.origin, f"He must {verb} a {suit.singular} ({r.origin}).")
         else:
             why.cite("59", f"He has no {suit.singular}, so he may play any card (59).")
     else:
         rest = why.allowed - in_suit
         if rest:
             why.allowed = rest
-            why.cite(r.origin, f"He may not play a {suit.singular} ({r.origin}).")
+            why.cite(r.origin, f"He may not {verb} a {suit.singular} ({r.origin}).")
         else:
             why.cite("59", f"He has only {suit.plural} left, so he may play one (59).")
 
