@@ -6,6 +6,7 @@ Thin by design: parse options, call ``core``, render. The law is all in ``core.l
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Literal
 
 import discord
@@ -22,7 +23,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.render import post_ruling
+from cogs.render import clean, post_ruling
 from core.auction import parse_call, parse_calls
 from core.cards import Card, Suit
 from core.engine import Event
@@ -36,6 +37,8 @@ from core.laws.revoke import Attention, Revoke, WonBy
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
 from core.state import Phase
+
+log = logging.getLogger(__name__)
 
 TableNumber = app_commands.Range[int, 1, 200]
 Trick = app_commands.Range[int, 1, 13]
@@ -63,8 +66,10 @@ async def record_incident(
     build: Any,
     *,
     auction: str | None = None,
+    notify: bool = True,
 ) -> None:
-    """Record the event ``build(ctx)`` makes on the table's board and post its ruling.
+    """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
+    line in the club's ruling-log channel unless ``notify`` is false).
 
     ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
     ordinary calls first, so the incident is ruled on against the right auction.
@@ -87,6 +92,29 @@ async def record_incident(
 
     ctx, recorded = await in_time(interaction, work())
     await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+    if notify and not recorded.ruling.private and not recorded.duplicate:
+        await notify_log_channel(interaction, ctx, recorded)
+
+
+async def notify_log_channel(
+    interaction: discord.Interaction[Any], ctx: TableContext, recorded: Any
+) -> None:
+    """One line per ruling in the club's ruling-log channel, so directors see every ruling
+    wherever they are (no one is pinged; a failure here never affects the table's answer)."""
+    channel_id = ctx.club.log_channel_id
+    if channel_id is None or channel_id == interaction.channel_id:
+        return
+    channel = interaction.client.get_channel(channel_id)
+    if channel is None or not hasattr(channel, "send"):
+        return
+    where = f" in <#{interaction.channel_id}>" if interaction.channel_id else ""
+    laws = ", ".join(recorded.ruling.laws)
+    line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}{where}: "
+            f"{clean(recorded.ruling.summary)}" + (f" ({laws})" if laws else ""))
+    try:
+        await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not post ruling #%s to the log channel %s", recorded.id, channel_id)
 
 
 async def catch_up(interaction: discord.Interaction[Any], ctx: TableContext, auction: str) -> None:

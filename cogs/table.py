@@ -151,7 +151,7 @@ class Table(commands.Cog):
             who = Seat.parse(seat) if seat else Auction.parse(state.dealer, state.calls).turn
             return CallMade(who, parse_call(call).text)
 
-        await record_incident(interaction, table, build)
+        await record_incident(interaction, table, build, notify=False)
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: the table you sit at)")
