@@ -110,18 +110,18 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         club = await club_of(interaction)
         guild_id = club.guild_id
         try:
-            offered = await storage.recorded(guild_id, self.event_id)
-            board = await storage.board(guild_id, offered.board_id)
+            # the offering ruling, its board now and the presser's seat, in one read
+            offered = await storage.choice_context(guild_id, self.event_id, interaction.user.id)
         except NotFound:
             raise ContextError(EXPIRED) from None
+        board = offered.board
         pending = next(
             (p for p in board.state.pending_for(self.seat) if self.token in p.options), None
         )
         if pending is None:
             raise ContextError(EXPIRED)
         if not is_director(interaction.user, club):
-            seating = await storage.seating(guild_id, interaction.user.id)
-            seat = seating.seat if seating and seating.table_id == board.table_id else None
+            seat = offered.seat if offered.seat_table_id == board.table_id else None
             if not may_choose(pending.chooser, seat, board.state):
                 who = "the declarer" if pending.chooser == "declarer" else f"the {pending.chooser}"
                 raise ContextError(NOT_YOURS.format(who=who, table=board.table_number))
@@ -137,7 +137,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         embed = (
             message.embeds[0]
             if message is not None and message.embeds
-            else ruling_embed(offered.ruling, event_id=offered.id)
+            else ruling_embed(offered.ruling, event_id=offered.event_id)
         )
         embed.add_field(
             name=f"Chosen by {clean(interaction.user.display_name)}: {clean(label)}",
@@ -148,7 +148,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         view.add_item(
             discord.ui.Button(
                 label=CALL_LABEL,
-                custom_id=call_custom_id(offered.id),
+                custom_id=call_custom_id(offered.event_id),
                 style=discord.ButtonStyle.danger,
             )
         )

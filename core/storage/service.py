@@ -3,7 +3,8 @@ directors' verdicts and calls, the ruling-log queries, exports, statistics and r
 
 Every method takes the Discord guild id first and scopes every statement to that guild's club:
 ids belonging to another guild behave exactly like ids that do not exist (:class:`NotFound`).
-Every method runs in its own session and transaction and returns plain values
+Every method runs in its own transaction (an ORM session, or a plain connection with prebuilt
+Core statements on the hot paths) and returns plain values
 (:mod:`core.storage.values`), never ORM rows.
 
 A board's table state is the fold of its non-void events (:func:`core.engine.replay`), kept as a
@@ -27,12 +28,16 @@ import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from types import SimpleNamespace
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import (
     ColumnElement,
+    Text,
     and_,
+    bindparam,
+    cast,
     delete,
     distinct,
     func,
@@ -43,7 +48,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from core import serial
 from core.engine import Event, apply, event_from_data, event_to_data
@@ -72,6 +77,7 @@ from core.storage.models import (
 )
 from core.storage.values import (
     BoardInfo,
+    ChoiceContext,
     ClubSettings,
     ClubStats,
     DirectorCallInfo,
@@ -98,6 +104,9 @@ EXPORT_CHUNK_ROWS = 500
 #: How long a club's settings are served from memory. Other bot processes sharing the database
 #: may change them (or delete the club): what they change is seen here within this many seconds.
 CLUB_CACHE_SECONDS = 3.0
+#: Parsed board snapshots kept per Storage instance, keyed by the stored JSON text itself (so an
+#: entry can never be stale: the same text always parses to the same state).
+STATE_CACHE_MAX = 4096
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 
@@ -123,6 +132,12 @@ class Storage:
         self._sm = sessionmaker
         self._attempts = attempts
         bind = sessionmaker.kw.get("bind")
+        # plain connections (Core statements, no ORM session) for the hot paths
+        self._engine: AsyncEngine | None = bind if isinstance(bind, AsyncEngine) else None
+        self._write_engine = (
+            self._engine.execution_options(**write_options()) if self._engine else None
+        )
+        self._states: dict[str, TableState] = {}
         dialect = getattr(getattr(bind, "dialect", None), "name", "")
         # SQLite has one writer at a time: writers of this process queue here instead of
         # polling the file lock (other processes still wait on BEGIN IMMEDIATE's busy timeout).
@@ -182,13 +197,39 @@ class Storage:
         ``retry_disconnect`` is False for work that is not idempotent: a connection lost during
         COMMIT leaves its outcome unknown, so it is reported rather than repeated.
         """
+
+        async def attempt() -> T:
+            async with self._sm() as s, s.begin():
+                await s.connection(execution_options=write_options())
+                return await work(s)
+
+        return await self._retrying(attempt, retry_disconnect)
+
+    async def _write_conn(
+        self, work: Callable[[AsyncConnection], Awaitable[T]], *, retry_disconnect: bool = True
+    ) -> T:
+        """:meth:`_write` on a plain connection (Core statements only, no ORM session)."""
+        if self._write_engine is None:
+            return await self._write(
+                lambda s: _on_connection(s, work), retry_disconnect=retry_disconnect
+            )
+
+        async def attempt() -> T:
+            assert self._write_engine is not None
+            async with self._write_engine.begin() as conn:
+                return await work(conn)
+
+        return await self._retrying(attempt, retry_disconnect)
+
+    async def _retrying(
+        self, attempt_once: Callable[[], Awaitable[T]], retry_disconnect: bool
+    ) -> T:
         delay = 0.002
         waits = 0  # attempts that already waited a full lock timeout
         for attempt in range(1, self._attempts + 1):
             try:
-                async with self._serialised(), self._sm() as s, s.begin():
-                    await s.connection(execution_options=write_options())
-                    return await work(s)
+                async with self._serialised():
+                    return await attempt_once()
             except _Retry:
                 reason = "board changed"
             except DBAPIError as exc:
@@ -202,6 +243,28 @@ class Storage:
             await asyncio.sleep(delay * random.uniform(0.5, 1.5))
             delay = min(delay * 2, 0.25)
         raise Busy("the board kept changing; please try again in a moment")
+
+    @asynccontextmanager
+    async def _connected(self) -> AsyncIterator[AsyncConnection]:
+        """A plain connection for reads (one transaction, rolled back at the end)."""
+        if self._engine is None:
+            async with self._sm() as s:
+                yield await s.connection()
+        else:
+            async with self._engine.connect() as conn:
+                yield conn
+
+    def _state(self, text: str | dict[str, Any]) -> TableState:
+        """A stored snapshot, parsed (served from this instance's cache when seen before)."""
+        if not isinstance(text, str):  # a driver that decoded the JSON itself
+            return serial.from_data(TableState, text)
+        state = self._states.get(text)
+        if state is None:
+            state = serial.from_data(TableState, json.loads(text))
+            if len(self._states) >= STATE_CACHE_MAX:
+                self._states.clear()
+            self._states[text] = state
+        return state
 
     # ------------------------------------------------------------------------------------
     # clubs
@@ -415,63 +478,139 @@ class Storage:
         declarer_seat = Seat.parse(declarer) if declarer is not None else None
         contract = contract.strip() if contract else None
 
-        async def work(s: AsyncSession) -> int:
-            club_id = await _require_club(s, guild_id)
-            table = await s.scalar(
-                select(Table).where(Table.id == table_id, Table.club_id == club_id)
-            )
-            if table is None:
+        # One write transaction: the board made current (created if need be) and, when the
+        # facts given differ from its state, a board_set event recorded as record() would.
+        inline = self._serial_writes
+
+        async def work(conn: AsyncConnection) -> BoardInfo:
+            params = {
+                "guild_id": guild_id,
+                "table_id": table_id,
+                "number": number,
+                "interaction_id": interaction_id,
+            }
+            found = (await conn.execute(_SET_BOARD_SELECT, params)).first()
+            if found is None:
+                raise NotFound("this server has no tables or rulings yet")
+            if found.table_id is None:
                 raise NotFound("there is no such table")
-            board = await s.scalar(
-                select(Board).where(Board.table_id == table.id, Board.number == number)
-            )
-            if board is None:
-                board = Board(
+            club_id = found.club_id
+            if found.id is None:
+                board: Any = SimpleNamespace(
+                    id=None,
                     club_id=club_id,
-                    session_id=table.session_id,
-                    table_id=table.id,
+                    session_id=found.table_session_id,
+                    table_id=found.table_id,
                     number=number,
-                    state=serial.to_data(TableState()),
+                    table_no=found.table_no,
                     last_seq=0,
                     version=0,
-                    updated_at=utcnow(),
+                    first_id=found.first_id,
                 )
-                s.add(board)
-            table.current_board = number
-            await s.flush()
-            return board.id
-
-        board_id = await self._write(work)
-        facts: dict[str, Any] = {}
-        state = (await self.board(guild_id, board_id)).state
-        if dealer_seat and dealer_seat is not state.dealer:
-            facts["dealer"] = dealer_seat.value
-        if declarer_seat and declarer_seat is not state.declarer:
-            facts["declarer"] = declarer_seat.value
-        if contract and contract != state.contract:
-            facts["contract"] = contract
-        if facts:
-            ev = event_from_data({"kind": "board_set", **facts})
-            await self.record(
-                guild_id, board_id, ev, actor_id=actor_id, interaction_id=interaction_id
+                board.id = await conn.scalar(
+                    _INSERT_BOARD,
+                    {
+                        "club_id": club_id,
+                        "session_id": board.session_id,
+                        "table_id": board.table_id,
+                        "number": number,
+                        "state": _EMPTY_STATE_DATA,
+                        "last_seq": 0,
+                        "version": 0,
+                        "updated_at": utcnow(),
+                    },
+                )
+                state = TableState()
+            else:
+                board = found
+                state = self._state(found.state)
+            if found.current_board != number:
+                await conn.execute(
+                    _SET_CURRENT_BOARD, {"t_id": found.table_id, "current": number}
+                )
+            facts = _board_facts(state, dealer_seat, declarer_seat, contract)
+            if facts and found.id is not None and not inline:
+                # PostgreSQL: the board row locked, then the facts checked against it again
+                board = await _board_for_record(conn, guild_id, board.id, None, lock=True)
+                assert board is not None
+                state = self._state(board.state)
+                facts = _board_facts(state, dealer_seat, declarer_seat, contract)
+            first_id = found.first_id
+            if facts and interaction_id is not None and not inline:
+                first_id = await conn.scalar(
+                    _FIRST_FOR_INTERACTION,
+                    {"club_id": club_id, "interaction_id": interaction_id},
+                )
+            if facts and first_id is None:
+                ev = event_from_data({"kind": "board_set", **facts})
+                recorded = await self._append(
+                    conn, board, state, ev, event_to_data(ev), actor_id, interaction_id
+                )
+                state = recorded.state
+                last_seq = recorded.seq
+            else:
+                last_seq = board.last_seq
+            return BoardInfo(
+                id=board.id,
+                session_id=board.session_id,
+                table_id=board.table_id,
+                table_number=board.table_no or 0,
+                number=number,
+                dealer=state.dealer,
+                declarer=state.declarer,
+                contract=state.contract,
+                last_seq=last_seq,
+                state=state,
             )
-        return await self.board(guild_id, board_id)
+
+        # a lost COMMIT is repeated only when nothing unkeyed may have been logged
+        given = dealer_seat is not None or declarer_seat is not None or bool(contract)
+        keyed = interaction_id is not None or not given
+        return await self._write_conn(work, retry_disconnect=keyed)
 
     async def board(self, guild_id: int, board_id: int) -> BoardInfo:
         """A board of this guild, with its current state."""
-        async with self._reading() as s:
-            found = (
-                await s.execute(
-                    select(Board, Table.number)
-                    .join(Club, Club.id == Board.club_id)
-                    .join(Table, Table.id == Board.table_id)
-                    .where(Club.guild_id == guild_id, Board.id == board_id)
-                )
+        async with self._connected() as conn:
+            row = (
+                await conn.execute(_BOARD_BY_ID, {"guild_id": guild_id, "board_id": board_id})
             ).first()
-            if found is None:
-                await _require_club(s, guild_id)
+            if row is None:
+                await _require_club(conn, guild_id)
                 raise NotFound("there is no such board")
-            return _board_value(found[0], found[1] or 0)
+        return self._board_info(row)
+
+    def _board_info(self, row: Any) -> BoardInfo:
+        """A :class:`BoardInfo` from a row of :data:`_BOARD_COLUMNS`."""
+        state = self._state(row.state)
+        return BoardInfo(
+            id=row.id,
+            session_id=row.session_id,
+            table_id=row.table_id,
+            table_number=row.table_no or 0,
+            number=row.number,
+            dealer=state.dealer,
+            declarer=state.declarer,
+            contract=state.contract,
+            last_seq=row.last_seq,
+            state=state,
+        )
+
+    async def choice_context(self, guild_id: int, event_id: int, user_id: int) -> ChoiceContext:
+        """What pressing a choice button needs, in one read: the ruling that offered the
+        choice, its board now, and where the presser sits in this club (if anywhere).
+        :class:`NotFound` when the guild has no such event."""
+        params = {"guild_id": guild_id, "event_id": event_id, "user_id": user_id}
+        async with self._connected() as conn:
+            row = (await conn.execute(_CHOICE_CONTEXT, params)).first()
+        if row is None:
+            raise NotFound(f"there is no ruling #{event_id}")
+        return ChoiceContext(
+            event_id=row.event_id,
+            ruling=Ruling.from_data(row.ruling),
+            board=self._board_info(row),
+            seat_table_id=row.seat_table_id,
+            seat=Seat(row.seat) if row.seat is not None else None,
+        )
 
     async def find_board(
         self, guild_id: int, table_id: int, number: int | None = None
@@ -505,53 +644,10 @@ class Storage:
         one after the other, in one statement.
         """
         generation = self._club_generation.get(guild_id, 0)
-        seat_table = Table.__table__.alias("seat_table")
-        latest_session = (
-            select(func.max(GameSession.id))
-            .where(GameSession.club_id == Club.id)
-            .correlate(Club)
-            .scalar_subquery()
-        )
-        wanted = seat_table.c.number if number is None else number
-        q = (
-            _club_select()
-            .add_columns(
-                SeatBinding.table_id.label("seat_table_id"),
-                SeatBinding.seat,
-                seat_table.c.number.label("seat_table_no"),
-                seat_table.c.session_id.label("seat_session_id"),
-                Table.id.label("table_id"),
-                Table.session_id.label("table_session_id"),
-                Table.number.label("table_no"),
-                Table.current_board,
-                Board.id.label("board_id"),
-                Board.session_id.label("board_session_id"),
-                Board.number.label("board_no"),
-                Board.last_seq,
-                Board.state,
-            )
-            .outerjoin(
-                SeatBinding,
-                and_(SeatBinding.club_id == Club.id, SeatBinding.user_id == user_id),
-            )
-            .outerjoin(seat_table, seat_table.c.id == SeatBinding.table_id)
-            .outerjoin(
-                Table,
-                and_(
-                    Table.club_id == Club.id,
-                    Table.session_id == latest_session,
-                    Table.number == wanted,
-                ),
-            )
-            .outerjoin(
-                Board, and_(Board.table_id == Table.id, Board.number == Table.current_board)
-            )
-            .where(Club.guild_id == guild_id)
-            .order_by(SeatBinding.seat)
-            .limit(1)
-        )
-        async with self._reading() as s:
-            row = (await s.execute(q)).first()
+        q = _TABLE_LOOKUP_MINE if number is None else _TABLE_LOOKUP_NUMBERED
+        params = {"guild_id": guild_id, "user_id": user_id, "number": number}
+        async with self._connected() as conn:
+            row = (await conn.execute(q, params)).first()
         if row is None:  # first use: the club is created (as club() does), with nothing in it
             return TableLookup(await self.club(guild_id), None, None, None)
         club = _club_settings(row)
@@ -567,7 +663,7 @@ class Storage:
         if row.table_id is not None:
             table = TableInfo(row.table_id, row.table_session_id, row.table_no, row.current_board)
             if row.board_id is not None:
-                state = serial.from_data(TableState, row.state)
+                state = self._state(row.state)
                 board = BoardInfo(
                     id=row.board_id,
                     session_id=row.board_session_id,
@@ -737,73 +833,100 @@ class Storage:
             raise TypeError(f"expected an Event, got {type(event).__name__}")
         facts = event_to_data(event)
 
-        async def work(s: AsyncSession) -> RecordedEvent:
+        async def work(conn: AsyncConnection) -> RecordedEvent:
             # one round trip: the board (locked), its table's number, the club check and (on
             # SQLite) the idempotency check; then the event, its laws and the snapshot
             inline = self._serial_writes
             board = await _board_for_record(
-                s, guild_id, board_id, interaction_id if inline else None, lock=True
+                conn, guild_id, board_id, interaction_id if inline else None, lock=True
             )
             if board is None:
-                await _require_club(s, guild_id)
+                await _require_club(conn, guild_id)
                 raise NotFound("there is no such board")
-            club_id = board.club_id
             first_id = board.first_id
             if interaction_id is not None and not inline:
-                first_id = await s.scalar(
-                    select(EventRow.id).where(
-                        EventRow.club_id == club_id, EventRow.interaction_id == interaction_id
-                    )
+                first_id = await conn.scalar(
+                    _FIRST_FOR_INTERACTION,
+                    {"club_id": board.club_id, "interaction_id": interaction_id},
                 )
             if first_id is not None:
-                first = await s.scalar(select(EventRow).where(EventRow.id == first_id))
-                assert first is not None
-                return await _recorded_value(s, first, duplicate=True)
-            ruling, new_state = apply(serial.from_data(TableState, board.state), event)
-            now = utcnow()
-            laws = tuple(dict.fromkeys(ruling.laws))
-            seq = board.last_seq + 1
-            event_id = await s.scalar(
-                insert(EventRow)
-                .values(
-                    club_id=club_id,
-                    session_id=board.session_id,
-                    table_id=board.table_id,
-                    board_id=board.id,
-                    table_no=board.table_no,
-                    board_no=board.number,
-                    seq=seq,
-                    kind=event.kind[:40],
-                    incident=(ruling.kind or event.kind)[:40],
-                    actor_id=actor_id,
-                    interaction_id=interaction_id,
-                    created_at=now,
-                    facts=facts,
-                    ruling=ruling.to_data(),
-                    summary=ruling.summary[:SUMMARY_MAX],
-                    laws=_laws_text(laws),
-                    void=False,
-                )
-                .returning(EventRow.id)
-            )
-            assert event_id is not None
-            law_rows = _law_values(club_id, event_id, laws)
-            if law_rows:
-                await s.execute(insert(EventLaw), law_rows)
-            await _update_snapshot(s, board.id, board.version, new_state, last_seq=seq)
-            return RecordedEvent(
-                id=event_id,
-                board_id=board.id,
-                seq=seq,
-                event=event,
-                ruling=ruling,
-                state=new_state,
-                actor_id=actor_id,
-                interaction_id=interaction_id,
-                created_at=now,
+                return await self._first_recording(conn, first_id)
+            return await self._append(
+                conn, board, self._state(board.state), event, facts, actor_id, interaction_id
             )
 
-        return await self._write(work, retry_disconnect=interaction_id is not None)
+        return await self._write_conn(work, retry_disconnect=interaction_id is not None)
+
+    async def _first_recording(self, conn: AsyncConnection, first_id: int) -> RecordedEvent:
+        """The event already recorded for an interaction id, as record() returned it."""
+        first = (await conn.execute(_EVENT_BY_ID, {"event_id": first_id})).first()
+        assert first is not None
+        return await _recorded_value(conn, first, duplicate=True)
+
+    async def _append(
+        self,
+        conn: AsyncConnection,
+        board: Any,
+        state: TableState,
+        event: Event,
+        facts: dict[str, Any],
+        actor_id: int | None,
+        interaction_id: int | None,
+    ) -> RecordedEvent:
+        """Rule on ``event`` against ``state`` and log it on ``board`` (a row with id, club_id,
+        session_id, table_id, number, table_no, last_seq and version, read in this write
+        transaction: locked on PostgreSQL): the event, its laws and the new snapshot."""
+        ruling, new_state = apply(state, event)
+        now = utcnow()
+        laws = tuple(dict.fromkeys(ruling.laws))
+        seq = board.last_seq + 1
+        club_id = board.club_id
+        event_id = await conn.scalar(
+            _INSERT_EVENT,
+            {
+                "club_id": club_id,
+                "session_id": board.session_id,
+                "table_id": board.table_id,
+                "board_id": board.id,
+                "table_no": board.table_no,
+                "board_no": board.number,
+                "seq": seq,
+                "kind": event.kind[:40],
+                "incident": (ruling.kind or event.kind)[:40],
+                "actor_id": actor_id,
+                "interaction_id": interaction_id,
+                "created_at": now,
+                "facts": facts,
+                "ruling": ruling.to_data(),
+                "summary": ruling.summary[:SUMMARY_MAX],
+                "laws": _laws_text(laws),
+                "void": False,
+            },
+        )
+        assert event_id is not None
+        law_rows = _law_values(club_id, event_id, laws)
+        if law_rows:
+            await conn.execute(_INSERT_LAW, law_rows)
+        data = await _update_snapshot(conn, board.id, board.version, new_state, last_seq=seq)
+        self._remember_state(data, new_state)
+        return RecordedEvent(
+            id=event_id,
+            board_id=board.id,
+            seq=seq,
+            event=event,
+            ruling=ruling,
+            state=new_state,
+            actor_id=actor_id,
+            interaction_id=interaction_id,
+            created_at=now,
+        )
+
+    def _remember_state(self, data: Any, state: TableState) -> None:
+        """Cache a snapshot just written, under the text the JSON type stores for it (if the
+        database gives back other text, that is only a cache miss)."""
+        if len(self._states) >= STATE_CACHE_MAX:
+            self._states.clear()
+        self._states[json.dumps(data)] = state
 
     async def event(self, guild_id: int, event_id: int) -> LogEntry:
         """One logged event of this guild."""
@@ -1262,11 +1385,11 @@ class Storage:
 # helpers: clubs, sessions, rows
 
 
-async def _club_id(s: AsyncSession, guild_id: int) -> int | None:
-    return await s.scalar(select(Club.id).where(Club.guild_id == guild_id))
+async def _club_id(s: AsyncSession | AsyncConnection, guild_id: int) -> int | None:
+    return await s.scalar(_CLUB_ID, {"guild_id": guild_id})
 
 
-async def _require_club(s: AsyncSession, guild_id: int) -> int:
+async def _require_club(s: AsyncSession | AsyncConnection, guild_id: int) -> int:
     club_id = await _club_id(s, guild_id)
     if club_id is None:
         raise NotFound("this server has no tables or rulings yet")
@@ -1340,30 +1463,39 @@ async def _store_state(
 
 
 async def _update_snapshot(
-    s: AsyncSession, board_id: int, version: int, state: TableState, *, last_seq: int | None
-) -> None:
-    values: dict[str, Any] = {
-        "state": serial.to_data(state),
-        "dealer": state.dealer.value if state.dealer else None,
-        "declarer": state.declarer.value if state.declarer else None,
-        "contract": state.contract,
-        "version": version + 1,
-        "updated_at": utcnow(),
+    s: AsyncSession | AsyncConnection,
+    board_id: int,
+    version: int,
+    state: TableState,
+    *,
+    last_seq: int | None,
+) -> Any:
+    """Save a new snapshot unless the board's version moved (then retry); returns the stored
+    data."""
+    data = serial.to_data(state)
+    params: dict[str, Any] = {
+        "b_id": board_id,
+        "b_version": version,
+        "new_state": data,
+        "new_dealer": state.dealer.value if state.dealer else None,
+        "new_declarer": state.declarer.value if state.declarer else None,
+        "new_contract": state.contract,
+        "new_version": version + 1,
+        "new_updated_at": utcnow(),
     }
-    if last_seq is not None:
-        values["last_seq"] = last_seq
-    result = await s.execute(
-        update(Board)
-        .where(Board.id == board_id, Board.version == version)
-        .values(**values)
-        .execution_options(synchronize_session=False)
-    )
+    if last_seq is None:
+        q = _UPDATE_SNAPSHOT
+    else:
+        q = _UPDATE_SNAPSHOT_SEQ
+        params["new_last_seq"] = last_seq
+    result = await s.execute(q, params)
     if result.rowcount != 1:
         raise _Retry()
+    return data
 
 
 async def _board_for_record(
-    s: AsyncSession,
+    s: AsyncSession | AsyncConnection,
     guild_id: int,
     board_id: int,
     interaction_id: int | None,
@@ -1388,7 +1520,7 @@ async def _board_for_record(
             Board.session_id,
             Board.table_id,
             Board.number,
-            Board.state,
+            _STATE_TEXT.label("state"),
             Board.last_seq,
             Board.version,
             Table.number.label("table_no"),
@@ -1425,7 +1557,9 @@ async def _fold(s: AsyncSession, board_id: int, *, voiding: EventRow | None = No
     return state
 
 
-async def _recorded_value(s: AsyncSession, row: EventRow, *, duplicate: bool) -> RecordedEvent:
+async def _recorded_value(
+    s: AsyncSession | AsyncConnection, row: Any, *, duplicate: bool
+) -> RecordedEvent:
     """A stored event as :meth:`Storage.record` returns it; the state is the fold up to it."""
     facts = await s.execute(
         select(EventRow.facts)
@@ -1660,3 +1794,188 @@ def _transient(exc: DBAPIError, retry_disconnect: bool) -> str | None:
     if "database is locked" in text or "database is busy" in text:
         return "SQLite busy"
     return None
+
+
+async def _on_connection(s: AsyncSession, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+    return await work(await s.connection())
+
+
+def _board_facts(
+    state: TableState, dealer: Seat | None, declarer: Seat | None, contract: str | None
+) -> dict[str, Any]:
+    """What /board set gives that differs from the board's state."""
+    facts: dict[str, Any] = {}
+    if dealer and dealer is not state.dealer:
+        facts["dealer"] = dealer.value
+    if declarer and declarer is not state.declarer:
+        facts["declarer"] = declarer.value
+    if contract and contract != state.contract:
+        facts["contract"] = contract
+    return facts
+
+
+# ----------------------------------------------------------------------------------------
+# statements of the hot paths, built once (their SQL is compiled once and cached)
+
+#: A board's snapshot as the stored JSON text (parsed through :meth:`Storage._state`'s cache).
+_STATE_TEXT = cast(Board.state, Text)
+_EMPTY_STATE_DATA = serial.to_data(TableState())
+
+_CLUB_ID = select(Club.id).where(Club.guild_id == bindparam("guild_id"))
+
+_BOARD_COLUMNS = (
+    Board.id,
+    Board.session_id,
+    Board.table_id,
+    Board.number,
+    Board.last_seq,
+    _STATE_TEXT.label("state"),
+    Table.number.label("table_no"),
+)
+
+_BOARD_BY_ID = (
+    select(*_BOARD_COLUMNS)
+    .join(Club, Club.id == Board.club_id)
+    .join(Table, Table.id == Board.table_id)
+    .where(Club.guild_id == bindparam("guild_id"), Board.id == bindparam("board_id"))
+)
+
+_CHOICE_CONTEXT = (
+    select(
+        EventRow.id.label("event_id"),
+        EventRow.ruling,
+        *_BOARD_COLUMNS,
+        SeatBinding.table_id.label("seat_table_id"),
+        SeatBinding.seat,
+    )
+    .select_from(EventRow)
+    .join(Club, Club.id == EventRow.club_id)
+    .join(Board, and_(Board.id == EventRow.board_id, Board.club_id == EventRow.club_id))
+    .join(Table, Table.id == Board.table_id)
+    .outerjoin(
+        SeatBinding,
+        and_(SeatBinding.club_id == Club.id, SeatBinding.user_id == bindparam("user_id")),
+    )
+    .where(Club.guild_id == bindparam("guild_id"), EventRow.id == bindparam("event_id"))
+    .limit(1)
+)
+
+_EVENT_BY_ID = select(EventRow.__table__).where(EventRow.id == bindparam("event_id"))
+
+_FIRST_FOR_INTERACTION = select(EventRow.id).where(
+    EventRow.club_id == bindparam("club_id"),
+    EventRow.interaction_id == bindparam("interaction_id"),
+)
+
+_INSERT_EVENT = insert(EventRow).returning(EventRow.id)
+_INSERT_LAW = insert(EventLaw)
+_INSERT_BOARD = insert(Board).returning(Board.id)
+_SET_CURRENT_BOARD = (
+    update(Table)
+    .where(Table.id == bindparam("t_id"))
+    .values(current_board=bindparam("current", type_=Table.current_board.type))
+)
+
+
+def _snapshot_update(with_seq: bool) -> Any:
+    values: dict[str, Any] = {
+        "state": bindparam("new_state", type_=Board.state.type),
+        "dealer": bindparam("new_dealer", type_=Board.dealer.type),
+        "declarer": bindparam("new_declarer", type_=Board.declarer.type),
+        "contract": bindparam("new_contract", type_=Board.contract.type),
+        "version": bindparam("new_version", type_=Board.version.type),
+        "updated_at": bindparam("new_updated_at", type_=Board.updated_at.type),
+    }
+    if with_seq:
+        values["last_seq"] = bindparam("new_last_seq", type_=Board.last_seq.type)
+    return (
+        update(Board)
+        .where(Board.id == bindparam("b_id"), Board.version == bindparam("b_version"))
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+
+
+_UPDATE_SNAPSHOT = _snapshot_update(False)
+_UPDATE_SNAPSHOT_SEQ = _snapshot_update(True)
+
+_FIRST_ID_OF_INTERACTION = (
+    select(EventRow.id)
+    .where(
+        EventRow.club_id == Club.id, EventRow.interaction_id == bindparam("interaction_id")
+    )
+    .correlate(Club)
+    .scalar_subquery()
+)
+
+_SET_BOARD_SELECT = (
+    select(
+        Club.id.label("club_id"),
+        Table.id.label("table_id"),
+        Table.session_id.label("table_session_id"),
+        Table.number.label("table_no"),
+        Table.current_board,
+        Board.id,
+        Board.session_id,
+        Board.table_id.label("board_table_id"),
+        Board.number,
+        Board.last_seq,
+        Board.version,
+        _STATE_TEXT.label("state"),
+        _FIRST_ID_OF_INTERACTION.label("first_id"),
+    )
+    .select_from(Club)
+    .outerjoin(Table, and_(Table.id == bindparam("table_id"), Table.club_id == Club.id))
+    .outerjoin(Board, and_(Board.table_id == Table.id, Board.number == bindparam("number")))
+    .where(Club.guild_id == bindparam("guild_id"))
+)
+
+
+def _table_lookup(numbered: bool) -> Any:
+    seat_table = Table.__table__.alias("seat_table")
+    latest_session = (
+        select(func.max(GameSession.id))
+        .where(GameSession.club_id == Club.id)
+        .correlate(Club)
+        .scalar_subquery()
+    )
+    wanted = bindparam("number", type_=Table.number.type) if numbered else seat_table.c.number
+    return (
+        _club_select()
+        .add_columns(
+            SeatBinding.table_id.label("seat_table_id"),
+            SeatBinding.seat,
+            seat_table.c.number.label("seat_table_no"),
+            seat_table.c.session_id.label("seat_session_id"),
+            Table.id.label("table_id"),
+            Table.session_id.label("table_session_id"),
+            Table.number.label("table_no"),
+            Table.current_board,
+            Board.id.label("board_id"),
+            Board.session_id.label("board_session_id"),
+            Board.number.label("board_no"),
+            Board.last_seq,
+            _STATE_TEXT.label("state"),
+        )
+        .outerjoin(
+            SeatBinding,
+            and_(SeatBinding.club_id == Club.id, SeatBinding.user_id == bindparam("user_id")),
+        )
+        .outerjoin(seat_table, seat_table.c.id == SeatBinding.table_id)
+        .outerjoin(
+            Table,
+            and_(
+                Table.club_id == Club.id,
+                Table.session_id == latest_session,
+                Table.number == wanted,
+            ),
+        )
+        .outerjoin(Board, and_(Board.table_id == Table.id, Board.number == Table.current_board))
+        .where(Club.guild_id == bindparam("guild_id"))
+        .order_by(SeatBinding.seat)
+        .limit(1)
+    )
+
+
+_TABLE_LOOKUP_MINE = _table_lookup(numbered=False)
+_TABLE_LOOKUP_NUMBERED = _table_lookup(numbered=True)

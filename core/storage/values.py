@@ -91,6 +91,18 @@ class TableLookup:
 
 
 @dataclass(frozen=True)
+class ChoiceContext:
+    """What a choice button press starts from (:meth:`Storage.choice_context`): the ruling that
+    offered the choice, its board as it is now, and where the presser sits in the club."""
+
+    event_id: int
+    ruling: Ruling
+    board: BoardInfo
+    seat_table_id: int | None
+    seat: Seat | None
+
+
+@dataclass(frozen=True)
 class RecordedEvent:
     """The result of recording an event: the ruling and the board's state after it.
 
