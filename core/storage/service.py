@@ -789,19 +789,10 @@ class Storage:
 
     async def seating(self, guild_id: int, user_id: int) -> Seating | None:
         """Where the user sits in this guild, if anywhere."""
-        async with self._reading() as s:
-            rows = await s.execute(
-                select(
-                    Table.session_id, SeatBinding.table_id, Table.number, SeatBinding.seat
-                )
-                .join(Table, Table.id == SeatBinding.table_id)
-                .join(Club, Club.id == SeatBinding.club_id)
-                .where(Club.guild_id == guild_id, SeatBinding.user_id == user_id)
-                .order_by(SeatBinding.seat)
-                .limit(1)
-            )
+        async with self._connected() as conn:
+            rows = await conn.execute(_SEATING, {"guild_id": guild_id, "user_id": user_id})
             row = rows.first()
-            return Seating(row[0], row[1], row[2], Seat(row[3]), user_id) if row else None
+        return Seating(row[0], row[1], row[2], Seat(row[3]), user_id) if row else None
 
     async def seated_at(self, guild_id: int, table_id: int) -> tuple[Seating, ...]:
         """Everyone bound to a seat at the table."""
@@ -1822,6 +1813,15 @@ _STATE_TEXT = cast(Board.state, Text)
 _EMPTY_STATE_DATA = serial.to_data(TableState())
 
 _CLUB_ID = select(Club.id).where(Club.guild_id == bindparam("guild_id"))
+
+_SEATING = (
+    select(Table.session_id, SeatBinding.table_id, Table.number, SeatBinding.seat)
+    .join(Table, Table.id == SeatBinding.table_id)
+    .join(Club, Club.id == SeatBinding.club_id)
+    .where(Club.guild_id == bindparam("guild_id"), SeatBinding.user_id == bindparam("user_id"))
+    .order_by(SeatBinding.seat)
+    .limit(1)
+)
 
 _BOARD_COLUMNS = (
     Board.id,
