@@ -234,6 +234,8 @@ class Storage:
                 reason = "board changed"
             except DBAPIError as exc:
                 reason = _transient(exc, retry_disconnect)
+                if reason is None and exc.connection_invalidated:
+                    raise StorageError(LOST_CONNECTION) from exc
                 if reason is None:
                     raise
                 waits += reason in _LOCK_WAITS
@@ -1764,6 +1766,11 @@ def _clamp(limit: int) -> int:
 
 
 _LOCK_WAITS = ("SQLite busy", "PostgreSQL 55P03")
+#: A write that cannot safely be repeated lost its connection: say so instead of guessing.
+LOST_CONNECTION = (
+    "the connection to the database was lost, so this may or may not have been recorded: "
+    "check /state before trying again"
+)
 
 
 def _transient(exc: DBAPIError, retry_disconnect: bool) -> str | None:

@@ -234,6 +234,7 @@ async def test_postgres_lost_connection_without_interaction_id_is_reported(
             events = await storage.board_events(GUILD_A, board.id)
             assert [e.kind for e in events].count("exposure") <= 1
             if isinstance(outcome[0], BaseException):
+                assert isinstance(outcome[0], StorageError), repr(outcome[0])
                 assert [e.kind for e in events].count("exposure") == 0
             assert await storage.board_state(GUILD_A, board.id) == await storage.rebuild(
                 GUILD_A, board.id
