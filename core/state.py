@@ -252,4 +252,15 @@ def _group(cards: tuple[PenaltyCard, ...]) -> list[list[PenaltyCard]]:
     return list(seats.values())
 
 
+def penalty_tokens(state: TableState) -> list[str]:
+    """Every penalty card on the table in scenario notation (``W:SK:major``)."""
+    return [p.token for p in state.penalty_cards]
+
+
+def restriction_token(state: TableState, seat: Seat) -> str:
+    """The latest restriction binding ``seat`` in scenario notation (``forbid:H``), or ``""``."""
+    found = state.restrictions_on(seat)
+    return found[-1].token if found else ""
+
+
 _STATE_FIELDS = frozenset(f.name for f in fields(TableState))

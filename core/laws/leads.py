@@ -26,7 +26,14 @@ from core.laws.penalty import (
 )
 from core.ruling import Option, Ruling
 from core.seats import Role, Seat, is_defender, opening_leader, role_of
-from core.state import PenaltyKind, PendingChoice, Phase, TableState
+from core.state import (
+    PenaltyKind,
+    PendingChoice,
+    Phase,
+    TableState,
+    penalty_tokens,
+    restriction_token,
+)
 
 OPENING_LAW = "54"
 DEFENDER_LAW = "56"
@@ -94,15 +101,6 @@ def with_pending(state: TableState, pending: PendingChoice) -> TableState:
     """Record ``pending``, replacing whatever else waited on the same seat."""
     state = state.without_pending(pending.seat)
     return state.evolve(pending=(*state.pending, pending))
-
-
-def restriction_of(state: TableState, seat: Seat) -> str:
-    found = state.restrictions_on(seat)
-    return found[-1].token if found else ""
-
-
-def penalty_tokens(state: TableState) -> list[str]:
-    return [p.token for p in state.penalty_cards]
 
 
 def _unique(items: list[str]) -> tuple[str, ...]:
@@ -308,7 +306,7 @@ def _wrong_side(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
         "the declaring side (16C)." if ev.faced else "",
         outcome={"options": [], "chooser": "", "declarer_after": declarer.value,
                  "next_to_play": leader.value, "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_of(state, leader)},
+                 "restriction": restriction_token(state, leader)},
     ), state
 
 
@@ -330,7 +328,7 @@ def _face_down(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
         "still apply Law 16.",
         outcome={"options": [], "chooser": "", "declarer_after": declarer.value,
                  "next_to_play": leader.value, "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_of(state, leader)},
+                 "restriction": restriction_token(state, leader)},
     ), state
 
 
@@ -354,7 +352,7 @@ def _accept_opening(state: TableState, offender: Seat, card: Card, leader: Seat,
         "(16A).",
         outcome={"declarer_after": declarer.value, "next_to_play": declarer.value,
                  "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_of(state, leader)},
+                 "restriction": restriction_token(state, leader)},
     ), state
 
 
@@ -378,7 +376,7 @@ def _become_dummy(state: TableState, offender: Seat, declarer: Seat) -> tuple[Ru
         information="Everyone may use what the spread hand shows: it is now dummy.",
         outcome={"declarer_after": new_declarer.value, "next_to_play": declarer.value,
                  "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_of(state, offender.partner)},
+                 "restriction": restriction_token(state, offender.partner)},
     ), state
 
 
@@ -393,7 +391,7 @@ def choose_opening(state: TableState, pending: PendingChoice,
         return _become_dummy(state, offender, declarer)
     laws, steps, information, state = refuse_defender_lead(state, offender, card, leader, token,
                                                            "54D")
-    restriction = restriction_of(state, leader)
+    restriction = restriction_token(state, leader)
     summary = (f"Lead refused: {leader.value} leads"
                + (f", subject to {restriction}" if restriction else " any card")
                + f"; {declarer.value} stays declarer.")
@@ -603,7 +601,7 @@ def _accept_lead(state: TableState, offender: Seat, card: Card, correct: Seat,
         chooser="declarer" if is_defender(offender, declarer) else "defenders",
         information="An accepted lead is a legal play: what it shows is authorized (16A).",
         outcome={"next_to_lead": offender.value, "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_of(state, offender)},
+                 "restriction": restriction_token(state, offender)},
     ), state
 
 
@@ -619,7 +617,7 @@ def _resolve_lead(state: TableState, law: str, offender: Seat, card: Card, corre
                         "partner")
     laws, steps, information, state = refuse_defender_lead(state, offender, card, correct, token,
                                                            "56")
-    restriction = restriction_of(state, correct)
+    restriction = restriction_token(state, correct)
     return Ruling(
         kind="lead_choice",
         summary=f"Lead refused: {correct.value} leads"
@@ -662,7 +660,7 @@ def _retract_declarer_lead(state: TableState, offender: Seat, card: Card, correc
         judgement="If declarer's later play could have been based on information from his own "
         "lead out of turn, the Director applies Law 16 (55C).",
         outcome={"next_to_lead": correct.value, "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_of(state, correct)},
+                 "restriction": restriction_token(state, correct)},
     ), state
 
 
@@ -699,7 +697,7 @@ def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: str) -> tuple[Ru
         "the player and unauthorized for his partner (16C).",
         outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_of(state, ev.correct_leader)},
+                 "restriction": restriction_token(state, ev.correct_leader)},
     ), state
 
 
@@ -725,7 +723,7 @@ def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
         "not err and unauthorized for the offenders (16C).",
         outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_of(state, ev.correct_leader)},
+                 "restriction": restriction_token(state, ev.correct_leader)},
     ), state
 
 

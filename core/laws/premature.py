@@ -17,15 +17,21 @@ from core.errors import RuleError
 from core.laws.leads import (
     add_major,
     check_card_free,
-    penalty_tokens,
     require_play,
-    restriction_of,
     with_pending,
 )
 from core.laws.penalty import INFORMATION_ON_TABLE, add_penalty_cards
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
-from core.state import Lasts, PendingChoice, Restriction, RestrictionKind, TableState
+from core.state import (
+    Lasts,
+    PendingChoice,
+    Restriction,
+    RestrictionKind,
+    TableState,
+    penalty_tokens,
+    restriction_token,
+)
 
 PREMATURE_LAW = "57A"
 
@@ -329,4 +335,4 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
 
 def partner_restriction(state: TableState, offender: Seat) -> str:
     """The 57A restriction now binding ``offender``'s partner (``""`` for none)."""
-    return restriction_of(state, offender.partner)
+    return restriction_token(state, offender.partner)

@@ -22,14 +22,13 @@ from core.laws.leads import (
     add_major,
     check_card_free,
     check_trick,
-    penalty_tokens,
     require_play,
 )
 from core.laws.obligations import legal_cards
 from core.laws.penalty import INFORMATION_ON_TABLE, require_declarer
 from core.ruling import Ruling
 from core.seats import Role, Seat, role_of
-from core.state import TableState
+from core.state import TableState, penalty_tokens
 
 TWELFTH = 12
 

@@ -17,6 +17,8 @@ from core.state import (
     Restriction,
     RestrictionKind,
     TableState,
+    penalty_tokens,  # noqa: F401  (re-exported for the adapters)
+    restriction_token,  # noqa: F401
 )
 
 #: What an adapter observed, keyed by the expectation names of FORMAT.md.
@@ -133,15 +135,6 @@ def with_facts(state: TableState, facts: Facts, *, declarer_key: str | None = "d
             ),
         )
     return state
-
-
-def penalty_tokens(state: TableState) -> list[str]:
-    return [p.token for p in state.penalty_cards]
-
-
-def restriction_token(state: TableState, seat: Seat) -> str:
-    tokens = [r.token for r in state.restrictions_on(seat)]
-    return tokens[-1] if tokens else ""
 
 
 def restriction_lasts(state: TableState, seat: Seat) -> str:

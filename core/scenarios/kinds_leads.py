@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine import ChoiceMade, apply
+from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
-from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn, restriction_of
+from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
 from core.laws.premature import PrematurePlay
 from core.laws.revoke import Attention, EstablishedBy, Revoke, WonBy
 from core.ruling import Ruling
-from core.scenarios.facts import Facts, Observed, kind, penalty_tokens, with_facts
+from core.scenarios.facts import Facts, Observed, kind, with_facts
 from core.seats import Seat, opening_leader
-from core.state import TableState
+from core.state import TableState, penalty_tokens, restriction_token
 
 
 def _enum(enum: Any, facts: Facts, key: str, default: Any = None) -> Any:
@@ -48,6 +48,21 @@ def _observe(observed: Observed, ruling: Ruling, keys: tuple[str, ...]) -> None:
             observed[key] = ruling.outcome[key]
 
 
+def _rule_then_choose(state: TableState, ev: Event, chooser_seat: Seat, facts: Facts,
+                      keys: tuple[str, ...]) -> tuple[Observed, TableState]:
+    """Rule on ``ev``, then apply the case's ``choice`` (if any) for the seat that waits;
+    what the second ruling says overrides the first, and the penalty cards are read last."""
+    ruling, state = apply(state, ev)
+    observed: Observed = {}
+    _observe(observed, ruling, keys)
+    if facts.get("choice"):
+        chosen, state = _choose(state, chooser_seat, ruling, facts.get("choice"))
+        if chosen is not None:
+            _observe(observed, chosen, keys)
+    observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
 @kind("opening_lead_out_of_turn")
 def opening_lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     state = with_facts(state, facts)
@@ -59,17 +74,8 @@ def opening_lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed,
         dummy_seen=facts.flag("dummy_seen"), spread_begun=facts.flag("spread_begun"),
         partner_led_face_down=facts.flag("partner_led_face_down"),
         dummy_played_second=facts.flag("dummy_played_second"))
-    ruling, state = apply(state, ev)
-    keys = ("options", "chooser", "declarer_after", "next_to_play", "penalty_cards",
-            "restriction")
-    observed: Observed = {}
-    _observe(observed, ruling, keys)
-    if facts.get("choice"):
-        chosen, state = _choose(state, leader, ruling, facts.get("choice"))
-        if chosen is not None:
-            _observe(observed, chosen, keys)
-    observed["penalty_cards"] = penalty_tokens(state)
-    return observed, state
+    keys = ("options", "chooser", "declarer_after", "next_to_play", "restriction")
+    return _rule_then_choose(state, ev, leader, facts, keys)
 
 
 @kind("lead_out_of_turn")
@@ -82,16 +88,8 @@ def lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed, TableSt
         facts.seat("offender"), facts.card("card"), correct, trick=facts.number("trick", 2),
         misinformed=facts.flag("misinformed"), next_hand_played=facts.flag("next_hand_played"),
         proper_lead=proper, rho_card=rho_card)
-    ruling, state = apply(state, ev)
-    keys = ("options", "chooser", "next_to_lead", "penalty_cards", "restriction")
-    observed: Observed = {}
-    _observe(observed, ruling, keys)
-    if facts.get("choice"):
-        chosen, state = _choose(state, correct, ruling, facts.get("choice"))
-        if chosen is not None:
-            _observe(observed, chosen, keys)
-    observed["penalty_cards"] = penalty_tokens(state)
-    return observed, state
+    keys = ("options", "chooser", "next_to_lead", "restriction")
+    return _rule_then_choose(state, ev, correct, facts, keys)
 
 
 @kind("premature_play")
@@ -111,7 +109,7 @@ def premature_play(facts: Facts, state: TableState) -> tuple[Observed, TableStat
         if chosen is not None:
             _observe(observed, chosen, ("restriction", "restriction_lasts"))
     observed["penalty_cards"] = penalty_tokens(state)
-    observed.setdefault("restriction", restriction_of(state, offender.partner))
+    observed.setdefault("restriction", restriction_token(state, offender.partner))
     return observed, state
 
 
