@@ -42,7 +42,7 @@ TAKE_PREFIX = "tdbot:take"
 NOTE_MAX = 500
 SCORE_MAX = 60
 REASON_MAX = 500
-ID_MAX = 2**63 - 1
+ID_MAX = 2**53 - 1  # Discord refuses integer option bounds beyond ±(2^53−1)
 FIELD_MAX = 1024
 NO_LOG_CHANNEL = (
     "No log channel is set up, so no director was pinged: ask an admin to run /setup. "

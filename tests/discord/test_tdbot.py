@@ -158,3 +158,25 @@ def test_user_messages(error, expected):
         assert message is None
     else:
         assert message is not None and message.startswith(expected)
+
+
+async def test_every_integer_bound_is_within_discords_range(ld, start_bot):
+    """Discord refuses the whole command list when an integer bound exceeds ±(2^53−1)."""
+    await start_bot(sync_global=True)
+    [sync] = [r for r in ld.requests if r.kind == "sync"]
+    limit = 2**53 - 1
+
+    def options(items):
+        for item in items:
+            yield item
+            yield from options(item.get("options", []))
+
+    bounds = [
+        (command["name"], option["name"], option.get(key))
+        for command in sync.json
+        for option in options(command.get("options", []))
+        for key in ("min_value", "max_value")
+        if option.get(key) is not None
+    ]
+    assert bounds, "the tree has bounded integer options"
+    assert [b for b in bounds if abs(b[2]) > limit] == []
