@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import importlib.resources
+import importlib.util
 import os
 import re
 from pathlib import Path
@@ -30,10 +32,28 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-#: The repository root: ``migrations/`` and ``alembic.ini`` live there.
+#: The repository root of a checkout: ``migrations/`` and ``alembic.ini`` live there.
 ROOT = Path(__file__).resolve().parents[2]
-MIGRATIONS = ROOT / "migrations"
 ALEMBIC_INI = ROOT / "alembic.ini"
+
+
+def migrations_folder() -> Path:
+    """The Alembic scripts, wherever the code runs from.
+
+    An installed wheel carries the repository's ``migrations/`` as the package
+    ``core.storage.migrations`` (see pyproject.toml), so it is looked up as a package resource
+    first; a plain checkout (``python bot.py``) has no such package and uses ``ROOT/migrations``.
+    """
+    try:
+        found = importlib.resources.files("core.storage.migrations")
+    except ModuleNotFoundError:
+        return ROOT / "migrations"
+    if not isinstance(found, Path):  # e.g. a zipped install: Alembic needs real files
+        raise RuntimeError(f"tdbot's migrations must be installed as files, not {found!r}")
+    return found
+
+
+MIGRATIONS = migrations_folder()
 
 DEFAULT_FILE = "tdbot.db"
 #: How long a writer waits for another's lock before the service reports "busy" (it retries
@@ -77,6 +97,11 @@ def database_url(url: str | URL | None = None) -> URL:
 def make_engine(url: str | URL | None = None, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url`` (see :func:`database_url`), configured for its backend."""
     parsed = database_url(url)
+    if parsed.get_backend_name() == "postgresql" and importlib.util.find_spec("asyncpg") is None:
+        raise ValueError(
+            "PostgreSQL needs the asyncpg driver: pip install 'tdbot[postgres]' "
+            "(or pip install -e '.[postgres]' in a checkout)"
+        )
     if parsed.get_backend_name() == "sqlite":
         engine = create_async_engine(parsed, **kwargs)
         _configure_sqlite(engine)
