@@ -192,7 +192,7 @@ async def upgrade_to_head(url: str | URL | None = None) -> None:
     Alembic or taking the migration lock; anything else takes the locked Alembic path, which
     checks again under the lock (so concurrent starts still migrate one after the other).
     """
-    if await _at_head(url):
+    if await at_head(url):
         return
     await _run_alembic(url, "upgrade", "head")
 
@@ -218,7 +218,8 @@ def head_revisions() -> frozenset[str]:
     return frozenset(revisions - parents)
 
 
-async def _at_head(url: str | URL | None) -> bool:
+async def at_head(url: str | URL | None) -> bool:
+    """Whether the database at ``url`` is reachable and at the newest migration."""
     heads = head_revisions()
     if not heads:
         return False
