@@ -30,6 +30,7 @@ def test_compose_runs_the_bot_on_postgresql_with_a_named_volume():
     assert bot["env_file"] == ".env"
     url = bot["environment"]["DATABASE_URL"]
     assert url.startswith("postgresql+asyncpg://tdbot:") and url.endswith("@db:5432/tdbot")
+    assert bot["environment"]["DISCORD_TOKEN"].startswith("${DISCORD_TOKEN:?")  # no token: no start
     assert bot["depends_on"]["db"]["condition"] == "service_healthy"
     assert bot["restart"] == db["restart"] == "unless-stopped"
     assert "pgdata" in compose["volumes"]
