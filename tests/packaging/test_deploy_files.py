@@ -7,7 +7,12 @@ import configparser
 import re
 from pathlib import Path
 
-import yaml
+import pytest
+
+try:
+    import yaml
+except ModuleNotFoundError:  # a virtual environment made before PyYAML joined the dev extras
+    pytest.fail("PyYAML is missing: run .venv/bin/pip install -e '.[dev]'", pytrace=False)
 
 ROOT = Path(__file__).resolve().parents[2]
 HEALTH = ["CMD", "python", "-m", "core.storage.health"]
