@@ -162,6 +162,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = ".".join(str(part) for part in error["loc"]).upper()
         print(f"Invalid setting {where}: {error['msg']} (see .env.example).", file=sys.stderr)
         return EXIT_CONFIG
+    try:
+        database_url_of(settings.database_url)
+    except ValueError as exc:
+        print(f"Invalid setting DATABASE_URL: {exc} (see .env.example).", file=sys.stderr)
+        return EXIT_CONFIG
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     console = args.console
     if not console and not token:

@@ -74,6 +74,8 @@ def database_url(url: str | URL | None = None) -> URL:
     Plain driver names are given their async driver (``postgres://`` and ``postgresql://`` →
     ``postgresql+asyncpg://``, ``sqlite://`` → ``sqlite+aiosqlite://``); a relative SQLite path
     is resolved against the working directory now, so a later ``chdir`` cannot move the data.
+    Raises ValueError for a database tdbot cannot use (another kind, or PostgreSQL without the
+    ``postgres`` extra installed).
     """
     if url is None:
         url = os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{DEFAULT_FILE}"
@@ -81,6 +83,11 @@ def database_url(url: str | URL | None = None) -> URL:
     backend = parsed.get_backend_name()
     if backend in ("postgres", "postgresql"):
         parsed = parsed.set(drivername="postgresql+asyncpg")
+        if importlib.util.find_spec("asyncpg") is None:  # an optional dependency
+            raise ValueError(
+                "PostgreSQL needs the asyncpg driver: pip install 'tdbot[postgres]' "
+                "(in a checkout: pip install -e '.[postgres]')"
+            )
     elif backend == "sqlite":
         parsed = parsed.set(drivername="sqlite+aiosqlite")
         if parsed.database and parsed.database != ":memory:" and not parsed.database.startswith(
@@ -97,11 +104,6 @@ def database_url(url: str | URL | None = None) -> URL:
 def make_engine(url: str | URL | None = None, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url`` (see :func:`database_url`), configured for its backend."""
     parsed = database_url(url)
-    if parsed.get_backend_name() == "postgresql" and importlib.util.find_spec("asyncpg") is None:
-        raise ValueError(
-            "PostgreSQL needs the asyncpg driver: pip install 'tdbot[postgres]' "
-            "(or pip install -e '.[postgres]' in a checkout)"
-        )
     if parsed.get_backend_name() == "sqlite":
         engine = create_async_engine(parsed, **kwargs)
         _configure_sqlite(engine)

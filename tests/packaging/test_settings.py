@@ -58,3 +58,27 @@ def test_the_bot_and_alembic_pick_the_same_database_from_dot_env(tmp_path):
         assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.glob("*.db")) == ["club.db"]
     assert asyncio.run(current_revision(f"sqlite:///{club_db}")) in head_revisions()
+
+
+def test_a_database_tdbot_cannot_use_is_one_line_and_exit_2(tmp_path):
+    """bot.py (and so tdbot) refuses an unusable DATABASE_URL with one line, no traceback."""
+    env = {**_without_database_url(), "DATABASE_URL": "mysql://u@h/db"}
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--console"], cwd=tmp_path,
+                          env=env, input="", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("Invalid setting DATABASE_URL: unsupported database 'mysql'")
+
+
+def test_postgresql_without_its_extra_names_the_extra(tmp_path, monkeypatch, capsys):
+    import bot
+    from core.storage import db
+
+    real = db.importlib.util.find_spec
+    monkeypatch.setattr(db.importlib.util, "find_spec",
+                        lambda name, *a: None if name == "asyncpg" else real(name, *a))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@localhost/tdbot")
+    assert bot.main(["--console"]) == bot.EXIT_CONFIG
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "pip install 'tdbot[postgres]'" in line

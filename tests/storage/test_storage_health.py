@@ -57,8 +57,8 @@ def test_the_module_reads_the_bots_settings_and_exits_1_when_unhealthy(tmp_path)
     assert "club.db" in done.stderr
 
 
-def test_postgresql_without_asyncpg_says_which_extra_to_install(monkeypatch):
-    """A plain install has no PostgreSQL driver: the error names the extra, not a traceback."""
+async def test_postgresql_without_asyncpg_says_which_extra_to_install(monkeypatch):
+    """A plain install has no PostgreSQL driver: the error names the extra."""
     real = db_module.importlib.util.find_spec
     monkeypatch.setattr(
         db_module.importlib.util,
@@ -67,3 +67,4 @@ def test_postgresql_without_asyncpg_says_which_extra_to_install(monkeypatch):
     )
     with pytest.raises(ValueError, match=r"tdbot\[postgres\]"):
         make_engine("postgresql://u:p@localhost/tdbot")
+    assert "tdbot[postgres]" in (await problem("postgres://u:p@localhost/tdbot") or "")
