@@ -116,6 +116,9 @@ async def table_context(
 
 # ------------------------------------------------------------------ option types and answering
 
+#: Discord refuses an autocomplete choice whose name or value is longer than this.
+CHOICE_MAX = 100
+
 #: How long a command may work before it defers (Discord allows three seconds to answer).
 SLOW = 2.0
 
@@ -155,6 +158,7 @@ class CardsOption(app_commands.Transformer):
         return [
             app_commands.Choice(name=f"{prefix}{c.name}", value=f"{prefix}{c.value}")
             for c in card_choices(last)
+            if len(prefix) + len(c.name) <= CHOICE_MAX and len(prefix) + len(c.value) <= CHOICE_MAX
         ]
 
 

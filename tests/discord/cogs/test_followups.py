@@ -109,3 +109,14 @@ async def test_calls_keep_the_pass_obligation_up_to_date(ld, bot):
     await ld.run("/call call:P", user="RHO")
     after = await ld.run("/mustpass seat:E", user="RHO")
     assert "next turn" not in after.text.lower()
+
+
+async def test_card_autocomplete_stays_within_discords_limits(ld, bot, board):
+    """With 40 cards typed, no suggestion is longer than Discord's 100 characters (the stand-in
+    refuses the answer otherwise); with a few, the typed cards are kept in front."""
+    typed = " ".join(["SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7"] * 5) + " H"
+    result = await ld.autocomplete("exposed", "cards", {"cards": typed, "seat": "W"}, user="LHO")
+    assert result.response.status == 200
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in result.choices)
+    short = await ld.autocomplete("exposed", "cards", {"cards": "SK H", "seat": "W"}, user="LHO")
+    assert short.choices[0]["value"] == "SK HA"
