@@ -31,7 +31,7 @@ from cogs.context import (
     storage_of,
 )
 from cogs.render import CALL_LABEL, call_custom_id, clean, ruling_embed
-from cogs.tdbot import report_error, respond
+from cogs.tdbot import defer, edit_pressed, report_error, respond
 from core.ruling import Ruling
 from core.storage.errors import NotFound, StorageError
 from core.storage.values import ClubSettings, DirectorCallInfo, LogEntry, Verdict, VerdictKind
@@ -250,6 +250,7 @@ class Directors(commands.Cog):
         log_channel: discord.TextChannel,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         guild_id = guild_id_of(interaction)
         # default_permissions is only advice to Discord's client: check for real.
         if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
@@ -292,7 +293,7 @@ class Directors(commands.Cog):
                 "Note: the role is not mentionable, so calls can only ping it if the bot may "
                 "mention all roles (or make the role mentionable)."
             )
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await respond(interaction, "\n".join(lines), ephemeral=True)
 
     @setup.autocomplete("time_zone")
     async def time_zone_names(
@@ -327,10 +328,10 @@ class Directors(commands.Cog):
         note: str | None = None,
     ) -> None:
         """Record a director call and post it in the log channel, pinging the director role."""
+        await defer(interaction, ephemeral=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
         guild_id = club.guild_id
-        await interaction.response.defer(ephemeral=True, thinking=True)
         table_id = board_id = None
         if event_id is None:
             if table is None:
@@ -414,6 +415,7 @@ class Directors(commands.Cog):
 
     async def take(self, interaction: discord.Interaction[Any], call_id: int) -> None:
         """A director claims a call: the message shows who has it; others are told it is taken."""
+        await defer(interaction, update=True)
         club = await club_of(interaction)
         if not is_director(interaction.user, club):
             raise NotDirector()
@@ -441,7 +443,8 @@ class Directors(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(TakeButton(call.id, taken_by=name))
         content = f"Director call #{call.id}: {_where(call)}, taken by {clean(name)}."
-        await interaction.response.edit_message(
+        await edit_pressed(
+            interaction,
             content=content,
             embeds=embeds,
             view=view,
@@ -451,10 +454,11 @@ class Directors(commands.Cog):
     @app_commands.command(description="Directors: the director calls nobody has taken yet.")
     @app_commands.guild_only()
     async def calls(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         open_calls = await storage_of(interaction).open_calls(club.guild_id, limit=25)
         if not open_calls:
-            await interaction.response.send_message("No open calls.", ephemeral=True)
+            await respond(interaction, "No open calls.", ephemeral=True)
             return
         lines = []
         for call in open_calls:
@@ -476,7 +480,7 @@ class Directors(commands.Cog):
             colour=discord.Colour.red(),
         )
         embed.set_footer(text='Take one with its "Take it" button in the log channel.')
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await respond(interaction, embed=embed, ephemeral=True)
 
     # ------------------------------------------------------------------------------ verdicts
 
@@ -549,6 +553,7 @@ class Directors(commands.Cog):
         *,
         note: str | None,
     ) -> None:
+        await defer(interaction)
         _check_id(event_id)
         club = await require_director(interaction)
         storage = storage_of(interaction)

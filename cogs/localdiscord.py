@@ -1415,8 +1415,10 @@ class DiscordAPI:
             return refused
         original = self.messages.get(record.original_id or 0)
         if original is not None and int(original["flags"]) & LOADING:
-            # After "thinking…", the first followup is the original response itself.
-            self._apply_edit(original, body, request.files)
+            # After "thinking…", the first followup is the original response itself, and keeps
+            # its visibility whatever the followup's flags say.
+            flags = int(body.get("flags") or 0) & ~EPHEMERAL
+            self._apply_edit(original, {**body, "flags": flags}, request.files)
             request.message = Message(original, self.attachments)
             message = original
         else:
@@ -1470,7 +1472,18 @@ class InteractionResult:
         #: Exceptions that escaped the bot's handlers (the tree's on_error, a view's on_error...).
         self.exceptions = exceptions
         original = api.message(record.original_id) if record.original_id else None
-        #: The response's message as it now stands (for a button press: the pressed message).
+        self._answered_by_followup = False
+        callbacks = [r for r in self.requests if r.kind == "callback" and r.ok]
+        deferred_update = bool(callbacks) and (callbacks[0].json or {}).get("type") == 6
+        if original is None or deferred_update:
+            # "thinking…" deleted and answered anew, or a press answered by a new message: the
+            # answer is the first followup
+            sent = (r.message for r in self.requests if r.kind == "followup" and r.ok)
+            followup = next((api.message(m.id) for m in sent if m is not None), None)
+            self._answered_by_followup = followup is not None
+            original = followup or original
+        #: The response's message as it now stands (for a button press: the pressed message);
+        #: the first followup if the response was deleted or was a deferred update.
         self.message: Message | None = original
 
     def __repr__(self) -> str:
@@ -1498,6 +1511,8 @@ class InteractionResult:
         response = self.response
         if response is None:
             return False
+        if self._answered_by_followup and self.message is not None:
+            return self.message.ephemeral
         if response.message is not None:
             return response.message.ephemeral
         return bool(int((response.json.get("data") or {}).get("flags") or 0) & EPHEMERAL)

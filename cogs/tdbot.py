@@ -6,6 +6,7 @@ object and the extensions they need) and log it in against :mod:`cogs.localdisco
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -75,16 +76,58 @@ def user_message(error: BaseException) -> str | None:
     return None
 
 
+async def defer(
+    interaction: discord.Interaction[Any], *, ephemeral: bool = False, update: bool = False
+) -> None:
+    """Acknowledge at once, before any database call: Discord forgets an interaction that is not
+    answered within three seconds, and a slow database must not turn a saved write into "the
+    application did not respond". Shows "thinking…" (only to the user if ``ephemeral``); with
+    ``update``, a button instead defers an edit of the message it is on. Never raises."""
+    if interaction.response.is_done():
+        return
+    try:
+        if update and interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            interaction.extras["thinking"] = "ephemeral" if ephemeral else "public"
+    except discord.HTTPException as exc:
+        # Expired or refused: still do the work (a redelivery then finds it done), only the
+        # answer is lost.
+        log.warning("Could not acknowledge interaction %s: %s", interaction.id, exc)
+
+
 async def respond(
     interaction: discord.Interaction[Any], content: str | None = None, **kwargs: Any
 ) -> None:
-    """Answer ``interaction``: the first answer is its response, any later one a followup."""
+    """Answer ``interaction``: the first answer is its response, any later one a followup.
+
+    After a "thinking…" deferral Discord turns the first followup into that message, keeping its
+    visibility: an answer that must be seen differently replaces it (deleted, then sent anew)."""
     if content is not None:
         kwargs["content"] = content
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
+    if not interaction.response.is_done():
         await interaction.response.send_message(**kwargs)
+        return
+    thinking = interaction.extras.pop("thinking", None)
+    if thinking is None and not interaction.extras.get("answered"):
+        deferred = (
+            interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+        )
+        thinking = "unknown" if deferred else None
+    interaction.extras["answered"] = True
+    if thinking is not None and (thinking == "ephemeral") != bool(kwargs.get("ephemeral")):
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+    await interaction.followup.send(**kwargs)
+
+
+async def edit_pressed(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """Edit the message whose button was pressed (after :func:`defer` or not)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:

@@ -22,7 +22,6 @@ from typing import Any
 
 import pytest
 
-import cogs.context
 from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
@@ -103,7 +102,6 @@ async def test_slow_database_defers_then_answers(
 ) -> None:
     """Work slower than Discord's 3 seconds: the bot defers ("thinking…"), then posts the
     ruling as the deferred answer; a rate limit on that followup is retried too."""
-    monkeypatch.setattr(cogs.context, "SLOW", 0.05)
     record = storage.record
 
     async def slow_record(*args: Any, **kwargs: Any) -> Any:

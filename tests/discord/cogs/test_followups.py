@@ -7,7 +7,6 @@ import io
 
 import discord
 
-import cogs.context
 from cogs.console import ONLY_YOU, Console
 
 
@@ -42,9 +41,8 @@ async def test_card_autocomplete(ld, bot, board):
     assert [c["value"] for c in penalty.choices] == ["HQ"]
 
 
-async def test_slow_work_is_deferred(ld, bot, board, monkeypatch):
-    """Past the slow mark the command defers, then follows up with the ruling."""
-    monkeypatch.setattr(cogs.context, "SLOW", 0.0)
+async def test_work_is_deferred_then_followed_up(ld, bot, board):
+    """The command defers before touching the database, then follows up with the ruling."""
     result = await ld.run("/exposed cards:SK seat:W", user="LHO")
     assert result.type is discord.InteractionResponseType.deferred_channel_message
     assert result.followups and "Ruling #" in result.followups[0].text
