@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
+import time
 import zoneinfo
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -48,6 +49,16 @@ NO_LOG_CHANNEL = (
     "No log channel is set up, so no director was pinged: ask an admin to run /setup. "
     "Your call (#{id}) is recorded and directors see it in /calls."
 )
+LOG_CHANNEL_GONE = (
+    "The log channel set with /setup no longer exists, so no director was pinged: ask an admin "
+    "to run /setup again. Your call (#{id}) is recorded and directors see it in /calls."
+)
+JOINED_CALL = (
+    "A director has already been called to {where} (call #{id}); your call joins it, "
+    "so nobody is pinged again."
+)
+#: A member may start a new director call at most once in this many seconds.
+CALL_COOLDOWN = 30.0
 VERDICT_WORDS = {
     VerdictKind.CONFIRMED: "confirmed",
     VerdictKind.AMENDED: "amended",
@@ -191,6 +202,9 @@ class Directors(commands.Cog):
         # (guild, user) -> (role ids, manage server): who we have seen, to tell whether a player
         # seated at a table is a director without the privileged members intent.
         self._seen: OrderedDict[tuple[int, int], tuple[frozenset[int], bool]] = OrderedDict()
+        # (guild, user) -> when that member last started a new call (no ping floods)
+        self._last_call: dict[tuple[int, int], float] = {}
+        self.call_cooldown = CALL_COOLDOWN
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(CallButton, TakeButton)
@@ -347,6 +361,20 @@ class Directors(commands.Cog):
             if table_id is not None:
                 board = await storage.find_board(guild_id, table_id)
                 board_id = board.id if board else None
+        key = (guild_id, interaction.user.id)
+        since = time.monotonic() - self._last_call.get(key, -self.call_cooldown)
+        if since < self.call_cooldown:  # joining the table's open call is fine, a new one not
+            open_calls = await storage.open_calls(guild_id)
+            joined = next((c for c in open_calls if table_id and c.table_id == table_id), None)
+            if joined is None:
+                raise ContextError(
+                    f"You called the director {since:.0f} seconds ago: wait "
+                    f"{self.call_cooldown - since:.0f} seconds before calling again."
+                )
+            await respond(
+                interaction, JOINED_CALL.format(where=_where(joined), id=joined.id), ephemeral=True
+            )
+            return
         call = await stored(
             storage.call_director(
                 guild_id,
@@ -355,9 +383,19 @@ class Directors(commands.Cog):
                 table_id=None if board_id else table_id,
                 board_id=board_id,
                 note=note or "",
+                interaction_id=interaction.id,
+                origin_channel_id=interaction.channel_id,
             ),
             ruling_id=event_id,
         )
+        if call.joined:
+            await respond(
+                interaction, JOINED_CALL.format(where=_where(call), id=call.id), ephemeral=True
+            )
+            return
+        self._last_call[key] = time.monotonic()
+        if len(self._last_call) > 10_000:
+            self._last_call.clear()
         entry = await stored(storage.event(guild_id, event_id)) if event_id else None
         seated_directors = await self._seated_directors(interaction, club, call.table_id)
         jump = (
@@ -369,7 +407,8 @@ class Directors(commands.Cog):
         where = _where(call)
         channel = _log_channel(interaction, club)
         if channel is None:
-            await respond(interaction, NO_LOG_CHANNEL.format(id=call.id), ephemeral=True)
+            missing = LOG_CHANNEL_GONE if club.log_channel_id else NO_LOG_CHANNEL
+            await respond(interaction, missing.format(id=call.id), ephemeral=True)
             return
         role = interaction.guild.get_role(club.director_role_id) if club.director_role_id else None  # type: ignore[union-attr]
         content = f"Director call #{call.id}: {where}"
@@ -450,6 +489,24 @@ class Directors(commands.Cog):
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        await self._tell_caller(interaction, call)
+
+    async def _tell_caller(self, interaction: discord.Interaction[Any], call: Any) -> None:
+        """Tell the caller, where they called from, that a director is on the way."""
+        channel = interaction.client.get_channel(call.origin_channel_id or 0)
+        if channel is None or not hasattr(channel, "send"):
+            return
+        caller = discord.Object(id=call.caller_id)
+        try:
+            await channel.send(
+                f"<@{call.caller_id}>: {interaction.user.mention} has taken your director call "
+                f"#{call.id} ({_where(call)}) and is on the way.",
+                allowed_mentions=discord.AllowedMentions(
+                    users=[caller], roles=False, everyone=False
+                ),
+            )
+        except discord.HTTPException as exc:
+            log.warning("Could not tell the caller of call %s: %s", call.id, exc)
 
     @app_commands.command(description="Directors: the director calls nobody has taken yet.")
     @app_commands.guild_only()
@@ -493,7 +550,12 @@ class Directors(commands.Cog):
         note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
     ) -> None:
         text = bounded(note, NOTE_MAX, "note")
-        await self._verdict(interaction, id, lambda s, g, d: s.confirm(g, id, d, text), note=text)
+        await self._verdict(
+            interaction,
+            id,
+            lambda s, g, d: s.confirm(g, id, d, text, interaction_id=interaction.id),
+            note=text,
+        )
 
     @ruling.command(name="amend", description="Directors: amend a logged ruling.")
     @app_commands.describe(id="The ruling's number (in its footer)", text="How the ruling changes")
@@ -506,7 +568,12 @@ class Directors(commands.Cog):
         body = bounded(text, NOTE_MAX, "text")
         if body is None:
             raise ContextError("Say how the ruling is amended.")
-        await self._verdict(interaction, id, lambda s, g, d: s.amend(g, id, d, body), note=body)
+        await self._verdict(
+            interaction,
+            id,
+            lambda s, g, d: s.amend(g, id, d, body, interaction_id=interaction.id),
+            note=body,
+        )
 
     @ruling.command(
         name="void",
@@ -520,7 +587,12 @@ class Directors(commands.Cog):
         reason: app_commands.Range[str, 1, REASON_MAX] | None = None,
     ) -> None:
         text = bounded(reason, REASON_MAX, "reason")
-        await self._verdict(interaction, id, lambda s, g, d: s.void(g, id, d, text), note=text)
+        await self._verdict(
+            interaction,
+            id,
+            lambda s, g, d: s.void(g, id, d, text, interaction_id=interaction.id),
+            note=text,
+        )
 
     @ruling.command(
         name="adjust", description="Directors: give an adjusted score for a logged ruling."
@@ -542,7 +614,10 @@ class Directors(commands.Cog):
             raise ContextError("Give the adjusted score.")
         text = bounded(note, NOTE_MAX, "note")
         await self._verdict(
-            interaction, id, lambda s, g, d: s.adjust(g, id, d, value, text), note=text
+            interaction,
+            id,
+            lambda s, g, d: s.adjust(g, id, d, value, text, interaction_id=interaction.id),
+            note=text,
         )
 
     async def _verdict(
