@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.errors import USER_ERRORS
-from core.storage.errors import STORAGE_ERRORS
+from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,14 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     The tree uses it for every command; a view or modal calls it from its ``on_error``.
     """
     message = user_message(error)
+    if message is None and is_outage(error):
+        message = NOT_SAVED
+        log.error(
+            "Database unavailable, nothing saved, in interaction %s (guild %s): %s",
+            interaction.id,
+            interaction.guild_id,
+            getattr(error, "original", error),
+        )
     if message is None:
         original = getattr(error, "original", error)
         command = interaction.command.qualified_name if interaction.command else None
