@@ -38,13 +38,20 @@ VERDICT_CHOICES = [
 ]
 
 
+#: Dates a log filter accepts: wide enough for any club, far from the calendar's ends.
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+
+
 def parse_day(text: str | None, what: str) -> dt.date | None:
     if text is None or not text.strip():
         return None
     try:
-        return dt.date.fromisoformat(text.strip())
+        day = dt.date.fromisoformat(text.strip())
     except ValueError:
         raise ContextError(f"The {what} date must look like 2025-03-31.") from None
+    if not FIRST_YEAR <= day.year <= LAST_YEAR:  # 9999-12-31 + 1 day does not exist
+        raise ContextError(f"The {what} date must be in the years {FIRST_YEAR} to {LAST_YEAR}.")
+    return day
 
 
 def day_start(day: dt.date, time_zone: str) -> dt.datetime:

@@ -184,8 +184,64 @@ def _custom_id(interaction: discord.Interaction[Any]) -> str | None:
     return data.get("custom_id")  # type: ignore[return-value]
 
 
+def _unstorable(text: str) -> bool:
+    """NUL, which PostgreSQL refuses in text, or a lone surrogate, which no database stores."""
+    return "\x00" in text or any("\ud800" <= c <= "\udfff" for c in text)
+
+
+def option_problem(interaction: discord.Interaction[Any]) -> str | None:
+    """Why the options of a slash command cannot be accepted, or ``None``.
+
+    Discord only advertises ``Range`` bounds to its client: a crafted or outdated request still
+    brings table 201 or 900 characters, so the bounds are enforced here for every command. Text
+    a database cannot store (NUL, lone surrogates) is refused before it reaches one."""
+    command = interaction.command
+    data: Any = interaction.data or {}
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # subcommand (group)
+        options = options[0].get("options") or []
+    params = {p.display_name: p for p in getattr(command, "parameters", ())}
+    for option in options:
+        name, value = option.get("name"), option.get("value")
+        if isinstance(value, str) and _unstorable(value):
+            return (
+                f"The {name} contains a character that cannot be stored (a NUL or a broken "
+                "emoji): remove it and try again."
+            )
+        param = params.get(name)
+        if param is None or isinstance(value, bool):
+            continue
+        low, high = param.min_value, param.max_value
+        size = len(value) if isinstance(value, str) else value
+        if not isinstance(size, int | float):
+            continue
+        what = "characters long" if isinstance(value, str) else ""
+        if low is not None and size < low or high is not None and size > high:
+            if low is not None and high is not None:
+                bound = f"between {low} and {high}"
+            elif low is not None:
+                bound = f"at least {low}"
+            else:
+                bound = f"at most {high}"
+            return f"The {name} must be {bound} {what}".rstrip() + "."
+    return None
+
+
 class TDTree(app_commands.CommandTree["TDBot"]):
     """The command tree; every command error goes through :func:`report_error`."""
+
+    async def interaction_check(self, interaction: discord.Interaction[TDBot]) -> bool:
+        """Refuse options outside their declared bounds or unstorable, before any command."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        problem = option_problem(interaction)
+        if problem is None:
+            return True
+        try:
+            await respond(interaction, _inert(problem), ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("Could not refuse interaction %s: %s", interaction.id, exc)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction[TDBot], error: app_commands.AppCommandError
