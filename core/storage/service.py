@@ -1340,19 +1340,20 @@ class Storage:
         filters: LogFilter = LogFilter(),  # noqa: B008
     ) -> ClubStats:
         """Figures over the (filtered) log: rulings per law number, per month in the club's
-        time zone and per incident kind, and how often directors confirmed them."""
+        time zone and per incident kind, and how often directors confirmed them. Only rulings
+        count: a board set or ended, an ordinary call or play is not one."""
         async with self._reading() as s:
             club = await s.scalar(select(Club).where(Club.guild_id == guild_id))
             if club is None:
                 return ClubStats(0, 0, (), (), (), 0, 0, None)
-            live = logquery.apply_filters(select(EventRow.id), club.id, filters).where(
+            live = _rulings_only(select(EventRow.id), club.id, filters).where(
                 EventRow.void.is_(False)
             )
             live_ids = live.subquery()
 
             counts = (
                 await s.execute(
-                    logquery.apply_filters(
+                    _rulings_only(
                         select(
                             func.count(EventRow.id),
                             func.count(EventRow.id).filter(EventRow.void.is_(True)),
@@ -1385,7 +1386,7 @@ class Storage:
                     EventRow.created_at, logquery.month_buckets(first, last, club.time_zone)
                 )
                 per_month = await s.execute(
-                    logquery.apply_filters(
+                    _rulings_only(
                         select(month.label("month"), func.count(EventRow.id)), club.id, filters
                     )
                     .where(EventRow.void.is_(False))
@@ -1393,7 +1394,7 @@ class Storage:
                     .order_by("month")
                 )
             per_incident = await s.execute(
-                logquery.apply_filters(
+                _rulings_only(
                     select(EventRow.incident, func.count(EventRow.id)), club.id, filters
                 )
                 .where(EventRow.void.is_(False))
@@ -1846,6 +1847,15 @@ def _clamp(limit: int) -> int:
 
 _LOCK_WAITS = ("SQLite busy", "PostgreSQL 55P03")
 #: A write that cannot safely be repeated lost its connection: say so instead of guessing.
+#: Events that keep a board's state but rule on nothing: left out of the log's figures.
+NOT_RULINGS = ("board_set", "board_end", "auction_ends", "call", "play")
+
+
+def _rulings_only(q: Any, club_id: int, filters: LogFilter) -> Any:
+    """A log query restricted to the club, the filters and rulings (see :data:`NOT_RULINGS`)."""
+    return logquery.apply_filters(q, club_id, filters).where(EventRow.kind.notin_(NOT_RULINGS))
+
+
 LOST_CONNECTION = (
     "the connection to the database was lost, so this may or may not have been recorded: "
     "check /state before trying again"
