@@ -283,6 +283,8 @@ class Directors(commands.Cog):
         zone = None
         if time_zone is not None:
             zone = time_zone.strip()
+            # Zone names are case sensitive on disk; people type europe/london.
+            zone = next((z for z in _time_zones() if z.casefold() == zone.casefold()), zone)
             try:
                 zoneinfo.ZoneInfo(zone)
             except (zoneinfo.ZoneInfoNotFoundError, ValueError):

@@ -27,6 +27,7 @@ from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
+from core.storage.errors import Conflict
 
 TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
@@ -55,7 +56,16 @@ class Table(commands.Cog):
             info = await storage.table(club.guild_id, table)
             return await storage.sit(club.guild_id, interaction.user.id, info.id, seat)
 
-        seating = await in_time(interaction, work(), ephemeral=True)
+        try:
+            seating = await in_time(interaction, work(), ephemeral=True)
+        except Conflict as exc:  # names the member in the seat: shown as a mention, never pinged
+            await respond(
+                interaction,
+                f"{str(exc)[:1].upper()}{str(exc)[1:]}.",
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
         await respond(
             interaction,
             f"You sit {seating.seat.full_name} at table {seating.table_number}.",

@@ -140,3 +140,14 @@ async def test_incidents_are_rate_limited_per_user(ld, bot):
     assert slow.ephemeral and "Slow down" in slow.content
     other = await ld.run("/exposed cards:C2 seat:S", user="Dummy")
     assert not other.ephemeral
+
+
+async def test_a_taken_seat_names_the_member_in_it_without_pinging(ld, bot, board):
+    """/sit on a taken seat shows who sits there as a real mention (no zero-width escape), and
+    pings nobody."""
+    result = await ld.run("/sit table:1 seat:N", user="LHO")
+    assert result.ephemeral
+    dummy = ld.member("Dummy").id
+    assert f"taken by <@{dummy}>" in result.text
+    assert "\u200b" not in result.text
+    assert result.message.pings == {"everyone": False, "users": [], "roles": []}
