@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -19,6 +19,7 @@ from core.errors import USER_ERRORS
 from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: The cogs the bot loads, in order. Add a cog here when it is written.
 EXTENSIONS: tuple[str, ...] = (
@@ -135,6 +136,7 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
 
     The tree uses it for every command; a view or modal calls it from its ``on_error``.
     """
+    _refund(interaction)
     message = user_message(error)
     if message is None and is_outage(error):
         message = NOT_SAVED
@@ -163,6 +165,35 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("Could not tell user %s about an error: %s", interaction.user.id, exc)
+
+
+def refundable_cooldown(
+    rate: int, per: float, *, key: Callable[[discord.Interaction[Any]], Hashable | None]
+) -> Callable[[T], T]:
+    """A cooldown check that only counts commands that worked: a command that failed gives its
+    use back (see :func:`report_error`), and a ``key`` of ``None`` (e.g. in DMs) uses nothing."""
+    buckets: dict[Hashable, app_commands.Cooldown] = {}
+
+    def predicate(interaction: discord.Interaction[Any]) -> bool:
+        k = key(interaction)
+        if k is None:
+            return True
+        if len(buckets) > 10_000:
+            buckets.clear()
+        bucket = buckets.setdefault(k, app_commands.Cooldown(rate, per))
+        retry_after = bucket.update_rate_limit(interaction.created_at.timestamp())
+        if retry_after:
+            raise app_commands.CommandOnCooldown(bucket, retry_after)
+        interaction.extras["cooldown"] = bucket
+        return True
+
+    return app_commands.check(predicate)
+
+
+def _refund(interaction: discord.Interaction[Any]) -> None:
+    bucket = interaction.extras.pop("cooldown", None)
+    if bucket is not None:
+        bucket._tokens = min(bucket.rate, bucket._tokens + 1)
 
 
 def _inert(text: str) -> str:
