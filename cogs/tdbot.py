@@ -33,6 +33,9 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.retention",
 )
 
+#: Discord's codes for an interaction it no longer knows (unknown interaction, unknown webhook).
+EXPIRED_CODES = (10062, 10015)
+
 UNEXPECTED_ERROR = (
     "Something went wrong on our side and it has been logged. "
     "Please try again, or call the director if it keeps happening."
@@ -137,6 +140,12 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     The tree uses it for every command; a view or modal calls it from its ``on_error``.
     """
     _refund(interaction)
+    original = getattr(error, "original", error)
+    if isinstance(original, discord.NotFound) and original.code in EXPIRED_CODES:
+        # Discord forgot the interaction (answered too late): nobody is left to tell; whatever
+        # was written stays written, and a redelivery finds it.
+        log.warning("Interaction %s expired before it was answered: %s", interaction.id, original)
+        return
     message = user_message(error)
     if message is None and is_outage(error):
         message = NOT_SAVED
