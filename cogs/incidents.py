@@ -94,9 +94,11 @@ async def record_incident(
         return ctx, recorded
 
     ctx, recorded = await in_time(interaction, work())
-    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+    # The log channel first: if Discord has given up on the interaction (the answer below then
+    # fails), the directors still learn of the recorded ruling.
     if notify and not recorded.ruling.private and not recorded.duplicate:
         await notify_log_channel(interaction, ctx, recorded)
+    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
 
 
 async def notify_log_channel(

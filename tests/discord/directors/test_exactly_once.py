@@ -100,3 +100,20 @@ async def test_a_deleted_log_channel_is_reported(ld, storage):
     result = await ld.slash("director", {"table": 1}, user="LHO")
     assert result.ephemeral and "no longer exists" in result.text
     assert len(await storage.open_calls(ld.guild.id)) == 1
+
+
+async def test_an_expired_interaction_still_tells_the_directors(ld, storage):
+    """Discord gave up on /exposed (every answer: Unknown interaction): the ruling is recorded
+    all the same, and the directors learn of it in the log channel."""
+    await set_up(ld)
+    for who, seat in (("Declarer", "S"), ("LHO", "W")):
+        await ld.run(f"/sit table:1 seat:{seat}", user=who)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    ld.inject("POST /interactions/*", status=404, times=None)
+    result = await ld.run("/exposed cards:SK seat:W how:accidental", user="LHO")
+    assert result.response is None and not result.exceptions
+    ld.clear_faults()
+    entries = (await storage.search_log(ld.guild.id, limit=10)).entries
+    [entry] = [e for e in entries if e.kind == "exposure"]
+    log = ld.channel_messages(ld.guild.channel("td-log"))
+    assert any(f"Ruling #{entry.id}" in m.text for m in log)
