@@ -255,7 +255,12 @@ def option_problem(interaction: discord.Interaction[Any]) -> str | None:
         size = len(value) if isinstance(value, str) else value
         if not isinstance(size, int | float):
             continue
-        what = "characters long" if isinstance(value, str) else ""
+        if isinstance(value, str):
+            if high is not None and size > high:
+                return f"The {name} is too long ({size} characters; at most {high})."
+            if low is not None and size < low:
+                return f"The {name} is too short ({size} characters; at least {low})."
+            continue
         if low is not None and size < low or high is not None and size > high:
             if low is not None and high is not None:
                 bound = f"between {low} and {high}"
@@ -263,7 +268,7 @@ def option_problem(interaction: discord.Interaction[Any]) -> str | None:
                 bound = f"at least {low}"
             else:
                 bound = f"at most {high}"
-            return f"The {name} must be {bound} {what}".rstrip() + "."
+            return f"The {name} must be {bound}."
     return None
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.usefixtures("bot")
         ("sit", {"table": 0, "seat": "N"}, "The table must be between 1 and 200."),
         ("board set", {"number": 9999}, "The number must be between 1 and 200."),
         ("director", {"table": 1000}, "The table must be between 1 and 999."),
-        ("director", {"note": "x" * 501}, "The note must be between 1 and 500 characters long."),
+        ("director", {"note": "x" * 501}, "The note is too long (501 characters; at most 500)."),
         ("ruling confirm", {"id": 2**53}, "The id must be between 1 and 9007199254740991."),
     ],
 )
