@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import logging
@@ -48,17 +49,24 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import discord  # noqa: E402
+
+from benchmarks.remote_discord import RemoteDiscord  # noqa: E402
+from bot import settle_memory  # noqa: E402
 from cogs.localdiscord import LocalDiscord  # noqa: E402
 from cogs.tdbot import EXTENSIONS, TDBot  # noqa: E402
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head  # noqa: E402
 from core.storage.service import Storage  # noqa: E402
 
-TARGETS = {"p99_ms_at_200": 15.0, "saturation_per_s": 500.0, "p50_ratio": 2.0}
+TARGETS = {"p99_ms_at_200": 15.0, "saturation_per_s": 500.0, "state_p50_ratio": 2.0,
+           "mix_p50_ratio": 3.0}
+DEFAULT_GC_THRESHOLD = gc.get_threshold()
 WANTED_COGS = ("cogs.table", "cogs.incidents", "cogs.followups")
 HAND_E = "S 2 H KQ54 D J9872 C 643"
 SEATS = ("N", "E", "S", "W")
@@ -98,8 +106,9 @@ class Table:
 
 
 class Bench:
-    def __init__(self, ld: LocalDiscord, bot: TDBot, tables: list[Table]) -> None:
-        self.ld, self.bot, self.tables = ld, bot, tables
+    def __init__(self, ld: LocalDiscord, bot: TDBot, tables: list[Table],
+                 remote: RemoteDiscord | None = None) -> None:
+        self.ld, self.bot, self.tables, self.remote = ld, bot, tables, remote
         names = {c.qualified_name for c in bot.tree.walk_commands()}
         self.available = names
         self.fallbacks: list[str] = []
@@ -163,8 +172,11 @@ class Bench:
         if payload is None:  # no button to press (the lead was refused): skip the step
             log["skipped"] = log.get("skipped", 0) + 1
             return
+        if self.remote is not None:
+            self.remote.register(payload)
+        raw = json.dumps(payload)  # what the gateway delivers: decoding it is the bot's work
         t_in = time.perf_counter()
-        pending = self.ld.dispatch(payload, timeout=30.0)
+        pending = self.ld.dispatch(discord.utils._from_json(raw), timeout=30.0)
         response = await pending.response()
         result = await pending
         log.setdefault(kind, []).append((response.received_at - t_in) * 1000)
@@ -327,21 +339,22 @@ async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict:
     return {"tables": len(tables), "seconds": round(time.perf_counter() - t0, 2)}
 
 
-async def run(args) -> dict:
-    logging.basicConfig(level=logging.ERROR)
+@asynccontextmanager
+async def instance(args, method: str, out: dict, *, settle: bool = True):
+    """A fresh bot on a fresh database, 60 tables seeded and warmed up: a ``Bench``.
+
+    ``method`` ``separate``: the stand-in for Discord runs in its own process
+    (``benchmarks/remote_discord.py``); ``in-process``: in this process and event loop.
+    ``settle``: what ``bot.py`` does once the bot is up (``settle_memory``: gc freeze and
+    threshold)."""
     server = tmp = None
     if args.postgres:
         from core.storage.testing import create_scratch_database
         server = args.postgres
         url: Any = await create_scratch_database(server)
-        backend = "postgresql"
     else:
         tmp = tempfile.TemporaryDirectory(prefix="tdbot-interactions-")
         url = f"sqlite+aiosqlite:///{os.path.join(tmp.name, 'bench.db')}"
-        backend = "sqlite"
-    out: dict = {"benchmark": "interactions", "backend": backend, "tables": args.tables,
-                 "event_loop": type(asyncio.get_running_loop()).__module__}
-    out["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
     try:
         await upgrade_to_head(url)
         engine = make_engine(url)
@@ -354,52 +367,142 @@ async def run(args) -> dict:
                 loaded.append(ext)
             except Exception as exc:  # noqa: BLE001
                 out.setdefault("extensions_skipped", []).append(f"{ext}: {exc!r}"[:200])
+        out["extensions"] = loaded
         async with LocalDiscord(timeout=30.0) as ld, \
                 TDBot(storage=storage, extensions=loaded) as bot:
-            await ld.login(bot)
-            out["extensions"] = loaded
-            tables = [Table(ld, n, args.reporters) for n in range(1, args.tables + 1)]
-            out["seed"] = await seed(storage, ld, tables)
-            bench = Bench(ld, bot, tables)
-            out["commands"] = sorted(bench.available)
-            out["cycle"] = [f"{k}→/{c}" for k, c in bench.steps]
-            out["fallbacks"] = bench.fallbacks
-            gc.collect()
-            await bench.closed_loop(args.warmup, ping_only=False)  # warm up caches and pools
-            out["one_at_a_time"] = await bench.sequential(engine, args.sequential_cycles)
-            if args.profile:
-                out["profile"] = {}
-                for name, ping_only in (("mix", False), ("ping", True)):
-                    out["profile"][name] = await profiled(
-                        bench.closed_loop(args.closed_seconds, ping_only=ping_only), args.top)
-            await bench.closed_loop(min(args.warmup, 1.0), ping_only=True)
-            mix_open = await bench.open_loop(args.rate, args.open_seconds, ping_only=False)
-            ping_open = await bench.open_loop(args.rate, args.open_seconds, ping_only=True)
-            mix_closed = await bench.closed_loop(args.closed_seconds, ping_only=False)
-            ping_closed = await bench.closed_loop(args.closed_seconds, ping_only=True)
+            remote = RemoteDiscord(ld) if method == "separate" else None
+            async with remote or contextlib.nullcontext():
+                await ld.login(bot)
+                tables = [Table(ld, n, args.reporters) for n in range(1, args.tables + 1)]
+                out["seed"] = await seed(storage, ld, tables)
+                bench = Bench(ld, bot, tables, remote)
+                if settle:
+                    settle_memory()
+                await bench.closed_loop(args.warmup, ping_only=False)  # caches and pools
+                await bench.closed_loop(min(args.warmup, 1.0), ping_only=True)
+                yield bench, engine
         await engine.dispose()
-        out["open_loop"] = {"mix": mix_open, "ping": ping_open}
-        out["closed_loop"] = {"mix": mix_closed, "ping": ping_closed}
-        ratio = mix_open["p50_ms"] / ping_open["p50_ms"]
-        out["summary"] = {
-            "open_p50_ms": {"mix": mix_open["p50_ms"], "ping": ping_open["p50_ms"]},
-            "open_p99_ms": {"mix": mix_open["p99_ms"], "ping": ping_open["p99_ms"]},
-            "p50_ratio_mix_to_ping": round(ratio, 2),
-            "saturation_per_s": {"mix": mix_closed["throughput_per_s"],
-                                 "ping": ping_closed["throughput_per_s"]},
-            "targets": TARGETS,
-            "met": {
-                "p99_at_offered_rate": mix_open["p99_ms"] <= TARGETS["p99_ms_at_200"],
-                "saturation": mix_closed["throughput_per_s"] >= TARGETS["saturation_per_s"],
-                "p50_ratio": ratio <= TARGETS["p50_ratio"],
-            },
-        }
     finally:
         if server is not None:
             from core.storage.testing import drop_scratch_database
             await drop_scratch_database(server, url)
         if tmp is not None:
             tmp.cleanup()
+
+
+def default_gc() -> None:
+    """Undo ``settle_memory`` (for the A/B of that lever)."""
+    gc.unfreeze()
+    gc.set_threshold(*DEFAULT_GC_THRESHOLD)
+    gc.collect()
+
+
+@contextlib.contextmanager
+def stdlib_json():
+    """discord.py without orjson (for the A/B of that lever)."""
+    saved = discord.utils._to_json, discord.utils._from_json
+    discord.utils._to_json = lambda obj: json.dumps(obj, separators=(",", ":"))
+    discord.utils._from_json = json.loads
+    try:
+        yield
+    finally:
+        discord.utils._to_json, discord.utils._from_json = saved
+
+
+async def measure(args, method: str) -> dict:
+    """The figures of one method, every run on a fresh bot and database."""
+    out: dict = {}
+    fresh: dict = {}
+    async with instance(args, method, fresh) as (bench, engine):
+        out["commands"] = sorted(bench.available)
+        out["cycle"] = [f"{k}→/{c}" for k, c in bench.steps]
+        out["fallbacks"] = bench.fallbacks
+        out["one_at_a_time"] = await bench.sequential(engine, args.sequential_cycles)
+    out["extensions"] = fresh.get("extensions")
+    if "extensions_skipped" in fresh:
+        out["extensions_skipped"] = fresh["extensions_skipped"]
+    if args.profile:
+        out["profile"] = {}
+        for name, ping_only in (("mix", False), ("ping", True)):
+            async with instance(args, method, {}) as (bench, _engine):
+                out["profile"][name] = await profiled(
+                    bench.closed_loop(args.closed_seconds, ping_only=ping_only), args.top)
+    runs = {}
+    for name, ping_only in (("mix", False), ("ping", True)):
+        async with instance(args, method, {}) as (bench, _engine):
+            runs[("open", name)] = await bench.open_loop(args.rate, args.open_seconds,
+                                                         ping_only=ping_only)
+        async with instance(args, method, {}) as (bench, _engine):
+            runs[("closed", name)] = await bench.closed_loop(args.closed_seconds,
+                                                             ping_only=ping_only)
+    mix_open, ping_open = runs[("open", "mix")], runs[("open", "ping")]
+    mix_closed, ping_closed = runs[("closed", "mix")], runs[("closed", "ping")]
+    out["open_loop"] = {"mix": mix_open, "ping": ping_open}
+    out["closed_loop"] = {"mix": mix_closed, "ping": ping_closed}
+    state_p50 = mix_open["per_kind"].get("state", {}).get("p50_ms", float("nan"))
+    ratio = mix_open["p50_ms"] / ping_open["p50_ms"]
+    state_ratio = state_p50 / ping_open["p50_ms"]
+    out["summary"] = {
+        "open_p50_ms": {"mix": mix_open["p50_ms"], "state": state_p50,
+                        "ping": ping_open["p50_ms"]},
+        "open_p99_ms": {"mix": mix_open["p99_ms"], "ping": ping_open["p99_ms"]},
+        "p50_ratio_state_to_ping": round(state_ratio, 2),
+        "p50_ratio_mix_to_ping": round(ratio, 2),
+        "saturation_per_s": {"mix": mix_closed["throughput_per_s"],
+                             "ping": ping_closed["throughput_per_s"]},
+        "targets": TARGETS,
+        "met": {
+            "p99_at_offered_rate": mix_open["p99_ms"] <= TARGETS["p99_ms_at_200"],
+            "saturation": mix_closed["throughput_per_s"] >= TARGETS["saturation_per_s"],
+            "state_p50_ratio": state_ratio <= TARGETS["state_p50_ratio"],
+            "mix_p50_ratio": ratio <= TARGETS["mix_p50_ratio"],
+        },
+    }
+    return out
+
+
+async def levers(args) -> dict:
+    """Each process-level lever on and off, back to back (separate-process method, the mix):
+    p50/p99 at the offered rate and the closed-loop throughput, each on a fresh bot."""
+    variants = {
+        "stdlib_json_default_gc": (True, False),
+        "orjson_default_gc": (False, False),
+        "orjson_settled_gc": (False, True),
+    }
+    out: dict = {}
+    for name, (plain_json, settle) in variants.items():
+        with stdlib_json() if plain_json else contextlib.nullcontext():
+            row: dict = {}
+            for mode in ("open", "closed"):
+                if not settle:
+                    default_gc()
+                async with instance(args, "separate", {}, settle=settle) as (bench, _engine):
+                    if mode == "open":
+                        r = await bench.open_loop(args.rate, args.lever_seconds, False)
+                        row["open"] = {k: r[k] for k in ("p50_ms", "p99_ms", "max_ms",
+                                                         "throughput_per_s")}
+                    else:
+                        r = await bench.closed_loop(args.lever_seconds, False)
+                        row["closed"] = {k: r[k] for k in ("throughput_per_s",
+                                                           "process_cpu_ms_per_interaction")}
+            out[name] = row
+    return out
+
+
+async def run(args) -> dict:
+    logging.basicConfig(level=logging.ERROR)
+    out: dict = {"benchmark": "interactions",
+                 "backend": "postgresql" if args.postgres else "sqlite",
+                 "tables": args.tables,
+                 "event_loop": type(asyncio.get_running_loop()).__module__,
+                 "json": "orjson" if discord.utils.HAS_ORJSON else "json"}
+    out["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
+    methods = ["separate", "in-process"] if args.discord == "both" else [args.discord]
+    for method in methods:
+        out[method] = await measure(args, method)
+    if args.levers:
+        out["levers"] = await levers(args)
+    out["machine"]["loadavg_1m_at_end"] = os.getloadavg()[0]
     return out
 
 
@@ -416,6 +519,12 @@ def main() -> None:
                     help="kibitzers per table who report incidents (per-user rate limit)")
     ap.add_argument("--postgres", metavar="URL", help="PostgreSQL server (a scratch database "
                     "is created on it and dropped afterwards)")
+    ap.add_argument("--discord", choices=("both", "separate", "in-process"), default="both",
+                    help="where the stand-in for Discord runs: its own process (the bot's "
+                    "figures alone) or the bot's process (the earlier method)")
+    ap.add_argument("--levers", action=argparse.BooleanOptionalAction, default=True,
+                    help="also the A/B of orjson and of settle_memory (gc)")
+    ap.add_argument("--lever-seconds", type=float, default=8.0)
     ap.add_argument("--profile", action="store_true",
                     help="also cProfile a closed-loop run of the mix and of /ping")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile")
