@@ -210,9 +210,13 @@ class Bench:
         def on_begin(*_args: Any) -> None:
             counts["begins"] += 1
 
-        sync = engine.sync_engine
-        event.listen(sync, "before_cursor_execute", on_execute)
-        event.listen(sync, "begin", on_begin)
+        engines = [engine.sync_engine]
+        loop_db = self.bot.storage._loop  # the hot paths' own engine (core.storage.hotpath)
+        if loop_db is not None:
+            engines.append(loop_db.engine)
+        for sync in engines:
+            event.listen(sync, "before_cursor_execute", on_execute)
+            event.listen(sync, "begin", on_begin)
         per: dict[str, dict[str, list[float]]] = {}
         try:
             t = self.tables[0]
@@ -234,8 +238,9 @@ class Bench:
                 row["transactions"].append(counts["begins"] - before["begins"])
             per["ping"]["ms"] = log.get("ping", [])
         finally:
-            event.remove(sync, "before_cursor_execute", on_execute)
-            event.remove(sync, "begin", on_begin)
+            for sync in engines:
+                event.remove(sync, "before_cursor_execute", on_execute)
+                event.remove(sync, "begin", on_begin)
         return {k: {"p50_ms": round(pct(v["ms"], 50), 2),
                     "sql_statements": statistics.median(v["statements"]),
                     "transactions": statistics.median(v["transactions"])}
@@ -340,13 +345,15 @@ async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict:
 
 
 @asynccontextmanager
-async def instance(args, method: str, out: dict, *, settle: bool = True):
+async def instance(args, method: str, out: dict, *, settle: bool = True,
+                   hot_path_on_loop: bool = True):
     """A fresh bot on a fresh database, 60 tables seeded and warmed up: a ``Bench``.
 
     ``method`` ``separate``: the stand-in for Discord runs in its own process
     (``benchmarks/remote_discord.py``); ``in-process``: in this process and event loop.
     ``settle``: what ``bot.py`` does once the bot is up (``settle_memory``: gc freeze and
-    threshold)."""
+    threshold); ``hot_path_on_loop``: ``Storage``'s hot paths on the event loop's thread
+    (``core.storage.hotpath``, SQLite only)."""
     server = tmp = None
     if args.postgres:
         from core.storage.testing import create_scratch_database
@@ -358,7 +365,7 @@ async def instance(args, method: str, out: dict, *, settle: bool = True):
     try:
         await upgrade_to_head(url)
         engine = make_engine(url)
-        storage = Storage(make_sessionmaker(engine))
+        storage = Storage(make_sessionmaker(engine), hot_path_on_loop=hot_path_on_loop)
         extensions = tuple(dict.fromkeys((*EXTENSIONS, *WANTED_COGS)))
         loaded = []
         for ext in extensions:  # cogs still being written may be missing or broken
@@ -464,19 +471,21 @@ async def measure(args, method: str) -> dict:
 async def levers(args) -> dict:
     """Each process-level lever on and off, back to back (separate-process method, the mix):
     p50/p99 at the offered rate and the closed-loop throughput, each on a fresh bot."""
-    variants = {
-        "stdlib_json_default_gc": (True, False),
-        "orjson_default_gc": (False, False),
-        "orjson_settled_gc": (False, True),
+    variants = {  # each adds one lever to the one before: (stdlib json, settle gc, loop)
+        "none": (True, False, False),
+        "hot_path_on_loop": (True, False, True),
+        "plus_orjson": (False, False, True),
+        "plus_settled_gc": (False, True, True),
     }
     out: dict = {}
-    for name, (plain_json, settle) in variants.items():
+    for name, (plain_json, settle, loop) in variants.items():
         with stdlib_json() if plain_json else contextlib.nullcontext():
             row: dict = {}
             for mode in ("open", "closed"):
                 if not settle:
                     default_gc()
-                async with instance(args, "separate", {}, settle=settle) as (bench, _engine):
+                async with instance(args, "separate", {}, settle=settle,
+                                    hot_path_on_loop=loop) as (bench, _engine):
                     if mode == "open":
                         r = await bench.open_loop(args.rate, args.lever_seconds, False)
                         row["open"] = {k: r[k] for k in ("p50_ms", "p99_ms", "max_ms",

@@ -26,6 +26,7 @@ import logging
 import random
 import re
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from types import SimpleNamespace
@@ -54,7 +55,7 @@ from core.engine import Event, apply, event_from_data, event_to_data
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
-from core.storage import logquery, rollup
+from core.storage import hotpath, logquery, rollup
 from core.storage import stats as log_stats
 from core.storage.db import write_options
 from core.storage.errors import Busy, Conflict, NotFound, StorageError
@@ -128,7 +129,11 @@ class Storage:
     """The repository the cogs use. Build it once from the app's sessionmaker."""
 
     def __init__(
-        self, sessionmaker: async_sessionmaker[AsyncSession], *, attempts: int = 10
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        *,
+        attempts: int = 10,
+        hot_path_on_loop: bool = True,
     ) -> None:
         self._sm = sessionmaker
         self._attempts = attempts
@@ -138,6 +143,10 @@ class Storage:
         self._write_engine = (
             self._engine.execution_options(**write_options()) if self._engine else None
         )
+        # SQLite: the hot paths' statements on the event loop's thread (core.storage.hotpath)
+        self._loop = hotpath.loop_database(self._engine) if hot_path_on_loop else None
+        if self._loop is not None:
+            weakref.finalize(self, self._loop.close)
         self._states: dict[str, TableState] = {}
         dialect = getattr(getattr(bind, "dialect", None), "name", "")
         # SQLite has one writer at a time: writers of this process queue here instead of
@@ -216,6 +225,9 @@ class Storage:
             )
 
         async def attempt() -> T:
+            if self._loop is not None:
+                with self._loop.begin() as loop_conn:
+                    return await work(loop_conn)  # type: ignore[arg-type]
             assert self._write_engine is not None
             async with self._write_engine.begin() as conn:
                 return await work(conn)
@@ -253,6 +265,9 @@ class Storage:
         if self._engine is None:
             async with self._sm() as s:
                 yield await s.connection()
+        elif self._loop is not None:
+            with self._loop.connect() as loop_conn:
+                yield loop_conn  # type: ignore[misc]
         else:
             async with self._engine.connect() as conn:
                 yield conn
