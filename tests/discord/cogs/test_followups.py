@@ -3,6 +3,7 @@ autocomplete, deferral of slow work, and the console driving a real story."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import discord
@@ -44,7 +45,14 @@ async def test_card_autocomplete(ld, bot, board):
 
 async def test_slow_work_is_deferred(ld, bot, board, monkeypatch):
     """Past the slow mark the command defers, then follows up with the ruling."""
-    monkeypatch.setattr(cogs.context, "SLOW", 0.0)
+    record = bot.storage.record
+
+    async def slow_record(*args, **kwargs):
+        await asyncio.sleep(0.05)  # the database is slow today
+        return await record(*args, **kwargs)
+
+    monkeypatch.setattr(bot.storage, "record", slow_record)
+    monkeypatch.setattr(cogs.context, "SLOW", 0.01)
     result = await ld.run("/exposed cards:SK seat:W", user="LHO")
     assert result.type is discord.InteractionResponseType.deferred_channel_message
     assert result.followups and "Ruling #" in result.followups[0].text
