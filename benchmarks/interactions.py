@@ -1,14 +1,22 @@
 """Interactions through the real command tree under load: 60 tables, a realistic mix.
 
-    python benchmarks/interactions.py                      # SQLite, 200/s offered, ~1.5 min
-    python benchmarks/interactions.py --rate 200 --open-seconds 30 --closed-seconds 20
+    python benchmarks/interactions.py                      # SQLite, 200/s offered, ~6 min
+    python benchmarks/interactions.py --discord separate --no-levers    # ~2.5 min
     python benchmarks/interactions.py --postgres postgresql://user@127.0.0.1:5432/postgres
 
 A ``TDBot`` with every extension of ``cogs.tdbot.EXTENSIONS`` (and the table, incident and
-follow-up cogs) is logged in to ``LocalDiscord`` (the tests' fake Discord HTTP side, in the same
-process and event loop) on a real, migrated ``Storage``. The 60 tables are seeded through the
-storage API: a session, four players seated at each table, board 1 in play (N dealt, S declares
-4H). Each table then plays this cycle over and over, one interaction per step:
+follow-up cogs) on a real, migrated ``Storage``, logged in to the stand-in for Discord
+(``cogs.localdiscord``), which runs (``--discord``):
+
+* ``separate`` — in a process of its own (``benchmarks/remote_discord.py``): the bot keeps its
+  real HTTP client and pays only for its own work. The honest method: Discord's CPU is not ours.
+* ``in-process`` — in the bot's process and event loop, as the tests run it (the method of the
+  earlier passes): the stand-in's CPU (~0.3 ms a request) is counted in every figure.
+
+Every measurement (one at a time, each open-loop and each closed-loop run) starts on a fresh bot
+and database: 60 tables seeded through the storage API (a session, four players seated at each
+table, board 1 in play: N dealt, S declares 4H), ``settle_memory`` applied as ``bot.py`` does,
+then a short warm-up. Each table then plays this cycle over and over, one interaction per step:
 
     /exposed cards:SK seat:W       a penalty card (recorded: one write)
     /state                         the board's public state
@@ -18,9 +26,9 @@ storage API: a session, four players seated at each table, board 1 in play (N de
     /mustplay seat:E led:S hand:…  with a hand: the private answer
     /board set number:<next>       the next board (recorded)
 
-Handling time is payload in (just before the payload is handed to discord.py) to response out
-(the moment the fake Discord received the bot's interaction callback). Commands missing from the
-tree are replaced by /ping and listed under ``fallbacks``.
+Handling time is payload in (the gateway's JSON text, just before the bot decodes it) to
+response out (the moment the stand-in received the bot's interaction callback). Commands
+missing from the tree are replaced by /ping and listed under ``fallbacks``.
 
 Modes, each for the mix and then for /ping (the floor: a command that only replies):
 
@@ -28,7 +36,14 @@ Modes, each for the mix and then for /ping (the floor: a command that only repli
   (each table's next step is dispatched at its scheduled time; ``max_lag_ms`` says how late the
   driver was, so a rate the bot could not keep up with is visible);
 * closed loop: every table sends its next step as soon as the previous one is answered:
-  the saturation throughput.
+  the saturation throughput; ``process_cpu_ms_per_interaction`` is the bot process's CPU
+  (all its threads) per interaction, the figure least disturbed by other load on the machine.
+
+``levers`` (unless ``--no-levers``): the mix with each lever of this round added one after the
+other, back to back in the same run, each on a fresh bot (separate-process method):
+``none`` (aiosqlite for every statement, stdlib JSON, Python's default gc), then
+``hot_path_on_loop`` (``core.storage.hotpath``), ``plus_orjson``, ``plus_settled_gc``
+(``bot.settle_memory``).
 
 The incident commands are rate-limited per user (5 per 30 s); so that the benchmark measures
 the commands and not the "slow down" answer, incidents are reported by a pool of kibitzers per

@@ -260,7 +260,8 @@ class LogRollup(Base):
     One row per club, month in the club's time zone (``"2025-03"``), incident kind and law
     number; ``law_number`` 0 is the row counting the rulings themselves (``live`` not void,
     ``voided``, ``reviewed`` with a verdict, ``confirmed``); a row with a law number counts
-    the live rulings citing that law (each once). Rebuilt when the club's time zone changes.
+    the rulings citing that law (each once), live and voided. Rebuilt when the club's time zone
+    changes.
     """
 
     __tablename__ = "log_rollup"

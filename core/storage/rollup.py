@@ -14,7 +14,8 @@ Who changes what:
 
 Months are the club's, as ``"YYYY-MM"`` (an unknown zone counts as UTC, as in
 :func:`core.storage.logquery.month_buckets`). ``law_number`` 0 is the row for the rulings
-themselves; a row with a law number counts the live rulings citing that law, each once.
+themselves; a row with a law number counts the rulings citing that law (live and voided), each
+once.
 """
 
 from __future__ import annotations
@@ -86,9 +87,10 @@ def _rows(
         {**key, "law_number": RULINGS, "live": live, "voided": voided, "reviewed": reviewed,
          "confirmed": confirmed}
     ]
-    if live:
+    if live or voided:
         out += [
-            {**key, "law_number": n, "live": live, "voided": 0, "reviewed": 0, "confirmed": 0}
+            {**key, "law_number": n, "live": live, "voided": voided, "reviewed": 0,
+             "confirmed": 0}
             for n in sorted(set(law_numbers))
         ]
     return out
@@ -189,13 +191,13 @@ async def rebuild(conn: Conn, club_id: int, time_zone: str | None) -> None:
             month,
             EventRow.incident,
             laws.c.law_number,
-            func.count(EventRow.id).label("live"),
-            literal(0, Integer).label("voided"),
+            count_if(live).label("live"),
+            count_if(EventRow.void.is_(True)).label("voided"),
             literal(0, Integer).label("reviewed"),
             literal(0, Integer).label("confirmed"),
         )
         .join(laws, laws.c.event_id == EventRow.id)
-        .where(EventRow.club_id == club_id, live)
+        .where(EventRow.club_id == club_id)
         .group_by(EventRow.club_id, "month", EventRow.incident, laws.c.law_number)
     )
     columns = ["club_id", "month", "incident", "law_number", "live", "voided", "reviewed",

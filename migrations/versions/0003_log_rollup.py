@@ -81,8 +81,8 @@ def _fill_rollup(conn: sa.Connection) -> None:
                 counts[(*key, 0, "voided")] += 1 if void else 0
                 counts[(*key, 0, "reviewed")] += 1 if verdict is not None else 0
                 counts[(*key, 0, "confirmed")] += 1 if verdict == "confirmed" else 0
-            if law_number is not None and not void:
-                counts[(*key, law_number, "live")] += 1
+            if law_number is not None:
+                counts[(*key, law_number, "voided" if void else "live")] += 1
         table: dict = {}
         for (m, incident, law, column), n in counts.items():
             row = table.setdefault((m, incident, law), {
