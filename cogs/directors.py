@@ -26,6 +26,7 @@ from cogs.context import (
     NotDirector,
     club_of,
     guild_id_of,
+    in_time,
     is_director,
     require_director,
     storage_of,
@@ -280,7 +281,12 @@ class Directors(commands.Cog):
         }
         if zone is not None:
             changes["time_zone"] = zone
-        club = await stored(storage_of(interaction).update_club(guild_id, **changes))
+        # a new time zone rebuilds the club's monthly log roll-up: seconds for a big log
+        club = await in_time(
+            interaction,
+            stored(storage_of(interaction).update_club(guild_id, **changes)),
+            ephemeral=True,
+        )
         lines = [
             "Saved.",
             f"Director role: {director_role.mention}",
@@ -292,7 +298,7 @@ class Directors(commands.Cog):
                 "Note: the role is not mentionable, so calls can only ping it if the bot may "
                 "mention all roles (or make the role mentionable)."
             )
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await respond(interaction, "\n".join(lines), ephemeral=True)
 
     @setup.autocomplete("time_zone")
     async def time_zone_names(
