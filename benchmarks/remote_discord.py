@@ -20,6 +20,7 @@ import asyncio
 import json
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -88,8 +89,18 @@ class _ChildAPI(DiscordAPI):
             sys.stdout.flush()
         self._answered += 1
         if self._answered % 2000 == 0:
-            self.forget()
+            self._forget_old()
         return status, answer, headers
+
+    def _forget_old(self, seconds: float = 60.0) -> None:
+        """Drop the request log and interactions registered over a minute ago (the parent
+        waits at most 30 s for one)."""
+        self.requests.clear()
+        old = time.perf_counter() - seconds
+        for iid, record in list(self._interactions.items()):
+            if record.dispatched_at < old:
+                del self._interactions[iid]
+                self._by_token.pop(record.token, None)
 
 
 async def _serve() -> None:
