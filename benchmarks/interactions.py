@@ -210,7 +210,7 @@ class Bench:
         if kind == "lead":
             t.lead_message = result.message
         if self.sent % 2000 == 0:
-            self.ld.forget()
+            (self.remote or self.ld).forget()
 
     async def sequential(self, engine: Any, cycles: int) -> dict:
         """Each step of the cycle alone (no concurrency): its latency and how many SQL

@@ -143,6 +143,17 @@ class RemoteDiscord:
             self._reader.cancel()
         discord.http.Route.BASE = self.ld.url + API_PREFIX
 
+    def forget(self, seconds: float = 60.0) -> None:
+        """Drop ``ld``'s interactions dispatched over a minute ago (not every finished one, as
+        ``ld.forget`` does: the child's report of a request may come after the bot is done)."""
+        ld = self.ld
+        ld.requests.clear()
+        old = time.perf_counter() - seconds
+        for iid, record in list(ld._interactions.items()):
+            if record.dispatched_at < old:
+                del ld._interactions[iid]
+                ld._by_token.pop(record.token, None)
+
     def register(self, payload: dict[str, Any]) -> None:
         """Tell the child of an interaction about to be dispatched."""
         assert self.proc is not None and self.proc.stdin is not None
