@@ -130,8 +130,9 @@ GC_GEN0_THRESHOLD = 50_000
 def settle_memory() -> None:
     """Once the bot is up: move everything allocated so far (modules, cogs, the command tree)
     out of the garbage collector's reach and collect young objects less often. Full collections
-    then stop pausing every command for ~100 ms (``benchmarks/interactions.py``, section
-    ``gc_lever``: p99 at 200/s with and without this, in one run)."""
+    then stop pausing every command for ~100 ms (``benchmarks/interactions.py``, ``levers``,
+    ``plus_settled_gc`` against ``plus_orjson`` in one run: p99 at 200/s 589 → 113 ms, CPU per
+    interaction 2.32 → 1.69 ms)."""
     gc.collect()
     gc.freeze()
     _, gen1, gen2 = gc.get_threshold()

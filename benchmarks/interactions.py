@@ -74,7 +74,7 @@ import discord  # noqa: E402
 
 from benchmarks.remote_discord import RemoteDiscord  # noqa: E402
 from bot import settle_memory  # noqa: E402
-from cogs.localdiscord import LocalDiscord  # noqa: E402
+from cogs.localdiscord import Guild, LocalDiscord  # noqa: E402
 from cogs.tdbot import EXTENSIONS, TDBot  # noqa: E402
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head  # noqa: E402
 from core.storage.service import Storage  # noqa: E402
@@ -370,10 +370,15 @@ async def instance(args, method: str, out: dict, *, settle: bool = True,
     threshold); ``hot_path_on_loop``: ``Storage``'s hot paths on the event loop's thread
     (``core.storage.hotpath``, SQLite only)."""
     server = tmp = None
-    if args.postgres:
+    guild = None
+    if args.database_url:  # one shard of --processes: a fresh club in the shared database
+        url: Any = args.database_url
+        _runs[0] += 1
+        guild = Guild.club(f"{args.guild} run {_runs[0]}")
+    elif args.postgres:
         from core.storage.testing import create_scratch_database
         server = args.postgres
-        url: Any = await create_scratch_database(server)
+        url = await create_scratch_database(server)
     else:
         tmp = tempfile.TemporaryDirectory(prefix="tdbot-interactions-")
         url = f"sqlite+aiosqlite:///{os.path.join(tmp.name, 'bench.db')}"
@@ -390,9 +395,9 @@ async def instance(args, method: str, out: dict, *, settle: bool = True,
             except Exception as exc:  # noqa: BLE001
                 out.setdefault("extensions_skipped", []).append(f"{ext}: {exc!r}"[:200])
         out["extensions"] = loaded
-        async with LocalDiscord(timeout=30.0) as ld, \
+        async with LocalDiscord(timeout=30.0, guild=guild) as ld, \
                 TDBot(storage=storage, extensions=loaded) as bot:
-            remote = RemoteDiscord(ld) if method == "separate" else None
+            remote = RemoteDiscord(ld, ld.guild.name) if method == "separate" else None
             async with remote or contextlib.nullcontext():
                 await ld.login(bot)
                 tables = [Table(ld, n, args.reporters) for n in range(1, args.tables + 1)]
@@ -513,8 +518,53 @@ async def levers(args) -> dict:
     return out
 
 
+_runs = [0]
+
+
+async def sharded(args) -> dict:
+    """``--processes N`` bot processes on one PostgreSQL database, as shards: each its own
+    clubs, ``--tables``/N tables and ``--rate``/N arrivals a second; started together, so their
+    runs overlap (each runs the same sequence of fresh runs; they are not exactly aligned)."""
+    from core.storage.testing import create_scratch_database, drop_scratch_database
+
+    url = await create_scratch_database(args.postgres)
+    out: dict = {"benchmark": "interactions", "backend": "postgresql",
+                 "processes": args.processes, "tables": args.tables, "rate": args.rate}
+    out["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
+    try:
+        await upgrade_to_head(url)
+        n = args.processes
+        common = ["--discord", "separate", "--no-levers", "--database-url",
+                  url.render_as_string(hide_password=False),
+                  "--rate", str(args.rate / n), "--tables", str(args.tables // n),
+                  "--open-seconds", str(args.open_seconds),
+                  "--closed-seconds", str(args.closed_seconds), "--warmup", str(args.warmup),
+                  "--sequential-cycles", str(args.sequential_cycles)]
+        procs = [await asyncio.create_subprocess_exec(
+            sys.executable, __file__, *common, "--guild", f"Shard {i}",
+            stdout=asyncio.subprocess.PIPE) for i in range(n)]
+        results = [json.loads((await p.communicate())[0]) for p in procs]
+        out["shards"] = [r["separate"]["summary"] for r in results]
+        out["combined"] = {
+            "saturation_per_s_mix": round(sum(r["separate"]["summary"]["saturation_per_s"]["mix"]
+                                              for r in results), 1),
+            "open_p99_ms_mix_worst": max(r["separate"]["summary"]["open_p99_ms"]["mix"]
+                                         for r in results),
+            "open_p50_ms_mix": [r["separate"]["summary"]["open_p50_ms"]["mix"]
+                                for r in results],
+        }
+    finally:
+        await drop_scratch_database(args.postgres, url)
+    out["machine"]["loadavg_1m_at_end"] = os.getloadavg()[0]
+    return out
+
+
 async def run(args) -> dict:
     logging.basicConfig(level=logging.ERROR)
+    if args.processes > 1:
+        if not args.postgres:
+            raise SystemExit("--processes needs --postgres (shards share one PostgreSQL)")
+        return await sharded(args)
     out: dict = {"benchmark": "interactions",
                  "backend": "postgresql" if args.postgres else "sqlite",
                  "tables": args.tables,
@@ -549,6 +599,10 @@ def main() -> None:
     ap.add_argument("--levers", action=argparse.BooleanOptionalAction, default=True,
                     help="also the A/B of orjson and of settle_memory (gc)")
     ap.add_argument("--lever-seconds", type=float, default=8.0)
+    ap.add_argument("--processes", type=int, default=1,
+                    help="PostgreSQL: this many bot processes (shards) on one database")
+    ap.add_argument("--database-url", help=argparse.SUPPRESS)  # a shard's shared database
+    ap.add_argument("--guild", default="Local Club", help=argparse.SUPPRESS)
     ap.add_argument("--profile", action="store_true",
                     help="also cProfile a closed-loop run of the mix and of /ping")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile")

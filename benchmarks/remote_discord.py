@@ -44,9 +44,9 @@ _TOKEN = re.compile(r"^/(?:interactions/\d+|webhooks/\d+)/([^/]+)")
 class _ChildAPI(DiscordAPI):
     """The stand-in's REST API, told of each interaction by the parent, reporting each request."""
 
-    def __init__(self) -> None:
+    def __init__(self, guild_name: str) -> None:
         super().__init__()
-        self.register_guild(Guild.club())
+        self.register_guild(Guild.club(guild_name))
         self._known = asyncio.Condition()
         self._answered = 0
 
@@ -104,7 +104,7 @@ class _ChildAPI(DiscordAPI):
 
 
 async def _serve() -> None:
-    api = _ChildAPI()
+    api = _ChildAPI(sys.argv[1] if len(sys.argv) > 1 else "Local Club")
     await api.start()
     sys.stdout.write(api.url + "\n")
     sys.stdout.flush()
@@ -116,14 +116,15 @@ class RemoteDiscord:
     """The parent's side: start the child, point discord.py at it, feed its reports into
     ``ld``'s interaction records (so ``ld.dispatch`` and its results work unchanged)."""
 
-    def __init__(self, ld: LocalDiscord) -> None:
+    def __init__(self, ld: LocalDiscord, guild_name: str = "Local Club") -> None:
         self.ld = ld
+        self.guild_name = guild_name
         self.proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> RemoteDiscord:
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, stdin=asyncio.subprocess.PIPE,
+            sys.executable, __file__, self.guild_name, stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, limit=2**24,
         )
         assert self.proc.stdout is not None

@@ -5,8 +5,8 @@ layer adds its own cost on top. :meth:`Storage._connected` and :meth:`Storage._w
 few prebuilt statements of a table lookup, a board read, a recording, ``/board set``) run here
 instead, on a plain synchronous connection; the ruling-log queries, exports, statistics and
 every ORM transaction stay on aiosqlite's thread. Justified by ``benchmarks/interactions.py``,
-section ``levers``, variant ``hot_path_on_loop`` against ``none`` (the same run): see
-``benchmarks/README.md``.
+section ``levers``, variant ``hot_path_on_loop`` against ``none`` (the same run): the bot's CPU
+per interaction of the mix 6.27 → 3.06 ms, saturation 96 → 139/s (``benchmarks/README.md``).
 
 Why this cannot stall the event loop:
 

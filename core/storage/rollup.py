@@ -1,9 +1,9 @@
 """The monthly roll-up of the ruling log (table ``log_rollup``): kept right on every write so
 that ``/log stats`` over a year reads a few hundred rows instead of every event.
 
-``benchmarks/log.py --events 1000000``: ``stats`` for the whole log 536 ms → under 5 ms, for one
-month 61 ms → under 5 ms, for a few microseconds of work per recorded event (one upsert in the
-recording's own transaction).
+``benchmarks/log.py --events 1000000`` (``levers``, same run): ``stats`` for the whole year
+607 ms counted from the events → 1.6 ms from here, one month 38 → 1.2 ms, a count by law number
+74 → 1.2 ms; the price is one upsert in each recording's own transaction.
 
 Who changes what:
 
