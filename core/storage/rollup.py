@@ -35,6 +35,8 @@ from core.storage.values import VerdictKind
 
 #: The row of the rulings themselves (law numbers start at 1).
 RULINGS = 0
+#: Events that keep a board's state but rule on nothing: left out of the log's figures.
+NOT_RULINGS = ("board_set", "board_end", "auction_ends", "call", "play")
 CONFIRMED = VerdictKind.CONFIRMED.value
 
 # One statement both SQLite (3.24+) and PostgreSQL accept: add the deltas to the row, creating
@@ -101,10 +103,14 @@ async def add_event(
     club_id: int,
     created_at: dt.datetime,
     time_zone: str | None,
+    kind: str,
     incident: str,
     law_numbers: Iterable[int],
 ) -> None:
-    """A new (live, unreviewed) ruling: one upsert (one row per law number it cites)."""
+    """A new (live, unreviewed) event: one upsert (one row per law number it cites); nothing
+    for an event that is not a ruling (:data:`NOT_RULINGS`)."""
+    if kind in NOT_RULINGS:
+        return
     month = month_label(created_at, time_zone)
     await conn.execute(_UPSERT, _rows(club_id, month, incident, law_numbers, live=1))
 
@@ -119,6 +125,8 @@ async def verdict_changed(
 ) -> None:
     """Call after a verdict was given on ``ev`` (its row as now stored, ``ev.verdict`` the new
     verdict): moves reviewed and confirmed, and for a void the ruling from live to voided."""
+    if ev.kind in NOT_RULINGS:
+        return
     reviewed = int(old_verdict is None and ev.verdict is not None)
     confirmed = int(ev.verdict == CONFIRMED) - int(old_verdict == CONFIRMED)
     laws: Iterable[int] = ()
@@ -148,10 +156,11 @@ async def rebuild(conn: Conn, club_id: int, time_zone: str | None) -> None:
     two INSERT … SELECT, the month of each event found by comparing timestamps with the
     club's month boundaries (no per-row time-zone function)."""
     await conn.execute(delete(LogRollup).where(LogRollup.club_id == club_id))
+    rulings_only = (EventRow.club_id == club_id, EventRow.kind.notin_(NOT_RULINGS))
     first, last = (
         await conn.execute(
             select(func.min(EventRow.created_at), func.max(EventRow.created_at)).where(
-                EventRow.club_id == club_id
+                *rulings_only
             )
         )
     ).one()
@@ -176,7 +185,7 @@ async def rebuild(conn: Conn, club_id: int, time_zone: str | None) -> None:
             func.count(EventRow.verdict).label("reviewed"),
             count_if(EventRow.verdict == CONFIRMED).label("confirmed"),
         )
-        .where(EventRow.club_id == club_id)
+        .where(*rulings_only)
         .group_by(EventRow.club_id, "month", EventRow.incident)
     )
     laws = (
@@ -197,7 +206,7 @@ async def rebuild(conn: Conn, club_id: int, time_zone: str | None) -> None:
             literal(0, Integer).label("confirmed"),
         )
         .join(laws, laws.c.event_id == EventRow.id)
-        .where(EventRow.club_id == club_id)
+        .where(*rulings_only)
         .group_by(EventRow.club_id, "month", EventRow.incident, laws.c.law_number)
     )
     columns = ["club_id", "month", "incident", "law_number", "live", "voided", "reviewed",

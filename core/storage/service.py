@@ -931,6 +931,7 @@ class Storage:
             club_id,
             now,
             time_zone,
+            event.kind,
             (ruling.kind or event.kind)[:40],
             (row["law_number"] for row in law_rows),
         )
@@ -987,14 +988,32 @@ class Storage:
     # directors' verdicts
 
     async def confirm(
-        self, guild_id: int, event_id: int, director_id: int, text: str | None = None
+        self,
+        guild_id: int,
+        event_id: int,
+        director_id: int,
+        text: str | None = None,
+        *,
+        interaction_id: int | None = None,
     ) -> Verdict:
-        return await self._verdict(guild_id, event_id, director_id, VerdictKind.CONFIRMED, text)
+        return await self._verdict(
+            guild_id, event_id, director_id, VerdictKind.CONFIRMED, text, key=interaction_id
+        )
 
-    async def amend(self, guild_id: int, event_id: int, director_id: int, text: str) -> Verdict:
+    async def amend(
+        self,
+        guild_id: int,
+        event_id: int,
+        director_id: int,
+        text: str,
+        *,
+        interaction_id: int | None = None,
+    ) -> Verdict:
         if not text or not text.strip():
             raise StorageError("say how the ruling is amended")
-        return await self._verdict(guild_id, event_id, director_id, VerdictKind.AMENDED, text)
+        return await self._verdict(
+            guild_id, event_id, director_id, VerdictKind.AMENDED, text, key=interaction_id
+        )
 
     async def adjust(
         self,
@@ -1003,19 +1022,35 @@ class Storage:
         director_id: int,
         score: str,
         text: str | None = None,
+        *,
+        interaction_id: int | None = None,
     ) -> Verdict:
         if not score or not score.strip():
             raise StorageError("give the adjusted score")
         return await self._verdict(
-            guild_id, event_id, director_id, VerdictKind.ADJUSTED, text, score=score
+            guild_id,
+            event_id,
+            director_id,
+            VerdictKind.ADJUSTED,
+            text,
+            score=score,
+            key=interaction_id,
         )
 
     async def void(
-        self, guild_id: int, event_id: int, director_id: int, text: str | None = None
+        self,
+        guild_id: int,
+        event_id: int,
+        director_id: int,
+        text: str | None = None,
+        *,
+        interaction_id: int | None = None,
     ) -> Verdict:
         """Mark the event void (it stays in the log) and rebuild its board's state from the
         remaining events. Raises :class:`Conflict` when a later event cannot stand without it."""
-        return await self._verdict(guild_id, event_id, director_id, VerdictKind.VOIDED, text)
+        return await self._verdict(
+            guild_id, event_id, director_id, VerdictKind.VOIDED, text, key=interaction_id
+        )
 
     async def verdicts(self, guild_id: int, event_id: int) -> tuple[Verdict, ...]:
         """Every verdict on an event, oldest first."""
@@ -1042,7 +1077,9 @@ class Storage:
         text: str | None,
         *,
         score: str | None = None,
+        key: int | None = None,
     ) -> Verdict:
+        """``key``: the interaction id; a verdict already given by it is returned, not repeated."""
         text = _text(text, NOTE_MAX, "note") if text and text.strip() else None
         score = _text(score, SCORE_MAX, "adjusted score") if score else None
 
@@ -1056,6 +1093,14 @@ class Storage:
             if board_id is None:
                 raise NotFound(f"there is no ruling #{event_id}")
             board = await _board_row(s, club_id, board_id, lock=True)
+            if key is not None:
+                given = await s.scalar(
+                    select(VerdictRow).where(
+                        VerdictRow.club_id == club_id, VerdictRow.interaction_id == key
+                    )
+                )
+                if given is not None:
+                    return _verdict_value(given)
             ev = await s.scalar(select(EventRow).where(EventRow.id == event_id))
             assert ev is not None
             if ev.void:
@@ -1082,6 +1127,7 @@ class Storage:
                 text=text,
                 adjusted_score=score,
                 created_at=now,
+                interaction_id=key,
             )
             s.add(row)
             await s.flush()
@@ -1109,12 +1155,26 @@ class Storage:
         board_id: int | None = None,
         table_id: int | None = None,
         note: str = "",
+        interaction_id: int | None = None,
+        origin_channel_id: int | None = None,
     ) -> DirectorCallInfo:
-        """Record a call; the table and board default to the event's (or the board's)."""
+        """Record a call; the table and board default to the event's (or the board's).
+
+        A table has at most one open call: calling again joins it (``joined``), and so does the
+        same interaction delivered twice, so directors are pinged once."""
         note = _text(note or "", NOTE_MAX, "note")
 
         async def work(s: AsyncSession) -> DirectorCallInfo:
             club_id = await _require_club(s, guild_id)
+            if interaction_id is not None:
+                made = await s.scalar(
+                    select(DirectorCall).where(
+                        DirectorCall.club_id == club_id,
+                        DirectorCall.interaction_id == interaction_id,
+                    )
+                )
+                if made is not None:
+                    return await _call_value(s, made, joined=True)
             b_id, t_id = board_id, table_id
             if event_id is not None:
                 found = (
@@ -1132,10 +1192,24 @@ class Storage:
                 t_id = board.table_id
             if t_id is not None:
                 ok = await s.scalar(
-                    select(Table.id).where(Table.id == t_id, Table.club_id == club_id)
+                    select(Table.id)
+                    .where(Table.id == t_id, Table.club_id == club_id)
+                    .with_for_update()  # one open call per table, even when two call at once
                 )
                 if ok is None:
                     raise NotFound("there is no such table")
+                open_call = await s.scalar(
+                    select(DirectorCall)
+                    .where(
+                        DirectorCall.club_id == club_id,
+                        DirectorCall.table_id == t_id,
+                        DirectorCall.claimed_by.is_(None),
+                    )
+                    .order_by(DirectorCall.id)
+                    .limit(1)
+                )
+                if open_call is not None:
+                    return await _call_value(s, open_call, joined=True)
             row = DirectorCall(
                 club_id=club_id,
                 caller_id=caller_id,
@@ -1144,6 +1218,8 @@ class Storage:
                 board_id=b_id,
                 note=note,
                 created_at=utcnow(),
+                interaction_id=interaction_id,
+                origin_channel_id=origin_channel_id,
             )
             s.add(row)
             await s.flush()
@@ -1310,8 +1386,9 @@ class Storage:
         filters: LogFilter = LogFilter(),  # noqa: B008
     ) -> ClubStats:
         """Figures over the (filtered) log: rulings per law number, per month in the club's
-        time zone and per incident kind, and how often directors confirmed them (whole months
-        from the monthly roll-up: :mod:`core.storage.stats`)."""
+        time zone and per incident kind, and how often directors confirmed them. Only rulings
+        count: a board set or ended, an ordinary call or play is not one (whole months from
+        the monthly roll-up: :mod:`core.storage.stats`)."""
         async with self._reading() as s:
             club = (await s.execute(_CLUB_ZONE, {"guild_id": guild_id})).first()
             if club is None:
@@ -1631,7 +1708,9 @@ async def _call_row(s: AsyncSession, club_id: int, call_id: int) -> DirectorCall
     return row
 
 
-async def _call_value(s: AsyncSession, row: DirectorCall) -> DirectorCallInfo:
+async def _call_value(
+    s: AsyncSession, row: DirectorCall, *, joined: bool = False
+) -> DirectorCallInfo:
     table_no = board_no = None
     if row.table_id is not None:
         table_no = await s.scalar(select(Table.number).where(Table.id == row.table_id))
@@ -1651,6 +1730,8 @@ async def _call_value(s: AsyncSession, row: DirectorCall) -> DirectorCallInfo:
         created_at=row.created_at,
         claimed_by=row.claimed_by,
         claimed_at=row.claimed_at,
+        origin_channel_id=row.origin_channel_id,
+        joined=joined,
     )
 
 

@@ -144,12 +144,20 @@ async def from_rollup(
     return tally
 
 
+def _rulings_only(q: Any, club_id: int, filters: LogFilter) -> Any:
+    """A log query restricted to the club, the filters and rulings (see
+    :data:`core.storage.rollup.NOT_RULINGS`)."""
+    return logquery.apply_filters(q, club_id, filters).where(
+        EventRow.kind.notin_(rollup.NOT_RULINGS)
+    )
+
+
 async def from_events(conn: Conn, club_id: int, time_zone: str, filters: LogFilter) -> Tally:
-    """The figures read from the events themselves (any filters)."""
+    """The figures read from the events themselves (any filters; rulings only)."""
     tally = Tally()
     counts = (
         await conn.execute(
-            logquery.apply_filters(
+            _rulings_only(
                 select(
                     func.count(EventRow.id),
                     func.count(EventRow.id).filter(EventRow.void.is_(True)),
@@ -172,7 +180,7 @@ async def from_events(conn: Conn, club_id: int, time_zone: str, filters: LogFilt
         return tally
 
     live_ids = (
-        logquery.apply_filters(select(EventRow.id), club_id, filters)
+        _rulings_only(select(EventRow.id), club_id, filters)
         .where(EventRow.void.is_(False))
         .subquery()
     )
@@ -188,7 +196,7 @@ async def from_events(conn: Conn, club_id: int, time_zone: str, filters: LogFilt
         EventRow.created_at, logquery.month_buckets(first, last, time_zone)
     )
     per_month: Any = await conn.execute(
-        logquery.apply_filters(
+        _rulings_only(
             select(month.label("month"), func.count(EventRow.id)), club_id, filters
         )
         .where(EventRow.void.is_(False))
@@ -196,7 +204,7 @@ async def from_events(conn: Conn, club_id: int, time_zone: str, filters: LogFilt
     )
     tally.per_month.update({str(m): int(c) for m, c in per_month})
     per_incident: Any = await conn.execute(
-        logquery.apply_filters(
+        _rulings_only(
             select(EventRow.incident, func.count(EventRow.id)), club_id, filters
         )
         .where(EventRow.void.is_(False))

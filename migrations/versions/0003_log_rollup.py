@@ -5,7 +5,7 @@ the counts ``/log stats`` needs; it is filled here from the existing log. The ev
 gains ``event_id`` so that counting a law's rulings reads the index alone.
 
 Revision ID: 0003
-Revises: 0001
+Revises: 0004
 Create Date: 2026-11-23 21:40:00
 
 """
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision: str = '0003'
-down_revision: str | Sequence[str] | None = '0001'
+down_revision: str | Sequence[str] | None = '0004'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
@@ -44,8 +44,8 @@ def upgrade() -> None:
 
 
 def _fill_rollup(conn: sa.Connection) -> None:
-    """The roll-up of the log already stored, each club in its own time zone (this migration's
-    own copy of the rule, so that later code changes cannot alter it)."""
+    """The roll-up of the log already stored, each club in its own time zone, rulings only
+    (this migration's own copy of the rule, so that later code changes cannot alter it)."""
     import datetime as dt
     from collections import Counter
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -68,7 +68,8 @@ def _fill_rollup(conn: sa.Connection) -> None:
             sa.text(
                 "SELECT e.id, e.created_at, e.incident, e.void, e.verdict, l.law_number "
                 "FROM events e LEFT JOIN (SELECT DISTINCT event_id, law_number FROM event_laws "
-                "WHERE club_id = :c) l ON l.event_id = e.id WHERE e.club_id = :c ORDER BY e.id"
+                "WHERE club_id = :c) l ON l.event_id = e.id WHERE e.club_id = :c AND e.kind NOT IN "
+                "('board_set', 'board_end', 'auction_ends', 'call', 'play') ORDER BY e.id"
             ),
             {"c": club_id},
         )
