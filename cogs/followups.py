@@ -269,7 +269,7 @@ class Followups(commands.Cog):
         await respond(interaction, embed=embed, ephemeral=ruling.private)
 
     @app_commands.command(
-        name="lead", description="A defender is about to lead: declarer's options (Law 50D2)."
+        name="lead", description="Who is on lead now: what binds his lead, declarer's options (Law 50D)."
     )
     @app_commands.describe(
         seat="The player on lead now",
