@@ -269,7 +269,8 @@ class Followups(commands.Cog):
         await respond(interaction, embed=embed, ephemeral=ruling.private)
 
     @app_commands.command(
-        name="lead", description="Who is on lead now: what binds his lead, declarer's options (Law 50D)."
+        name="lead",
+        description="Who is on lead now: what binds his lead, declarer's options (Law 50D).",
     )
     @app_commands.describe(
         seat="The player on lead now",
