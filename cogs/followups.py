@@ -46,7 +46,7 @@ from core.laws.auction_calls import must_pass
 from core.laws.course import RestrictionSpent
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.obligations import must_play
-from core.laws.penalty import PartnerLead, PenaltyCardReturned
+from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
 from core.seats import Seat
 from core.state import Lasts, TableState
 from core.storage.errors import NotFound
@@ -378,6 +378,39 @@ class Followups(commands.Cog):
         await record_incident(interaction, table, build)
 
     penalty_returned.autocomplete("card")(_penalty_cards)
+
+    @penalty.command(
+        name="not-played", description="A defender played another card instead (Law 52)."
+    )
+    @app_commands.describe(
+        card="The card he led or played instead of his penalty card",
+        seat="The defender whose penalty card it is",
+        instead_of="The penalty card he should have played (when he has several)",
+        accepted="Declarer accepts the card played (52B1(a)); otherwise the penalty card is due",
+        declarer_played_since="Declarer has played since, from his hand or dummy (52B1(b))",
+        trick="Which trick, 1-13 (keeps the bot's count of the play)",
+        table=TABLE_HELP,
+    )
+    @incident_cooldown
+    async def penalty_not_played(
+        self,
+        interaction: discord.Interaction[Any],
+        card: app_commands.Transform[Card, CardOption],
+        seat: SeatName,
+        instead_of: app_commands.Transform[Card, CardOption] | None = None,
+        accepted: bool = False,
+        declarer_played_since: bool = False,
+        trick: app_commands.Range[int, 1, 13] | None = None,
+        table: TableNumber | None = None,
+    ) -> None:
+        def build(ctx: TableContext) -> Event:
+            return PenaltyNotPlayed(Seat.parse(seat), card, accepted=accepted,
+                                    declarer_played_since=declarer_played_since,
+                                    instead_of=instead_of)
+
+        await record_incident(interaction, table, build, trick=trick)
+
+    penalty_not_played.autocomplete("instead_of")(_penalty_cards)
 
     @app_commands.command(name="state", description="The public state of your table's board.")
     @app_commands.describe(table=TABLE_HELP)

@@ -108,6 +108,8 @@ def ruling_embed(
         )
     if ruling.options:
         who = f" ({ruling.chooser} chooses)" if ruling.chooser else ""
+        if ruling.chooser == "players":  # a question of fact, not a side's option
+            who = " (a player at the table or a director answers)"
         listed = (f"• {clean(o.label)}" for o in ruling.options)
         embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
     if ruling.information:

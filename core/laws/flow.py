@@ -107,6 +107,9 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
         raise RuleError("this board has ended")
     if state.pending_for(ev.seat):
         waiting = state.pending_for(ev.seat)[0]
+        if waiting.chooser == "players":
+            raise RuleError(f"first say whether {ev.seat.value} has kept the lead (the buttons "
+                            "on the /lead answer): his restriction may still bind this card")
         raise RuleError(f"{ev.seat.value} must wait: the {waiting.chooser} must first choose "
                         f"an option (Law {waiting.law})")
     for p in state.penalty_cards:

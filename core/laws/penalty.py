@@ -192,6 +192,9 @@ class PartnerLead(Event):
 @rule(PartnerLead)
 def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState]:
     require_declarer(state)
+    if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
+        raise RuleError(f"trick {state.trick} has already been reported at this table: give the "
+                        "trick being led to now")
     state, ended, doubtful = course.report(state, trick=ev.trick, leader=ev.leader)
     if doubtful:
         state, ruling = course.ask(state, ev.leader, doubtful, ev.trick)

@@ -134,3 +134,21 @@ async def test_51B2b_forbid_both_suits_is_offered(ld, bot, board):
     both = button(lead.message, "Forbid spades and diamonds while W keeps the lead")
     await ld.press(lead.message, both["custom_id"], user="Declarer")
     assert await agree(ld, "W") == {"forbid:spade", "forbid:diamond"}
+
+
+async def test_52B2_minor_penalty_card_passed_over_through_the_bot(ld, bot, board):
+    """W drops the ♦7 (minor), then plays the ♦2: declarer requires the ♦7 (52B2)."""
+    await ld.run("/exposed cards:D7 seat:W", user="LHO")
+    result = await ld.run("/penalty not-played card:D2 seat:W", user="Declarer")
+    assert not result.ephemeral, result.text
+    assert "must play the ♦7 instead" in result.text and "52B2" in result.text
+    state = await ld.run("/state", user="Dummy")
+    assert "W's ♦2 (major)" in state.text and "♦7" not in state.text
+
+
+async def test_52_refused_when_the_card_played_was_legal(ld, bot, board):
+    await ld.run("/exposed cards:D7 seat:W", user="LHO")
+    result = await ld.run("/penalty not-played card:C2 seat:W", user="Declarer")
+    assert result.ephemeral and "50C" in result.text
+    state = await ld.run("/state", user="Dummy")
+    assert "W's ♦7 (minor)" in state.text
