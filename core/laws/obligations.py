@@ -194,6 +194,12 @@ def must_play(
     )
 
 
+def _yours(text: str) -> str:
+    """A restriction's ending said to its player (``his side`` → ``your side``)."""
+    return text.replace("his side", "your side").replace("his lead", "your lead").replace(
+        "his next lead", "your next lead")
+
+
 def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
     """The obligation in words, from public facts only (penalty cards and restrictions)."""
     lines: list[str] = []
@@ -216,14 +222,14 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
                          f"your turn ({r.origin}).")
         elif r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
             lines.append(f"Declarer chose '{r.kind.value}': play your {r.kind.value} "
-                         f"{led.singular if led else 'card of the suit led'} ({r.origin}); "
-                         "if you cannot follow suit, any card (59).")
+                         f"{led.singular if led else 'card of the suit led'} {r.until()} "
+                         f"({r.origin}); if you cannot follow suit, any card (59).")
         elif r.suit is not None:
             verb = "must" if r.kind is RestrictionKind.REQUIRE else "may not"
             when = "If you cannot follow suit, you" if following else "You"
             lines.append(f"{when} {verb} {'lead' if not following else 'play'} a "
-                         f"{r.suit.singular} {r.until()} ({r.origin}); if you cannot comply, "
-                         "any card (59).")
+                         f"{r.suit.singular} {_yours(r.until())} ({r.origin}); if you cannot "
+                         "comply, any card (59).")
         laws.append(r.origin)
     penalties = state.penalty_cards_of(seat)
     majors = [p.card for p in penalties if p.kind is PenaltyKind.MAJOR]
