@@ -152,3 +152,18 @@ async def test_52_refused_when_the_card_played_was_legal(ld, bot, board):
     assert result.ephemeral and "50C" in result.text
     state = await ld.run("/state", user="Dummy")
     assert "W's ♦7 (minor)" in state.text
+
+
+async def test_lapse_button_survives_a_restart_and_a_director_may_press_it(
+    ld, start_bot, bot, board
+):
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W trick:2", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
+                   ["custom_id"], user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    await start_bot()
+    pressed = await ld.press(state.message, button(state.message, "W has lost the lead")
+                             ["custom_id"], user="Director")
+    assert not pressed.ephemeral and "no longer have the lead" in pressed.text
+    assert await agree(ld, "W") == set()
