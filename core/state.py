@@ -79,7 +79,8 @@ class Restriction:
             return f"for his lead to trick{at} only" if at else "for his next lead only"
         if self.lasts is Lasts.THIS_PLAY:
             return f"to trick{at} only" if at else "to this trick only"
-        return "until his side loses the lead (someone else is on lead)"
+        since = f", in force since trick {self.trick}" if self.trick else ""
+        return f"until his side loses the lead (someone else is on lead){since}"
 
     @property
     def token(self) -> str:
