@@ -85,9 +85,11 @@ async def record_incident(
         if auction is not None:
             await catch_up(interaction, ctx, auction)
         event: Event = build(ctx)
+        reported = None
         if trick is not None:
-            await storage.record(ctx.guild_id, ctx.board.id, PlayReported(trick=trick),
-                                 actor_id=interaction.user.id)
+            reported = await storage.record(ctx.guild_id, ctx.board.id,
+                                            PlayReported(trick=trick),
+                                            actor_id=interaction.user.id)
         recorded = await storage.record(
             ctx.guild_id,
             ctx.board.id,
@@ -95,10 +97,12 @@ async def record_incident(
             actor_id=interaction.user.id,
             interaction_id=interaction.id,
         )
-        return ctx, recorded
+        return ctx, recorded, reported
 
-    ctx, recorded = await in_time(interaction, work())
+    ctx, recorded, reported = await in_time(interaction, work())
     await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+    if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
+        await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number)
     if notify and not recorded.ruling.private and not recorded.duplicate:
         await notify_log_channel(interaction, ctx, recorded)
 

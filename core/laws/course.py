@@ -10,8 +10,8 @@ a side said to have lost the lead. From them:
 - a restriction for one lead (50D2(a)/51B require) ends once that lead is over (a later trick, or
   someone else on lead); a 57A/57D instruction ends with its trick;
 - when the reports cannot tell whether a restriction still binds (the same player on lead again
-  with no trick to say whether he kept the lead meanwhile), the table is asked (``kept`` /
-  ``lost``) rather than answered from stale state.
+  with no trick to say whether he kept the lead meanwhile, or a later trick reported without its
+  leader), the table is asked (``kept`` / ``lost``) rather than answered from stale state.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from core.seats import Seat
 from core.state import Lasts, PendingChoice, Restriction, TableState
 
 LAST_TRICK = 13
-QUESTION_LAW = "course"  # the pending question "has he kept the lead?"
+QUESTION_LAW = "course"  # the pending question "has he kept the lead?", asked by /lead
+REPORT_QUESTION_LAW = "course-trick"  # the same, raised by a later trick reported without leader
 KEPT = "kept"
 LOST = "lost"
 
@@ -44,8 +45,11 @@ def _fate(r: Restriction, trick: int | None, leader: Seat | None, state: TableSt
     same = trick is not None and r.trick is not None and trick == r.trick
     if r.lasts is Lasts.THIS_PLAY:  # 57A/57D: one play to one trick
         return ENDED if later or (leader is not None and not same) else HOLDS
-    if leader is None:  # a trick alone does not say who leads
-        return ENDED if later and r.lasts is Lasts.THIS_LEAD else HOLDS
+    if leader is None:  # a later trick, and the report does not say who leads to it
+        if r.lasts is Lasts.THIS_LEAD and later:
+            return ENDED
+        moved = trick is not None and state.trick is not None and trick > state.trick
+        return DOUBT if moved else HOLDS
     if leader is not r.seat:  # someone else is on lead: his lead is over, or his side lost it
         return ENDED
     if r.lasts is Lasts.THIS_LEAD:
@@ -93,15 +97,15 @@ def ended_step(ended: list[Restriction]) -> list[str]:
     return [f"Over now, so no longer binding: {listed}."]
 
 
-def ask(state: TableState, leader: Seat, doubtful: list[Restriction],
-        trick: int | None) -> tuple[TableState, Ruling]:
+def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int | None,
+        law: str = QUESTION_LAW) -> tuple[TableState, Ruling]:
     """Record the question whether ``leader`` kept the lead, and the ruling that asks it."""
     listed = "; ".join(r.describe() for r in doubtful)
     question = (f"Waiting for the players to say whether {leader.value} has kept the lead "
                 f"since the restriction began ({listed})")
     options = (Option(KEPT, f"{leader.value} has kept the lead: it still binds"),
                Option(LOST, f"{leader.value}'s side lost the lead meanwhile: it has ended"))
-    pending = PendingChoice(law=QUESTION_LAW, chooser="players", seat=leader,
+    pending = PendingChoice(law=law, chooser="players", seat=leader,
                             options=tuple(o.token for o in options), note=question, trick=trick)
     state = state.without_pending(leader)
     state = state.evolve(pending=(*state.pending, pending))
@@ -137,6 +141,23 @@ def answer(state: TableState, pending: PendingChoice, token: str) -> tuple[Rulin
     return replace(ruling, steps=(*first, *ruling.steps)), state
 
 
+@choice_handler(REPORT_QUESTION_LAW)
+def answer_report(state: TableState, pending: PendingChoice,
+                  token: str) -> tuple[Ruling, TableState]:
+    """The table says whether ``pending.seat`` kept the lead through the tricks reported."""
+    seat = pending.seat
+    mine = [r for r in state.restrictions_on(seat) if r.lasts is not Lasts.THIS_PLAY]
+    laws = tuple(dict.fromkeys(r.origin for r in mine))
+    if token == LOST:
+        state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in mine))
+        return Ruling(kind="lead_question", summary=f"{seat.value}'s side lost the lead: his "
+                      "lead restrictions have ended.", laws=laws,
+                      steps=tuple(ended_step(mine))), state
+    state = state.evolve(on_lead=seat)
+    return Ruling(kind="lead_question", summary=f"{seat.value} kept the lead: "
+                  + "; ".join(r.describe() for r in mine) + ".", laws=laws), state
+
+
 @event("play_reported")
 @dataclass(frozen=True)
 class PlayReported(Event):
@@ -149,12 +170,20 @@ class PlayReported(Event):
 
 @rule(PlayReported)
 def play_reported(state: TableState, ev: PlayReported) -> tuple[Ruling, TableState]:
-    state, ended, _ = report(state, trick=ev.trick, leader=ev.leader)
+    state, ended, doubtful = report(state, trick=ev.trick, leader=ev.leader)
+    steps = ended_step(ended)
+    options: tuple[Option, ...] = ()
+    for seat in dict.fromkeys(r.seat for r in doubtful):  # tricks went by: did he keep it?
+        state, asked = ask(state, seat, [r for r in doubtful if r.seat is seat], ev.trick,
+                           REPORT_QUESTION_LAW)
+        steps.append(asked.summary)
+        options = options or asked.options  # buttons for the first seat asked
     at = f"Trick {ev.trick}" if ev.trick else "The current trick"
     who = f", {ev.leader.value} on lead" if ev.leader else ""
     return Ruling(kind="play_reported", summary=f"{at}{who}.",
-                  laws=tuple(dict.fromkeys(r.origin for r in ended)),
-                  steps=tuple(ended_step(ended))), state
+                  laws=tuple(dict.fromkeys(r.origin for r in (*ended, *doubtful))),
+                  steps=tuple(steps), options=options,
+                  chooser="players" if options else ""), state
 
 
 @event("restriction_spent")

@@ -155,7 +155,8 @@ def must_play(
         p = waiting[0]
         return Ruling(
             kind="must_play",
-            summary=f"{p.note}: answer with the buttons on the /lead answer first.",
+            summary=f"{p.note}. /lead seat:{seat.value} asks with buttons; or press "
+            f"\"{seat.value} has lost the lead\" under /state.",
             laws=(),
             steps=("A lead restriction lasts only while its player keeps the lead, or for one "
                    "lead (50D2(a), 51B, 26B); the bot will not guess whether it still binds.",),

@@ -182,3 +182,16 @@ def test_51B2b_declarer_may_forbid_both_suits():
     assert "51B2(b)" in ruling.laws and tokens(state) == set()
     assert sorted(w_tokens(state)) == ["forbid:D", "forbid:S"]
     assert must_play(state, Seat.W, hand("K5.A2.Q7.-")).outcome["legal"] == ["HA", "H2"]
+
+
+def test_50D2a_a_later_trick_reported_without_its_leader_puts_the_forbid_in_doubt():
+    """An incident at trick 8 says nothing of who led: did W keep the lead since trick 3?"""
+    state = forbid_spades_on_w(trick=3)
+    ruling, state = apply(state, PlayReported(trick=8))
+    assert state.pending_for(Seat.W)[0].options == ("kept", "lost")
+    assert must_play(state, Seat.W).outcome["waiting"] is True
+    assert any("kept the lead" in line for line in state.describe())
+    kept, after = apply(state, ChoiceMade(Seat.W, "kept"))
+    assert w_tokens(after) == ["forbid:S"] and after.on_lead is Seat.W and not after.pending
+    _, lost = apply(state, LeadLost(Seat.E))  # the lapse button answers it too
+    assert w_tokens(lost) == [] and not lost.pending

@@ -30,7 +30,7 @@ async def agree(ld, seat: str, lead_answer: str | None = None) -> set[str]:
     in_state = lead_words(state.text, seat)
     waiting = f"whether {seat} has kept the lead" in state.text
     if waiting:  # the bot does not know: every answer asks, none answers from stale state
-        assert "answer with the buttons" in must.text, must.text
+        assert f"/lead seat:{seat} asks with buttons" in must.text, must.text
     else:
         assert lead_words(must.text, seat) == in_state, (state.text, must.text)
     if lead_answer is not None:
@@ -166,4 +166,24 @@ async def test_lapse_button_survives_a_restart_and_a_director_may_press_it(
     pressed = await ld.press(state.message, button(state.message, "W has lost the lead")
                              ["custom_id"], user="Director")
     assert not pressed.ephemeral and "no longer have the lead" in pressed.text
+    assert await agree(ld, "W") == set()
+
+
+async def test_an_incident_at_a_later_trick_puts_the_forbid_in_doubt(ld, bot, board):
+    """E exposes a card at trick 8: nobody said who led since trick 2, so the bot asks."""
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W trick:2", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
+                   ["custom_id"], user="Declarer")
+    later = await ld.run("/exposed cards:C3 seat:E trick:8", user="RHO")
+    assert "kept the lead" in later.text, later.text
+    await agree(ld, "W")
+    [question] = [m for m in later.messages if "kept the lead" in m.text]
+    kept = button(question, "W has kept the lead: it still binds")
+    answered = await ld.press(question, kept["custom_id"], user="LHO")
+    assert "W kept the lead" in answered.edits[0].text
+    assert await agree(ld, "W") == {"forbid:diamond"}
+    state = await ld.run("/state", user="Dummy")
+    await ld.press(state.message, button(state.message, "W has lost the lead")["custom_id"],
+                   user="LHO")
     assert await agree(ld, "W") == set()
