@@ -1,13 +1,17 @@
 """The play as far as reports tell it (who is on lead, which trick) and when restrictions end;
 and the play-period defects of issue 12 (items 1-7), each named by its law."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from core.cards import Suit, parse_card
 from core.engine import ChoiceMade, apply, replay
+from core.errors import RuleError
 from core.laws.course import PlayReported, RestrictionSpent
 from core.laws.flow import AuctionEnded, LeadLost
 from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
 from core.laws.obligations import must_play
-from core.laws.penalty import PartnerLead, PenaltyNotPlayed
+from core.laws.penalty import PartnerLead, PenaltyNotPlayed, lead_ruling
 from core.laws.premature import PrematurePlay
 from core.seats import Seat
 from core.state import TableState
@@ -195,3 +199,53 @@ def test_50D2a_a_later_trick_reported_without_its_leader_puts_the_forbid_in_doub
     assert w_tokens(after) == ["forbid:S"] and after.on_lead is Seat.W and not after.pending
     _, lost = apply(state, LeadLost(Seat.E))  # the lapse button answers it too
     assert w_tokens(lost) == [] and not lost.pending
+
+
+# --- /state, /mustplay and /lead agree, whatever the reports --------------------------------
+
+SEATS = [Seat.N, Seat.E, Seat.S, Seat.W]
+TRICKS = st.one_of(st.none(), st.integers(1, 13))
+STEPS = st.one_of(
+    st.builds(PartnerLead, st.sampled_from(SEATS), TRICKS),
+    st.builds(PlayReported, TRICKS, st.one_of(st.none(), st.sampled_from(SEATS))),
+    st.builds(LeadLost, st.sampled_from([Seat.E, Seat.W])),
+    st.builds(ChoiceMade, st.sampled_from([Seat.E, Seat.W]),
+              st.sampled_from(["forbid:S", "forbid:D", "forbid:SD", "require:S", "any", "kept",
+                               "lost"])),
+)
+
+
+def said(lines, seat):
+    """The lead restrictions on ``seat`` a text states (``forbid:spade`` ...)."""
+    text = " ".join(lines)
+    return {f"{verb}:{suit}" for suit in ("spade", "diamond")
+            for verb, words in (("forbid", "may not lead a"), ("require", "must lead a"))
+            if f"{seat.value} {words} {suit}" in text or f"You {words} {suit}" in text}
+
+
+CHOICES = st.sampled_from(["forbid:S", "forbid:D", "forbid:SD", "require:S", "require:D"])
+
+
+@settings(max_examples=80)
+@given(first=CHOICES, steps=st.lists(STEPS, max_size=12))
+def test_50D2_state_mustplay_and_lead_agree_after_every_report(first, steps):
+    """Whatever is reported after declarer's choice, the three answers state the same
+    restrictions (or all wait for the table's answer)."""
+    state = play_state("S", "E:SK:major", "E:D5:major", "W:S7:major", "W:D4:major")
+    for ev in [PartnerLead(Seat.W, trick=2), ChoiceMade(Seat.W, first), *steps]:
+        try:
+            _, state = apply(state, ev)
+        except RuleError:
+            continue  # a refused report changes nothing
+        for seat in (Seat.E, Seat.W):
+            in_state = said(state.describe(), seat)
+            words = must_play(state, seat)
+            if any(p.chooser == "players" for p in state.pending_for(seat)):
+                assert words.outcome["waiting"] is True
+                continue
+            if state.pending_for(seat):
+                continue  # declarer's choice first: /mustplay says wait
+            assert said((words.summary, *words.steps), seat) == in_state
+            if state.on_lead is seat:
+                lead, _ = lead_ruling(state, seat)
+                assert said((lead.summary, *lead.steps), seat) == in_state
