@@ -33,9 +33,12 @@ from cogs.render import (
     call_custom_id,
     choice_custom_id,
     clean,
+    lapse_buttons,
     lapse_custom_id,
     post_ruling,
     ruling_embed,
+    ruling_view,
+    seat_waiting,
     state_embed,
     state_view,
 )
@@ -152,14 +155,23 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             value=f"{clean(recorded.ruling.summary)} (ruling #{recorded.id})"[:1024],
             inline=False,
         )
-        view = discord.ui.View(timeout=None)
-        view.add_item(
-            discord.ui.Button(
-                label=CALL_LABEL,
-                custom_id=call_custom_id(offered.event_id),
-                style=discord.ButtonStyle.danger,
+        # the answer may offer a new choice (the table said he kept the lead: now declarer's
+        # 50D2 options) and leave restrictions that can lapse: their buttons go on the message
+        waiting = seat_waiting(recorded.ruling, recorded.state)
+        if waiting is not None:
+            view = ruling_view(recorded.ruling, recorded.id, waiting,
+                               lapse_buttons(recorded.state, board.id))
+        else:
+            view = discord.ui.View(timeout=None)
+            for button in lapse_buttons(recorded.state, board.id):
+                view.add_item(button)
+            view.add_item(
+                discord.ui.Button(
+                    label=CALL_LABEL,
+                    custom_id=call_custom_id(offered.event_id),
+                    style=discord.ButtonStyle.danger,
+                )
             )
-        )
         await interaction.response.edit_message(embed=embed, view=view)
 
 

@@ -187,3 +187,20 @@ async def test_an_incident_at_a_later_trick_puts_the_forbid_in_doubt(ld, bot, bo
     await ld.press(state.message, button(state.message, "W has lost the lead")["custom_id"],
                    user="LHO")
     assert await agree(ld, "W") == set()
+
+
+async def test_kept_the_lead_then_declarer_chooses_again_on_the_same_message(ld, bot, board):
+    """W kept the lead while E's ♥Q is still a penalty card: declarer's options come back
+    (50D2, footnote) as buttons on the answered question."""
+    await ld.run("/exposed cards:DK HQ seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
+                   ["custom_id"], user="Declarer")
+    asked = await ld.run("/lead seat:W", user="LHO")
+    kept = button(asked.message, "W has kept the lead: it still binds")
+    answered = await ld.press(asked.message, kept["custom_id"], user="LHO")
+    [edit] = answered.edits
+    require = button(edit, "Require a heart lead")
+    chosen = await ld.press(edit, require["custom_id"], user="Declarer")
+    assert "Chosen by Declarer: Require a heart lead" in chosen.edits[0].text
+    assert await agree(ld, "W") == {"forbid:diamond", "require:heart"}
