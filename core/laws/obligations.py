@@ -87,14 +87,15 @@ def _apply_restriction(r: Restriction, hand: Hand, why: _Reasoning, following: b
     if r.kind is RestrictionKind.REQUIRE:
         if in_suit:
             why.allowed = in_suit
-            why.cite(r.origin, f"He must {verb} a {suit.singular} ({r.origin}).")
+            why.cite(r.origin, f"He must {verb} a {suit.singular} {r.until()} ({r.origin}).")
         else:
             why.cite("59", f"He has no {suit.singular}, so he may play any card (59).")
     else:
         rest = why.allowed - in_suit
         if rest:
             why.allowed = rest
-            why.cite(r.origin, f"He may not {verb} a {suit.singular} ({r.origin}).")
+            why.cite(r.origin, f"He may not {verb} a {suit.singular} {r.until()} "
+                     f"({r.origin}).")
         else:
             why.cite("59", f"He has only {suit.plural} left, so he may play one (59).")
 
