@@ -42,7 +42,7 @@ from cogs.render import (
     state_embed,
     state_view,
 )
-from cogs.tdbot import report_error, respond
+from cogs.tdbot import defer, edit_pressed, report_error, respond
 from core.cards import Card, Suit, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.auction_calls import must_pass
@@ -117,6 +117,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             await report_error(interaction, exc)
 
     async def _choose(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, update=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
         guild_id = club.guild_id
@@ -172,7 +173,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
                     style=discord.ButtonStyle.danger,
                 )
             )
-        await interaction.response.edit_message(embed=embed, view=view)
+        await edit_pressed(interaction, embed=embed, view=view)
 
 
 class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE_PATTERN):
@@ -209,6 +210,7 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
             await report_error(interaction, exc)
 
     async def _press(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, update=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
         try:
@@ -377,6 +379,7 @@ class Followups(commands.Cog):
     ) -> None:
         """Only a director decides that a card is not (or no longer) a penalty card: the usual
         ways back to the hand are declarer's choice after /lead and /board end."""
+        await defer(interaction)
         await require_director(interaction)
 
         def build(ctx: TableContext) -> Event:

@@ -24,6 +24,7 @@ from cogs.context import (
     table_context,
 )
 from cogs.render import clean, post_ruling
+from cogs.tdbot import refundable_cooldown
 from core.auction import parse_call, parse_calls
 from core.cards import Card, Suit
 from core.engine import Event
@@ -53,12 +54,14 @@ RATE, PER = 5, 30.0
 TABLE_HELP = "Table number (default: the table you sit at)"
 
 
-def per_user(interaction: discord.Interaction[Any]) -> tuple[int | None, int]:
-    """Cooldown key: the same user in another guild has a separate allowance."""
+def per_user(interaction: discord.Interaction[Any]) -> tuple[int, int] | None:
+    """Cooldown key: the same user in another guild has a separate allowance; none in DMs."""
+    if interaction.guild_id is None:
+        return None
     return (interaction.guild_id, interaction.user.id)
 
 
-incident_cooldown = app_commands.checks.cooldown(RATE, PER, key=per_user)
+incident_cooldown = refundable_cooldown(RATE, PER, key=per_user)
 
 
 async def record_incident(
@@ -100,11 +103,13 @@ async def record_incident(
         return ctx, recorded, reported
 
     ctx, recorded, reported = await in_time(interaction, work())
+    # The log channel first: if Discord has given up on the interaction (the answer below then
+    # fails), the directors still learn of the recorded ruling.
+    if notify and not recorded.ruling.private and not recorded.duplicate:
+        await notify_log_channel(interaction, ctx, recorded)
     await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
     if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
         await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number)
-    if notify and not recorded.ruling.private and not recorded.duplicate:
-        await notify_log_channel(interaction, ctx, recorded)
 
 
 async def notify_log_channel(
