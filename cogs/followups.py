@@ -216,7 +216,7 @@ class Followups(commands.Cog):
         storage = storage_of(interaction)
 
         async def work() -> Any:
-            ctx = await table_context(interaction, table)
+            ctx = await table_context(interaction, table, acting=True)
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
@@ -246,7 +246,7 @@ class Followups(commands.Cog):
         storage = storage_of(interaction)
 
         async def work() -> Any:
-            ctx = await table_context(interaction, table)
+            ctx = await table_context(interaction, table, acting=True)
             owners = [p.seat for p in ctx.board.state.penalty_cards if p.card == card]
             if seat is not None:
                 owner = Seat.parse(seat)

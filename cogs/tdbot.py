@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 #: The cogs the bot loads, in order. Add a cog here when it is written.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.meta",
+    "cogs.session",
     "cogs.table",
     "cogs.incidents",
     "cogs.followups",

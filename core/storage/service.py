@@ -804,6 +804,23 @@ class Storage:
                 )
         return TableLookup(club, seating, table, board, row.channel_table_no)
 
+    async def has_incidents(self, guild_id: int, board_id: int) -> bool:
+        """Whether an incident or a choice (anything but the board's ordinary course) is
+        recorded on the board and not voided."""
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            found = await s.scalar(
+                select(EventRow.id)
+                .where(
+                    EventRow.club_id == club_id,
+                    EventRow.board_id == board_id,
+                    EventRow.void.is_(False),
+                    EventRow.kind.not_in(ROUTINE_KINDS),
+                )
+                .limit(1)
+            )
+            return found is not None
+
     async def board_state(self, guild_id: int, board_id: int) -> TableState:
         return (await self.board(guild_id, board_id)).state
 
