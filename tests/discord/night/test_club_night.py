@@ -74,7 +74,6 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     monday_rulings = {e.id for e in (await storage.search_log(guild, limit=100)).entries}
 
     closed = await ld.run("/session end", user="Director")
-    print("CLOSED", closed.text)
     assert "Monday pairs" in closed.text and "all seats are free" in closed.text, closed.text
     assert "♥Q" in closed.text  # what lapsed with the board in play is said
 
@@ -96,7 +95,6 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     assert "Table 1 is playing board 2" in reused.text and "ended" not in reused.text
     await agree(ld, penalty=None, restriction=None)
     small = await ld.run("/exposed cards:D4", user="RHO")  # RHO sits W this week
-    print("SMALL", small.text); print("MUST", (await ld.run("/mustplay seat:W", user="Dummy")).text)
     assert "minor penalty card" in small.text and "♥Q" not in small.text, small.text
     await agree(ld, penalty="♦4", restriction=None)
     state = await ld.run("/state", user="Dummy")
