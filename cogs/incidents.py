@@ -160,6 +160,18 @@ class PeriodQuestion(discord.ui.View):
     async def _answer(self, interaction: discord.Interaction[Any], during: str) -> None:
         if interaction.user.id != self.asker:
             raise ContextError("Only the player who reported it can answer this.")
+        if during == "play":
+            ctx = await table_context(interaction, self.table, acting=True)
+            if ctx.board.declarer is None:
+                # Laws 48-50 depend on who the defenders are: ask who declares, then rule.
+                await respond(
+                    interaction,
+                    f"During the play of board {ctx.board.number}: who is declarer?",
+                    view=DeclarerQuestion(self.asker, ctx, self.build("play")),
+                    ephemeral=True,
+                )
+                self.stop()
+                return
         await record_incident(interaction, self.table, self.build(during))
         self.stop()
 
@@ -170,6 +182,42 @@ class PeriodQuestion(discord.ui.View):
     @discord.ui.button(label="During the play", style=discord.ButtonStyle.primary)
     async def play(self, interaction: discord.Interaction[Any], _: Any) -> None:
         await self._answer(interaction, "play")
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: Any
+    ) -> None:
+        await report_error(interaction, error)
+
+
+class DeclarerQuestion(discord.ui.View):
+    """One button per seat: the asker names declarer, the board records it, then the ruling."""
+
+    def __init__(self, asker: int, ctx: TableContext, build: Any) -> None:
+        super().__init__(timeout=600)
+        self.asker, self.ctx, self.build = asker, ctx, build
+        for seat in Seat:
+            button: discord.ui.Button[Any] = discord.ui.Button(
+                label=f"Declarer is {seat.value}", style=discord.ButtonStyle.primary
+            )
+            button.callback = self._answer(seat)  # type: ignore[method-assign]
+            self.add_item(button)
+
+    def _answer(self, seat: Seat) -> Any:
+        async def answer(interaction: discord.Interaction[Any]) -> None:
+            if interaction.user.id != self.asker:
+                raise ContextError("Only the player who reported it can answer this.")
+            ctx = self.ctx
+            await storage_of(interaction).set_board(
+                ctx.guild_id,
+                ctx.table.id,
+                ctx.board.number,
+                declarer=seat,
+                actor_id=interaction.user.id,
+            )
+            await record_incident(interaction, ctx.table.number, self.build)
+            self.stop()
+
+        return answer
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: Exception, item: Any
