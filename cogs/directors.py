@@ -345,8 +345,11 @@ class Directors(commands.Cog):
         table_id = board_id = None
         if event_id is None:
             if table is None:
-                seating = await storage.seating(guild_id, interaction.user.id)
-                table_id = seating.table_id if seating else None
+                # this channel's table, else the caller's seat in the session in play
+                found = await storage.table_lookup(
+                    guild_id, interaction.user.id, channel_id=interaction.channel_id
+                )
+                table_id = found.table.id if found.table else None
             else:
                 if table < 1 or table > 999:
                     raise ContextError("A table number is between 1 and 999.")

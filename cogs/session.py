@@ -39,8 +39,9 @@ class Session(commands.Cog):
         )
         await respond(
             interaction,
-            f"Session **{clean(started.name)}** of {started.date.isoformat()} has started: every "
-            "table starts empty and every seat is free.",
+            f"Session **{clean(started.name)}** of {started.date.isoformat()} has started "
+            f"(/log search session:{started.id}): every table starts empty and every seat is "
+            "free.",
         )
 
     @session.command(name="end", description="Directors: end the session (its boards and seats).")
