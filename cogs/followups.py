@@ -115,6 +115,12 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         except NotFound:
             raise ContextError(EXPIRED) from None
         board = offered.board
+        # a board the table has moved on from, or of a past session, is history
+        now = await storage.table_lookup(guild_id, interaction.user.id, board.table_number)
+        if now.table is None or now.table.id != board.table_id or now.board is None or (
+            now.board.id != board.id
+        ):
+            raise ContextError(EXPIRED)
         pending = next(
             (p for p in board.state.pending_for(self.seat) if self.token in p.options), None
         )

@@ -122,3 +122,20 @@ async def test_board_set_ends_the_board_in_play_and_says_so(ld, bot, storage):
     back = await ld.run("/board set number:4", user="Dummy")
     assert back.ephemeral and "already played at table 1 in this session" in back.text
     assert "reopen:True" in back.text
+
+
+async def test_last_weeks_buttons_no_longer_apply(ld, storage, night, clock):
+    """A choice left pending when the session ended cannot be made on next week's table."""
+    lead = await ld.run("/lead seat:E", user="RHO")
+    forbid = next(b for b in choice_buttons(lead.message) if ":forbid:" in b["custom_id"])
+    ended = await ld.run("/session end", user="Director")
+    assert "has ended" in ended.text
+    clock.advance(days=7)
+    await ld.run("/sit table:1 seat:S", user="Declarer")
+    await ld.run("/board set number:1 dealer:N declarer:S", user="Declarer")
+    log_before = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
+    for who in ("Declarer", "Director"):
+        pressed = await ld.press(lead.message, forbid["custom_id"], user=who)
+        assert pressed.ephemeral and "no longer applies" in pressed.content
+    log_after = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
+    assert log_after == log_before
