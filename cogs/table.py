@@ -25,7 +25,7 @@ from cogs.context import (
 )
 from cogs.incidents import record_incident
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import respond
+from cogs.tdbot import defer, respond
 from core.auction import Auction, parse_call
 from core.engine import Event
 from core.errors import RuleError
@@ -63,6 +63,7 @@ class Table(commands.Cog):
         seat: SeatName,
         member: discord.Member | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         if table < 1:
             raise ContextError("A table number is 1 or more.")
         club = await club_of(interaction)
@@ -73,17 +74,21 @@ class Table(commands.Cog):
 
         async def work() -> Any:
             info = await storage.table(club.guild_id, table)
-            try:
-                return await storage.sit(
-                    club.guild_id, who, info.id, seat, take_over=member is not None
-                )
-            except Conflict as exc:
-                raise ContextError(
-                    f"{str(exc)[0].upper()}{str(exc)[1:]} for this session. A director can free "
-                    f"it (/stand table:{table} seat:{seat}) or seat someone there (/sit … member)."
-                ) from None
+            return await storage.sit(
+                club.guild_id, who, info.id, seat, take_over=member is not None
+            )
 
-        seating = await in_time(interaction, work(), ephemeral=True)
+        try:
+            seating = await in_time(interaction, work(), ephemeral=True)
+        except Conflict as exc:  # names the member in the seat: shown as a mention, never pinged
+            await respond(
+                interaction,
+                f"{str(exc)[:1].upper()}{str(exc)[1:]} for this session. A director can free "
+                f"it (/stand table:{table} seat:{seat}) or seat someone there (/sit … member).",
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
         whom = "You sit" if member is None else f"{clean(member.display_name)} sits"
         await respond(
             interaction,
@@ -102,6 +107,7 @@ class Table(commands.Cog):
         table: TableNumber | None = None,
         seat: SeatName | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         storage = storage_of(interaction)
         if table is not None or seat is not None:
@@ -146,6 +152,7 @@ class Table(commands.Cog):
         table: TableNumber | None = None,
         reopen: bool = False,
     ) -> None:
+        await defer(interaction)
         if number < 1:
             raise ContextError("A board number is 1 or more.")
         storage = storage_of(interaction)
@@ -224,6 +231,7 @@ class Table(commands.Cog):
     async def board_end(
         self, interaction: discord.Interaction[Any], table: TableNumber | None = None
     ) -> None:
+        await defer(interaction)
         storage = storage_of(interaction)
 
         async def work() -> Any:
@@ -256,6 +264,7 @@ class Table(commands.Cog):
     async def table_channel(
         self, interaction: discord.Interaction[Any], number: TableNumber | None = None
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         channel_id = interaction.channel_id
         if channel_id is None:
