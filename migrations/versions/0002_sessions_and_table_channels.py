@@ -1,7 +1,7 @@
 """Sessions that end, the session gap, and channels bound to tables
 
 Revision ID: 0002
-Revises: 0004
+Revises: 0003
 Create Date: 2026-11-23 21:40:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0002"
-down_revision: str | Sequence[str] | None = "0004"
+down_revision: str | Sequence[str] | None = "0003"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
