@@ -17,10 +17,8 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("clubs") as batch:
-        batch.add_column(sa.Column("session_gap_hours", sa.Integer(), nullable=True))
-    with op.batch_alter_table("game_sessions") as batch:
-        batch.add_column(sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("clubs", sa.Column("session_gap_hours", sa.Integer(), nullable=True))
+    op.add_column("game_sessions", sa.Column("ended_at", sa.DateTime(timezone=True), nullable=True))
     op.create_table(
         "table_channels",
         sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), nullable=False),
@@ -42,7 +40,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("table_channels")
-    with op.batch_alter_table("game_sessions") as batch:
-        batch.drop_column("ended_at")
-    with op.batch_alter_table("clubs") as batch:
-        batch.drop_column("session_gap_hours")
+    # Plain ALTER TABLE … DROP COLUMN (SQLite 3.35+): a batch copy of clubs or game_sessions
+    # would drop the parent table and cascade-delete the club's whole log on SQLite.
+    op.execute("ALTER TABLE game_sessions DROP COLUMN ended_at")
+    op.execute("ALTER TABLE clubs DROP COLUMN session_gap_hours")
