@@ -2,6 +2,7 @@
 
 from core.laws import (  # noqa: F401
     auction_calls,
+    course,
     exposure,
     flow,
     insufficient,
