@@ -32,4 +32,4 @@ def test_the_readme_console_story_runs(tmp_path):
     assert "only a director can end it" in out
     assert "Session **Monday pairs**" in out and "has ended: all seats are free" in out
     assert "You sit West at table 1." in out  # a week later, LHO's seat is free for RHO
-    assert out.rstrip().endswith("• Phase: play")  # next week's board 1: nothing carried over
+    assert out.rstrip().endswith("• Play: trick 1, W on lead (as reported)")  # nothing carried
