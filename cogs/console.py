@@ -58,6 +58,7 @@ Console commands:
   /as [NAME]        who you are (no name: list the members; a new name joins as a player)
   /guild [NAME]     which server you are in (a new name creates a club)
   /channel [NAME]   which channel you type in (a new name creates it)
+  /later DAYS       let days pass (e.g. /later 7: next week's club night)
   N [VALUE]         press button N, or choose VALUE in select N (several: VALUE,VALUE)
   choices           list the buttons and selects you can use
   help [COMMAND]    this help, or the options of a command (help exposed)
@@ -194,7 +195,12 @@ class Console:
     async def command(self, line: str) -> None:
         name, _, rest = line[1:].partition(" ")
         name, rest = name.casefold(), rest.strip()
-        meta = {"as": self.switch_user, "guild": self.switch_guild, "channel": self.switch_channel}
+        meta = {
+            "as": self.switch_user,
+            "guild": self.switch_guild,
+            "channel": self.switch_channel,
+            "later": self.later,
+        }
         if name in meta and not self._bot_has(name):
             meta[name](rest)
         elif name in ("help", "") and not self._bot_has("help"):
@@ -210,7 +216,22 @@ class Console:
             return False
         return True
 
-    # -- who and where
+    # -- who, where and when
+
+    def later(self, rest: str) -> None:
+        """Move the bot's clock on (the storage's ``now``), so that a session gap can pass."""
+        try:
+            days = float(rest or "1")
+        except ValueError:
+            self.say("Say how many days: /later 7")
+            return
+        storage = getattr(self.ld.bot, "storage", None)
+        if storage is None or not hasattr(storage, "now"):
+            self.say("This bot has no clock to move.")
+            return
+        before, shift = storage.now, dt.timedelta(days=days)
+        storage.now = lambda: before() + shift
+        self.say(f"{days:g} day{'s' if days != 1 else ''} later.")
 
     def switch_user(self, name: str) -> None:
         if not name:

@@ -77,6 +77,19 @@ async def require_director(interaction: discord.Interaction[Any]) -> ClubSetting
 
 
 @dataclass(frozen=True)
+class AtTable:
+    """The table a command is about (in the session in play), its current board if any, the
+    user's seat there (if he sits at it) and whether he is a director."""
+
+    guild_id: int
+    club: ClubSettings
+    table: TableInfo
+    board: BoardInfo | None
+    seat: Seat | None
+    director: bool
+
+
+@dataclass(frozen=True)
 class TableContext:
     """The table a command is about, its current board, and the user's seat there (if any)."""
 
@@ -85,32 +98,56 @@ class TableContext:
     table: TableInfo
     board: BoardInfo
     seat: Seat | None
+    director: bool = False
 
 
-async def table_context(
-    interaction: discord.Interaction[Any], table: int | None = None
-) -> TableContext:
-    """The table given by number, else the one the user sat at with /sit; with its board."""
+def not_at_table(number: int) -> str:
+    return (
+        f"Only a player seated at table {number} or a director can do that for table {number}."
+    )
+
+
+async def at_table(
+    interaction: discord.Interaction[Any], table: int | None = None, *, acting: bool = False
+) -> AtTable:
+    """The table given by number, else the one this channel is bound to, else the one the user
+    sat at with /sit. A table named by number exists for the session as soon as it is named.
+
+    ``acting``: the command changes the table (reports an incident, sets or ends a board), which
+    only a player seated there or a director may do; anyone else gets a :class:`ContextError`.
+    """
     storage = storage_of(interaction)
     guild_id = guild_id_of(interaction)
     if table is not None and table < 1:
         raise ContextError("A table number is 1 or more.")
-    found = await storage.table_lookup(guild_id, interaction.user.id, table)
-    seating = found.seating
-    if table is None:
-        if seating is None:
-            raise ContextError(NOT_SEATED)
-        table = seating.table_number
-    if table < 1:
-        raise ContextError("A table number is 1 or more.")
+    found = await storage.table_lookup(
+        guild_id,
+        interaction.user.id,
+        table,
+        channel_id=interaction.channel_id,
+        create=True,
+    )
     info = found.table
     if info is None:
-        raise ContextError(f"There is no table {table} in this session: /sit {table} seat")
-    board = found.board
-    if board is None:
-        raise ContextError(f"No board in play at table {table}: /board set number")
+        raise ContextError(NOT_SEATED)
+    seating = found.seating
     seat = seating.seat if seating is not None and seating.table_id == info.id else None
-    return TableContext(found.club.guild_id, found.club, info, board, seat)
+    director = is_director(interaction.user, found.club)
+    if acting and seat is None and not director:
+        raise ContextError(not_at_table(info.number))
+    return AtTable(found.club.guild_id, found.club, info, found.board, seat, director)
+
+
+async def table_context(
+    interaction: discord.Interaction[Any], table: int | None = None, *, acting: bool = False
+) -> TableContext:
+    """:func:`at_table`, for a command that needs the board in play there."""
+    at = await at_table(interaction, table, acting=acting)
+    if at.board is None:
+        raise ContextError(
+            f"No board in play at table {at.table.number}: /board set number"
+        )
+    return TableContext(at.guild_id, at.club, at.table, at.board, at.seat, at.director)
 
 
 # ------------------------------------------------------------------ option types and answering

@@ -254,6 +254,8 @@ class Directors(commands.Cog):
         director_role="The role your tournament directors have",
         log_channel="Where director calls and verdicts are posted",
         time_zone="The club's time zone, e.g. Europe/London (default: keep the current one)",
+        session_gap="Hours without a ruling after which a new session starts by itself "
+        "(0: at each new club day, the default)",
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -263,6 +265,7 @@ class Directors(commands.Cog):
         director_role: discord.Role,
         log_channel: discord.TextChannel,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
+        session_gap: app_commands.Range[int, 0, 336] | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
         guild_id = guild_id_of(interaction)
@@ -297,12 +300,20 @@ class Directors(commands.Cog):
         }
         if zone is not None:
             changes["time_zone"] = zone
+        if session_gap is not None:
+            changes["session_gap_hours"] = session_gap or None
         club = await stored(storage_of(interaction).update_club(guild_id, **changes))
         lines = [
             "Saved.",
             f"Director role: {director_role.mention}",
             f"Log channel: {log_channel.mention}",
             f"Time zone: {club.time_zone}",
+            "New session: "
+            + (
+                f"after {club.session_gap_hours} hours without a ruling"
+                if club.session_gap_hours
+                else "at each new club day (from 06:00)"
+            ),
         ]
         if not director_role.mentionable:
             lines.append(
@@ -351,15 +362,16 @@ class Directors(commands.Cog):
         table_id = board_id = None
         if event_id is None:
             if table is None:
-                seating = await storage.seating(guild_id, interaction.user.id)
-                table_id = seating.table_id if seating else None
+                # this channel's table, else the caller's seat in the session in play
+                found = await storage.table_lookup(
+                    guild_id, interaction.user.id, channel_id=interaction.channel_id
+                )
+                table_id = found.table.id if found.table else None
             else:
                 if table < 1 or table > 999:
                     raise ContextError("A table number is between 1 and 999.")
-                info = await storage.find_table(guild_id, table)
-                if info is None:
-                    raise ContextError(f"There is no table {table} in this session.")
-                table_id = info.id
+                # a table exists for the session as soon as anything names it
+                table_id = (await storage.table(guild_id, table)).id
             if table_id is not None:
                 board = await storage.find_board(guild_id, table_id)
                 board_id = board.id if board else None

@@ -127,6 +127,12 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         except NotFound:
             raise ContextError(EXPIRED) from None
         board = offered.board
+        # a board the table has moved on from, or of a past session, is history
+        now = await storage.table_lookup(guild_id, interaction.user.id, board.table_number)
+        if now.table is None or now.table.id != board.table_id or now.board is None or (
+            now.board.id != board.id
+        ):
+            raise ContextError(EXPIRED)
         pending = next(
             (p for p in board.state.pending_for(self.seat) if self.token in p.options), None
         )
@@ -303,7 +309,7 @@ class Followups(commands.Cog):
         storage = storage_of(interaction)
 
         async def work() -> Any:
-            ctx = await table_context(interaction, table)
+            ctx = await table_context(interaction, table, acting=True)
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
@@ -333,7 +339,7 @@ class Followups(commands.Cog):
         storage = storage_of(interaction)
 
         async def work() -> Any:
-            ctx = await table_context(interaction, table)
+            ctx = await table_context(interaction, table, acting=True)
             owners = [p.seat for p in ctx.board.state.penalty_cards if p.card == card]
             if seat is not None:
                 owner = Seat.parse(seat)

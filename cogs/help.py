@@ -26,16 +26,55 @@ WHAT_TO_DO = (
 )
 FIELD_MAX = 1024
 
+#: What happened at the table, and the one command for it (after /sit, in the table's channel
+#: or at your table, no table option is needed; your own card needs no seat either).
+WHAT_HAPPENED = (
+    ("A card was dropped or shown", "`/exposed cards:SK` (add `seat:` for someone else's card)"),
+    ("Someone led out of turn", "`/lead-out-of-turn card seat correct_leader` "
+     "(or `opening:True`)"),
+    ("A defender played before his partner", "`/premature-play card seat led`"),
+    ("A revoke", "`/revoke seat established …`"),
+    ("A bid that is too low", "`/insufficient-bid bid`"),
+    ("Someone called out of turn", "`/out-of-rotation call seat`"),
+    ("Must I play my penalty card? What may I lead?", "`/mustplay seat` "
+     "(add `hand:` and only you see the answer)"),
+    ("Must I pass?", "`/mustpass seat`"),
+    ("A defender is about to lead", "`/lead seat`: declarer gets buttons if he has options"),
+    ("Where are we?", "`/state`"),
+)
+#: The evening's bookkeeping, in the order it happens.
+EVENING = (
+    "`/sit table seat` once a session; `/board set number [dealer] [declarer]` for each board "
+    "(it ends the one before); `/call` for calls, if you keep the auction; `/director` at any "
+    "time."
+)
+
+
+def is_directors_command(command: Any) -> bool:
+    """A command for directors (or admins): its description says so, or Discord hides it."""
+    description = command.description.lower()
+    parent = command.parent
+    return (
+        description.startswith(("director", "directors"))
+        or bool(command.default_permissions or (parent and parent.default_permissions))
+        or command.qualified_name == "setup"
+    )
+
 
 def command_lines(
-    tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
+    tree: app_commands.CommandTree[Any],
+    guild: discord.abc.Snowflake | None,
+    *,
+    directors: bool | None = None,
 ) -> list[str]:
-    """One line per slash command (subcommands spelled out), sorted, from the live tree."""
+    """One line per slash command (subcommands spelled out), sorted, from the live tree;
+    ``directors`` True or False keeps only the directors' or only the others' commands."""
     seen: dict[str, str] = {}
     for scope in (None, guild) if guild is not None else (None,):
         for cmd in tree.get_commands(guild=scope, type=discord.AppCommandType.chat_input):
             for leaf in _leaves(cmd):
-                seen.setdefault(leaf.qualified_name, leaf.description)
+                if directors is None or is_directors_command(leaf) == directors:
+                    seen.setdefault(leaf.qualified_name, leaf.description)
     return [f"`/{name}`: {desc}" for name, desc in sorted(seen.items())]
 
 
@@ -79,11 +118,15 @@ class Help(commands.Cog):
             description=WHAT_TO_DO,
             colour=discord.Colour.blurple(),
         )
-        lines = command_lines(self.bot.tree, interaction.guild)
-        for i, block in enumerate(_chunks(lines)):
-            embed.add_field(
-                name="Commands" if i == 0 else "More commands", value=block, inline=False
-            )
+        happened = "\n".join(f"**{what}**: {command}" for what, command in WHAT_HAPPENED)
+        embed.add_field(name="What happened?", value=happened[:FIELD_MAX], inline=False)
+        embed.add_field(name="The evening", value=EVENING, inline=False)
+        for title, directors in (("Players' commands", False), ("Directors' commands", True)):
+            lines = command_lines(self.bot.tree, interaction.guild, directors=directors)
+            for i, block in enumerate(_chunks(lines)):
+                embed.add_field(
+                    name=title if i == 0 else f"{title} (more)", value=block, inline=False
+                )
         embed.set_footer(text="/law <number> summarises a law, with a link to the official text.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

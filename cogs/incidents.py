@@ -24,7 +24,7 @@ from cogs.context import (
     table_context,
 )
 from cogs.render import clean, post_ruling
-from cogs.tdbot import refundable_cooldown
+from cogs.tdbot import refundable_cooldown, report_error, respond
 from core.auction import parse_call, parse_calls
 from core.cards import Card, Suit
 from core.engine import Event
@@ -84,7 +84,7 @@ async def record_incident(
     storage = storage_of(interaction)
 
     async def work() -> Any:
-        ctx = await table_context(interaction, table)
+        ctx = await table_context(interaction, table, acting=True)
         if auction is not None:
             await catch_up(interaction, ctx, auction)
         event: Event = build(ctx)
@@ -155,6 +155,91 @@ async def catch_up(interaction: discord.Interaction[Any], ctx: TableContext, auc
         )
 
 
+def known_period(state: Any) -> str | None:
+    """"auction" or "play" as the board's record says, or None when nothing tells: no call
+    and no declarer recorded yet."""
+    if state.declarer is not None or state.phase is not Phase.AUCTION:
+        return "play"
+    if state.calls:
+        return "auction"
+    return None
+
+
+class PeriodQuestion(discord.ui.View):
+    """"During the auction" / "During the play": the asker's answer records the incident."""
+
+    def __init__(self, asker: int, table: int, build: Any) -> None:
+        super().__init__(timeout=600)
+        self.asker, self.table, self.build = asker, table, build
+
+    async def _answer(self, interaction: discord.Interaction[Any], during: str) -> None:
+        if interaction.user.id != self.asker:
+            raise ContextError("Only the player who reported it can answer this.")
+        if during == "play":
+            ctx = await table_context(interaction, self.table, acting=True)
+            if ctx.board.declarer is None:
+                # Laws 48-50 depend on who the defenders are: ask who declares, then rule.
+                await respond(
+                    interaction,
+                    f"During the play of board {ctx.board.number}: who is declarer?",
+                    view=DeclarerQuestion(self.asker, ctx, self.build("play")),
+                    ephemeral=True,
+                )
+                self.stop()
+                return
+        await record_incident(interaction, self.table, self.build(during))
+        self.stop()
+
+    @discord.ui.button(label="During the auction", style=discord.ButtonStyle.primary)
+    async def auction(self, interaction: discord.Interaction[Any], _: Any) -> None:
+        await self._answer(interaction, "auction")
+
+    @discord.ui.button(label="During the play", style=discord.ButtonStyle.primary)
+    async def play(self, interaction: discord.Interaction[Any], _: Any) -> None:
+        await self._answer(interaction, "play")
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: Any
+    ) -> None:
+        await report_error(interaction, error)
+
+
+class DeclarerQuestion(discord.ui.View):
+    """One button per seat: the asker names declarer, the board records it, then the ruling."""
+
+    def __init__(self, asker: int, ctx: TableContext, build: Any) -> None:
+        super().__init__(timeout=600)
+        self.asker, self.ctx, self.build = asker, ctx, build
+        for seat in Seat:
+            button: discord.ui.Button[Any] = discord.ui.Button(
+                label=f"Declarer is {seat.value}", style=discord.ButtonStyle.primary
+            )
+            button.callback = self._answer(seat)  # type: ignore[method-assign]
+            self.add_item(button)
+
+    def _answer(self, seat: Seat) -> Any:
+        async def answer(interaction: discord.Interaction[Any]) -> None:
+            if interaction.user.id != self.asker:
+                raise ContextError("Only the player who reported it can answer this.")
+            ctx = self.ctx
+            await storage_of(interaction).set_board(
+                ctx.guild_id,
+                ctx.table.id,
+                ctx.board.number,
+                declarer=seat,
+                actor_id=interaction.user.id,
+            )
+            await record_incident(interaction, ctx.table.number, self.build)
+            self.stop()
+
+        return answer
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: Any
+    ) -> None:
+        await report_error(interaction, error)
+
+
 def _call(value: str | None) -> str | None:
     """A call as typed, checked and in canonical form (``1nt`` → ``1NT``); bad text is an error."""
     return parse_call(value).text if value is not None else None
@@ -170,7 +255,7 @@ class Incidents(commands.Cog):
     @app_commands.command(name="exposed", description="A card was exposed (Laws 24, 48, 49, 50).")
     @app_commands.describe(
         cards="The card(s) exposed, e.g. SK or SK HQ",
-        seat="Whose card(s)",
+        seat="Whose card(s) (default: yours)",
         how="Accidental (dropped, seen) or deliberate (led or played in error)",
         period="During the auction or the play (default: where the board is)",
         premature_lead="During the auction: the card was led face up before the auction ended",
@@ -183,20 +268,39 @@ class Incidents(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         cards: CardsArg,
-        seat: SeatName,
+        seat: SeatName | None = None,
         how: Literal["accidental", "deliberate"] = "accidental",
         period: Literal["auction", "play"] | None = None,
         premature_lead: bool = False,
         trick: Trick | None = None,
         table: TableNumber | None = None,
     ) -> None:
-        def build(ctx: TableContext) -> Event:
-            during = period or ("auction" if ctx.board.state.phase is Phase.AUCTION else "play")
-            if during == "auction":
-                return AuctionExposureIncident(Seat.parse(seat), tuple(cards), premature_lead)
-            return Exposure(Seat.parse(seat), tuple(cards), How(how))
+        ctx = await in_time(interaction, table_context(interaction, table, acting=True))
+        whose = Seat.parse(seat) if seat else ctx.seat
+        if whose is None:
+            raise ContextError("Whose card was it? Give seat (N, E, S or W).")
 
-        await record_incident(interaction, table, build, trick=trick)
+        def build(during: str) -> Any:
+            def event(ctx: TableContext) -> Event:
+                if during == "auction":
+                    return AuctionExposureIncident(whose, tuple(cards), premature_lead)
+                return Exposure(whose, tuple(cards), How(how))
+
+            return event
+
+        during = period or known_period(ctx.board.state)
+        if during is None:
+            # The law depends on it (24 or 48-50) and the table has not told us: ask.
+            view = PeriodQuestion(interaction.user.id, ctx.table.number, build)
+            await respond(
+                interaction,
+                f"Table {ctx.table.number}, board {ctx.board.number}: no auction or declarer is "
+                f"recorded. Was the card exposed during the auction or during the play?",
+                view=view,
+                ephemeral=True,
+            )
+            return
+        await record_incident(interaction, ctx.table.number, build(during), trick=trick)
 
     @app_commands.command(name="lead-out-of-turn", description="A lead out of turn (Laws 53-56).")
     @app_commands.describe(

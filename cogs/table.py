@@ -8,13 +8,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.boards import ended_line, locked, plan_board_set
 from cogs.context import (
     NOT_SEATED,
     ContextError,
+    NotDirector,
     SeatName,
     TableContext,
+    at_table,
     club_of,
     in_time,
+    is_director,
+    require_director,
     storage_of,
     table_context,
 )
@@ -27,6 +32,7 @@ from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
+from core.state import Phase
 from core.storage.errors import Conflict
 
 TableNumber = app_commands.Range[int, 1, 200]
@@ -34,55 +40,96 @@ BoardNumber = app_commands.Range[int, 1, 200]
 
 
 class Table(commands.Cog):
-    """Seat bindings and the board each table is playing."""
+    """Seat bindings, the board each table is playing, and channels bound to tables."""
 
     board = app_commands.Group(
         name="board", description="The board in play at your table.", guild_only=True
     )
+    table_group = app_commands.Group(
+        name="table", description="Directors: tables and their channels.", guild_only=True
+    )
 
     @app_commands.command(name="sit", description="Sit at a table: later commands use your seat.")
-    @app_commands.describe(table="Table number", seat="Your seat: N, E, S or W")
+    @app_commands.describe(
+        table="Table number",
+        seat="Your seat: N, E, S or W",
+        member="Directors: seat this member there instead (whoever sat there is moved off)",
+    )
     @app_commands.guild_only()
     async def sit(
-        self, interaction: discord.Interaction[Any], table: TableNumber, seat: SeatName
+        self,
+        interaction: discord.Interaction[Any],
+        table: TableNumber,
+        seat: SeatName,
+        member: discord.Member | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
         if table < 1:
             raise ContextError("A table number is 1 or more.")
         club = await club_of(interaction)
         storage = storage_of(interaction)
+        if member is not None and not is_director(interaction.user, club):
+            raise NotDirector("Only a director can seat someone else.")
+        who = member.id if member is not None else interaction.user.id
 
         async def work() -> Any:
             info = await storage.table(club.guild_id, table)
-            return await storage.sit(club.guild_id, interaction.user.id, info.id, seat)
+            return await storage.sit(
+                club.guild_id, who, info.id, seat, take_over=member is not None
+            )
 
         try:
             seating = await in_time(interaction, work(), ephemeral=True)
         except Conflict as exc:  # names the member in the seat: shown as a mention, never pinged
             await respond(
                 interaction,
-                f"{str(exc)[:1].upper()}{str(exc)[1:]}.",
+                f"{str(exc)[:1].upper()}{str(exc)[1:]} for this session. A director can free "
+                f"it (/stand table:{table} seat:{seat}) or seat someone there (/sit … member).",
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
+        whom = "You sit" if member is None else f"{clean(member.display_name)} sits"
         await respond(
             interaction,
-            f"You sit {seating.seat.full_name} at table {seating.table_number}.",
+            f"{whom} {seating.seat.full_name} at table {seating.table_number}.",
             ephemeral=True,
         )
 
-    @app_commands.command(name="stand", description="Leave your seat.")
+    @app_commands.command(name="stand", description="Leave your seat (directors: free any seat).")
+    @app_commands.describe(
+        table="Directors: the table of the seat to free", seat="Directors: the seat to free"
+    )
     @app_commands.guild_only()
-    async def stand(self, interaction: discord.Interaction[Any]) -> None:
+    async def stand(
+        self,
+        interaction: discord.Interaction[Any],
+        table: TableNumber | None = None,
+        seat: SeatName | None = None,
+    ) -> None:
         await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
-        was = await storage_of(interaction).stand(club.guild_id, interaction.user.id)
+        storage = storage_of(interaction)
+        if table is not None or seat is not None:
+            if not is_director(interaction.user, club):
+                raise NotDirector("Only a director can free another player's seat.")
+            if table is None or seat is None:
+                raise ContextError("Give both the table and the seat to free.")
+            info = await storage.table(club.guild_id, table)
+            was = await storage.free_seat(club.guild_id, info.id, seat)
+            if was is None:
+                raise ContextError(f"{Seat.parse(seat).full_name} at table {table} is free.")
+            await respond(
+                interaction,
+                f"{was.seat.full_name} at table {table} is free (<@{was.user_id}> left it).",
+                ephemeral=True,
+            )
+            return
+        was = await storage.stand(club.guild_id, interaction.user.id)
         if was is None:
             raise ContextError(f"You are not sitting anywhere. {NOT_SEATED}")
         await respond(
-            interaction,
-            f"You left {was.seat.full_name} at table {was.table_number}.",
+            interaction, f"You left {was.seat.full_name} at table {was.table_number}.",
             ephemeral=True,
         )
 
@@ -92,7 +139,8 @@ class Table(commands.Cog):
         dealer="Who dealt (N, E, S or W)",
         declarer="Declarer, once the auction is over",
         contract="The contract, e.g. 4H or 3NTX",
-        table="Table number (default: the table you sit at)",
+        table="Table number (default: this channel's table, or the table you sit at)",
+        reopen="Directors: play again a board this table already finished this session",
     )
     async def board_set(
         self,
@@ -102,43 +150,53 @@ class Table(commands.Cog):
         declarer: SeatName | None = None,
         contract: app_commands.Range[str, 1, 12] | None = None,
         table: TableNumber | None = None,
+        reopen: bool = False,
     ) -> None:
         await defer(interaction)
         if number < 1:
             raise ContextError("A board number is 1 or more.")
-        club = await club_of(interaction)
         storage = storage_of(interaction)
-        guild_id = club.guild_id
 
         async def work() -> Any:
-            if table is None:
-                seating = await storage.seating(guild_id, interaction.user.id)
-                if seating is None:
-                    raise ContextError(NOT_SEATED)
-                table_id = seating.table_id
-            else:
-                table_id = (await storage.table(guild_id, table)).id
-            return await storage.set_board(
+            at = await at_table(interaction, table, acting=True)
+            plan = await plan_board_set(
+                storage, at, number, declarer=declarer, reopen=reopen
+            )
+            guild_id, actor = at.guild_id, interaction.user.id
+            ended = None
+            if plan.end_current is not None:
+                ended = await storage.record(
+                    guild_id, plan.end_current.id, BoardEnded(), actor_id=actor
+                )
+            for event_id in plan.reopen_events:
+                await storage.void(guild_id, event_id, actor, "board reopened by the director")
+            board = await storage.set_board(
                 guild_id,
-                table_id,
+                at.table.id,
                 number,
                 dealer=dealer,
                 declarer=declarer,
                 contract=contract,
-                actor_id=interaction.user.id,
+                actor_id=actor,
                 interaction_id=interaction.id,
             )
+            return board, plan, ended
 
-        board = await in_time(interaction, work())
+        board, plan, ended = await in_time(interaction, work())
         known = [
             f"dealer {board.state.dealer.value}" if board.state.dealer else "",
             f"declarer {board.state.declarer.value}" if board.state.declarer else "",
             f"contract {clean(board.state.contract)}" if board.state.contract else "",
         ]
         facts = ", ".join(k for k in known if k) or "nothing known yet"
+        lines = [f"{facts[0].upper()}{facts[1:]}."]
+        if plan.end_current is not None and ended is not None:
+            lines.append(ended_line(plan.end_current))
+        if plan.reopen_events:
+            lines.append(f"Board {number} is reopened by the director.")
         embed = discord.Embed(
             title=f"Table {board.table_number} is playing board {board.number}",
-            description=f"{facts[0].upper()}{facts[1:]}.",
+            description="\n".join(lines),
             colour=discord.Colour.dark_green(),
         )
         await respond(interaction, embed=embed)
@@ -169,26 +227,57 @@ class Table(commands.Cog):
         await record_incident(interaction, table, build, notify=False)
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
-    @app_commands.describe(table="Table number (default: the table you sit at)")
+    @app_commands.describe(table="Table number (default: this channel's table, or yours)")
     async def board_end(
         self, interaction: discord.Interaction[Any], table: TableNumber | None = None
     ) -> None:
         await defer(interaction)
-        ctx = await table_context(interaction, table)
-        recorded = await in_time(
-            interaction,
-            storage_of(interaction).record(
+        storage = storage_of(interaction)
+
+        async def work() -> Any:
+            ctx = await table_context(interaction, table, acting=True)
+            if ctx.board.state.phase is Phase.FINISHED:
+                raise ContextError(
+                    f"Board {ctx.board.number} at table {ctx.table.number} has already ended."
+                )
+            if ctx.board.has_incidents and not ctx.director:
+                raise NotDirector(locked(ctx.board, "end it"))
+            recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
                 BoardEnded(),
                 actor_id=interaction.user.id,
                 interaction_id=interaction.id,
-            ),
-        )
+            )
+            return ctx, recorded
+
+        ctx, recorded = await in_time(interaction, work())
         embed = ruling_embed(
             recorded.ruling, event_id=recorded.id, table=ctx.table.number, board=ctx.board.number
         )
         await respond(interaction, embed=embed)
+
+    @table_group.command(
+        name="channel", description="Directors: bind this channel (or thread) to a table."
+    )
+    @app_commands.describe(number="The table this channel is for (leave out to unbind it)")
+    async def table_channel(
+        self, interaction: discord.Interaction[Any], number: TableNumber | None = None
+    ) -> None:
+        await defer(interaction, ephemeral=True)
+        club = await require_director(interaction)
+        channel_id = interaction.channel_id
+        if channel_id is None:
+            raise ContextError("Run this in the table's channel or thread.")
+        await storage_of(interaction).bind_channel(club.guild_id, channel_id, number)
+        if number is None:
+            text = "This channel is no longer bound to a table."
+        else:
+            text = (
+                f"This channel is table {number}'s, in every session: commands typed here need "
+                "no table option (and, after /sit, no seat for your own reports)."
+            )
+        await respond(interaction, text, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

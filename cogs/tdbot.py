@@ -24,6 +24,7 @@ T = TypeVar("T")
 #: The cogs the bot loads, in order. Add a cog here when it is written.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.meta",
+    "cogs.session",
     "cogs.table",
     "cogs.incidents",
     "cogs.followups",

@@ -102,6 +102,9 @@ class Club(Base):
     law_edition: Mapped[str] = mapped_column(String(8), default="2017")
     language: Mapped[str] = mapped_column(String(16), default="en")
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    #: When a session ends by itself: after this many hours without a new event; None means
+    #: at the start of a new club day (see :func:`core.storage.sessions.session_due`).
+    session_gap_hours: Mapped[int | None] = mapped_column(Integer)
 
 
 class GameSession(Base):
@@ -115,6 +118,21 @@ class GameSession(Base):
     date: Mapped[dt.date] = mapped_column(Date)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    #: Set when the session is over (a director's /session end, or the session gap): history.
+    ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+
+
+class TableChannel(Base):
+    """A channel or thread bound to a table number, for every session of the club: commands
+    typed there need no ``table`` option."""
+
+    __tablename__ = "table_channels"
+    __table_args__ = (UniqueConstraint("club_id", "channel_id"),)
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    number: Mapped[int] = mapped_column(Integer)
 
 
 class Table(Base):

@@ -74,9 +74,11 @@ from core.storage.models import (
     LogRollup,
     SeatBinding,
     Table,
+    TableChannel,
     VerdictRow,
     utcnow,
 )
+from core.storage.sessions import club_day, session_due
 from core.storage.values import (
     BoardInfo,
     ChoiceContext,
@@ -109,6 +111,10 @@ CLUB_CACHE_SECONDS = 3.0
 #: Parsed board snapshots kept per Storage instance, keyed by the stored JSON text itself (so an
 #: entry can never be stale: the same text always parses to the same state).
 STATE_CACHE_MAX = 4096
+#: How long a session-gap club's session, once checked, is taken to be in play without a recheck.
+LIVE_RECHECK = dt.timedelta(minutes=5)
+#: Event kinds that are the ordinary course of a board, not an incident or a choice.
+ROUTINE_KINDS = ("board_set", "call", "auction_ends", "board_end")
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 
@@ -133,8 +139,12 @@ class Storage:
         sessionmaker: async_sessionmaker[AsyncSession],
         *,
         attempts: int = 10,
+        now: Callable[[], dt.datetime] | None = None,
         hot_path_on_loop: bool = True,
     ) -> None:
+        #: The clock (UTC, aware): sessions roll over and rulings are dated by it. Tests give
+        #: their own, so that a week can pass without waiting.
+        self.now: Callable[[], dt.datetime] = now or _clock
         self._sm = sessionmaker
         self._attempts = attempts
         bind = sessionmaker.kw.get("bind")
@@ -159,6 +169,8 @@ class Storage:
         # guild id -> (expires at, club id, settings): this instance's short-lived club cache;
         # a generation per guild stops a read that raced an update from caching the old value
         self._clubs: dict[int, tuple[float, int, ClubSettings]] = {}
+        # guild id -> (session id, in play at least until): a session-gap club's live session
+        self._live: dict[int, tuple[int, dt.datetime]] = {}
         self._club_generation: dict[int, int] = {}
 
     # ------------------------------------------------------------------------------------
@@ -326,9 +338,15 @@ class Storage:
         time_zone: str = UNSET,
         law_edition: str = UNSET,
         language: str = UNSET,
+        session_gap_hours: int | None = UNSET,
     ) -> ClubSettings:
-        """Change some settings (``UNSET`` leaves one alone, ``None`` clears a role/channel)."""
+        """Change some settings (``UNSET`` leaves one alone, ``None`` clears a role/channel;
+        ``session_gap_hours`` None or 0: a session ends with the club day)."""
         changes: dict[str, Any] = {}
+        if session_gap_hours is not UNSET:
+            if session_gap_hours is not None and not 0 <= session_gap_hours <= 24 * 14:
+                raise StorageError("the session gap is 0 to 336 hours (0: a new club day)")
+            changes["session_gap_hours"] = session_gap_hours or None
         if director_role_id is not UNSET:
             changes["director_role_id"] = director_role_id
         if log_channel_id is not UNSET:
@@ -366,15 +384,26 @@ class Storage:
     # sessions
 
     async def start_session(
-        self, guild_id: int, name: str | None = None, *, date: dt.date | None = None
+        self,
+        guild_id: int,
+        name: str | None = None,
+        *,
+        date: dt.date | None = None,
+        fresh: bool = False,
     ) -> SessionInfo:
-        """The session of that date and name, created if need be (the date defaults to today
-        in the club's time zone)."""
+        """The session of that date and name, created if need be (the date defaults to the
+        club day of :attr:`now`). With ``fresh`` (a director's ``/session start``) a new session
+        always begins: the one in play ends (its seats are freed) and a name already used that
+        day gets a number."""
         name = _text(name, NAME_MAX, "session name") or DEFAULT_SESSION_NAME
+        now = self.now()
 
         async def work(s: AsyncSession) -> SessionInfo:
             club = await _get_or_create_club(s, guild_id)
-            day = date or _today(club.time_zone)
+            day = date or club_day(now, club.time_zone)
+            if fresh:
+                row = await _new_session(s, club, day, name, now)
+                return _session_value(row, guild_id)
             row = await s.scalar(
                 select(GameSession).where(
                     GameSession.club_id == club.id,
@@ -383,12 +412,72 @@ class Storage:
                 )
             )
             if row is None:
-                row = GameSession(club_id=club.id, date=day, name=name, created_at=utcnow())
+                row = GameSession(club_id=club.id, date=day, name=name, created_at=now)
                 s.add(row)
                 await s.flush()
             return _session_value(row, guild_id)
 
+        self._live.pop(guild_id, None)
         return await self._write(work)
+
+    async def end_session(self, guild_id: int) -> tuple[SessionInfo, tuple[BoardInfo, ...]] | None:
+        """End the session in play (None if there is none): its boards end with it and its
+        seats are freed; the next command starts a new session. Returns the session and the
+        boards that were in play (their state as they ended, for the answer)."""
+        now = self.now()
+
+        async def work(s: AsyncSession) -> tuple[SessionInfo, tuple[BoardInfo, ...]] | None:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return None
+            row = await _latest_session(s, club_id)
+            if row is None or row.ended_at is not None:
+                return None
+            in_play = await s.execute(
+                select(Board, Table.number)
+                .join(Table, and_(Table.id == Board.table_id, Table.current_board == Board.number))
+                .where(Table.session_id == row.id)
+                .order_by(Table.number)
+            )
+            boards = tuple(_board_value(b, number) for b, number in in_play)
+            await _close_session(s, row, now)
+            return _session_value(row, guild_id), boards
+
+        self._live.pop(guild_id, None)
+        return await self._write(work)
+
+    async def live_session(self, guild_id: int) -> SessionInfo:
+        """The session in play, started now if the last one ended or the club's session gap
+        has passed (see :func:`core.storage.sessions.session_due`)."""
+        now = self.now()
+
+        async def work(s: AsyncSession) -> SessionInfo:
+            club = await _get_or_create_club(s, guild_id)
+            return _session_value(await _current_or_new_session(s, club, now), guild_id)
+
+        found = await self._write(work)
+        self._live[guild_id] = (found.id, now + LIVE_RECHECK)
+        return found
+
+    def _session_fresh(self, guild_id: int, club: ClubSettings, row: Any) -> bool:
+        """Whether the session a lookup found is still in play, without touching the database
+        (a session-gap club may need the precise check of :meth:`live_session`)."""
+        if row.session_id is None:
+            return False
+        now = self.now()
+        if club.session_gap_hours and row.session_ended_at is None:
+            known = self._live.get(guild_id)
+            if known is not None and known[0] == row.session_id and now < known[1]:
+                return True
+            return now - row.session_created_at < dt.timedelta(hours=club.session_gap_hours)
+        return not session_due(
+            now,
+            time_zone=club.time_zone,
+            gap_hours=None,
+            started=row.session_created_at,
+            last_activity=None,
+            ended=row.session_ended_at,
+        )
 
     async def current_session(self, guild_id: int) -> SessionInfo | None:
         """The most recently started session, if any."""
@@ -433,10 +522,12 @@ class Storage:
         created if need be."""
         _positive(number, "table number")
 
+        now = self.now()
+
         async def work(s: AsyncSession) -> TableInfo:
             club = await _get_or_create_club(s, guild_id)
             if session_id is None:
-                session = await _current_or_new_session(s, club)
+                session = await _current_or_new_session(s, club, now)
             else:
                 session = await _session_row(s, club.id, session_id)
             row = await s.scalar(
@@ -656,29 +747,58 @@ class Storage:
             return _board_value(row, table.number) if row else None
 
     async def table_lookup(
-        self, guild_id: int, user_id: int, number: int | None = None
+        self,
+        guild_id: int,
+        user_id: int,
+        number: int | None = None,
+        *,
+        channel_id: int | None = None,
+        create: bool = False,
     ) -> TableLookup:
         """Everything a table command starts from, in one read: the club (created on first
-        use), where ``user_id`` sits, table ``number`` of the current session (default: the
-        number of the user's table) and its current board.
+        use), where ``user_id`` sits, table ``number`` of the session in play (default: the
+        table ``channel_id`` is bound to, else the user's table) and its current board.
 
         The same as :meth:`club`, :meth:`seating`, :meth:`find_table` and :meth:`find_board`
-        one after the other, in one statement.
+        one after the other, in one statement. When the last session is over (ended, or the
+        club's session gap passed) a new one is started first (:meth:`live_session`). With
+        ``create``, a table named by number is made for the session if it does not exist yet.
         """
         generation = self._club_generation.get(guild_id, 0)
         q = _TABLE_LOOKUP_MINE if number is None else _TABLE_LOOKUP_NUMBERED
-        params = {"guild_id": guild_id, "user_id": user_id, "number": number}
+        params = {
+            "guild_id": guild_id,
+            "user_id": user_id,
+            "number": number,
+            "channel_id": channel_id,
+        }
         async with self._connected() as conn:
             row = (await conn.execute(q, params)).first()
         if row is None:  # first use: the club is created (as club() does), with nothing in it
-            return TableLookup(await self.club(guild_id), None, None, None)
+            await self.club(guild_id)
+            return await self.table_lookup(
+                guild_id, user_id, number, channel_id=channel_id, create=create
+            )
         club = _club_settings(row)
         self._remember_club(guild_id, row.id, club, generation)
+        if not self._session_fresh(guild_id, club, row):
+            await self.live_session(guild_id)
+            async with self._connected() as conn:
+                row = (await conn.execute(q, params)).first()
+            assert row is not None
+        wanted = number if number is not None else row.channel_table_no
+        if create and row.table_id is None and wanted is not None:
+            await self.table(guild_id, wanted)
+            async with self._connected() as conn:
+                row = (
+                    await conn.execute(_TABLE_LOOKUP_NUMBERED, {**params, "number": wanted})
+                ).first()
+            assert row is not None
         seating = (
             Seating(
                 row.seat_session_id, row.seat_table_id, row.seat_table_no, Seat(row.seat), user_id
             )
-            if row.seat_table_id is not None
+            if row.seat_table_no is not None
             else None
         )
         table = board = None
@@ -697,8 +817,26 @@ class Storage:
                     contract=state.contract,
                     last_seq=row.last_seq,
                     state=state,
+                    has_incidents=row.has_incidents is not None,
                 )
-        return TableLookup(club, seating, table, board)
+        return TableLookup(club, seating, table, board, row.channel_table_no)
+
+    async def has_incidents(self, guild_id: int, board_id: int) -> bool:
+        """Whether an incident or a choice (anything but the board's ordinary course) is
+        recorded on the board and not voided."""
+        async with self._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            found = await s.scalar(
+                select(EventRow.id)
+                .where(
+                    EventRow.club_id == club_id,
+                    EventRow.board_id == board_id,
+                    EventRow.void.is_(False),
+                    EventRow.kind.not_in(ROUTINE_KINDS),
+                )
+                .limit(1)
+            )
+            return found is not None
 
     async def board_state(self, guild_id: int, board_id: int) -> TableState:
         return (await self.board(guild_id, board_id)).state
@@ -809,6 +947,47 @@ class Storage:
 
         return await self._write(work)
 
+    async def free_seat(self, guild_id: int, table_id: int, seat: Seat | str) -> Seating | None:
+        """A director frees a seat: whoever sat there sits nowhere (None if it was free)."""
+        seat = Seat.parse(seat)
+
+        async def work(s: AsyncSession) -> Seating | None:
+            club_id = await _require_club(s, guild_id)
+            found = await _seating(
+                s, club_id, and_(SeatBinding.table_id == table_id, SeatBinding.seat == seat.value)
+            )
+            await s.execute(
+                delete(SeatBinding).where(
+                    SeatBinding.club_id == club_id,
+                    SeatBinding.table_id == table_id,
+                    SeatBinding.seat == seat.value,
+                )
+            )
+            return found[0] if found else None
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------------------------------
+    # channels bound to tables
+
+    async def bind_channel(self, guild_id: int, channel_id: int, number: int | None) -> None:
+        """Bind a channel (or thread) to a table number for every session; None unbinds it."""
+        if number is not None:
+            _positive(number, "table number")
+
+        async def work(s: AsyncSession) -> None:
+            club = await _get_or_create_club(s, guild_id)
+            await s.execute(
+                delete(TableChannel).where(
+                    TableChannel.club_id == club.id, TableChannel.channel_id == channel_id
+                )
+            )
+            if number is not None:
+                s.add(TableChannel(club_id=club.id, channel_id=channel_id, number=number))
+                await s.flush()
+
+        await self._write(work)
+
     async def seating(self, guild_id: int, user_id: int) -> Seating | None:
         """Where the user sits in this guild, if anywhere."""
         async with self._connected() as conn:
@@ -891,7 +1070,7 @@ class Storage:
         read in this write transaction: locked on PostgreSQL): the event, its laws, the new
         snapshot and the monthly roll-up."""
         ruling, new_state = apply(state, event)
-        now = utcnow()
+        now = self.now()
         laws = tuple(dict.fromkeys(ruling.laws))
         seq = board.last_seq + 1
         club_id = board.club_id
@@ -1421,6 +1600,7 @@ class Storage:
                 return {}
             deleted: dict[str, int] = {}
             for model in (
+                TableChannel,
                 LogRollup,
                 EventLaw,
                 VerdictRow,
@@ -1484,23 +1664,86 @@ async def _session_row(s: AsyncSession, club_id: int, session_id: int) -> GameSe
     return row
 
 
-async def _current_or_new_session(s: AsyncSession, club: Club) -> GameSession:
-    row = await s.scalar(
+async def _latest_session(s: AsyncSession, club_id: int) -> GameSession | None:
+    return await s.scalar(
         select(GameSession)
-        .where(GameSession.club_id == club.id)
+        .where(GameSession.club_id == club_id)
         .order_by(GameSession.id.desc())
         .limit(1)
     )
-    if row is None:
-        row = GameSession(
-            club_id=club.id,
-            date=_today(club.time_zone),
-            name=DEFAULT_SESSION_NAME,
-            created_at=utcnow(),
+
+
+async def _current_or_new_session(s: AsyncSession, club: Club, now: dt.datetime) -> GameSession:
+    """The session in play; a new one when there is none, the last one ended, or the club's
+    session gap has passed since it started (or since its last event)."""
+    row = await _latest_session(s, club.id)
+    if row is not None:
+        last = None
+        if club.session_gap_hours and row.ended_at is None:
+            last = await s.scalar(
+                select(func.max(EventRow.created_at)).where(
+                    EventRow.club_id == club.id, EventRow.session_id == row.id
+                )
+            )
+        due = session_due(
+            now,
+            time_zone=club.time_zone,
+            gap_hours=club.session_gap_hours,
+            started=row.created_at,
+            last_activity=last,
+            ended=row.ended_at,
         )
-        s.add(row)
-        await s.flush()
+        if not due:
+            return row
+    return await _new_session(s, club, club_day(now, club.time_zone), DEFAULT_SESSION_NAME, now)
+
+
+async def _new_session(
+    s: AsyncSession, club: Club, day: dt.date, name: str, now: dt.datetime
+) -> GameSession:
+    """Start a session (the one in play ends first); a name used that day gets a number."""
+    latest = await _latest_session(s, club.id)
+    if latest is not None and latest.ended_at is None:
+        await _close_session(s, latest, now)
+    used = set(
+        await s.scalars(
+            select(GameSession.name).where(
+                GameSession.club_id == club.id, GameSession.date == day
+            )
+        )
+    )
+    unique, n = name, 1
+    while unique in used:
+        n += 1
+        unique = f"{name[: NAME_MAX - 6]} ({n})"
+    row = GameSession(club_id=club.id, date=day, name=unique, created_at=now)
+    s.add(row)
+    await s.flush()  # a concurrent start fails here (same name and day) and is retried
+    # seats belong to one session: whoever sat anywhere before sits nowhere now
+    await s.execute(
+        delete(SeatBinding).where(
+            SeatBinding.club_id == club.id,
+            SeatBinding.table_id.in_(select(Table.id).where(Table.session_id != row.id)),
+        )
+    )
     return row
+
+
+async def _close_session(s: AsyncSession, row: GameSession, now: dt.datetime) -> None:
+    """End a session: no board is in play any more at its tables, and its seats are free."""
+    row.ended_at = now
+    await s.execute(
+        update(Table)
+        .where(Table.session_id == row.id)
+        .values(current_board=None)
+        .execution_options(synchronize_session=False)
+    )
+    await s.execute(
+        delete(SeatBinding).where(
+            SeatBinding.table_id.in_(select(Table.id).where(Table.session_id == row.id))
+        )
+    )
+    await s.flush()
 
 
 async def _board_row(
@@ -1748,6 +1991,7 @@ def _club_select() -> Any:
         Club.time_zone,
         Club.law_edition,
         Club.language,
+        Club.session_gap_hours,
     )
 
 
@@ -1759,6 +2003,7 @@ def _club_settings(row: Any) -> ClubSettings:
         time_zone=row.time_zone,
         law_edition=row.law_edition,
         language=row.language,
+        session_gap_hours=row.session_gap_hours,
     )
 
 
@@ -1770,11 +2015,16 @@ def _club_value(row: Club) -> ClubSettings:
         time_zone=row.time_zone,
         law_edition=row.law_edition,
         language=row.language,
+        session_gap_hours=row.session_gap_hours,
     )
 
 
 def _session_value(row: GameSession, guild_id: int) -> SessionInfo:
-    return SessionInfo(row.id, guild_id, row.date, row.name, row.created_at)
+    return SessionInfo(row.id, guild_id, row.date, row.name, row.created_at, row.ended_at)
+
+
+def _clock() -> dt.datetime:
+    return utcnow()  # looked up at each call, so that a test may replace it
 
 
 def _table_value(row: Table) -> TableInfo:
@@ -1815,14 +2065,6 @@ def _check_time_zone(name: str) -> str:
     except (ZoneInfoNotFoundError, ValueError, TypeError) as exc:
         raise StorageError(f"{name!r} is not a time zone (e.g. Europe/London)") from exc
     return name
-
-
-def _today(time_zone: str) -> dt.date:
-    try:
-        zone: dt.tzinfo = ZoneInfo(time_zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        zone = dt.UTC
-    return dt.datetime.now(zone).date()
 
 
 def _text(value: str | None, limit: int, what: str) -> str:
@@ -2024,10 +2266,40 @@ def _table_lookup(numbered: bool) -> Any:
         .correlate(Club)
         .scalar_subquery()
     )
-    wanted = bindparam("number", type_=Table.number.type) if numbered else seat_table.c.number
+    latest = GameSession.__table__.alias("latest_session")
+    channel_no = (
+        select(TableChannel.number)
+        .where(
+            TableChannel.club_id == Club.id,
+            TableChannel.channel_id == bindparam("channel_id", type_=TableChannel.channel_id.type),
+        )
+        .correlate(Club)
+        .scalar_subquery()
+    )
+    incident = (
+        select(EventRow.id)
+        .where(
+            EventRow.board_id == Board.id,
+            EventRow.void.is_(False),
+            EventRow.kind.not_in(ROUTINE_KINDS),
+        )
+        .correlate(Board)
+        .limit(1)
+        .scalar_subquery()
+    )
+    wanted = (
+        bindparam("number", type_=Table.number.type)
+        if numbered
+        else func.coalesce(channel_no, seat_table.c.number)
+    )
     return (
         _club_select()
         .add_columns(
+            latest.c.id.label("session_id"),
+            latest.c.created_at.label("session_created_at"),
+            latest.c.ended_at.label("session_ended_at"),
+            channel_no.label("channel_table_no"),
+            incident.label("has_incidents"),
             SeatBinding.table_id.label("seat_table_id"),
             SeatBinding.seat,
             seat_table.c.number.label("seat_table_no"),
@@ -2046,7 +2318,14 @@ def _table_lookup(numbered: bool) -> Any:
             SeatBinding,
             and_(SeatBinding.club_id == Club.id, SeatBinding.user_id == bindparam("user_id")),
         )
-        .outerjoin(seat_table, seat_table.c.id == SeatBinding.table_id)
+        .outerjoin(
+            seat_table,
+            and_(
+                seat_table.c.id == SeatBinding.table_id,
+                seat_table.c.session_id == latest_session,
+            ),
+        )
+        .outerjoin(latest, latest.c.id == latest_session)
         .outerjoin(
             Table,
             and_(

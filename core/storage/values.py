@@ -30,6 +30,7 @@ class ClubSettings:
     time_zone: str
     law_edition: str
     language: str
+    session_gap_hours: int | None = None  # None: a session ends with the club day
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class SessionInfo:
     date: dt.date
     name: str
     created_at: dt.datetime
+    ended_at: dt.datetime | None = None  # set once the session is over (history)
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,9 @@ class BoardInfo:
     contract: str | None
     last_seq: int
     state: TableState
+    #: an incident or a choice is recorded on it (then only a director changes its declarer,
+    #: ends it or moves the table to another board); filled in by :meth:`Storage.table_lookup`
+    has_incidents: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,7 @@ class TableLookup:
     seating: Seating | None
     table: TableInfo | None
     board: BoardInfo | None
+    channel_table: int | None = None  # the table number the channel asked from is bound to
 
 
 @dataclass(frozen=True)

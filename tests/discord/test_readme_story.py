@@ -29,4 +29,7 @@ def test_the_readme_console_story_runs(tmp_path):
     assert "Chosen by Declarer: Require a spade lead" in out
     assert "E may lead ♠Q ♠5 ♠2." in out
     assert "E must lead a spade for his next lead only (50D2(a))" in out
-    assert out.rstrip().endswith("E has made that lead")  # the restriction's lapse button
+    assert "only a director can end it" in out
+    assert "Session **Monday pairs**" in out and "has ended: all seats are free" in out
+    assert "You sit West at table 1." in out  # a week later, LHO's seat is free for RHO
+    assert out.rstrip().endswith("• Play: trick 1, W on lead (as reported)")  # nothing carried

@@ -51,6 +51,9 @@ DIRECTOR_ONLY: dict[str, Options] = {
     "log export": lambda g, rid: {"format": "csv"},
     "log stats": lambda g, rid: {},
     "penalty returned": lambda g, rid: {"card": "SK", "table": 1},
+    "session start": lambda g, rid: {"name": "Friday pairs"},
+    "session end": lambda g, rid: {},
+    "table channel": lambda g, rid: {"number": 2},
     # admin-only (Manage Server): deleting the club's stored data
     "club-data delete": lambda g, rid: {"confirm": g.name},
 }

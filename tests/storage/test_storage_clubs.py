@@ -70,9 +70,9 @@ async def test_sessions_are_found_by_date_and_name(storage):
 async def test_a_session_defaults_to_today_in_the_club_time_zone(storage):
     """Without a date the session is dated today where the club is."""
     await storage.update_club(GUILD_A, time_zone="Pacific/Kiritimati")  # UTC+14
+    storage.now = lambda: dt.datetime(2026, 11, 16, 19, 0, tzinfo=dt.UTC)  # 09:00 on the 17th
     session = await storage.start_session(GUILD_A)
-    today = dt.datetime.now(dt.timezone(dt.timedelta(hours=14))).date()
-    assert session.date == today
+    assert session.date == dt.date(2026, 11, 17)
     assert session.name == "Session"
     assert (await storage.start_session(GUILD_A, "   ")).id == session.id
 

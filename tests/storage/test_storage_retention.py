@@ -23,6 +23,7 @@ async def _fill(storage, guild: int) -> None:
     await storage.confirm(guild, recs[0].id, DIRECTOR)
     await storage.sit(guild, PLAYER, board.table_id, "N")
     await storage.call_director(guild, PLAYER, event_id=recs[0].id)
+    await storage.bind_channel(guild, 5000 + guild % 1000, 1)
 
 
 async def _row_counts(storage_url) -> dict[str, int]:

@@ -64,6 +64,8 @@ async def test_the_console_runs_a_story(ld, bot):
         "2",
         "/mustplay seat:E hand:S2 HAK",
         "/board end",
+        "/as Director",
+        "/board end table:1",
     ]
     out = io.StringIO()
     console = Console(

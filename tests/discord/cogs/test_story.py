@@ -38,7 +38,9 @@ async def test_penalty_card_story(ld, bot, board):
     state = await ld.run("/state", user="RHO")
     assert "Penalty cards" not in state.text
 
-    ended = await ld.run("/board end", user="Declarer")
+    refused = await ld.run("/board end", user="Declarer")
+    assert refused.ephemeral and "only a director can end it" in refused.content
+    ended = await ld.run("/board end table:1", user="Director")
     assert "Board over" in ended.text
     state = await ld.run("/state", user="RHO")
     assert "Phase: finished" in state.text
@@ -80,7 +82,7 @@ async def test_a_second_guild_cannot_see_or_touch_the_first(ld, bot, board):
     other = ld.add_guild("Other Club")
     intruder = ld.member("Declarer", guild=other)
     state = await ld.run("/state table:1", user=intruder)
-    assert state.ephemeral and "no table 1" in state.content
+    assert state.ephemeral and "No board in play at table 1" in state.content
     await ld.run("/exposed cards:SK seat:W", user="LHO")
     lead = await ld.run("/lead seat:E", user="RHO")
     forbid = next(b for b in choice_buttons(lead.message) if ":forbid:" in b["custom_id"])

@@ -122,11 +122,13 @@ async def test_director_command_and_calls_list(ld, bot, storage):
     assert listed.message.pings == {"everyone": False, "users": [], "roles": []}
 
 
-async def test_director_at_an_unknown_table(ld, bot, storage):
+async def test_director_at_any_table_number(ld, bot, storage):
+    """A table nobody has sat at yet exists as soon as a call names it."""
     await set_up(ld)
     result = await ld.slash("director", {"table": 9})
-    assert result.ephemeral and "no table 9" in result.text
-    assert await storage.open_calls(ld.guild.id) == ()
+    assert result.ephemeral and "The director has been called" in result.text
+    [call] = await storage.open_calls(ld.guild.id)
+    assert call.table_number == 9
 
 
 async def test_a_call_for_another_clubs_ruling(ld, bot, storage):

@@ -43,3 +43,29 @@ async def test_law_autocomplete(ld):
     assert values and all(v.startswith("5") for v in values)
     everything = await ld.autocomplete("law", "number")
     assert 0 < len(everything.choices) <= 25
+
+
+async def test_help_starts_from_what_happened_and_lists_directors_apart(ld, bot):
+    """/help: each situation names its one command; directors' commands are a list apart."""
+    result = await ld.slash("help")
+    embed = result.embed
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    happened = fields["What happened?"]
+    for situation, command in (
+        ("A card was dropped or shown", "/exposed"),
+        ("Someone led out of turn", "/lead-out-of-turn"),
+        ("A revoke", "/revoke"),
+        ("A bid that is too low", "/insufficient-bid"),
+        ("Someone called out of turn", "/out-of-rotation"),
+        ("Must I", "/mustplay"),
+    ):
+        line = next(x for x in happened.splitlines() if situation in x)
+        assert command in line, line
+    players = "\n".join(v for k, v in fields.items() if k.startswith("Players'"))
+    directors = "\n".join(v for k, v in fields.items() if k.startswith("Directors'"))
+    for name in ("/session start", "/session end", "/table channel", "/calls", "/ruling void",
+                 "/setup", "/log export"):
+        assert f"`{name}`" in directors and f"`{name}`" not in players, name
+    for name in ("/exposed", "/sit", "/board set", "/state", "/help"):
+        assert f"`{name}`" in players and f"`{name}`" not in directors, name
+    assert sum(len(str(v)) for v in fields.values()) + len(embed["description"]) < 6000

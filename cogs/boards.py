@@ -1,0 +1,100 @@
+"""Who may move a table from board to board, and what moving ends: the checks ``/board set``
+makes before it writes anything (so a refusal leaves state and log untouched)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cogs.context import AtTable, ContextError, NotDirector
+from core.cards import cards_text
+from core.seats import Seat
+from core.state import Phase
+from core.storage.values import BoardInfo
+
+
+@dataclass(frozen=True)
+class BoardSetPlan:
+    """What ``/board set`` will do besides setting the board: end the board in play (when the
+    table moves on) and void the ``board_end`` events of a board a director reopens."""
+
+    end_current: BoardInfo | None = None
+    reopen_events: tuple[int, ...] = ()
+
+
+def locked(board: BoardInfo, what: str) -> str:
+    return (
+        f"Board {board.number} at table {board.table_number} has a ruling on it: only a "
+        f"director can {what}."
+    )
+
+
+def ended_line(board: BoardInfo) -> str:
+    """What ending a board took with it, in one sentence for the answer."""
+    state = board.state
+    gone = []
+    if state.penalty_cards:
+        gone.append(f"its penalty cards ({cards_text(p.card for p in state.penalty_cards)})")
+    if state.restrictions:
+        gone.append(
+            "its restrictions (" + ", ".join(
+                f"{r.seat.value} {r.describe()}" for r in state.restrictions
+            ) + ")"
+        )
+    if state.pass_obligations:
+        gone.append("its pass obligations")
+    went = " and ".join(gone) if gone else "nothing was pending on it"
+    verb = " go with it" if gone else ""
+    return f"Board {board.number} has ended: {went}{verb}."
+
+
+async def plan_board_set(
+    storage: Any, at: AtTable, number: int, *, declarer: str | None, reopen: bool
+) -> BoardSetPlan:
+    """Check that the user may make board ``number`` the table's board (with that declarer),
+    and say what else that does. Raises a :class:`ContextError` naming the reason otherwise."""
+    current = at.board
+    t = at.table.number
+    moving = (
+        current is not None
+        and current.number != number
+        and current.state.phase is not Phase.FINISHED
+    )
+    if moving and current is not None and current.has_incidents and not at.director:
+        raise NotDirector(locked(current, f"end it or move the table to board {number}"))
+    target = (
+        current
+        if current is not None and current.number == number
+        else await storage.find_board(at.guild_id, at.table.id, number)
+    )
+    reopen_events: tuple[int, ...] = ()
+    if target is not None and target.state.phase is Phase.FINISHED:
+        if not reopen:
+            raise ContextError(
+                f"Board {number} was already played at table {t} in this session. "
+                f"A director can reopen it: /board set number:{number} reopen:True"
+            )
+        if not at.director:
+            raise NotDirector("Only a director can reopen a board.")
+        events = await storage.board_events(at.guild_id, target.id, include_void=False)
+        reopen_events = tuple(e.id for e in events if e.kind == "board_end")
+    elif reopen:
+        raise ContextError(f"Board {number} has not ended at table {t}: nothing to reopen.")
+    if declarer is not None and target is not None and not at.director:
+        new = Seat.parse(declarer)
+        if target.declarer is not None and new is not target.declarer and target.state.calls:
+            raise NotDirector(
+                    f"The auction recorded at table {t} makes {target.declarer.value} declarer: "
+                    "only a director can change that."
+                )
+        if new is not target.declarer and (
+            target.declarer is not None or target.state.phase is not Phase.AUCTION
+        ):
+            has = (
+                target.has_incidents
+                if target is current
+                else await storage.has_incidents(at.guild_id, target.id)
+            )
+            if has:
+                raise NotDirector(locked(target, "change its declarer"))
+    return BoardSetPlan(current if moving else None, reopen_events)

@@ -1,0 +1,113 @@
+"""The club night through discord.py's real command tree: two sessions a week apart that reuse
+table and board numbers. Nothing carries over, seats are free, each ruling is dated when it was
+made, and after every step /state and /mustplay (and /lead where a lead happens) agree."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tests.discord.night.conftest import seat_everyone
+
+
+def choice_buttons(message):
+    return [b for b in message.buttons if b["custom_id"].startswith("tdbot:choice:")]
+
+
+async def agree(ld, *, penalty: str | None, restriction: str | None, seat: str = "W"):
+    """/state and /mustplay tell the same story: the penalty card (or none) of ``seat`` and the
+    restriction (or none) in force."""
+    state = await ld.run("/state", user="Dummy")
+    must = await ld.run(f"/mustplay seat:{seat}", user="Dummy")
+    assert not state.ephemeral and not must.ephemeral, (state.text, must.text)
+    if penalty is None:
+        assert "Penalty cards" not in state.text, state.text
+        assert "penalty card" not in must.text.lower() or "no penalty card" in must.text.lower()
+    else:
+        assert penalty in state.text and penalty in must.text, (state.text, must.text)
+    if restriction is None:
+        assert "may not lead" not in state.text, state.text
+    else:
+        assert restriction in state.text, state.text
+    return state, must
+
+
+async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
+    guild = ld.guild.id
+    # ---------------------------------------------------------------- Monday 16 November
+    started = await ld.run("/session start name:Monday pairs", user="Director")
+    assert "Monday pairs" in started.text and "2026-11-16" in started.text, started.text
+    bound = await ld.run("/table channel number:1", user="Director")
+    assert bound.ephemeral and "table 1" in bound.text
+    await seat_everyone(ld)
+    first = await storage.live_session(guild)
+    assert first.name == "Monday pairs"
+
+    board1 = await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    assert "Table 1 is playing board 1" in board1.text, board1.text
+    await agree(ld, penalty=None, restriction=None)
+
+    # one command, in the table's channel, for W's own dropped card
+    exposed = await ld.run("/exposed cards:SK", user="LHO")
+    assert not exposed.ephemeral and "major penalty card" in exposed.text, exposed.text
+    await agree(ld, penalty="♠K", restriction=None)
+
+    lead = await ld.run("/lead seat:E", user="RHO")
+    forbid = next(b for b in choice_buttons(lead.message) if ":forbid:" in b["custom_id"])
+    chosen = await ld.press(lead.message, forbid["custom_id"], user="Declarer")
+    assert "Chosen by Declarer" in chosen.edits[0].text
+    await agree(ld, penalty=None, restriction="may not lead a spade", seat="E")
+    must_e = await ld.run("/mustplay seat:E", user="RHO")
+    assert "spade" in must_e.text.lower()
+
+    # after a ruling only a director ends the board; then the table moves on
+    refused = await ld.run("/board end", user="Declarer")
+    assert refused.ephemeral and "only a director" in refused.content
+    ended = await ld.run("/board end table:1", user="Director")
+    assert "Board over" in ended.text
+    board2 = await ld.run("/board set number:2 dealer:E declarer:N contract:3NT", user="Dummy")
+    assert "Table 1 is playing board 2" in board2.text, board2.text
+    again = await ld.run("/board set number:1", user="Dummy")
+    assert again.ephemeral and "already played at table 1" in again.content
+    dropped = await ld.run("/exposed cards:HQ", user="LHO")
+    assert "major penalty card" in dropped.text
+    await agree(ld, penalty="♥Q", restriction=None)
+    monday_rulings = {e.id for e in (await storage.search_log(guild, limit=100)).entries}
+
+    closed = await ld.run("/session end", user="Director")
+    assert "Monday pairs" in closed.text and "all seats are free" in closed.text, closed.text
+    assert "♥Q" in closed.text  # what lapsed with the board in play is said
+
+    # ---------------------------------------------------------------- a week later
+    clock.advance(days=7)
+    nothing = await ld.run("/state", user="LHO")
+    assert nothing.ephemeral and "No board in play at table 1" in nothing.content
+    second = await storage.live_session(guild)
+    assert second.id != first.id and second.date == dt.date(2026, 11, 23)
+    table1 = await storage.find_table(guild, 1)
+    assert table1 is not None and table1.session_id == second.id
+    assert await storage.seated_at(guild, table1.id) == ()  # last week's seats are free
+    # RHO takes W, LHO's seat last week
+    for who, seat in (("RHO", "W"), ("LHO", "E"), ("Declarer", "S"), ("Dummy", "N")):
+        sat = await ld.run(f"/sit table:1 seat:{seat}", user=who)
+        assert "You sit" in sat.text, sat.text
+
+    reused = await ld.run("/board set number:2 dealer:E declarer:N contract:3NT", user="Dummy")
+    assert "Table 1 is playing board 2" in reused.text and "ended" not in reused.text
+    await agree(ld, penalty=None, restriction=None)
+    small = await ld.run("/exposed cards:D4", user="RHO")  # RHO sits W this week
+    assert "minor penalty card" in small.text and "♥Q" not in small.text, small.text
+    await agree(ld, penalty="♦4", restriction=None)
+    state = await ld.run("/state", user="Dummy")
+    assert "♥Q" not in state.text and "♠K" not in state.text
+    lead = await ld.run("/lead seat:E", user="LHO")
+    assert "♥Q" not in lead.text and "♠K" not in lead.text
+
+    # the log: each ruling in its own session, dated when it was made
+    log = (await storage.search_log(guild, limit=100)).entries
+    for entry in log:
+        if entry.id in monday_rulings:
+            assert entry.session_id == first.id and entry.created_at.date() == dt.date(2026, 11, 16)
+        else:
+            assert entry.session_id == second.id
+            assert entry.created_at.date() == dt.date(2026, 11, 23)
+    assert {e.session_name for e in log} == {"Monday pairs", "Session"}
