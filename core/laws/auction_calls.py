@@ -15,10 +15,13 @@ from dataclasses import dataclass, field, replace
 
 from core.auction import PASS, Auction, Call, parse_call
 from core.cards import Suit
-from core.engine import Event, apply, event, rule
+from core.engine import Event, apply, choice_handler, event, rule
 from core.errors import RuleError
 from core.laws import lead26
 from core.laws.auction_state import (
+    COMPARABLE,
+    DIRECTOR,
+    NOT_COMPARABLE,
     Awaiting,
     add_pass_obligation,
     auction_of,
@@ -34,9 +37,9 @@ from core.laws.auction_state import (
     with_auction,
 )
 from core.laws.flow import AuctionEnded
-from core.ruling import Ruling
-from core.seats import Seat
-from core.state import PassLasts, Phase, TableState
+from core.ruling import Option, Ruling
+from core.seats import Seat, is_defender
+from core.state import PassLasts, PendingChoice, Phase, TableState
 
 # --- rulings built up step by step ---------------------------------------------------------
 
@@ -51,6 +54,8 @@ class Draft:
     information: list[str] = field(default_factory=list)
     judgement: list[str] = field(default_factory=list)
     outcome: dict = field(default_factory=dict)
+    options: list[Option] = field(default_factory=list)
+    chooser: str = ""
 
     def cite(self, *laws: str) -> None:
         for law in laws:
@@ -66,6 +71,8 @@ class Draft:
             information=" ".join(self.information),
             judgement=" ".join(self.judgement),
             outcome=self.outcome,
+            options=tuple(self.options),
+            chooser=self.chooser,
         )
 
 
@@ -105,9 +112,14 @@ _STAGE_CITE = {"31B": "31B2", "32B": "32B2", "30B1": "30B1(b)"}
 
 
 def judge_replacement(state: TableState, offender: Seat, stage: str, comparable: bool,
-                      withdrawn: str, replacement: str, draft: Draft) -> TableState:
+                      withdrawn: str, replacement: str, draft: Draft, *,
+                      identical: bool = False, later: bool = False) -> TableState:
     """Laws 30B1(b), 31A2, 31B2, 32A2, 32B2: the offender's call at his proper turn after his
-    call out of rotation was cancelled, judged comparable (Law 23A) or not."""
+    call out of rotation was cancelled, comparable (Law 23A) or not.
+
+    ``identical``: the same call again, comparable without asking the Director. ``later``: the
+    call is not made yet (his turn has not come): the ruling is said now, and the state changes
+    when he makes it, so his partner's forced pass starts at his turn after that call."""
     good, bad = _JUDGED[stage]
     if stage in _STAGE_CITE:
         draft.cite(_STAGE_CITE[stage])
@@ -116,10 +128,12 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         draft.cite(good, "23A", "23C")
         draft.summary.append(f"{offender.value}'s {replacement} is comparable to the cancelled "
                              f"{withdrawn}: no further rectification.")
-        draft.steps.append(f"The Director judged {replacement} comparable to {withdrawn} (23A: "
-                           "the same or a similar meaning, a subset of its meanings, or the same "
-                           f"purpose), so the auction goes on with no rectification ({good}); "
-                           "there are no lead restrictions (26A).")
+        why = ("it is the same call, so it is comparable (23A)" if identical else
+               "the Director judged it comparable (23A: the same or a similar meaning, a subset "
+               "of its meanings, or the same purpose)")
+        draft.steps.append(f"{replacement} replaces {withdrawn}: {why}, so the auction goes on "
+                           f"with no rectification ({good}); there are no lead restrictions "
+                           "(26A).")
         draft.information[:] = [withdrawn_information(offender, withdrawn, applies=False,
                                                       why_not="23B")]
         draft.judgement.append("If the offending side was helped by the infraction and the other "
@@ -127,13 +141,19 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         draft.outcome.update(partner_must_pass="none", lead_restriction=False)
         return state
     draft.cite(bad, "16C", "26B", "72C")
-    state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, bad)
-    state = lead26.record_lead_penalty(state, offender)
+    if later:
+        when = f"at his first turn after {offender.value}'s {replacement}"
+        draft.steps.append(f"{partner.value}'s own call before that is free, but he must not use "
+                           "information from the cancelled call (16C2).")
+    else:
+        when = "at his next turn"
+        state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, bad)
+        state = lead26.record_lead_penalty(state, offender)
     draft.summary.append(f"{offender.value}'s {replacement} is not comparable to the cancelled "
-                         f"{withdrawn}: {partner.value} must pass at his next turn.")
+                         f"{withdrawn}: {partner.value} must pass {when}.")
     draft.steps += [
         f"The Director judged {replacement} not comparable to {withdrawn} (23A), so "
-        f"{partner.value} must pass when next it is his turn to call ({bad}).",
+        f"{partner.value} must pass {when} ({bad}).",
         f"If {offender.value} becomes a defender, declarer may prohibit one suit he did not "
         f"specify in the legal auction at {partner.value}'s first turn to lead (26B).",
     ]
@@ -148,9 +168,84 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
 
 def _judged_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                   draft: Draft) -> TableState:
-    comparable = ev.comparable if ev.comparable is not None else wait.judged == "comparable"
-    return judge_replacement(state, wait.offender, wait.stage, comparable, wait.call, call.text,
-                             draft)
+    """The offender's call at his proper turn: an identical call is comparable without asking;
+    otherwise the Director's word decides (given with the call, or earlier for this very call),
+    and without it the Director is asked and nobody is barred meanwhile (Law 23)."""
+    if wait.withdrawn == call:
+        return judge_replacement(state, wait.offender, wait.stage, True, wait.call, call.text,
+                                 draft, identical=True)
+    comparable = ev.comparable
+    if comparable is None and wait.judged and wait.reply in ("", call.text):
+        comparable = wait.judged == COMPARABLE
+    if comparable is not None:
+        return judge_replacement(state, wait.offender, wait.stage, comparable, wait.call,
+                                 call.text, draft)
+    return ask_director(state, wait, call, draft)
+
+
+def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> TableState:
+    """Law 23: whether ``call`` is comparable to the cancelled call is the Director's judgement.
+    Until he gives it the auction goes on and nobody is barred."""
+    offender, partner = wait.offender, wait.offender.partner
+    at = len(auction_of(state).calls) - 1
+    state = put_awaiting(state, replace(wait, reply=call.text, judged="", at=at))
+    good, bad = _JUDGED[wait.stage]
+    draft.cite(_STAGE_CITE.get(wait.stage, wait.stage), "23A")
+    draft.summary.append(f"Director: is {offender.value}'s {call.symbol} comparable to the "
+                         f"cancelled {parse_call(wait.call).symbol}? Judgement pending.")
+    draft.steps += [
+        f"Whether {call.text} is comparable to the cancelled {wait.call} (the same or a similar "
+        "meaning, a subset of its meanings, or the same purpose) is the Director's judgement "
+        "(23A): the Director answers with the buttons below.",
+        f"If it is comparable there is no further rectification ({good}); if not, "
+        f"{partner.value} must pass at his next turn and Law 26B may follow ({bad}).",
+        f"Until the Director has judged, {partner.value} is not barred; the auction goes on.",
+    ]
+    draft.options.extend((Option(COMPARABLE, "Comparable (23A)"),
+                          Option(NOT_COMPARABLE, "Not comparable")))
+    draft.chooser = DIRECTOR
+    draft.outcome.update(judgement_pending=True, partner_must_pass="none")
+    return state
+
+
+def _director_judges(state: TableState, pending: PendingChoice,
+                     option: str) -> tuple[Ruling, TableState]:
+    """The Director's answer to "comparable?" for a call already made (Law 23A)."""
+    wait = Awaiting.from_pending(pending)
+    draft = Draft()
+    partner = wait.offender.partner
+    auction = auction_of(state)
+    partner_called = wait.at >= 0 and len(auction.calls) > wait.at + 2
+    comparable = option == COMPARABLE
+    if state.phase is not Phase.AUCTION:
+        draft.cite("23A")
+        if comparable:
+            draft.summary.append(f"The Director judged {wait.offender.value}'s {wait.reply} "
+                                 f"comparable to the cancelled {wait.call}: no rectification.")
+            draft.cite("26A")
+        else:
+            draft.summary.append(f"The Director judged {wait.offender.value}'s {wait.reply} not "
+                                 f"comparable to the cancelled {wait.call}; the auction is over, "
+                                 "so the forced pass no longer applies.")
+            draft.cite("26B")
+            if state.declarer is not None and is_defender(wait.offender, state.declarer):
+                state = lead26.record_lead_penalty(state, wait.offender)
+                draft.steps.append(f"{wait.offender.value} is a defender: declarer may prohibit "
+                                   "one suit he did not specify at his partner's first turn to "
+                                   "lead (26B).")
+        return draft.build("judgement"), state
+    state = judge_replacement(state, wait.offender, wait.stage, comparable, wait.call,
+                              wait.reply, draft)
+    if not comparable and partner_called:
+        state = state.evolve(pass_obligations=tuple(
+            p for p in state.pass_obligations
+            if not (p.seat is partner and p.lasts is PassLasts.NEXT_TURN
+                    and p.origin == _JUDGED[wait.stage][1])))
+        draft.steps.append(f"{partner.value} has already called since: his next turn has passed, "
+                           "so the Director rules on that call (Law 16C, 72C) rather than "
+                           "barring him now.")
+        draft.outcome["partner_must_pass"] = "none"
+    return draft.build("judgement"), state
 
 
 def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
@@ -164,6 +259,7 @@ def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
 
 for _stage in _JUDGED:
     STAGES[_stage] = _judged_stage
+    choice_handler(_stage)(_director_judges)
 STAGES["31A1"] = _repeat_stage
 STAGES["32A1"] = _repeat_stage
 
@@ -249,7 +345,7 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     rho_wait = [w for w in awaiting(state) if w.offender is seat.lho and w.stage in ("31A", "32A")]
     for wait in rho_wait:
         state = _rho_called(state, wait, call, draft)
-    if mine and mine.stage in STAGES:
+    if mine and mine.stage in STAGES and not mine.asks_director:
         state = drop_awaiting(state, seat)
         state = STAGES[mine.stage](state, mine, call, ev, draft)
     state, _ = after_pass(state, draft) if call.is_pass else (state, False)

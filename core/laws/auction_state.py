@@ -18,6 +18,9 @@ from core.state import PassLasts, PassObligation, PendingChoice, Phase, TableSta
 
 #: ``PendingChoice.chooser`` of a judgement the Director still has to make in the auction.
 DIRECTOR = "director"
+#: The Director's two answers to "is this call comparable?" (Law 23A).
+COMPARABLE, NOT_COMPARABLE = "comparable", "not_comparable"
+JUDGEMENT_OPTIONS = (COMPARABLE, NOT_COMPARABLE)
 _FORFEIT = "17D3:forfeit:"
 
 
@@ -101,7 +104,11 @@ class Awaiting:
     - ``31A``/``32A``  the offender's RHO is about to call after a bid (double) out of rotation;
     - ``31A1``/``32A1`` the offender must repeat ``call``;
     - ``30B1``/``31A2``/``31B``/``32A2``/``32B``: the offender's next call is judged
-      comparable or not (``judged`` when the Director already said).
+      comparable or not (``judged`` when the Director already said; ``reply`` the call he
+      judged, or the call waiting for his judgement at index ``at`` of the auction).
+
+    While a made call waits for the Director's word (``reply`` set, ``judged`` empty) the record
+    offers him the two answers as options: only the Director may say "comparable" (Law 23).
     """
 
     stage: str
@@ -111,19 +118,29 @@ class Awaiting:
     barred: bool = False
     artificial: bool = False
     spec: str = ""  # denominations an artificial withdrawn call specified, e.g. "H,S"
+    reply: str = ""  # the offender's call that is (or was) judged
+    at: int = -1  # where that call stands in the auction, once made
+
+    @property
+    def asks_director(self) -> bool:
+        """The offender's call is made and the Director has not yet judged it."""
+        return bool(self.reply) and not self.judged and self.at >= 0
 
     def to_pending(self) -> PendingChoice:
         note = f"call={self.call};judged={self.judged};barred={int(self.barred)};" \
-               f"artificial={int(self.artificial)};spec={self.spec}"
-        return PendingChoice(law=self.stage, chooser=DIRECTOR, seat=self.offender, options=(),
-                             offender=self.offender, note=note)
+               f"artificial={int(self.artificial)};spec={self.spec};reply={self.reply};" \
+               f"at={self.at}"
+        options = JUDGEMENT_OPTIONS if self.asks_director else ()
+        return PendingChoice(law=self.stage, chooser=DIRECTOR, seat=self.offender,
+                             options=options, offender=self.offender, note=note)
 
     @classmethod
     def from_pending(cls, p: PendingChoice) -> Awaiting:
         fields = dict(part.split("=", 1) for part in p.note.split(";") if "=" in part)
         return cls(p.law, p.seat, fields.get("call", ""), fields.get("judged", ""),
                    fields.get("barred") == "1", fields.get("artificial") == "1",
-                   fields.get("spec", ""))
+                   fields.get("spec", ""), fields.get("reply", ""),
+                   int(fields.get("at", "-1") or -1))
 
     @property
     def withdrawn(self) -> Call | None:

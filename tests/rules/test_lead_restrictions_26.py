@@ -120,6 +120,8 @@ def test_26B_after_non_comparable_call_out_of_rotation():
     applies at E's opening lead."""
     _, state = apply(at("N"), CallOutOfRotation(Seat.W, "1S", turn_call="1H"))
     ruling, state = calls(state, "E:P", "S:2H", "W:P")
+    assert ruling.outcome["judgement_pending"] is True
+    ruling, state = apply(state, ChoiceMade(Seat.W, "not_comparable"))
     assert "31A2(b)" in ruling.laws
     _, state = calls(state, "N:P", "E:P")
     assert state.declarer is Seat.N

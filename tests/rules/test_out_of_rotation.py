@@ -130,18 +130,25 @@ def test_30B1bi_comparable_call_no_rectification():
     assert ruling.outcome["lead_restriction"] is False
 
 
-def test_30B1bii_not_comparable_partner_passes_next_turn():
-    """A bid that is not comparable to the cancelled pass: partner passes once; 26B."""
-    ruling, state = coor(at("N"), "S", "P", offender_call="1S")
+def test_30B1bii_not_comparable_partner_passes_at_his_turn_after_that_call():
+    """A bid judged not comparable to the cancelled pass: partner passes once, at his turn
+    after the offender's bid; his own turn before it is free; 26B."""
+    ruling, state = coor(at("N"), "S", "P", offender_call="1S", comparable=False)
     assert "30B1(b)(ii)" in ruling.laws
     assert ruling.outcome["partner_must_pass"] == "next_turn"
     assert ruling.outcome["lead_restriction"] is True
+    assert "at his first turn after S's 1S" in ruling.summary
+    assert not state.pass_obligations and not state.lead_penalties
+    _, state = call(state, "N", "1H")
+    _, state = call(state, "E", "P")
+    ruling, state = call(state, "S", "1S")
+    assert "30B1(b)(ii)" in ruling.laws
     assert obligations(state) == {"N:next_turn"} and state.lead_penalties
 
 
 def test_30B1_lho_turn_before_offender_called():
     """W (not yet called) passes at dealer N's turn: treated like partner's turn."""
-    ruling, _ = coor(at("N"), "W", "P", offender_call="1H")
+    ruling, _ = coor(at("N"), "W", "P", offender_call="1H", comparable=False)
     assert ruling.outcome["position"] == "lho" and "30B1(b)(ii)" in ruling.laws
 
 
@@ -186,7 +193,8 @@ def test_31A2a_rho_bids_offender_comparable():
 
 def test_31A2b_rho_bids_offender_not_comparable():
     """E's later call is not comparable: W passes at his next turn; 26B may follow."""
-    ruling, state = coor(at("N"), "E", "1S", turn_call="1H", offender_call="2S")
+    ruling, state = coor(at("N"), "E", "1S", turn_call="1H", offender_call="2S",
+                         comparable=False)
     assert "31A2(b)" in ruling.laws
     assert ruling.outcome["partner_must_pass"] == "next_turn"
     assert ruling.outcome["lead_restriction"] is True
@@ -204,7 +212,7 @@ def test_31A_rho_call_not_known_yet_waits():
 
 def test_31B_bid_at_partner_turn_not_comparable():
     """S opens 1NT at N's turn; later 2NT judged not comparable: N passes once."""
-    ruling, state = coor(at("N"), "S", "1NT", offender_call="2NT")
+    ruling, state = coor(at("N"), "S", "1NT", offender_call="2NT", comparable=False)
     assert ruling.outcome["position"] == "partner"
     assert ruling.outcome["partner_must_pass"] == "next_turn"
     assert ruling.outcome["lead_restriction"] is True
@@ -219,7 +227,7 @@ def test_31B_offenders_later_call_judged_when_made():
     assert "31A2(a)" in ruling.laws and not state.pass_obligations
     _, state = coor(at("N"), "S", "1NT", turn_call="P")
     _, state = call(state, "E", "P")
-    ruling, state = call(state, "S", "3NT")
+    ruling, state = call(state, "S", "3NT", comparable=False)
     assert "31A2(b)" in ruling.laws and obligations(state) == {"N:next_turn"}
 
 
@@ -255,7 +263,8 @@ def test_32A1_double_at_rho_turn_rho_passes_must_repeat():
 
 def test_32A2b_double_at_rho_turn_rho_bids_not_comparable():
     """S bids after W's cancelled double; W's 2C is not comparable: E passes once."""
-    ruling, state = coor(at("N", "1H P"), "W", "X", turn_call="2H", offender_call="3C")
+    ruling, state = coor(at("N", "1H P"), "W", "X", turn_call="2H", offender_call="3C",
+                         comparable=False)
     assert "32A2(b)" in ruling.laws and obligations(state) == {"E:next_turn"}
 
 
