@@ -57,6 +57,7 @@ SUIT_CHOICES = [
 
 EXPIRED = "This button no longer applies: the choice has been made or the board has moved on."
 NOT_YOURS = "Only {who} at table {table} or a director can choose."
+DIRECTOR_ONLY = "Only a director judges whether a call is comparable (Law 23)."
 
 
 def may_choose(chooser: str, seat: Seat | None, state: TableState) -> bool:
@@ -121,6 +122,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         if pending is None:
             raise ContextError(EXPIRED)
         if not is_director(interaction.user, club):
+            if pending.chooser == "director":
+                raise ContextError(DIRECTOR_ONLY)
             seat = offered.seat if offered.seat_table_id == board.table_id else None
             if not may_choose(pending.chooser, seat, board.state):
                 who = "the declarer" if pending.chooser == "declarer" else f"the {pending.chooser}"

@@ -19,12 +19,14 @@ from cogs.context import (
     ContextError,
     SeatName,
     TableContext,
+    club_of,
     in_time,
+    is_director,
     storage_of,
     table_context,
 )
 from cogs.render import clean, post_ruling
-from core.auction import parse_call, parse_calls
+from core.auction import Strain, parse_call, parse_calls, parse_denominations
 from core.cards import Card, Suit
 from core.engine import Event
 from core.errors import RuleError
@@ -142,6 +144,31 @@ async def catch_up(interaction: discord.Interaction[Any], ctx: TableContext, auc
 def _call(value: str | None) -> str | None:
     """A call as typed, checked and in canonical form (``1nt`` → ``1NT``); bad text is an error."""
     return parse_call(value).text if value is not None else None
+
+
+async def director_judgement(
+    interaction: discord.Interaction[Any], comparable: bool | None
+) -> None:
+    """Whether a call is comparable is the Director's judgement (Law 23): only a director may
+    state it; without it the director is asked with buttons once the call is made."""
+    if comparable is not None and not is_director(interaction.user, await club_of(interaction)):
+        raise ContextError("Only a director judges whether a call is comparable (Law 23): leave "
+                           "`comparable` out and the director is asked.")
+
+
+MEANING_HELP = "Artificial call: the denominations it shows, e.g. 'H S', 'C' or 'none'"
+Meaning = app_commands.Range[str, 1, 40]
+
+
+def meaning_strains(value: str | None) -> tuple[Strain, ...] | None:
+    """The denominations an artificial call shows (None: the call was natural)."""
+    return parse_denominations(value) if value is not None else None
+
+
+def meaning_suits(value: str | None) -> tuple[Suit, ...] | None:
+    """The suits an artificial call shows (None: the call was natural)."""
+    strains = meaning_strains(value)
+    return None if strains is None else tuple(s.suit for s in strains if s.suit is not None)
 
 
 def _seat(value: str | None) -> Seat | None:
@@ -301,7 +328,9 @@ class Incidents(commands.Cog):
         seat="Who bid (default: whose turn it was)",
         accepted="His left-hand opponent accepted it by calling",
         replacement="The call he replaced it with, if he has",
-        comparable="The director judged the replacement comparable (Law 23)",
+        comparable="Directors only: your Law 23 judgement of it (leave out: asked later)",
+        meaning=MEANING_HELP,
+        replacement_meaning="Artificial replacement: the denominations it shows",
         table=TABLE_HELP,
     )
     @app_commands.guild_only()
@@ -314,10 +343,14 @@ class Incidents(commands.Cog):
         seat: SeatName | None = None,
         accepted: bool = False,
         replacement: CallText | None = None,
-        comparable: bool = False,
+        comparable: bool | None = None,
+        meaning: Meaning | None = None,
+        replacement_meaning: Meaning | None = None,
         table: TableNumber | None = None,
     ) -> None:
+        await director_judgement(interaction, comparable)
         bid, replacement = _call(bid), _call(replacement)
+        shows, replacement_shows = meaning_strains(meaning), meaning_strains(replacement_meaning)
         if auction:
             parse_calls(auction)
 
@@ -327,7 +360,10 @@ class Incidents(commands.Cog):
                 seat=_seat(seat),
                 accepted=accepted,
                 replacement=replacement,
-                comparable=comparable,
+                comparable=bool(comparable),
+                artificial=shows is not None,
+                specifies=shows or (),
+                replacement_specifies=replacement_shows,
             )
 
         await record_incident(interaction, table, build, auction=auction)
@@ -341,7 +377,8 @@ class Incidents(commands.Cog):
         accepted="His left-hand opponent called over it (accepting it)",
         turn_call="What the player whose turn it was then called",
         offender_call="The offender's call at his proper turn",
-        comparable="The director judged that call comparable (Law 23)",
+        comparable="Directors only: your Law 23 judgement of that call (leave out: asked later)",
+        meaning=MEANING_HELP,
         auction="The auction before it, from the dealer (default: as recorded)",
         table=TABLE_HELP,
     )
@@ -355,11 +392,14 @@ class Incidents(commands.Cog):
         accepted: bool = False,
         turn_call: CallText | None = None,
         offender_call: CallText | None = None,
-        comparable: bool = False,
+        comparable: bool | None = None,
+        meaning: Meaning | None = None,
         auction: app_commands.Range[str, 0, 200] | None = None,
         table: TableNumber | None = None,
     ) -> None:
+        await director_judgement(interaction, comparable)
         call, turn_call, offender_call = _call(call), _call(turn_call), _call(offender_call)
+        shows = meaning_suits(meaning)
         if auction:
             parse_calls(auction)
 
@@ -371,6 +411,8 @@ class Incidents(commands.Cog):
                 turn_call=turn_call,
                 offender_call=offender_call,
                 comparable=comparable,
+                artificial=shows is not None,
+                specifies=shows or (),
             )
 
         await record_incident(interaction, table, build, auction=auction)

@@ -18,7 +18,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.incidents import record_incident
+from cogs.incidents import MEANING_HELP, Meaning, meaning_suits, record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import respond
 from core.auction import Auction, parse_call
@@ -132,6 +132,7 @@ class Table(commands.Cog):
     @app_commands.describe(
         call="The call: 1C to 7NT, P (pass), X (double) or XX (redouble)",
         seat="Who called (default: whose turn it is)",
+        meaning=MEANING_HELP,
         table="Table number (default: the table you sit at)",
     )
     @app_commands.guild_only()
@@ -140,16 +141,20 @@ class Table(commands.Cog):
         interaction: discord.Interaction[Any],
         call: app_commands.Range[str, 1, 8],
         seat: SeatName | None = None,
+        meaning: Meaning | None = None,
         table: TableNumber | None = None,
     ) -> None:
         """Calls in rotation keep the auction, and so the pass obligations, up to date."""
+        text = parse_call(call).text
+        shows = meaning_suits(meaning)
 
         def build(ctx: TableContext) -> Event:
             state = ctx.board.state
             if state.dealer is None:
                 raise RuleError("the dealer is not known yet: /board set number dealer")
-            who = Seat.parse(seat) if seat else Auction.parse(state.dealer, state.calls).turn
-            return CallMade(who, parse_call(call).text)
+            # the stored auction holds accepted irregular calls (27A1, 29A): trust it
+            who = Seat.parse(seat) if seat else Auction.trusted(state.dealer, state.calls).turn
+            return CallMade(who, text, specifies=shows)
 
         await record_incident(interaction, table, build, notify=False)
 

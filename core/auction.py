@@ -236,6 +236,36 @@ def _join_split_notrump(tokens: list[str]) -> list[str]:
     return out
 
 
+_NONE_WORDS = {"none", "-", "no", "nothing"}
+
+
+def parse_denominations(text: str) -> tuple[Strain, ...]:
+    """The denominations an artificial call shows, as a player types them: ``S``, ``H S``,
+    ``HS``, ``♥♠``, ``H,S``, ``NT``, or ``none`` (a relay that shows no denomination)."""
+    raw = _clean(text).strip()
+    if len(raw) > 40:
+        raise RuleError("that is too long for the denominations a call shows")
+    if raw.lower() in _NONE_WORDS:
+        return ()
+    tokens = [t for t in re.split(r"[\s,;/+&]+", raw) if t]
+    if len(tokens) == 1 and tokens[0].lower() not in _NOTRUMP_WORDS and len(tokens[0]) > 1 \
+            and tokens[0].lower() not in {"spades", "hearts", "diamonds", "clubs", "spade",
+                                          "heart", "diamond", "club"}:
+        tokens = list(tokens[0])  # "HS" or "♥♠"
+    found: list[Strain] = []
+    for token in tokens:
+        try:
+            strain = Strain.parse(token)
+        except RuleError:
+            raise RuleError(f"{shown(raw)!r} is not a list of denominations: say which the call "
+                            "shows, e.g. `H S` for both majors, `C`, `NT`, or `none`") from None
+        if strain not in found:
+            found.append(strain)
+    if not found:
+        raise RuleError("say which denominations the call shows, e.g. `H S`, or `none`")
+    return tuple(sorted(found, key=lambda s: s.order))
+
+
 def calls_text(calls: Iterable[Call]) -> str:
     return " ".join(c.text for c in calls)
 

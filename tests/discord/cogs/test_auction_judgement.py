@@ -1,0 +1,90 @@
+"""The auction through the real command tree: the director's "comparable?" buttons (Law 23),
+and the meaning of an artificial call stated with the commands (Laws 27B1(a), 29C, 31)."""
+
+from __future__ import annotations
+
+AUCTION = "/board set number:2 dealer:N"
+
+
+def choice_buttons(message):
+    return [b for b in message.buttons if b["custom_id"].startswith("tdbot:choice:")]
+
+
+async def seat_everyone(ld):
+    for who, seat in (("Declarer", "S"), ("Dummy", "N"), ("LHO", "W"), ("RHO", "E")):
+        await ld.run(f"/sit table:1 seat:{seat}", user=who)
+    await ld.run(AUCTION, user="Declarer")
+
+
+async def test_23A_director_only_comparable_buttons_after_the_offenders_call(ld, bot):
+    """S opens 1NT at N's turn (31B); S's 2C at his turn waits for the director's word, nobody
+    is barred meanwhile; a player's press is refused; the director's 'not comparable' bars N
+    at his next turn."""
+    await seat_everyone(ld)
+    coor = await ld.run("/out-of-rotation call:1NT seat:S", user="Declarer")
+    assert not coor.ephemeral, coor.text
+    await ld.run("/call call:P", user="Dummy")
+    await ld.run("/call call:P", user="RHO")
+    made = await ld.run("/call call:2C", user="Declarer")
+    assert not made.ephemeral, made.text
+    assert "Judgement pending" in made.text and "Director judged" not in made.text
+    buttons = {b["custom_id"].rsplit(":", 1)[1]: b for b in choice_buttons(made.message)}
+    assert set(buttons) == {"comparable", "not_comparable"}
+    free = await ld.run("/mustpass seat:N", user="Dummy")
+    assert "may make any legal call" in free.text
+    refused = await ld.press(made.message, buttons["not_comparable"]["custom_id"],
+                             user="Declarer")
+    assert refused.ephemeral and "Only a director" in refused.content and not refused.edits
+    judged = await ld.press(made.message, buttons["not_comparable"]["custom_id"],
+                            user="Director")
+    assert "Chosen by Director" in judged.edits[0].text
+    assert "not comparable" in judged.edits[0].text
+    await ld.run("/call call:P", user="LHO")
+    must = await ld.run("/mustpass seat:N", user="Dummy")
+    assert "must pass at his next turn" in must.text and "31A2(b)" in must.text
+
+
+async def test_23A_only_a_director_states_comparable_with_the_command(ld, bot):
+    await seat_everyone(ld)
+    refused = await ld.run(
+        "/out-of-rotation call:1NT seat:S offender_call:2C comparable:False", user="Declarer"
+    )
+    assert refused.ephemeral and "Only a director" in refused.text
+    ruled = await ld.run(
+        "/out-of-rotation call:1NT seat:S offender_call:2C comparable:False table:1",
+        user="Director",
+    )
+    assert not ruled.ephemeral and "31A2(b)" in ruled.text
+
+
+async def test_27B1a_artificial_meaning_on_insufficient_bid_and_call(ld, bot):
+    """1NT (2S) 2C Stayman, not accepted: 3C natural shows other denominations than the
+    majors Stayman showed, so it is not 27B1(a) (27B2); an artificial 3C showing both majors
+    is."""
+    await seat_everyone(ld)
+    ruled = await ld.run(
+        '/insufficient-bid bid:2C auction:"1NT 2S" meaning:"H S" replacement:3C',
+        user="Declarer",
+    )
+    assert not ruled.ephemeral, ruled.text
+    assert "27B2" in ruled.text and "27B1(a)" not in ruled.text.split("Laws")[-1]
+
+    await ld.run("/board set number:3 dealer:N", user="Declarer")
+    first = await ld.run('/insufficient-bid bid:2C auction:"1NT 2S" meaning:"H S"',
+                         user="Declarer")
+    assert not first.ephemeral, first.text
+    replaced = await ld.run('/call call:3C meaning:"H S"', user="Declarer")
+    assert not replaced.ephemeral, replaced.text
+    assert "27B1(a)" in replaced.text
+
+
+async def test_29C_meaning_on_out_of_rotation_cites_29C(ld, bot):
+    await seat_everyone(ld)
+    ruled = await ld.run('/out-of-rotation call:2C seat:S meaning:"H S"', user="Declarer")
+    assert not ruled.ephemeral and "29C" in ruled.text
+
+
+async def test_a_meaning_that_is_not_denominations_is_refused(ld, bot):
+    await seat_everyone(ld)
+    refused = await ld.run('/call call:2C meaning:"1NT"', user="Dummy")
+    assert refused.ephemeral and "denominations" in refused.text
