@@ -377,8 +377,8 @@ class Auction:
     def is_over(self) -> bool:
         """Four passes at the start, or three passes in a row after a bid (Law 22)."""
         n = len(self.calls)
-        if n >= 4 and all(c.is_pass for c in self.calls[:4]):
-            return True
+        if n == 4 and all(c.is_pass for c in self.calls):
+            return True  # (a call after four passes exists only after 29A, 17D3)
         return (n >= 4 and self.last_bid_index() is not None
                 and all(c.is_pass for c in self.calls[-3:]))
 
@@ -421,11 +421,13 @@ class Auction:
                 return bid
         return None
 
-    def problem(self, call: Call | str, seat: Seat | None = None) -> str | None:
+    def problem(self, call: Call | str, seat: Seat | None = None, *,
+                ignore_end: bool = False) -> str | None:
         """Why ``call`` by ``seat`` (default: the player whose turn it is) would not be legal
-        now, in words; None when it is legal. Turn order is not checked here."""
+        now, in words; None when it is legal. Turn order is not checked here. ``ignore_end``:
+        passes that only look final (a lost turn, 17D3) do not end the auction."""
         call = parse_call(call)
-        if self.is_over:
+        if self.is_over and not ignore_end:
             return ("the auction is over (all four players passed)" if self.passed_out
                     else "the auction is over (three passes followed the last bid)")
         seat = seat or self.turn

@@ -23,10 +23,12 @@ from core.laws.auction_state import (
     DIRECTOR,
     NOT_COMPARABLE,
     Awaiting,
+    accepting_seat,
     add_pass_obligation,
     auction_of,
     awaiting,
     awaiting_for,
+    clear_accepting,
     drop_awaiting,
     forfeits,
     obligation,
@@ -298,6 +300,9 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     judgement waiting for this call, record it, and end the auction when it is over."""
     ev = ev or CallMade(seat, call.text)
     auction = open_auction(state)
+    due = accepting_seat(state)
+    if due is not None:
+        return _accepting_call(state, due, seat, call, draft)
     turn = auction.turn
     if seat is not turn:
         if seat is turn.lho and obligation(state, turn) is not None:
@@ -349,6 +354,46 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
         state = drop_awaiting(state, seat)
         state = STAGES[mine.stage](state, mine, call, ev, draft)
     state, _ = after_pass(state, draft) if call.is_pass else (state, False)
+    return state
+
+
+def _accepting_call(state: TableState, due: Seat, seat: Seat, call: Call,
+                    draft: Draft) -> TableState:
+    """The call by which ``due`` accepted a pass out of rotation (29A): it comes in rotation
+    right after the offender's pass. When it is a pass too, the auction does not end: it goes
+    back to the first player who lost his turn (17D3)."""
+    if seat is not due:
+        raise RuleError(f"{due.value} accepted the pass out of rotation by calling over it: his "
+                        f"call comes next, then the auction goes on in rotation (29A)")
+    auction = auction_of(state)
+    problem = auction.problem(call, seat, ignore_end=True)
+    if problem:
+        raise RuleError(problem)
+    state = clear_accepting(state)
+    state = with_auction(state, auction.plus(call))
+    state = use_turn(state, seat)
+    state = lead26.note_specified(state, seat, call.specified())
+    draft.summary.insert(0, f"{seat.value}: {call.symbol}.")
+    draft.cite("29A")
+    if not call.is_pass:
+        draft.steps.append(f"{seat.value}'s call accepts the pass out of rotation (29A); the "
+                           "auction goes on in rotation.")
+        return state
+    auction = auction_of(state)
+    last = auction.last_bid_index()
+    lost = [i for i in forfeits(state) if i > (-1 if last is None else last)]
+    if not lost:
+        state, _ = after_pass(state, draft)
+        return state
+    back = min(lost)
+    missed = auction.seat_of(back)
+    state = with_auction(state, auction.upto(back))
+    draft.cite("17D3", "16C")
+    draft.summary.append(f"The auction does not end: {missed.value} lost his turn to the pass "
+                         "out of rotation, so it goes back to him.")
+    draft.steps.append(f"The passes after {missed.value}'s lost turn are cancelled and "
+                       f"{missed.value} calls now (17D3); information from them is unauthorized "
+                       "for the side that passed out of rotation (16C).")
     return state
 
 

@@ -22,6 +22,7 @@ DIRECTOR = "director"
 COMPARABLE, NOT_COMPARABLE = "comparable", "not_comparable"
 JUDGEMENT_OPTIONS = (COMPARABLE, NOT_COMPARABLE)
 _FORFEIT = "17D3:forfeit:"
+_ACCEPTING = "29A:accepting:"
 
 
 # --- the legal auction ---------------------------------------------------------------------
@@ -39,7 +40,7 @@ def open_auction(state: TableState) -> Auction:
     if state.phase is Phase.FINISHED:
         raise RuleError("this board has ended")
     auction = auction_of(state)
-    if state.phase is not Phase.AUCTION or auction.is_over:
+    if state.phase is not Phase.AUCTION or (auction.is_over and accepting_seat(state) is None):
         raise RuleError("the auction is over: no more calls can be made on this board")
     return auction
 
@@ -90,6 +91,24 @@ def mark_forfeit(state: TableState, index: int) -> TableState:
 
 def forfeits(state: TableState) -> list[int]:
     return sorted(int(n[len(_FORFEIT):]) for n in state.notes if n.startswith(_FORFEIT))
+
+
+# --- the call by which LHO accepted a pass out of rotation (Law 29A) ----------------------
+
+
+def mark_accepting(state: TableState, seat: Seat) -> TableState:
+    """``seat`` accepted a pass out of rotation by calling over it: his call comes next, and the
+    passes before it cannot end the auction on their own (17D3)."""
+    return state.evolve(notes=(*state.notes, f"{_ACCEPTING}{seat.value}"))
+
+
+def accepting_seat(state: TableState) -> Seat | None:
+    found = [n for n in state.notes if n.startswith(_ACCEPTING)]
+    return Seat(found[-1][len(_ACCEPTING):]) if found else None
+
+
+def clear_accepting(state: TableState) -> TableState:
+    return state.evolve(notes=tuple(n for n in state.notes if not n.startswith(_ACCEPTING)))
 
 
 # --- judgements still to come --------------------------------------------------------------
@@ -178,5 +197,6 @@ def settle_auction_state(state: TableState, declarer: Seat) -> TableState:
         pending=tuple(p for p in state.pending if p.chooser != DIRECTOR),
         lead_penalties=tuple(lp for lp in state.lead_penalties
                              if role_of(lp.offender, declarer) is _Role.DEFENDER),
-        notes=tuple(n for n in state.notes if not n.startswith(_FORFEIT)),
+        notes=tuple(n for n in state.notes
+                    if not n.startswith(_FORFEIT) and not n.startswith(_ACCEPTING)),
     )

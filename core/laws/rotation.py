@@ -21,7 +21,6 @@ from core.laws import lead26
 from core.laws.auction_calls import (
     CallMade,
     Draft,
-    after_pass,
     apply_change_of_call,
     judge_replacement,
     make_call,
@@ -34,6 +33,7 @@ from core.laws.auction_state import (
     add_pass_obligation,
     auction_of,
     awaiting_for,
+    mark_accepting,
     mark_forfeit,
     obligation,
     open_auction,
@@ -313,8 +313,13 @@ def _accepted(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
                            "as legal (27A1).")
     draft.information.append(f"Nothing is withdrawn: {offender.value}'s {call.text} is part of "
                              "the legal auction.")
-    if call.is_pass:
-        state, _ = after_pass(state, draft)
+    if call.is_pass and auction_of(state).is_over:
+        state = mark_accepting(state, offender.lho)
+        draft.steps.append(f"The auction goes on in rotation from {offender.value}: "
+                           f"{offender.lho.value}'s call over the pass comes next, and the "
+                           "passes so far do not end the auction, since a player lost his turn "
+                           "(17D3).")
+        draft.cite("17D3")
     return draft.build("call_out_of_rotation"), state
 
 

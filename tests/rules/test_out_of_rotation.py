@@ -302,12 +302,40 @@ def test_36B4_inadmissible_double_out_of_turn_partner_barred():
 
 
 def test_17D3_accepted_pass_out_of_rotation_does_not_end_the_auction():
-    """N 1H, E P; W passes at S's turn and it is accepted: S lost his turn among the three
-    passes, so the auction goes back to S."""
+    """N 1H, E P; W passes at S's turn and N accepts it by passing: S lost his turn among the
+    three passes, so the auction goes back to S."""
     ruling, state = coor(at("N", "1H P"), "W", "P", accepted=True)
+    assert "17D3" in ruling.laws and state.phase.value == "auction"
+    ruling, state = call(state, "N", "P")
     assert "17D3" in ruling.laws
     assert state.calls == ("1H", "P")
     assert Auction.trusted(Seat.N, state.calls).turn is Seat.S
+
+
+def test_29A_offenders_lho_calls_next_in_rotation_after_an_accepted_pass():
+    """N 1H, E P; W passes at S's turn and N accepts it by bidding 2H: N's call is in turn
+    (he is W's LHO), the auction does not end, and E calls next."""
+    _, state = coor(at("N", "1H P"), "W", "P", accepted=True)
+    with pytest.raises(RuleError, match="N accepted"):
+        call(state, "S", "2S")
+    ruling, state = call(state, "N", "2H")
+    assert "29A" in ruling.laws and state.phase.value == "auction"
+    assert state.calls[-1] == "2H"
+    assert Auction.trusted(Seat.N, state.calls).turn is Seat.E
+    ruling, state = call(state, "E", "P")
+    assert ruling.summary.startswith("E: Pass")
+
+
+def test_29A_offenders_lho_calls_next_after_an_accepted_opening_pass():
+    """Dealer N; W passes at N's turn and N accepts by opening 1C: the four passes before it
+    do not pass the board out; E calls next."""
+    _, state = coor(at("N"), "W", "P", accepted=True)
+    assert state.phase.value == "auction"
+    _, state = call(state, "N", "1C")
+    assert Auction.trusted(Seat.N, state.calls).turn is Seat.E
+    for seat in "ESW":
+        ruling, state = call(state, seat, "P")
+    assert state.declarer is Seat.N and "22A" in ruling.laws
 
 
 def test_17D3_lost_turn_early_in_the_auction_does_not_matter():
