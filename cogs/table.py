@@ -27,6 +27,7 @@ from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
+from core.state import Phase
 
 TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
@@ -153,7 +154,13 @@ class Table(commands.Cog):
             if state.dealer is None:
                 raise RuleError("the dealer is not known yet: /board set number dealer")
             # the stored auction holds accepted irregular calls (27A1, 29A): trust it
-            who = Seat.parse(seat) if seat else Auction.trusted(state.dealer, state.calls).turn
+            auction = Auction.trusted(state.dealer, state.calls)
+            if seat is None and (state.phase is not Phase.AUCTION or auction.is_over):
+                raise ContextError(
+                    "The auction is over: say who made this call (seat), and it is ruled "
+                    "under Law 39."
+                )
+            who = Seat.parse(seat) if seat else auction.turn
             return CallMade(who, text, specifies=shows)
 
         await record_incident(interaction, table, build, notify=False)

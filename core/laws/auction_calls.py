@@ -290,8 +290,58 @@ class CallMade(Event):
 @rule(CallMade)
 def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
     draft = Draft()
-    state = make_call(state, ev.seat, parse_call(ev.call), ev, draft)
+    call = parse_call(ev.call)
+    if _after_final_pass(state):
+        return _law39(state, ev.seat, call, draft), state_after_39(state, ev.seat, call)
+    state = make_call(state, ev.seat, call, ev, draft)
     return draft.build("call"), state
+
+
+def _after_final_pass(state: TableState) -> bool:
+    """The auction has ended and the board is in play, or passed out (Law 39 applies)."""
+    if state.dealer is None or accepting_seat(state) is not None:
+        return False
+    auction = auction_of(state)
+    if state.phase is Phase.PLAY:
+        return state.declarer is not None
+    return auction.is_over
+
+
+def state_after_39(state: TableState, seat: Seat, call: Call) -> TableState:
+    """39C: a defender's bid, double or redouble may bring Law 26 lead restrictions."""
+    if state.declarer is not None and is_defender(seat, state.declarer) and not call.is_pass:
+        return lead26.record_lead_penalty(state, seat)
+    return state
+
+
+def _law39(state: TableState, seat: Seat, call: Call, draft: Draft) -> Ruling:
+    """Law 39: a call after the final pass is cancelled; only a defender's bid, double or
+    redouble has a consequence (39C, Law 26)."""
+    draft.cite("39A")
+    draft.summary.append(f"{seat.value}'s {call.symbol} came after the final pass: it is "
+                         "cancelled.")
+    draft.steps.append("Every call made after the final pass of the auction is cancelled (39A).")
+    declarer = state.declarer
+    if declarer is None or state.phase is Phase.FINISHED:
+        draft.steps.append("The board was passed out: there is no play, so nothing more follows.")
+        draft.outcome.update(cancelled=True, lead_restriction=False)
+        return draft.build("call_after_final_pass")
+    if not is_defender(seat, declarer) or call.is_pass:
+        who = "a pass by a defender" if call.is_pass and is_defender(seat, declarer) else \
+            "a call by the declaring side"
+        draft.cite("39B")
+        draft.steps.append(f"It was {who}: there is no further rectification (39B).")
+        draft.outcome.update(cancelled=True, lead_restriction=False)
+    else:
+        partner = seat.partner
+        draft.cite("39C", "26B", "16C")
+        draft.steps.append(f"A defender's {call.text} after the final pass brings Law 26 (39C): "
+                           f"at {partner.value}'s first turn to lead, declarer may prohibit one "
+                           f"suit {seat.value} did not specify in the legal auction, for as long "
+                           f"as {partner.value} keeps the lead (26B).")
+        draft.outcome.update(cancelled=True, lead_restriction=True)
+    draft.information.append(withdrawn_information(seat, call.text))
+    return draft.build("call_after_final_pass")
 
 
 def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,

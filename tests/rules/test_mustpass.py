@@ -115,12 +115,12 @@ def test_call_checks_turn_and_legality():
         call(at("N"), "N", "8S")
 
 
-def test_call_after_the_auction_is_refused():
-    """Once the auction is over no call is accepted."""
+def test_39A_call_after_the_auction_is_cancelled_not_added():
+    """Once the auction is over a call is ruled under Law 39 and never joins the auction."""
     _, state = call(at("N", "1H P P"), "W", "P")
     assert state.declarer is Seat.N and state.contract == "1H"
-    with pytest.raises(RuleError, match="auction is over"):
-        call(state, "N", "2H")
+    ruling, after = call(state, "N", "2H")
+    assert "39A" in ruling.laws and after.calls == state.calls
 
 
 def test_22B_passed_out():

@@ -88,3 +88,17 @@ async def test_a_meaning_that_is_not_denominations_is_refused(ld, bot):
     await seat_everyone(ld)
     refused = await ld.run('/call call:2C meaning:"1NT"', user="Dummy")
     assert refused.ephemeral and "denominations" in refused.text
+
+
+async def test_39C_call_after_the_final_pass_is_ruled_through_the_bot(ld, bot):
+    """N 1H, all pass; W then doubles: the double is cancelled and Law 26 may follow (39C)."""
+    await seat_everyone(ld)
+    for who in ("Dummy", "RHO", "Declarer", "LHO"):
+        await ld.run("/call call:" + ("1H" if who == "Dummy" else "P"), user=who)
+    unnamed = await ld.run("/call call:X", user="LHO")
+    assert unnamed.ephemeral and "say who made this call" in unnamed.text
+    ruled = await ld.run("/call call:X seat:W", user="LHO")
+    assert not ruled.ephemeral, ruled.text
+    assert "cancelled" in ruled.text and "39C" in ruled.text
+    state = await ld.run("/state", user="RHO")
+    assert "Dbl" not in state.text
