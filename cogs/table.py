@@ -28,6 +28,7 @@ from core.laws.auction_calls import CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
 from core.state import Phase
+from core.validity import parse_contract
 
 TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
@@ -92,6 +93,7 @@ class Table(commands.Cog):
     ) -> None:
         if number < 1:
             raise ContextError("A board number is 1 or more.")
+        contract = parse_contract(contract) if contract is not None else None
         club = await club_of(interaction)
         storage = storage_of(interaction)
         guild_id = club.guild_id

@@ -272,6 +272,22 @@ def parse_hand(text: str) -> Hand:
     raw = _clean(text).strip()
     if len(raw) > 200:
         raise CardError("that is too long to be a hand")
+    try:
+        cards = _hand_cards(raw)
+    except CardError as exc:
+        raise CardError(f"{str(exc).rstrip('.')}. {HAND_FORMAT}") from None
+    _refuse_duplicates(cards)
+    if len(cards) > 13:
+        raise CardError(f"a hand has at most 13 cards; that one has {len(cards)}")
+    return Hand(cards)
+
+
+#: How to write a hand, for error messages.
+HAND_FORMAT = ("Write a hand as spades.hearts.diamonds.clubs, S.H.D.C, with - for a void, e.g. "
+               "KQ5.A72.-.JT9843, or as cards, e.g. SK SQ HA D5")
+
+
+def _hand_cards(raw: str) -> list[Card]:
     cards: list[Card] = []
     if raw.count(".") == 3 and not re.search(r"\s", raw.strip()):
         for suit, part in zip(SUITS, raw.split("."), strict=True):
@@ -287,10 +303,7 @@ def parse_hand(text: str) -> Hand:
             if not _LABELLED_FULL_RE.fullmatch(raw):
                 raise
             cards = _labelled(raw)
-    _refuse_duplicates(cards)
-    if len(cards) > 13:
-        raise CardError(f"a hand has at most 13 cards; that one has {len(cards)}")
-    return Hand(cards)
+    return cards
 
 
 def cards_text(cards: Iterable[Card]) -> str:

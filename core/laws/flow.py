@@ -15,6 +15,7 @@ from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
 from core.ruling import Ruling
 from core.seats import Seat, opening_leader
 from core.state import Lasts, Phase, TableState
+from core.validity import check_state, parse_contract
 
 
 @event("board_set")
@@ -29,8 +30,11 @@ class BoardSet(Event):
 
 @rule(BoardSet)
 def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
-    if ev.contract is not None and len(ev.contract) > 12:
-        raise RuleError("that contract is too long (e.g. 4HX)")
+    if ev.contract is not None:
+        ev = replace(ev, contract=parse_contract(ev.contract))
+    if ev.declarer is not None:
+        # declarer and dummy never hold penalty cards (48A)
+        check_state(state.evolve(declarer=ev.declarer))
     if ev.declarer is not None and state.phase is Phase.AUCTION:
         # Naming the declarer ends the auction: Law 24 cards, pass obligations and Law 26
         # lead penalties take their fate exactly as when the last pass is recorded.

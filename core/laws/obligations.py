@@ -49,7 +49,13 @@ def _full_hand(state: TableState, seat: Seat, hand: Hand) -> Hand:
         if p.seat is not seat and p.card in hand:
             raise RuleError(f"the {p.card.symbol} is {p.seat.value}'s penalty card, not "
                             f"{seat.value}'s")
-    full = Hand(hand | {p.card for p in state.penalty_cards_of(seat)})
+    own = [p.card for p in state.penalty_cards_of(seat)]
+    missing = [c for c in own if c not in hand]
+    if missing and len(hand) >= 13:
+        raise RuleError(f"that hand has 13 cards but not {seat.value}'s penalty card "
+                        f"{cards_text(missing)}, which is still one of his cards: give his hand "
+                        "with it, or leave the penalty cards out")
+    full = Hand(hand | set(own))
     if len(full) > 13:
         raise RuleError("that hand and the penalty cards together are more than 13 cards")
     return full
