@@ -60,8 +60,13 @@ NOT_YOURS = "Only {who} at table {table} or a director can choose."
 DIRECTOR_ONLY = "Only a director judges whether a call is comparable (Law 23)."
 
 
-def may_choose(chooser: str, seat: Seat | None, state: TableState) -> bool:
-    """Whether a player in ``seat`` is on the side that makes a choice offered to ``chooser``."""
+def may_choose(
+    chooser: str, seat: Seat | None, state: TableState, offender: Seat | None = None
+) -> bool:
+    """Whether a player in ``seat`` is on the side that makes a choice offered to ``chooser``
+    (the offender's left-hand opponent for "LHO": accepting 27A1, 29A)."""
+    if chooser == "LHO":
+        return seat is not None and offender is not None and seat is offender.lho
     if seat is None or state.declarer is None:
         return False
     if chooser == "declarer":
@@ -125,8 +130,10 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             if pending.chooser == "director":
                 raise ContextError(DIRECTOR_ONLY)
             seat = offered.seat if offered.seat_table_id == board.table_id else None
-            if not may_choose(pending.chooser, seat, board.state):
-                who = "the declarer" if pending.chooser == "declarer" else f"the {pending.chooser}"
+            if not may_choose(pending.chooser, seat, board.state, pending.offender):
+                who = {"declarer": "the declarer", "LHO": f"{pending.seat.value}"}.get(
+                    pending.chooser, f"the {pending.chooser}"
+                )
                 raise ContextError(NOT_YOURS.format(who=who, table=board.table_number))
         recorded = await storage.record(
             guild_id,

@@ -30,6 +30,9 @@ CHOICE_PATTERN = r"tdbot:choice:(?P<event_id>\d+):(?P<seat>[NESW]):(?P<token>[^\
 CALL_PREFIX = "tdbot:call"
 CALL_LABEL = "Call the director"
 
+#: Who makes a choice, in words (``Ruling.chooser``).
+CHOOSERS = {"director": "the director", "LHO": "the offender's left-hand opponent"}
+
 COLOUR = discord.Colour.dark_green()
 PRIVATE_COLOUR = discord.Colour.dark_grey()
 
@@ -80,7 +83,7 @@ def ruling_embed(
             name="Laws", value=_cut(", ".join(dict.fromkeys(ruling.laws)), FIELD_MAX), inline=False
         )
     if ruling.options:
-        who = f" ({ruling.chooser} chooses)" if ruling.chooser else ""
+        who = f" ({CHOOSERS.get(ruling.chooser, ruling.chooser)} chooses)" if ruling.chooser else ""
         listed = (f"• {clean(o.label)}" for o in ruling.options)
         embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
     if ruling.information:

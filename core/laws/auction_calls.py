@@ -17,7 +17,7 @@ from core.auction import PASS, Auction, Call, parse_call
 from core.cards import Suit
 from core.engine import Event, apply, choice_handler, event, rule
 from core.errors import RuleError
-from core.laws import lead26
+from core.laws import acceptance, lead26
 from core.laws.auction_state import (
     COMPARABLE,
     DIRECTOR,
@@ -350,6 +350,16 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     judgement waiting for this call, record it, and end the auction when it is over."""
     ev = ev or CallMade(seat, call.text)
     auction = open_auction(state)
+    pending_offer = acceptance.offer(state)
+    accepted = acceptance.accepted_by_calling(state, seat)
+    if accepted is not None and pending_offer is not None:
+        draft.cite(pending_offer.law)
+        draft.steps.append(f"{seat.value} called over the irregular call: that accepts it "
+                           f"({pending_offer.law}), and the auction goes on from it.")
+        state = accepted
+        auction = open_auction(state)
+    else:
+        state = acceptance.drop_offers(state)
     due = accepting_seat(state)
     if due is not None:
         return _accepting_call(state, due, seat, call, draft)

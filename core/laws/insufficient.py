@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from core.auction import Call, Strain, parse_call
 from core.engine import Event, event, rule
 from core.errors import RuleError
-from core.laws import lead26
+from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
     STAGES,
     CallMade,
@@ -131,8 +131,13 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
         return draft.build("insufficient_bid"), state
     spec = ev.specifies if ev.artificial else ()
     if ev.replacement is None:
+        before = state
         state = put_awaiting(state, Awaiting("27B", offender, bid.text, artificial=ev.artificial,
                                              spec=_spec_text(spec)))
+        state, options = acceptance.offer_acceptance(before, state, offender, "27A1", ev,
+                                                     f"the {bid.text}")
+        draft.options.extend(options)
+        draft.chooser = acceptance.LHO
         draft.cite("27A1", "27B1(a)", "27B1(b)", "27B2", "27B3", "23A")
         draft.summary.append(f"{offender.lho.value} may accept {bid.symbol}; otherwise "
                              f"{offender.value} must replace it.")

@@ -479,7 +479,7 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
         nxt = ev.offender.lho
         step = (f"{nxt.value}, next in rotation, played to the lead before any rectification was "
                 "assessed: that accepts it, and the right to rectification is lost (53A, 60A).")
-        return _forced(ruling, [step], ["53A", "60A1"], ACCEPT,
+        return _forced(replace(ruling, chooser=chooser), [step], ["53A", "60A1"], ACCEPT,
                        f"The {ev.card.symbol} stands as the lead: {nxt.value} has played to it "
                        "(53A, 60A)."), state
     options = _lead_options(state, ev, declarer, last)
@@ -695,6 +695,7 @@ def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: str) -> tuple[Ru
         ),
         information="What the withdrawn card shows is authorized for the side that misinformed "
         "the player and unauthorized for his partner (16C).",
+        chooser=chooser,
         outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, ev.correct_leader)},
@@ -721,6 +722,7 @@ def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
         ),
         information="Information from the withdrawn cards is authorized for the side that did "
         "not err and unauthorized for the offenders (16C).",
+        chooser=chooser,
         outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, ev.correct_leader)},

@@ -17,7 +17,7 @@ from core.auction import PASS, Call, parse_call
 from core.cards import Suit
 from core.engine import Event, event, rule
 from core.errors import RuleError
-from core.laws import lead26
+from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
     CallMade,
     Draft,
@@ -162,11 +162,19 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
     draft.steps.append(f"Not accepted, the {call.text} is cancelled and the auction goes back to "
                        f"{turn.value} (29B).")
     draft.information.append(withdrawn_information(offender, call.text))
+    before = state
     if family == "30":
         state = _pass_out_of_rotation(state, ev, position, turn, draft)
     else:
         state = _bid_or_double(state, ev, call, family, position, turn, draft)
     draft.outcome["partner_must_pass"] = draft.outcome.get("partner_must_pass", "none")
+    if not (ev.turn_call or ev.offender_call):
+        draft.steps.insert(1, f"{offender.lho.value} may instead accept the {call.text} by "
+                              "calling over it, with no rectification (29A).")
+        state, options = acceptance.offer_acceptance(before, state, offender, "29A", ev,
+                                                     f"the {call.text}")
+        draft.options.extend(options)
+        draft.chooser = acceptance.LHO
     return draft.build("call_out_of_rotation"), state
 
 

@@ -102,3 +102,30 @@ async def test_39C_call_after_the_final_pass_is_ruled_through_the_bot(ld, bot):
     assert "cancelled" in ruled.text and "39C" in ruled.text
     state = await ld.run("/state", user="RHO")
     assert "Dbl" not in state.text
+
+
+async def test_27A1_lho_accepts_the_insufficient_bid_with_a_button(ld, bot):
+    """N 1S, E 1H (insufficient): S, E's LHO, is offered 'accept'; W's press is refused; S's
+    press makes 1H stand and S calls next."""
+    await seat_everyone(ld)
+    ruled = await ld.run('/insufficient-bid bid:1H auction:"1S"', user="RHO")
+    assert not ruled.ephemeral, ruled.text
+    assert "left-hand opponent chooses" in ruled.text
+    accept = next(b for b in choice_buttons(ruled.message) if b["custom_id"].endswith(":accept"))
+    refused = await ld.press(ruled.message, accept["custom_id"], user="LHO")
+    assert refused.ephemeral and "Only S at table 1" in refused.content
+    pressed = await ld.press(ruled.message, accept["custom_id"], user="Declarer")
+    assert "27A1" in pressed.edits[0].text
+    called = await ld.run("/call call:2H", user="Declarer")
+    assert not called.ephemeral and "S: 2♥" in called.text
+
+
+async def test_29A_lho_accepts_a_call_out_of_rotation_with_a_button(ld, bot):
+    """E opens 1S at N's turn: S (E's LHO) accepts with the button; N lost his turn."""
+    await seat_everyone(ld)
+    ruled = await ld.run("/out-of-rotation call:1S seat:E", user="RHO")
+    accept = next(b for b in choice_buttons(ruled.message) if b["custom_id"].endswith(":accept"))
+    pressed = await ld.press(ruled.message, accept["custom_id"], user="Declarer")
+    assert "29A" in pressed.edits[0].text
+    called = await ld.run("/call call:P", user="Declarer")
+    assert not called.ephemeral and "S: Pass" in called.text
