@@ -31,7 +31,11 @@ CALL_PREFIX = "tdbot:call"
 CALL_LABEL = "Call the director"
 
 #: Who makes a choice, in words (``Ruling.chooser``).
-CHOOSERS = {"director": "the director", "LHO": "the offender's left-hand opponent"}
+CHOOSERS = {
+    "director": "the director",
+    "LHO": "the offender's left-hand opponent",
+    "defenders": "the defenders",
+}
 
 COLOUR = discord.Colour.dark_green()
 PRIVATE_COLOUR = discord.Colour.dark_grey()
@@ -83,7 +87,9 @@ def ruling_embed(
             name="Laws", value=_cut(", ".join(dict.fromkeys(ruling.laws)), FIELD_MAX), inline=False
         )
     if ruling.options:
-        who = f" ({CHOOSERS.get(ruling.chooser, ruling.chooser)} chooses)" if ruling.chooser else ""
+        verb = "choose" if ruling.chooser == "defenders" else "chooses"
+        chooser = CHOOSERS.get(ruling.chooser, ruling.chooser)
+        who = f" ({chooser} {verb})" if ruling.chooser else ""
         listed = (f"• {clean(o.label)}" for o in ruling.options)
         embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
     if ruling.information:

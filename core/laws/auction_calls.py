@@ -747,8 +747,10 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
     steps: list[str] = []
     laws: list[str] = []
     wait = awaiting_for(state, seat)
-    if wait and wait.stage in ("31A1", "32A1"):
-        steps.append(f"You must repeat your {wait.call} at this turn ({wait.stage}).")
+    repeat = wait is not None and wait.stage in ("31A1", "32A1")
+    if wait and repeat:
+        steps.append(f"You must repeat your {parse_call(wait.call).symbol} at this turn "
+                     f"({wait.stage}): his RHO passed after it was cancelled.")
         laws.append(wait.stage)
     elif wait and wait.stage == "27B":
         steps.append("You must replace your insufficient bid: the lowest sufficient bid in the "
@@ -760,7 +762,11 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
         steps.append("You may make any legal call; if it is not comparable to the call that was "
                      f"cancelled, your partner must pass at his next turn ({law}).")
         laws.append(wait.stage)
-    if ob is None:
+    if ob is None and repeat and wait is not None:
+        summary = (f"{seat.value} must repeat his {parse_call(wait.call).symbol} at this turn "
+                   f"({wait.stage}).")
+        word = "none"
+    elif ob is None:
         summary = f"{seat.value} may make any legal call."
         word = "none"
     else:

@@ -259,6 +259,13 @@ def opening_lead_out_of_turn(state: TableState,
     ), state
 
 
+def restriction_words(state: TableState, seat: Seat) -> str:
+    """The latest restriction binding ``seat`` in words ("W must lead a diamond for his next
+    lead (50D2(a))"), or ``""``; never the internal token."""
+    found = state.restrictions_on(seat)
+    return found[-1].describe() if found else ""
+
+
 def _forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
             summary: str) -> Ruling:
     """A ruling where the Laws leave one course: listed as the only option, already applied."""
@@ -392,8 +399,9 @@ def choose_opening(state: TableState, pending: PendingChoice,
     laws, steps, information, state = refuse_defender_lead(state, offender, card, leader, token,
                                                            "54D")
     restriction = restriction_token(state, leader)
+    words = restriction_words(state, leader)
     summary = (f"Lead refused: {leader.value} leads"
-               + (f", subject to {restriction}" if restriction else " any card")
+               + (f"; {words}" if words else " any card")
                + f"; {declarer.value} stays declarer.")
     return Ruling(
         kind="opening_lead_choice",
@@ -618,10 +626,11 @@ def _resolve_lead(state: TableState, law: str, offender: Seat, card: Card, corre
     laws, steps, information, state = refuse_defender_lead(state, offender, card, correct, token,
                                                            "56")
     restriction = restriction_token(state, correct)
+    words = restriction_words(state, correct)
     return Ruling(
         kind="lead_choice",
         summary=f"Lead refused: {correct.value} leads"
-        + (f", subject to {restriction}" if restriction else "")
+        + (f"; {words}" if words else "")
         + f"; {card.symbol} " + ("is a major penalty card." if any(
             p.card == card for p in state.penalty_cards) else "has been picked up."),
         laws=_unique(["56B", *laws]),

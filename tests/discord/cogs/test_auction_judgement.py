@@ -129,3 +129,16 @@ async def test_29A_lho_accepts_a_call_out_of_rotation_with_a_button(ld, bot):
     assert "29A" in pressed.edits[0].text
     called = await ld.run("/call call:P", user="Declarer")
     assert not called.ephemeral and "S: Pass" in called.text
+
+
+def test_options_heading_agrees_with_who_chooses():
+    from cogs.render import ruling_embed
+    from core.ruling import Option, Ruling
+
+    options = (Option("accept", "Accept"),)
+    for chooser, heading in (("defenders", "the defenders choose"),
+                             ("declarer", "declarer chooses"),
+                             ("director", "the director chooses")):
+        ruling = Ruling(kind="x", summary="s", laws=("53A",), options=options, chooser=chooser)
+        names = [f.name for f in ruling_embed(ruling, event_id=1).fields]
+        assert f"Options ({heading})" in names
