@@ -149,9 +149,14 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             if message is not None and message.embeds
             else ruling_embed(offered.ruling, event_id=offered.event_id)
         )
+        # what the choice changes about who may use what (e.g. 50E2 for a card sent back)
+        told = recorded.ruling.information
         embed.add_field(
-            name=f"Chosen by {clean(interaction.user.display_name)}: {clean(label)}",
-            value=f"{clean(recorded.ruling.summary)} (ruling #{recorded.id})"[:1024],
+            name=f"Chosen by {clean(interaction.user.display_name)}: {clean(label)}"[:256],
+            value=(
+                f"{clean(recorded.ruling.summary)} (ruling #{recorded.id})"
+                + (f"\nInformation: {clean(told)}" if told else "")
+            )[:1024],
             inline=False,
         )
         view = discord.ui.View(timeout=None)

@@ -13,7 +13,7 @@ from core.laws.auction_state import settle_auction_state
 from core.laws.exposure import settle_auction_exposures
 from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
 from core.ruling import Ruling
-from core.seats import Seat, opening_leader
+from core.seats import Seat, is_defender, opening_leader
 from core.state import Lasts, Phase, TableState
 from core.validity import check_state, parse_contract
 
@@ -70,11 +70,11 @@ class AuctionEnded(Event):
 def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableState]:
     if state.phase is Phase.FINISHED:
         raise RuleError("this board has ended")
+    laws, information = auction_end_information(state, ev.declarer)
     state, steps = settle_auction_exposures(state, ev.declarer)
     state = settle_auction_state(state, ev.declarer)
     state = state.evolve(declarer=ev.declarer, contract=ev.contract or state.contract,
                     phase=Phase.PLAY, pass_obligations=())
-    laws = ["17D", "24D", "24E"] if steps else ["17D"]
     leader = opening_leader(ev.declarer)
     prohibit = lead26.eligible_suits(state, leader)
     state, options = offer_lead_options(state, leader)
@@ -92,8 +92,38 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
         steps=tuple(steps),
         options=options,
         chooser="declarer" if options else "",
+        information=information,
         outcome={"penalty_cards": [p.token for p in state.penalty_cards]},
     ), state
+
+
+def auction_end_information(state: TableState, declarer: Seat) -> tuple[list[str], str]:
+    """The laws the end of the auction applies to Law 24 cards (only those that applied) and who
+    may use what they showed: picked up by the declaring side, they stay unauthorized for it
+    (24, 16C); become a defender's penalty cards, they are authorized for everyone while on the
+    table (50E1)."""
+    laws = ["17D"]
+    said: list[str] = []
+    by_seat: dict[Seat, list[Card]] = {}
+    for e in state.auction_exposed:
+        by_seat.setdefault(e.seat, []).append(e.card)
+    for seat, cards in by_seat.items():
+        shown = cards_text(cards)
+        if is_defender(seat, declarer):
+            laws += ["24E", "50E1"]
+            one = len(cards) == 1
+            said.append(f"While {seat.value}'s {shown} {'is' if one else 'are'} on the table as "
+                        f"{'a penalty card' if one else 'penalty cards'}, what "
+                        f"{'it shows' if one else 'they show'} is authorized for everyone "
+                        "(50E1).")
+        else:
+            laws += ["24D", "16C"]
+            one = len(cards) == 1
+            said.append(f"{seat.value}'s {shown} {'goes' if one else 'go'} back to his hand, but "
+                        f"what {'it' if one else 'they'} showed stays unauthorized for his side "
+                        f"({seat.value} and {seat.partner.value}) and authorized for the "
+                        "opponents (24, 16C).")
+    return list(dict.fromkeys(laws)), " ".join(said)
 
 
 @event("play")

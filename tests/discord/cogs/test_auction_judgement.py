@@ -142,3 +142,16 @@ def test_options_heading_agrees_with_who_chooses():
         ruling = Ruling(kind="x", summary="s", laws=("53A",), options=options, chooser=chooser)
         names = [f.name for f in ruling_embed(ruling, event_id=1).fields]
         assert f"Options ({heading})" in names
+
+
+async def test_50E2_button_answer_says_the_card_sent_back_is_unauthorized_for_partner(
+    ld, bot, board
+):
+    """Declarer requires a spade lead: the ♠K goes back to W's hand, and the answer to the
+    button says what that makes unauthorized for E (50E2)."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    lead = await ld.run("/lead seat:E", user="Declarer")
+    require = next(b for b in choice_buttons(lead.message) if ":require:" in b["custom_id"])
+    pressed = await ld.press(lead.message, require["custom_id"], user="Declarer")
+    text = pressed.edits[0].text
+    assert "50E2" in text and "unauthorized" in text
