@@ -360,7 +360,7 @@ class Incidents(commands.Cog):
                 seat=_seat(seat),
                 accepted=accepted,
                 replacement=replacement,
-                comparable=bool(comparable),
+                comparable=comparable,
                 artificial=shows is not None,
                 specifies=shows or (),
                 replacement_specifies=replacement_shows,

@@ -360,6 +360,12 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
         auction = open_auction(state)
     else:
         state = acceptance.drop_offers(state)
+    for wait in awaiting(state):
+        if wait.stage == "27B" and wait.asks_director:
+            raise RuleError(f"wait: the Director must first judge whether "
+                            f"{wait.offender.value}'s {wait.reply} is comparable to the "
+                            f"insufficient {wait.call} (27B1(b)); his partner's turn depends "
+                            "on it")
     due = accepting_seat(state)
     if due is not None:
         return _accepting_call(state, due, seat, call, draft)

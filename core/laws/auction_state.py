@@ -138,7 +138,8 @@ class Awaiting:
     artificial: bool = False
     spec: str = ""  # denominations an artificial withdrawn call specified, e.g. "H,S"
     reply: str = ""  # the offender's call that is (or was) judged
-    at: int = -1  # where that call stands in the auction, once made
+    at: int = -1  # where that call stands (or would stand) in the auction
+    reply_spec: str = ""  # denominations an artificial replacement shows
 
     @property
     def asks_director(self) -> bool:
@@ -148,7 +149,7 @@ class Awaiting:
     def to_pending(self) -> PendingChoice:
         note = f"call={self.call};judged={self.judged};barred={int(self.barred)};" \
                f"artificial={int(self.artificial)};spec={self.spec};reply={self.reply};" \
-               f"at={self.at}"
+               f"at={self.at};rspec={self.reply_spec}"
         options = JUDGEMENT_OPTIONS if self.asks_director else ()
         return PendingChoice(law=self.stage, chooser=DIRECTOR, seat=self.offender,
                              options=options, offender=self.offender, note=note)
@@ -159,7 +160,7 @@ class Awaiting:
         return cls(p.law, p.seat, fields.get("call", ""), fields.get("judged", ""),
                    fields.get("barred") == "1", fields.get("artificial") == "1",
                    fields.get("spec", ""), fields.get("reply", ""),
-                   int(fields.get("at", "-1") or -1))
+                   int(fields.get("at", "-1") or -1), fields.get("rspec", ""))
 
     @property
     def withdrawn(self) -> Call | None:

@@ -100,3 +100,47 @@ def test_32B1_partner_free_and_pending_judgement_when_not_yet_given():
     _, state = calls(state, "E:P", "S:P")
     ruling, state = calls(state, "W:2C")
     assert ruling.chooser == "director" and not state.pass_obligations
+
+
+# --- 27B: the replacement of an insufficient bid ----------------------------------------------
+
+from core.laws.insufficient import InsufficientBid  # noqa: E402
+
+
+def test_27B1b_unjudged_replacement_waits_for_the_director_and_bars_nobody():
+    """N 1H, E 1S, S 1D (insufficient); S replaces it with 1NT and nobody has judged it: the
+    Director is asked, the auction waits, N is not barred."""
+    ruling, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT"))
+    assert ruling.outcome["judgement_pending"] is True and ruling.chooser == "director"
+    assert "Director judged" not in ruling.summary
+    assert not state.pass_obligations and state.calls == ("1H", "1S")
+    with pytest.raises(RuleError, match="Director must first judge"):
+        apply(state, CallMade(Seat.W, "P"))
+
+
+def test_27B2_director_judges_not_comparable_partner_barred():
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT"))
+    ruling, state = apply(state, ChoiceMade(Seat.S, "not_comparable"))
+    assert "27B2" in ruling.laws and obligations(state) == {"N:throughout"}
+    assert state.calls == ("1H", "1S", "1NT")
+
+
+def test_27B1b_director_judges_comparable_no_rectification():
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT"))
+    ruling, state = apply(state, ChoiceMade(Seat.S, "comparable"))
+    assert "27B1(b)" in ruling.laws and not state.pass_obligations
+    assert state.calls == ("1H", "1S", "1NT")
+
+
+def test_27B1a_lowest_bid_in_the_same_denomination_needs_no_judgement():
+    ruling, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="2D"))
+    assert "27B1(a)" in ruling.laws and not ruling.options
+
+
+def test_27B3_unjudged_double_waits_then_not_comparable_is_cancelled():
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D"))
+    ruling, state = apply(state, CallMade(Seat.S, "X"))
+    assert ruling.outcome["judgement_pending"] is True and state.calls == ("1H", "1S")
+    ruling, state = apply(state, ChoiceMade(Seat.S, "not_comparable"))
+    assert "27B3" in ruling.laws and obligations(state) == {"N:throughout"}
+    assert state.calls == ("1H", "1S")

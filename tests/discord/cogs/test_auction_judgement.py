@@ -155,3 +155,21 @@ async def test_50E2_button_answer_says_the_card_sent_back_is_unauthorized_for_pa
     pressed = await ld.press(lead.message, require["custom_id"], user="Declarer")
     text = pressed.edits[0].text
     assert "50E2" in text and "unauthorized" in text
+
+
+async def test_27B1b_replacement_by_call_asks_the_director_with_buttons(ld, bot):
+    """N 1H, E 1S, S 1D (insufficient, not accepted); S's /call 1NT waits for the director:
+    the auction is held until he judges; his 'not comparable' bars N for the rest."""
+    await seat_everyone(ld)
+    await ld.run('/insufficient-bid bid:1D auction:"1H 1S"', user="Declarer")
+    made = await ld.run("/call call:1NT", user="Declarer")
+    assert not made.ephemeral, made.text
+    assert "Judgement pending" in made.text
+    held = await ld.run("/call call:P", user="LHO")
+    assert held.ephemeral and "Director must first judge" in held.text
+    button = next(b for b in choice_buttons(made.message)
+                  if b["custom_id"].endswith(":not_comparable"))
+    judged = await ld.press(made.message, button["custom_id"], user="Director")
+    assert "27B2" in judged.edits[0].text
+    must = await ld.run("/mustpass seat:N", user="Dummy")
+    assert "rest of the auction" in must.text
