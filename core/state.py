@@ -240,9 +240,14 @@ class TableState:
             lines.append("Penalty cards: " + ", ".join(p.describe() for p in seat_cards))
         lines += [r.describe() for r in self.restrictions]
         lines += [p.describe() for p in self.pass_obligations]
-        lines += [f"Waiting for {p.chooser} to choose ({p.law}) before {p.seat.value} acts"
-                  for p in self.pending]
+        lines += [f"Waiting for {_WHO.get(p.chooser, p.chooser)} ({p.law}) before "
+                  f"{p.seat.value} acts" for p in self.pending if p.options]
         return lines
+
+
+#: Who a pending choice waits for, in words (a record without options waits for nobody).
+_WHO = {"director": "the director to judge", "LHO": "the offender's LHO to choose",
+        "declarer": "declarer to choose", "defenders": "the defenders to choose"}
 
 
 def _group(cards: tuple[PenaltyCard, ...]) -> list[list[PenaltyCard]]:
