@@ -144,3 +144,14 @@ def test_27B3_unjudged_double_waits_then_not_comparable_is_cancelled():
     ruling, state = apply(state, ChoiceMade(Seat.S, "not_comparable"))
     assert "27B3" in ruling.laws and obligations(state) == {"N:throughout"}
     assert state.calls == ("1H", "1S")
+
+
+def test_31B1_partners_bid_at_his_own_turn_is_not_law_37():
+    """S opened 1NT at N's turn, his 2C at his own turn already judged not comparable: N's
+    bid at his turn before it is free, so nobody is barred for the rest of the auction."""
+    _, state = apply(at("N"), CallOutOfRotation(Seat.S, "1NT", offender_call="2C",
+                                                comparable=False))
+    ruling, state = calls(state, "N:1D")
+    assert "37B1" not in ruling.laws and state.calls == ("1D",)
+    assert not any(p.lasts.value == "throughout" for p in state.pass_obligations)
+    assert must_pass(state, Seat.S).outcome["must_pass"] == "none"

@@ -221,3 +221,16 @@ def test_27_offender_obliged_to_pass_is_law_37():
     _, state = apply(state, CallMade(Seat.W, "2S"))
     with pytest.raises(RuleError, match="Law 37"):
         ib(state, "1H")
+
+
+def test_27B1a_artificial_stayman_replaced_by_natural_3C_is_not_the_same_denominations():
+    """1NT (2S) 2C Stayman, showing the majors: 3C natural shows clubs, so it is not 27B1(a)."""
+    from core.auction import Strain, parse_denominations
+
+    shows = parse_denominations("H S")
+    assert shows == (Strain.HEARTS, Strain.SPADES)
+    ruling, _ = ib(at("N", "1NT 2S"), "2C", artificial=True, specifies=shows,
+                   replacement="3C", comparable=False)
+    assert "27B1(a)" not in ruling.laws and "27B2" in ruling.laws
+    natural, _ = ib(at("N", "1NT 2S"), "2C", replacement="3C")
+    assert "27B1(a)" in natural.laws
