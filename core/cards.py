@@ -275,7 +275,9 @@ def parse_hand(text: str) -> Hand:
     try:
         cards = _hand_cards(raw)
     except CardError as exc:
-        raise CardError(f"{str(exc).rstrip('.')}. {HAND_FORMAT}") from None
+        why = str(exc).rstrip(".")
+        why = why if len(why) <= 200 else why[:199] + "…"
+        raise CardError(f"{why}. {HAND_FORMAT}") from None
     _refuse_duplicates(cards)
     if len(cards) > 13:
         raise CardError(f"a hand has at most 13 cards; that one has {len(cards)}")
@@ -283,8 +285,8 @@ def parse_hand(text: str) -> Hand:
 
 
 #: How to write a hand, for error messages.
-HAND_FORMAT = ("Write a hand as spades.hearts.diamonds.clubs, S.H.D.C, with - for a void, e.g. "
-               "KQ5.A72.-.JT9843, or as cards, e.g. SK SQ HA D5")
+HAND_FORMAT = ("A hand is S.H.D.C (spades.hearts.diamonds.clubs, - for a void), e.g. "
+               "KQ5.A72.-.JT9843, or cards like SK SQ HA")
 
 
 def _hand_cards(raw: str) -> list[Card]:

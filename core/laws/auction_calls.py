@@ -219,23 +219,6 @@ def _director_judges(state: TableState, pending: PendingChoice,
     auction = auction_of(state)
     partner_called = wait.at >= 0 and len(auction.calls) > wait.at + 2
     comparable = option == COMPARABLE
-    if state.phase is not Phase.AUCTION:
-        draft.cite("23A")
-        if comparable:
-            draft.summary.append(f"The Director judged {wait.offender.value}'s {wait.reply} "
-                                 f"comparable to the cancelled {wait.call}: no rectification.")
-            draft.cite("26A")
-        else:
-            draft.summary.append(f"The Director judged {wait.offender.value}'s {wait.reply} not "
-                                 f"comparable to the cancelled {wait.call}; the auction is over, "
-                                 "so the forced pass no longer applies.")
-            draft.cite("26B")
-            if state.declarer is not None and is_defender(wait.offender, state.declarer):
-                state = lead26.record_lead_penalty(state, wait.offender)
-                draft.steps.append(f"{wait.offender.value} is a defender: declarer may prohibit "
-                                   "one suit he did not specify at his partner's first turn to "
-                                   "lead (26B).")
-        return draft.build("judgement"), state
     state = judge_replacement(state, wait.offender, wait.stage, comparable, wait.call,
                               wait.reply, draft)
     if not comparable and partner_called:
