@@ -7,6 +7,7 @@ Thin by design: parse options, call ``core``, render. The law is all in ``core.l
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
@@ -68,13 +69,14 @@ async def record_incident(
     build: Any,
     *,
     auction: str | None = None,
-    notify: bool = True,
+    notify: bool | Callable[[Any], bool] = True,
 ) -> None:
     """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
     line in the club's ruling-log channel unless ``notify`` is false).
 
     ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
-    ordinary calls first, so the incident is ruled on against the right auction.
+    ordinary calls first, so the incident is ruled on against the right auction. ``notify`` may
+    be a test of the ruling (a plain call is not noted; a call that brings a ruling is).
     """
     storage = storage_of(interaction)
 
@@ -94,6 +96,8 @@ async def record_incident(
 
     ctx, recorded = await in_time(interaction, work())
     await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+    if callable(notify):
+        notify = notify(recorded.ruling)
     if notify and not recorded.ruling.private and not recorded.duplicate:
         await notify_log_channel(interaction, ctx, recorded)
 
