@@ -751,6 +751,12 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
         steps.append("You may make any legal call; if it is not comparable to the call that was "
                      f"cancelled, your partner must pass at his next turn ({law}).")
         laws.append(wait.stage)
+    for pending in awaiting(state):
+        if pending.asks_director and seat in (pending.offender, pending.offender.partner):
+            steps.append(f"A judgement is pending: the Director has still to say whether "
+                         f"{pending.offender.value}'s {pending.reply} is comparable to the "
+                         f"cancelled {pending.call} (23A); until he does, nobody is barred.")
+            laws.append("23A")
     if ob is None and repeat and wait is not None:
         summary = (f"{seat.value} must repeat his {parse_call(wait.call).symbol} at this turn "
                    f"({wait.stage}).")
