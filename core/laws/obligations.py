@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.cards import Card, Hand, Suit, cards_text
+from core.cards import Card, CardError, Hand, Suit, cards_text
 from core.errors import RuleError
 from core.ruling import Ruling
 from core.seats import Seat
@@ -143,6 +143,19 @@ def legal_cards(
     return sorted(why.allowed), why.designates, why.laws, why.steps
 
 
+def option_words(token: str) -> str:
+    """An option token in words for players (``forbid:S`` → "forbid spades")."""
+    verb, _, rest = token.partition(":")
+    try:
+        suit = Suit.parse(rest) if rest else None
+    except CardError:
+        suit = None
+    if suit is not None and verb in ("require", "forbid"):
+        return f"require a {suit.singular}" if verb == "require" else f"forbid {suit.plural}"
+    return {"any": "no restriction", "highest": "his highest card",
+            "lowest": "his lowest card"}.get(token, token.replace("_", " ").replace(":", " "))
+
+
 def must_play(
     state: TableState, seat: Seat, hand: Hand | None = None, led: Suit | None = None
 ) -> Ruling:
@@ -158,7 +171,7 @@ def must_play(
             f"(Law {p.law}).",
             laws=(p.law,),
             options=(),
-            steps=(f"Options waiting: {', '.join(p.options)}.",),
+            steps=(f"Options waiting: {', '.join(option_words(o) for o in p.options)}.",),
             outcome={"legal": [], "declarer_designates": False, "waiting": True},
         )
     if hand is None:

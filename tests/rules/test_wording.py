@@ -34,3 +34,12 @@ def test_31A1_mustpass_headline_says_repeat_the_call():
     assert answer.summary == "E must repeat his 1♥ at this turn (31A1)."
     assert "may make any legal call" not in answer.summary
     assert any("You must repeat your 1♥" in s for s in answer.steps)
+
+
+def test_50D2_waiting_answer_names_the_options_in_words():
+    from core.laws.obligations import must_play
+
+    _, state = apply(play_state("S", "E:SK:major"), PartnerLead(Seat.W))
+    answer = must_play(state, Seat.W)
+    text = " ".join(answer.steps)
+    assert "require:S" not in text and "forbid spades" in text and "require a spade" in text
