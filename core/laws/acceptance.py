@@ -8,6 +8,7 @@ the LHO calls, the chance has passed and the choice lapses.
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from core.auction import Auction
@@ -27,12 +28,13 @@ def offer_acceptance(before: TableState, after: TableState, offender: Seat, law:
                      incident: Event, what: str) -> tuple[TableState, tuple[Option, ...]]:
     """``after`` with the offender's LHO asked whether he accepts ``what`` (``law``), and the
     options for the ruling."""
-    note = json.dumps({"event": event_to_data(incident),
-                       "before": drop_offers(before).to_json()})
+    after = drop_offers(after)
+    note = json.dumps({"event": event_to_data(incident), "before": drop_offers(before).to_json(),
+                       "after": _fingerprint(after)})
     lho = offender.lho
     pending = PendingChoice(law=law, chooser=LHO, seat=lho, options=(ACCEPT, DECLINE),
                             offender=offender, note=note)
-    state = after.evolve(pending=(*drop_offers(after).pending, pending))
+    state = after.evolve(pending=(*after.pending, pending))
     options = (Option(ACCEPT, f"{lho.value} accepts {what} ({law})"),
                Option(DECLINE, f"{lho.value} does not accept"))
     return state, options
@@ -51,9 +53,17 @@ def drop_offers(state: TableState) -> TableState:
                                         if not (p.chooser == LHO and p.law in LAWS)))
 
 
-def accept(pending: PendingChoice) -> tuple[Ruling, TableState]:
-    """The incident ruled again as accepted, on the state before it."""
+def _fingerprint(state: TableState) -> str:
+    return hashlib.sha256(state.to_json().encode()).hexdigest()[:24]
+
+
+def accept(pending: PendingChoice, now: TableState) -> tuple[Ruling, TableState]:
+    """The incident ruled again as accepted, on the state before it; refused when anything
+    else was recorded on the board since (that would be lost)."""
     data = json.loads(pending.note)
+    if _fingerprint(drop_offers(now)) != data["after"]:
+        raise RuleError("too late to accept: more has been recorded on this board since; call "
+                        "the director")
     before = TableState.from_json(data["before"])
     incident = event_from_data({**data["event"], "accepted": True})
     return apply(before, incident)
@@ -61,7 +71,7 @@ def accept(pending: PendingChoice) -> tuple[Ruling, TableState]:
 
 def _choose(state: TableState, pending: PendingChoice, option: str) -> tuple[Ruling, TableState]:
     if option == ACCEPT:
-        return accept(pending)
+        return accept(pending, state)
     offender = pending.offender
     assert offender is not None
     return Ruling(
@@ -87,7 +97,8 @@ def accepted_by_calling(state: TableState, seat: Seat) -> TableState | None:
     if Auction.trusted(state.dealer, state.calls).turn is seat:
         return None  # his own turn: an ordinary call after the ruling
     try:
-        _, accepted = accept(pending)
+        _, accepted = accept(pending, state.evolve(
+            pending=tuple(p for p in state.pending if p is not pending)))
     except RuleError:
         return None
     return accepted

@@ -70,3 +70,15 @@ def test_29A_chance_passes_once_the_player_whose_turn_it_was_calls():
     _, state = apply(at("N"), CallOutOfRotation(Seat.E, "1S"))
     _, state = apply(state, CallMade(Seat.N, "1H"))
     assert not [p for p in state.pending if p.chooser == "LHO"]
+
+
+def test_29A_acceptance_after_something_else_was_recorded_is_refused_not_lost():
+    """A card exposed (Law 24) after the call out of rotation: accepting now would lose it, so
+    the LHO's late 'accept' is refused and the exposure stays."""
+    from core.cards import parse_card
+    from core.laws.exposure import AuctionExposureIncident
+
+    _, state = apply(at("N"), CallOutOfRotation(Seat.E, "1S"))
+    _, state = apply(state, AuctionExposureIncident(Seat.W, (parse_card("S2"),)))
+    with pytest.raises(RuleError, match="too late"):
+        apply(state, ChoiceMade(Seat.S, "accept"))
