@@ -27,6 +27,7 @@ from cogs.context import (
     table_context,
 )
 from cogs.render import clean, post_ruling
+from cogs.tdbot import defer, refundable_cooldown
 from core.auction import Strain, parse_call, parse_calls, parse_denominations
 from core.cards import Card, Suit
 from core.engine import Event
@@ -55,12 +56,14 @@ RATE, PER = 5, 30.0
 TABLE_HELP = "Table number (default: the table you sit at)"
 
 
-def per_user(interaction: discord.Interaction[Any]) -> tuple[int | None, int]:
-    """Cooldown key: the same user in another guild has a separate allowance."""
+def per_user(interaction: discord.Interaction[Any]) -> tuple[int, int] | None:
+    """Cooldown key: the same user in another guild has a separate allowance; none in DMs."""
+    if interaction.guild_id is None:
+        return None
     return (interaction.guild_id, interaction.user.id)
 
 
-incident_cooldown = app_commands.checks.cooldown(RATE, PER, key=per_user)
+incident_cooldown = refundable_cooldown(RATE, PER, key=per_user)
 
 
 async def record_incident(
@@ -95,11 +98,13 @@ async def record_incident(
         return ctx, recorded
 
     ctx, recorded = await in_time(interaction, work())
-    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
     if callable(notify):
         notify = notify(recorded.ruling)
+    # The log channel first: if Discord has given up on the interaction (the answer below then
+    # fails), the directors still learn of the recorded ruling.
     if notify and not recorded.ruling.private and not recorded.duplicate:
         await notify_log_channel(interaction, ctx, recorded)
+    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
 
 
 async def notify_log_channel(
@@ -154,8 +159,12 @@ async def director_judgement(
     interaction: discord.Interaction[Any], comparable: bool | None
 ) -> None:
     """Whether a call is comparable is the Director's judgement (Law 23): only a director may
-    state it; without it the director is asked with buttons once the call is made."""
-    if comparable is not None and not is_director(interaction.user, await club_of(interaction)):
+    state it; without it the director is asked with buttons once the call is made. Checked
+    before anything is recorded (the auction given is caught up only after)."""
+    if comparable is None:
+        return
+    await defer(interaction)  # acknowledged before the database is read
+    if not is_director(interaction.user, await club_of(interaction)):
         raise ContextError("Only a director judges whether a call is comparable (Law 23): leave "
                            "`comparable` out and the director is asked.")
 

@@ -20,14 +20,15 @@ from cogs.context import (
 )
 from cogs.incidents import MEANING_HELP, Meaning, meaning_suits, record_incident
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import respond
+from cogs.tdbot import defer, respond
 from core.auction import Auction, parse_call
 from core.engine import Event
 from core.errors import RuleError
-from core.laws.auction_calls import CallMade
+from core.laws.auction_calls import CallAfterFinalPass, CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
 from core.state import Phase
+from core.storage.errors import Conflict
 from core.validity import parse_contract
 
 TableNumber = app_commands.Range[int, 1, 200]
@@ -61,6 +62,7 @@ class Table(commands.Cog):
     async def sit(
         self, interaction: discord.Interaction[Any], table: TableNumber, seat: SeatName
     ) -> None:
+        await defer(interaction, ephemeral=True)
         if table < 1:
             raise ContextError("A table number is 1 or more.")
         club = await club_of(interaction)
@@ -70,7 +72,16 @@ class Table(commands.Cog):
             info = await storage.table(club.guild_id, table)
             return await storage.sit(club.guild_id, interaction.user.id, info.id, seat)
 
-        seating = await in_time(interaction, work(), ephemeral=True)
+        try:
+            seating = await in_time(interaction, work(), ephemeral=True)
+        except Conflict as exc:  # names the member in the seat: shown as a mention, never pinged
+            await respond(
+                interaction,
+                f"{str(exc)[:1].upper()}{str(exc)[1:]}.",
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
         await respond(
             interaction,
             f"You sit {seating.seat.full_name} at table {seating.table_number}.",
@@ -80,12 +91,15 @@ class Table(commands.Cog):
     @app_commands.command(name="stand", description="Leave your seat.")
     @app_commands.guild_only()
     async def stand(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         was = await storage_of(interaction).stand(club.guild_id, interaction.user.id)
         if was is None:
             raise ContextError(f"You are not sitting anywhere. {NOT_SEATED}")
-        await interaction.response.send_message(
-            f"You left {was.seat.full_name} at table {was.table_number}.", ephemeral=True
+        await respond(
+            interaction,
+            f"You left {was.seat.full_name} at table {was.table_number}.",
+            ephemeral=True,
         )
 
     @board.command(name="set", description="Say which board your table is playing.")
@@ -105,6 +119,7 @@ class Table(commands.Cog):
         contract: app_commands.Range[str, 1, 12] | None = None,
         table: TableNumber | None = None,
     ) -> None:
+        await defer(interaction)
         if number < 1:
             raise ContextError("A board number is 1 or more.")
         contract = parse_contract(contract) if contract is not None else None
@@ -177,6 +192,8 @@ class Table(commands.Cog):
                     "under Law 39."
                 )
             who = Seat.parse(seat) if seat else auction.turn
+            if state.phase is not Phase.AUCTION or auction.is_over:
+                return CallAfterFinalPass(who, text)  # Law 39: an incident for the log
             return CallMade(who, text, specifies=shows)
 
         await record_incident(interaction, table, build, notify=is_a_ruling)
@@ -186,6 +203,7 @@ class Table(commands.Cog):
     async def board_end(
         self, interaction: discord.Interaction[Any], table: TableNumber | None = None
     ) -> None:
+        await defer(interaction)
         ctx = await table_context(interaction, table)
         recorded = await in_time(
             interaction,

@@ -280,6 +280,28 @@ def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
     return draft.build("call"), state
 
 
+@event("call_after_final_pass")
+@dataclass(frozen=True)
+class CallAfterFinalPass(Event):
+    """``seat`` called ``call`` after the final pass (Law 39): an incident of its own, so the
+    ruling log counts it (a :class:`CallMade` then is ruled the same way)."""
+
+    seat: Seat
+    call: str
+
+
+@rule(CallAfterFinalPass)
+def call_after_final_pass(state: TableState,
+                          ev: CallAfterFinalPass) -> tuple[Ruling, TableState]:
+    if not _after_final_pass(state):
+        if state.phase is Phase.FINISHED:
+            raise RuleError("this board has ended")
+        raise RuleError("the auction is not over: report it as a call (or an irregularity in "
+                        "the auction)")
+    call = parse_call(ev.call)
+    return _law39(state, ev.seat, call, Draft()), state_after_39(state, ev.seat, call)
+
+
 def _after_final_pass(state: TableState) -> bool:
     """The auction has ended and the board is in play, or passed out (Law 39 applies)."""
     if state.dealer is None or accepting_seat(state) is not None:

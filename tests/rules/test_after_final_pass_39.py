@@ -44,3 +44,15 @@ def test_39A_call_after_a_passed_out_board_is_cancelled():
     assert state.phase is Phase.FINISHED
     ruling, _ = apply(state, CallMade(Seat.N, "1NT"))
     assert "39A" in ruling.laws and ruling.outcome["cancelled"] is True
+
+
+def test_39_call_after_final_pass_is_an_incident_of_its_own():
+    from core.laws.auction_calls import CallAfterFinalPass
+
+    ruling, state = apply(over(), CallAfterFinalPass(Seat.W, "X"))
+    assert "39C" in ruling.laws and state.lead_penalties
+    import pytest
+
+    from core.errors import RuleError
+    with pytest.raises(RuleError, match="not over"):
+        apply(TableState(dealer=Seat.N), CallAfterFinalPass(Seat.N, "1H"))
