@@ -67,10 +67,16 @@ EXPIRED = "This button no longer applies: the choice has been made or the board 
 LAPSED = "That restriction is already over (or the board has moved on): nothing to change."
 NOT_AT_TABLE = "Only a player seated at table {table} or a director can say that."
 NOT_YOURS = "Only {who} at table {table} or a director can choose."
+DIRECTOR_ONLY = "Only a director judges whether a call is comparable (Law 23)."
 
 
-def may_choose(chooser: str, seat: Seat | None, state: TableState) -> bool:
-    """Whether a player in ``seat`` is on the side that makes a choice offered to ``chooser``."""
+def may_choose(
+    chooser: str, seat: Seat | None, state: TableState, offender: Seat | None = None
+) -> bool:
+    """Whether a player in ``seat`` is on the side that makes a choice offered to ``chooser``
+    (the offender's left-hand opponent for "LHO": accepting 27A1, 29A)."""
+    if chooser == "LHO":
+        return seat is not None and offender is not None and seat is offender.lho
     if seat is None or state.declarer is None:
         return False
     if chooser == "declarer":
@@ -139,9 +145,13 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         if pending is None:
             raise ContextError(EXPIRED)
         if not is_director(interaction.user, club):
+            if pending.chooser == "director":
+                raise ContextError(DIRECTOR_ONLY)
             seat = offered.seat if offered.seat_table_id == board.table_id else None
-            if not may_choose(pending.chooser, seat, board.state):
-                who = "the declarer" if pending.chooser == "declarer" else f"the {pending.chooser}"
+            if not may_choose(pending.chooser, seat, board.state, pending.offender):
+                who = {"declarer": "the declarer", "LHO": f"{pending.seat.value}"}.get(
+                    pending.chooser, f"the {pending.chooser}"
+                )
                 raise ContextError(NOT_YOURS.format(who=who, table=board.table_number))
         recorded = await storage.record(
             guild_id,
@@ -157,9 +167,14 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             if message is not None and message.embeds
             else ruling_embed(offered.ruling, event_id=offered.event_id)
         )
+        # what the choice changes about who may use what (e.g. 50E2 for a card sent back)
+        told = recorded.ruling.information
         embed.add_field(
-            name=f"Chosen by {clean(interaction.user.display_name)}: {clean(label)}",
-            value=f"{clean(recorded.ruling.summary)} (ruling #{recorded.id})"[:1024],
+            name=f"Chosen by {clean(interaction.user.display_name)}: {clean(label)}"[:256],
+            value=(
+                f"{clean(recorded.ruling.summary)} (ruling #{recorded.id})"
+                + (f"\nInformation: {clean(told)}" if told else "")
+            )[:1024],
             inline=False,
         )
         # the answer may offer a new choice (the table said he kept the lead: now declarer's

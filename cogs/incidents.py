@@ -7,6 +7,7 @@ Thin by design: parse options, call ``core``, render. The law is all in ``core.l
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
@@ -19,13 +20,15 @@ from cogs.context import (
     ContextError,
     SeatName,
     TableContext,
+    club_of,
     in_time,
+    is_director,
     storage_of,
     table_context,
 )
 from cogs.render import clean, post_ruling
-from cogs.tdbot import refundable_cooldown, report_error, respond
-from core.auction import parse_call, parse_calls
+from cogs.tdbot import defer, refundable_cooldown, report_error, respond
+from core.auction import Strain, parse_call, parse_calls, parse_denominations
 from core.cards import Card, Suit
 from core.engine import Event
 from core.errors import RuleError
@@ -71,13 +74,14 @@ async def record_incident(
     *,
     auction: str | None = None,
     trick: int | None = None,
-    notify: bool = True,
+    notify: bool | Callable[[Any], bool] = True,
 ) -> None:
     """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
     line in the club's ruling-log channel unless ``notify`` is false).
 
     ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
-    ordinary calls first, so the incident is ruled on against the right auction.
+    ordinary calls first, so the incident is ruled on against the right auction. ``notify`` may
+    be a test of the ruling (a plain call is not noted; a call that brings a ruling is).
     ``trick``: the trick the report names; recorded first, so restrictions whose trick or lead
     is over end before the incident is ruled on (``core.laws.course``).
     """
@@ -103,6 +107,8 @@ async def record_incident(
         return ctx, recorded, reported
 
     ctx, recorded, reported = await in_time(interaction, work())
+    if callable(notify):
+        notify = notify(recorded.ruling)
     # The log channel first: if Discord has given up on the interaction (the answer below then
     # fails), the directors still learn of the recorded ruling.
     if notify and not recorded.ruling.private and not recorded.duplicate:
@@ -243,6 +249,35 @@ class DeclarerQuestion(discord.ui.View):
 def _call(value: str | None) -> str | None:
     """A call as typed, checked and in canonical form (``1nt`` → ``1NT``); bad text is an error."""
     return parse_call(value).text if value is not None else None
+
+
+async def director_judgement(
+    interaction: discord.Interaction[Any], comparable: bool | None
+) -> None:
+    """Whether a call is comparable is the Director's judgement (Law 23): only a director may
+    state it; without it the director is asked with buttons once the call is made. Checked
+    before anything is recorded (the auction given is caught up only after)."""
+    if comparable is None:
+        return
+    await defer(interaction)  # acknowledged before the database is read
+    if not is_director(interaction.user, await club_of(interaction)):
+        raise ContextError("Only a director judges whether a call is comparable (Law 23): leave "
+                           "`comparable` out and the director is asked.")
+
+
+MEANING_HELP = "Artificial call: the denominations it shows, e.g. 'H S', 'C' or 'none'"
+Meaning = app_commands.Range[str, 1, 40]
+
+
+def meaning_strains(value: str | None) -> tuple[Strain, ...] | None:
+    """The denominations an artificial call shows (None: the call was natural)."""
+    return parse_denominations(value) if value is not None else None
+
+
+def meaning_suits(value: str | None) -> tuple[Suit, ...] | None:
+    """The suits an artificial call shows (None: the call was natural)."""
+    strains = meaning_strains(value)
+    return None if strains is None else tuple(s.suit for s in strains if s.suit is not None)
 
 
 def _seat(value: str | None) -> Seat | None:
@@ -426,7 +461,9 @@ class Incidents(commands.Cog):
         seat="Who bid (default: whose turn it was)",
         accepted="His left-hand opponent accepted it by calling",
         replacement="The call he replaced it with, if he has",
-        comparable="The director judged the replacement comparable (Law 23)",
+        comparable="Directors only: your Law 23 judgement of it (leave out: asked later)",
+        meaning=MEANING_HELP,
+        replacement_meaning="Artificial replacement: the denominations it shows",
         table=TABLE_HELP,
     )
     @app_commands.guild_only()
@@ -439,10 +476,14 @@ class Incidents(commands.Cog):
         seat: SeatName | None = None,
         accepted: bool = False,
         replacement: CallText | None = None,
-        comparable: bool = False,
+        comparable: bool | None = None,
+        meaning: Meaning | None = None,
+        replacement_meaning: Meaning | None = None,
         table: TableNumber | None = None,
     ) -> None:
+        await director_judgement(interaction, comparable)
         bid, replacement = _call(bid), _call(replacement)
+        shows, replacement_shows = meaning_strains(meaning), meaning_strains(replacement_meaning)
         if auction:
             parse_calls(auction)
 
@@ -453,6 +494,9 @@ class Incidents(commands.Cog):
                 accepted=accepted,
                 replacement=replacement,
                 comparable=comparable,
+                artificial=shows is not None,
+                specifies=shows or (),
+                replacement_specifies=replacement_shows,
             )
 
         await record_incident(interaction, table, build, auction=auction)
@@ -466,7 +510,8 @@ class Incidents(commands.Cog):
         accepted="His left-hand opponent called over it (accepting it)",
         turn_call="What the player whose turn it was then called",
         offender_call="The offender's call at his proper turn",
-        comparable="The director judged that call comparable (Law 23)",
+        comparable="Directors only: your Law 23 judgement of that call (leave out: asked later)",
+        meaning=MEANING_HELP,
         auction="The auction before it, from the dealer (default: as recorded)",
         table=TABLE_HELP,
     )
@@ -480,11 +525,14 @@ class Incidents(commands.Cog):
         accepted: bool = False,
         turn_call: CallText | None = None,
         offender_call: CallText | None = None,
-        comparable: bool = False,
+        comparable: bool | None = None,
+        meaning: Meaning | None = None,
         auction: app_commands.Range[str, 0, 200] | None = None,
         table: TableNumber | None = None,
     ) -> None:
+        await director_judgement(interaction, comparable)
         call, turn_call, offender_call = _call(call), _call(turn_call), _call(offender_call)
+        shows = meaning_suits(meaning)
         if auction:
             parse_calls(auction)
 
@@ -496,6 +544,8 @@ class Incidents(commands.Cog):
                 turn_call=turn_call,
                 offender_call=offender_call,
                 comparable=comparable,
+                artificial=shows is not None,
+                specifies=shows or (),
             )
 
         await record_incident(interaction, table, build, auction=auction)

@@ -33,6 +33,13 @@ LAPSE_PATTERN = r"tdbot:lapse:(?P<board_id>\d+):(?P<seat>[NESW]):(?P<what>lead|p
 CALL_PREFIX = "tdbot:call"
 CALL_LABEL = "Call the director"
 
+#: Who makes a choice, in words (``Ruling.chooser``).
+CHOOSERS = {
+    "director": "the director",
+    "LHO": "the offender's left-hand opponent",
+    "defenders": "the defenders",
+}
+
 COLOUR = discord.Colour.dark_green()
 PRIVATE_COLOUR = discord.Colour.dark_grey()
 
@@ -107,7 +114,9 @@ def ruling_embed(
             name="Laws", value=_cut(", ".join(dict.fromkeys(ruling.laws)), FIELD_MAX), inline=False
         )
     if ruling.options:
-        who = f" ({ruling.chooser} chooses)" if ruling.chooser else ""
+        verb = "choose" if ruling.chooser == "defenders" else "chooses"
+        chooser = CHOOSERS.get(ruling.chooser, ruling.chooser)
+        who = f" ({chooser} {verb})" if ruling.chooser else ""
         if ruling.chooser == "players":  # a question of fact, not a side's option
             who = " (a player at the table or a director answers)"
         listed = (f"• {clean(o.label)}" for o in ruling.options)

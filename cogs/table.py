@@ -23,20 +23,35 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.incidents import record_incident
+from cogs.incidents import MEANING_HELP, Meaning, meaning_suits, record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import defer, respond
 from core.auction import Auction, parse_call
 from core.engine import Event
 from core.errors import RuleError
-from core.laws.auction_calls import CallMade
+from core.laws.auction_calls import CallAfterFinalPass, CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
 from core.state import Phase
 from core.storage.errors import Conflict
+from core.validity import parse_contract
 
 TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
+
+
+#: Laws a plain call cites when it simply ends a clean auction.
+PLAIN_CALL_LAWS = frozenset({"22A", "22B", "17D"})
+
+
+def is_a_ruling(ruling: Any) -> bool:
+    """Whether a recorded call brought a ruling the directors should see in the log channel (a
+    replacement judged, a judgement asked for, Law 39), not just a call in rotation."""
+    return (
+        bool(ruling.options)
+        or ruling.kind != "call"
+        or any(law not in PLAIN_CALL_LAWS for law in ruling.laws)
+    )
 
 
 class Table(commands.Cog):
@@ -155,6 +170,7 @@ class Table(commands.Cog):
         await defer(interaction)
         if number < 1:
             raise ContextError("A board number is 1 or more.")
+        contract = parse_contract(contract) if contract is not None else None
         storage = storage_of(interaction)
 
         async def work() -> Any:
@@ -205,6 +221,7 @@ class Table(commands.Cog):
     @app_commands.describe(
         call="The call: 1C to 7NT, P (pass), X (double) or XX (redouble)",
         seat="Who called (default: whose turn it is)",
+        meaning=MEANING_HELP,
         table="Table number (default: the table you sit at)",
     )
     @app_commands.guild_only()
@@ -213,18 +230,30 @@ class Table(commands.Cog):
         interaction: discord.Interaction[Any],
         call: app_commands.Range[str, 1, 8],
         seat: SeatName | None = None,
+        meaning: Meaning | None = None,
         table: TableNumber | None = None,
     ) -> None:
         """Calls in rotation keep the auction, and so the pass obligations, up to date."""
+        text = parse_call(call).text
+        shows = meaning_suits(meaning)
 
         def build(ctx: TableContext) -> Event:
             state = ctx.board.state
             if state.dealer is None:
                 raise RuleError("the dealer is not known yet: /board set number dealer")
-            who = Seat.parse(seat) if seat else Auction.parse(state.dealer, state.calls).turn
-            return CallMade(who, parse_call(call).text)
+            # the stored auction holds accepted irregular calls (27A1, 29A): trust it
+            auction = Auction.trusted(state.dealer, state.calls)
+            if seat is None and (state.phase is not Phase.AUCTION or auction.is_over):
+                raise ContextError(
+                    "The auction is over: say who made this call (seat), and it is ruled "
+                    "under Law 39."
+                )
+            who = Seat.parse(seat) if seat else auction.turn
+            if state.phase is not Phase.AUCTION or auction.is_over:
+                return CallAfterFinalPass(who, text)  # Law 39: an incident for the log
+            return CallMade(who, text, specifies=shows)
 
-        await record_incident(interaction, table, build, notify=False)
+        await record_incident(interaction, table, build, notify=is_a_ruling)
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: this channel's table, or yours)")

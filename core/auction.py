@@ -236,6 +236,36 @@ def _join_split_notrump(tokens: list[str]) -> list[str]:
     return out
 
 
+_NONE_WORDS = {"none", "-", "no", "nothing"}
+
+
+def parse_denominations(text: str) -> tuple[Strain, ...]:
+    """The denominations an artificial call shows, as a player types them: ``S``, ``H S``,
+    ``HS``, ``♥♠``, ``H,S``, ``NT``, or ``none`` (a relay that shows no denomination)."""
+    raw = _clean(text).strip()
+    if len(raw) > 40:
+        raise RuleError("that is too long for the denominations a call shows")
+    if raw.lower() in _NONE_WORDS:
+        return ()
+    tokens = [t for t in re.split(r"[\s,;/+&]+", raw) if t]
+    if len(tokens) == 1 and tokens[0].lower() not in _NOTRUMP_WORDS and len(tokens[0]) > 1 \
+            and tokens[0].lower() not in {"spades", "hearts", "diamonds", "clubs", "spade",
+                                          "heart", "diamond", "club"}:
+        tokens = list(tokens[0])  # "HS" or "♥♠"
+    found: list[Strain] = []
+    for token in tokens:
+        try:
+            strain = Strain.parse(token)
+        except RuleError:
+            raise RuleError(f"{shown(raw)!r} is not a list of denominations: say which the call "
+                            "shows, e.g. `H S` for both majors, `C`, `NT`, or `none`") from None
+        if strain not in found:
+            found.append(strain)
+    if not found:
+        raise RuleError("say which denominations the call shows, e.g. `H S`, or `none`")
+    return tuple(sorted(found, key=lambda s: s.order))
+
+
 def calls_text(calls: Iterable[Call]) -> str:
     return " ".join(c.text for c in calls)
 
@@ -347,8 +377,8 @@ class Auction:
     def is_over(self) -> bool:
         """Four passes at the start, or three passes in a row after a bid (Law 22)."""
         n = len(self.calls)
-        if n >= 4 and all(c.is_pass for c in self.calls[:4]):
-            return True
+        if n == 4 and all(c.is_pass for c in self.calls):
+            return True  # (a call after four passes exists only after 29A, 17D3)
         return (n >= 4 and self.last_bid_index() is not None
                 and all(c.is_pass for c in self.calls[-3:]))
 
@@ -391,11 +421,13 @@ class Auction:
                 return bid
         return None
 
-    def problem(self, call: Call | str, seat: Seat | None = None) -> str | None:
+    def problem(self, call: Call | str, seat: Seat | None = None, *,
+                ignore_end: bool = False) -> str | None:
         """Why ``call`` by ``seat`` (default: the player whose turn it is) would not be legal
-        now, in words; None when it is legal. Turn order is not checked here."""
+        now, in words; None when it is legal. Turn order is not checked here. ``ignore_end``:
+        passes that only look final (a lost turn, 17D3) do not end the auction."""
         call = parse_call(call)
-        if self.is_over:
+        if self.is_over and not ignore_end:
             return ("the auction is over (all four players passed)" if self.passed_out
                     else "the auction is over (three passes followed the last bid)")
         seat = seat or self.turn

@@ -273,6 +273,24 @@ def parse_hand(text: str) -> Hand:
     raw = _clean(text).strip()
     if len(raw) > 200:
         raise CardError("that is too long to be a hand")
+    try:
+        cards = _hand_cards(raw)
+    except CardError as exc:
+        why = str(exc).rstrip(".")
+        why = why if len(why) <= 200 else why[:199] + "…"
+        raise CardError(f"{why}. {HAND_FORMAT}") from None
+    _refuse_duplicates(cards)
+    if len(cards) > 13:
+        raise CardError(f"a hand has at most 13 cards; that one has {len(cards)}")
+    return Hand(cards)
+
+
+#: How to write a hand, for error messages.
+HAND_FORMAT = ("A hand is S.H.D.C (spades.hearts.diamonds.clubs, - for a void), e.g. "
+               "KQ5.A72.-.JT9843, or cards like SK SQ HA")
+
+
+def _hand_cards(raw: str) -> list[Card]:
     cards: list[Card] = []
     if raw.count(".") == 3 and not re.search(r"\s", raw.strip()):
         for suit, part in zip(SUITS, raw.split("."), strict=True):
@@ -288,10 +306,7 @@ def parse_hand(text: str) -> Hand:
             if not _LABELLED_FULL_RE.fullmatch(raw):
                 raise
             cards = _labelled(raw)
-    _refuse_duplicates(cards)
-    if len(cards) > 13:
-        raise CardError(f"a hand has at most 13 cards; that one has {len(cards)}")
-    return Hand(cards)
+    return cards
 
 
 def cards_text(cards: Iterable[Card]) -> str:

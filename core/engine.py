@@ -133,7 +133,7 @@ def _resolve_choice(state: TableState, ev: ChoiceMade) -> tuple[Ruling, TableSta
     waiting = state.pending_for(ev.seat)
     if not waiting:
         raise RuleError(f"there is no choice waiting to be made for {ev.seat.value}")
-    pending = waiting[0]
+    pending = next((p for p in waiting if ev.option in p.options), waiting[0])
     if ev.option not in pending.options:
         allowed = ", ".join(pending.options)
         raise RuleError(f"{ev.option!r} is not an option here (options: {allowed})")

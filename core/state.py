@@ -258,9 +258,15 @@ class TableState:
         lines += [r.describe() for r in self.restrictions]
         lines += [p.describe() for p in self.pass_obligations]
         lines += [p.note if p.chooser == "players" else
-                  f"Waiting for {p.chooser} to choose ({p.law}) before {p.seat.value} acts"
-                  for p in self.pending]
+                  f"Waiting for {_WHO.get(p.chooser, p.chooser)} ({p.law}) before "
+                  f"{p.seat.value} acts"
+                  for p in self.pending if p.options or p.chooser == "players"]
         return lines
+
+
+#: Who a pending choice waits for, in words (a record without options waits for nobody).
+_WHO = {"director": "the director to judge", "LHO": "the offender's LHO to choose",
+        "declarer": "declarer to choose", "defenders": "the defenders to choose"}
 
 
 def _group(cards: tuple[PenaltyCard, ...]) -> list[list[PenaltyCard]]:

@@ -1,6 +1,7 @@
 """Law families; importing this package registers every rule with :mod:`core.engine`."""
 
 from core.laws import (  # noqa: F401
+    acceptance,
     auction_calls,
     course,
     exposure,

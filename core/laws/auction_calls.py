@@ -15,15 +15,20 @@ from dataclasses import dataclass, field, replace
 
 from core.auction import PASS, Auction, Call, parse_call
 from core.cards import Suit
-from core.engine import Event, apply, event, rule
+from core.engine import Event, apply, choice_handler, event, rule
 from core.errors import RuleError
-from core.laws import lead26
+from core.laws import acceptance, lead26
 from core.laws.auction_state import (
+    COMPARABLE,
+    DIRECTOR,
+    NOT_COMPARABLE,
     Awaiting,
+    accepting_seat,
     add_pass_obligation,
     auction_of,
     awaiting,
     awaiting_for,
+    clear_accepting,
     drop_awaiting,
     forfeits,
     obligation,
@@ -34,9 +39,9 @@ from core.laws.auction_state import (
     with_auction,
 )
 from core.laws.flow import AuctionEnded
-from core.ruling import Ruling
-from core.seats import Seat
-from core.state import PassLasts, Phase, TableState
+from core.ruling import Option, Ruling
+from core.seats import Seat, is_defender
+from core.state import PassLasts, PendingChoice, Phase, TableState
 
 # --- rulings built up step by step ---------------------------------------------------------
 
@@ -51,6 +56,8 @@ class Draft:
     information: list[str] = field(default_factory=list)
     judgement: list[str] = field(default_factory=list)
     outcome: dict = field(default_factory=dict)
+    options: list[Option] = field(default_factory=list)
+    chooser: str = ""
 
     def cite(self, *laws: str) -> None:
         for law in laws:
@@ -66,6 +73,8 @@ class Draft:
             information=" ".join(self.information),
             judgement=" ".join(self.judgement),
             outcome=self.outcome,
+            options=tuple(self.options),
+            chooser=self.chooser,
         )
 
 
@@ -105,9 +114,14 @@ _STAGE_CITE = {"31B": "31B2", "32B": "32B2", "30B1": "30B1(b)"}
 
 
 def judge_replacement(state: TableState, offender: Seat, stage: str, comparable: bool,
-                      withdrawn: str, replacement: str, draft: Draft) -> TableState:
+                      withdrawn: str, replacement: str, draft: Draft, *,
+                      identical: bool = False, later: bool = False) -> TableState:
     """Laws 30B1(b), 31A2, 31B2, 32A2, 32B2: the offender's call at his proper turn after his
-    call out of rotation was cancelled, judged comparable (Law 23A) or not."""
+    call out of rotation was cancelled, comparable (Law 23A) or not.
+
+    ``identical``: the same call again, comparable without asking the Director. ``later``: the
+    call is not made yet (his turn has not come): the ruling is said now, and the state changes
+    when he makes it, so his partner's forced pass starts at his turn after that call."""
     good, bad = _JUDGED[stage]
     if stage in _STAGE_CITE:
         draft.cite(_STAGE_CITE[stage])
@@ -116,10 +130,12 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         draft.cite(good, "23A", "23C")
         draft.summary.append(f"{offender.value}'s {replacement} is comparable to the cancelled "
                              f"{withdrawn}: no further rectification.")
-        draft.steps.append(f"The Director judged {replacement} comparable to {withdrawn} (23A: "
-                           "the same or a similar meaning, a subset of its meanings, or the same "
-                           f"purpose), so the auction goes on with no rectification ({good}); "
-                           "there are no lead restrictions (26A).")
+        why = ("it is the same call, so it is comparable (23A)" if identical else
+               "the Director judged it comparable (23A: the same or a similar meaning, a subset "
+               "of its meanings, or the same purpose)")
+        draft.steps.append(f"{replacement} replaces {withdrawn}: {why}, so the auction goes on "
+                           f"with no rectification ({good}); there are no lead restrictions "
+                           "(26A).")
         draft.information[:] = [withdrawn_information(offender, withdrawn, applies=False,
                                                       why_not="23B")]
         draft.judgement.append("If the offending side was helped by the infraction and the other "
@@ -127,13 +143,19 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         draft.outcome.update(partner_must_pass="none", lead_restriction=False)
         return state
     draft.cite(bad, "16C", "26B", "72C")
-    state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, bad)
-    state = lead26.record_lead_penalty(state, offender)
+    if later:
+        when = f"at his first turn after {offender.value}'s {replacement}"
+        draft.steps.append(f"{partner.value}'s own call before that is free, but he must not use "
+                           "information from the cancelled call (16C2).")
+    else:
+        when = "at his next turn"
+        state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, bad)
+        state = lead26.record_lead_penalty(state, offender)
     draft.summary.append(f"{offender.value}'s {replacement} is not comparable to the cancelled "
-                         f"{withdrawn}: {partner.value} must pass at his next turn.")
+                         f"{withdrawn}: {partner.value} must pass {when}.")
     draft.steps += [
         f"The Director judged {replacement} not comparable to {withdrawn} (23A), so "
-        f"{partner.value} must pass when next it is his turn to call ({bad}).",
+        f"{partner.value} must pass {when} ({bad}).",
         f"If {offender.value} becomes a defender, declarer may prohibit one suit he did not "
         f"specify in the legal auction at {partner.value}'s first turn to lead (26B).",
     ]
@@ -148,9 +170,67 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
 
 def _judged_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                   draft: Draft) -> TableState:
-    comparable = ev.comparable if ev.comparable is not None else wait.judged == "comparable"
-    return judge_replacement(state, wait.offender, wait.stage, comparable, wait.call, call.text,
-                             draft)
+    """The offender's call at his proper turn: an identical call is comparable without asking;
+    otherwise the Director's word decides (given with the call, or earlier for this very call),
+    and without it the Director is asked and nobody is barred meanwhile (Law 23)."""
+    if wait.withdrawn == call:
+        return judge_replacement(state, wait.offender, wait.stage, True, wait.call, call.text,
+                                 draft, identical=True)
+    comparable = ev.comparable
+    if comparable is None and wait.judged and wait.reply in ("", call.text):
+        comparable = wait.judged == COMPARABLE
+    if comparable is not None:
+        return judge_replacement(state, wait.offender, wait.stage, comparable, wait.call,
+                                 call.text, draft)
+    return ask_director(state, wait, call, draft)
+
+
+def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> TableState:
+    """Law 23: whether ``call`` is comparable to the cancelled call is the Director's judgement.
+    Until he gives it the auction goes on and nobody is barred."""
+    offender, partner = wait.offender, wait.offender.partner
+    at = len(auction_of(state).calls) - 1
+    state = put_awaiting(state, replace(wait, reply=call.text, judged="", at=at))
+    good, bad = _JUDGED[wait.stage]
+    draft.cite(_STAGE_CITE.get(wait.stage, wait.stage), "23A")
+    draft.summary.append(f"Director: is {offender.value}'s {call.symbol} comparable to the "
+                         f"cancelled {parse_call(wait.call).symbol}? Judgement pending.")
+    draft.steps += [
+        f"Whether {call.text} is comparable to the cancelled {wait.call} (the same or a similar "
+        "meaning, a subset of its meanings, or the same purpose) is the Director's judgement "
+        "(23A): the Director answers with the buttons below.",
+        f"If it is comparable there is no further rectification ({good}); if not, "
+        f"{partner.value} must pass at his next turn and Law 26B may follow ({bad}).",
+        f"Until the Director has judged, {partner.value} is not barred; the auction goes on.",
+    ]
+    draft.options.extend((Option(COMPARABLE, "Comparable (23A)"),
+                          Option(NOT_COMPARABLE, "Not comparable")))
+    draft.chooser = DIRECTOR
+    draft.outcome.update(judgement_pending=True, partner_must_pass="none")
+    return state
+
+
+def _director_judges(state: TableState, pending: PendingChoice,
+                     option: str) -> tuple[Ruling, TableState]:
+    """The Director's answer to "comparable?" for a call already made (Law 23A)."""
+    wait = Awaiting.from_pending(pending)
+    draft = Draft()
+    partner = wait.offender.partner
+    auction = auction_of(state)
+    partner_called = wait.at >= 0 and len(auction.calls) > wait.at + 2
+    comparable = option == COMPARABLE
+    state = judge_replacement(state, wait.offender, wait.stage, comparable, wait.call,
+                              wait.reply, draft)
+    if not comparable and partner_called:
+        state = state.evolve(pass_obligations=tuple(
+            p for p in state.pass_obligations
+            if not (p.seat is partner and p.lasts is PassLasts.NEXT_TURN
+                    and p.origin == _JUDGED[wait.stage][1])))
+        draft.steps.append(f"{partner.value} has already called since: his next turn has passed, "
+                           "so the Director rules on that call (Law 16C, 72C) rather than "
+                           "barring him now.")
+        draft.outcome["partner_must_pass"] = "none"
+    return draft.build("judgement"), state
 
 
 def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
@@ -164,6 +244,7 @@ def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
 
 for _stage in _JUDGED:
     STAGES[_stage] = _judged_stage
+    choice_handler(_stage)(_director_judges)
 STAGES["31A1"] = _repeat_stage
 STAGES["32A1"] = _repeat_stage
 
@@ -192,8 +273,80 @@ class CallMade(Event):
 @rule(CallMade)
 def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
     draft = Draft()
-    state = make_call(state, ev.seat, parse_call(ev.call), ev, draft)
+    call = parse_call(ev.call)
+    if _after_final_pass(state):
+        return _law39(state, ev.seat, call, draft), state_after_39(state, ev.seat, call)
+    state = make_call(state, ev.seat, call, ev, draft)
     return draft.build("call"), state
+
+
+@event("call_after_final_pass")
+@dataclass(frozen=True)
+class CallAfterFinalPass(Event):
+    """``seat`` called ``call`` after the final pass (Law 39): an incident of its own, so the
+    ruling log counts it (a :class:`CallMade` then is ruled the same way)."""
+
+    seat: Seat
+    call: str
+
+
+@rule(CallAfterFinalPass)
+def call_after_final_pass(state: TableState,
+                          ev: CallAfterFinalPass) -> tuple[Ruling, TableState]:
+    if not _after_final_pass(state):
+        if state.phase is Phase.FINISHED:
+            raise RuleError("this board has ended")
+        raise RuleError("the auction is not over: report it as a call (or an irregularity in "
+                        "the auction)")
+    call = parse_call(ev.call)
+    return _law39(state, ev.seat, call, Draft()), state_after_39(state, ev.seat, call)
+
+
+def _after_final_pass(state: TableState) -> bool:
+    """The auction has ended and the board is in play, or passed out (Law 39 applies)."""
+    if state.dealer is None or accepting_seat(state) is not None:
+        return False
+    auction = auction_of(state)
+    if state.phase is Phase.PLAY:
+        return state.declarer is not None
+    return auction.is_over
+
+
+def state_after_39(state: TableState, seat: Seat, call: Call) -> TableState:
+    """39C: a defender's bid, double or redouble may bring Law 26 lead restrictions."""
+    if state.declarer is not None and is_defender(seat, state.declarer) and not call.is_pass:
+        return lead26.record_lead_penalty(state, seat)
+    return state
+
+
+def _law39(state: TableState, seat: Seat, call: Call, draft: Draft) -> Ruling:
+    """Law 39: a call after the final pass is cancelled; only a defender's bid, double or
+    redouble has a consequence (39C, Law 26)."""
+    draft.cite("39A")
+    draft.summary.append(f"{seat.value}'s {call.symbol} came after the final pass: it is "
+                         "cancelled.")
+    draft.steps.append("Every call made after the final pass of the auction is cancelled (39A).")
+    declarer = state.declarer
+    if declarer is None or state.phase is Phase.FINISHED:
+        draft.steps.append("The board was passed out: there is no play, so nothing more follows.")
+        draft.outcome.update(cancelled=True, lead_restriction=False)
+        return draft.build("call_after_final_pass")
+    if not is_defender(seat, declarer) or call.is_pass:
+        who = "a pass by a defender" if call.is_pass and is_defender(seat, declarer) else \
+            "a call by the declaring side"
+        draft.cite("39B")
+        draft.steps.append(f"It was {who}: there is no further rectification (39B).")
+        draft.outcome.update(cancelled=True, lead_restriction=False)
+    else:
+        partner = seat.partner
+        draft.cite("39C", "26B", "16C")
+        draft.steps.append(f"A defender's {call.text} after the final pass brings Law 26 (39C): "
+                           f"at {partner.value}'s first turn to lead, declarer may prohibit one "
+                           f"suit {seat.value} did not specify in the legal auction, for as long "
+                           f"as {partner.value} keeps the lead (26B).")
+        draft.outcome.update(cancelled=True, lead_restriction=True)
+    draft.information.append(withdrawn_information(seat, call.text))
+    return draft.build("call_after_final_pass")
 
 
 def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
@@ -202,6 +355,25 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     judgement waiting for this call, record it, and end the auction when it is over."""
     ev = ev or CallMade(seat, call.text)
     auction = open_auction(state)
+    pending_offer = acceptance.offer(state)
+    accepted = acceptance.accepted_by_calling(state, seat)
+    if accepted is not None and pending_offer is not None:
+        draft.cite(pending_offer.law)
+        draft.steps.append(f"{seat.value} called over the irregular call: that accepts it "
+                           f"({pending_offer.law}), and the auction goes on from it.")
+        state = accepted
+        auction = open_auction(state)
+    else:
+        state = acceptance.drop_offers(state)
+    for wait in awaiting(state):
+        if wait.stage == "27B" and wait.asks_director:
+            raise RuleError(f"wait: the Director must first judge whether "
+                            f"{wait.offender.value}'s {wait.reply} is comparable to the "
+                            f"insufficient {wait.call} (27B1(b)); his partner's turn depends "
+                            "on it")
+    due = accepting_seat(state)
+    if due is not None:
+        return _accepting_call(state, due, seat, call, draft)
     turn = auction.turn
     if seat is not turn:
         if seat is turn.lho and obligation(state, turn) is not None:
@@ -249,10 +421,50 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     rho_wait = [w for w in awaiting(state) if w.offender is seat.lho and w.stage in ("31A", "32A")]
     for wait in rho_wait:
         state = _rho_called(state, wait, call, draft)
-    if mine and mine.stage in STAGES:
+    if mine and mine.stage in STAGES and not mine.asks_director:
         state = drop_awaiting(state, seat)
         state = STAGES[mine.stage](state, mine, call, ev, draft)
     state, _ = after_pass(state, draft) if call.is_pass else (state, False)
+    return state
+
+
+def _accepting_call(state: TableState, due: Seat, seat: Seat, call: Call,
+                    draft: Draft) -> TableState:
+    """The call by which ``due`` accepted a pass out of rotation (29A): it comes in rotation
+    right after the offender's pass. When it is a pass too, the auction does not end: it goes
+    back to the first player who lost his turn (17D3)."""
+    if seat is not due:
+        raise RuleError(f"{due.value} accepted the pass out of rotation by calling over it: his "
+                        f"call comes next, then the auction goes on in rotation (29A)")
+    auction = auction_of(state)
+    problem = auction.problem(call, seat, ignore_end=True)
+    if problem:
+        raise RuleError(problem)
+    state = clear_accepting(state)
+    state = with_auction(state, auction.plus(call))
+    state = use_turn(state, seat)
+    state = lead26.note_specified(state, seat, call.specified())
+    draft.summary.insert(0, f"{seat.value}: {call.symbol}.")
+    draft.cite("29A")
+    if not call.is_pass:
+        draft.steps.append(f"{seat.value}'s call accepts the pass out of rotation (29A); the "
+                           "auction goes on in rotation.")
+        return state
+    auction = auction_of(state)
+    last = auction.last_bid_index()
+    lost = [i for i in forfeits(state) if i > (-1 if last is None else last)]
+    if not lost:
+        state, _ = after_pass(state, draft)
+        return state
+    back = min(lost)
+    missed = auction.seat_of(back)
+    state = with_auction(state, auction.upto(back))
+    draft.cite("17D3", "16C")
+    draft.summary.append(f"The auction does not end: {missed.value} lost his turn to the pass "
+                         "out of rotation, so it goes back to him.")
+    draft.steps.append(f"The passes after {missed.value}'s lost turn are cancelled and "
+                       f"{missed.value} calls now (17D3); information from them is unauthorized "
+                       "for the side that passed out of rotation (16C).")
     return state
 
 
@@ -546,8 +758,10 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
     steps: list[str] = []
     laws: list[str] = []
     wait = awaiting_for(state, seat)
-    if wait and wait.stage in ("31A1", "32A1"):
-        steps.append(f"You must repeat your {wait.call} at this turn ({wait.stage}).")
+    repeat = wait is not None and wait.stage in ("31A1", "32A1")
+    if wait and repeat:
+        steps.append(f"You must repeat your {parse_call(wait.call).symbol} at this turn "
+                     f"({wait.stage}): his RHO passed after it was cancelled.")
         laws.append(wait.stage)
     elif wait and wait.stage == "27B":
         steps.append("You must replace your insufficient bid: the lowest sufficient bid in the "
@@ -559,7 +773,17 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
         steps.append("You may make any legal call; if it is not comparable to the call that was "
                      f"cancelled, your partner must pass at his next turn ({law}).")
         laws.append(wait.stage)
-    if ob is None:
+    for pending in awaiting(state):
+        if pending.asks_director and seat in (pending.offender, pending.offender.partner):
+            steps.append(f"A judgement is pending: the Director has still to say whether "
+                         f"{pending.offender.value}'s {pending.reply} is comparable to the "
+                         f"cancelled {pending.call} (23A); until he does, nobody is barred.")
+            laws.append("23A")
+    if ob is None and repeat and wait is not None:
+        summary = (f"{seat.value} must repeat his {parse_call(wait.call).symbol} at this turn "
+                   f"({wait.stage}).")
+        word = "none"
+    elif ob is None:
         summary = f"{seat.value} may make any legal call."
         word = "none"
     else:

@@ -18,7 +18,11 @@ from core.state import PassLasts, PassObligation, PendingChoice, Phase, TableSta
 
 #: ``PendingChoice.chooser`` of a judgement the Director still has to make in the auction.
 DIRECTOR = "director"
+#: The Director's two answers to "is this call comparable?" (Law 23A).
+COMPARABLE, NOT_COMPARABLE = "comparable", "not_comparable"
+JUDGEMENT_OPTIONS = (COMPARABLE, NOT_COMPARABLE)
 _FORFEIT = "17D3:forfeit:"
+_ACCEPTING = "29A:accepting:"
 
 
 # --- the legal auction ---------------------------------------------------------------------
@@ -36,7 +40,7 @@ def open_auction(state: TableState) -> Auction:
     if state.phase is Phase.FINISHED:
         raise RuleError("this board has ended")
     auction = auction_of(state)
-    if state.phase is not Phase.AUCTION or auction.is_over:
+    if state.phase is not Phase.AUCTION or (auction.is_over and accepting_seat(state) is None):
         raise RuleError("the auction is over: no more calls can be made on this board")
     return auction
 
@@ -89,6 +93,24 @@ def forfeits(state: TableState) -> list[int]:
     return sorted(int(n[len(_FORFEIT):]) for n in state.notes if n.startswith(_FORFEIT))
 
 
+# --- the call by which LHO accepted a pass out of rotation (Law 29A) ----------------------
+
+
+def mark_accepting(state: TableState, seat: Seat) -> TableState:
+    """``seat`` accepted a pass out of rotation by calling over it: his call comes next, and the
+    passes before it cannot end the auction on their own (17D3)."""
+    return state.evolve(notes=(*state.notes, f"{_ACCEPTING}{seat.value}"))
+
+
+def accepting_seat(state: TableState) -> Seat | None:
+    found = [n for n in state.notes if n.startswith(_ACCEPTING)]
+    return Seat(found[-1][len(_ACCEPTING):]) if found else None
+
+
+def clear_accepting(state: TableState) -> TableState:
+    return state.evolve(notes=tuple(n for n in state.notes if not n.startswith(_ACCEPTING)))
+
+
 # --- judgements still to come --------------------------------------------------------------
 
 
@@ -101,7 +123,11 @@ class Awaiting:
     - ``31A``/``32A``  the offender's RHO is about to call after a bid (double) out of rotation;
     - ``31A1``/``32A1`` the offender must repeat ``call``;
     - ``30B1``/``31A2``/``31B``/``32A2``/``32B``: the offender's next call is judged
-      comparable or not (``judged`` when the Director already said).
+      comparable or not (``judged`` when the Director already said; ``reply`` the call he
+      judged, or the call waiting for his judgement at index ``at`` of the auction).
+
+    While a made call waits for the Director's word (``reply`` set, ``judged`` empty) the record
+    offers him the two answers as options: only the Director may say "comparable" (Law 23).
     """
 
     stage: str
@@ -111,19 +137,30 @@ class Awaiting:
     barred: bool = False
     artificial: bool = False
     spec: str = ""  # denominations an artificial withdrawn call specified, e.g. "H,S"
+    reply: str = ""  # the offender's call that is (or was) judged
+    at: int = -1  # where that call stands (or would stand) in the auction
+    reply_spec: str = ""  # denominations an artificial replacement shows
+
+    @property
+    def asks_director(self) -> bool:
+        """The offender's call is made and the Director has not yet judged it."""
+        return bool(self.reply) and not self.judged and self.at >= 0
 
     def to_pending(self) -> PendingChoice:
         note = f"call={self.call};judged={self.judged};barred={int(self.barred)};" \
-               f"artificial={int(self.artificial)};spec={self.spec}"
-        return PendingChoice(law=self.stage, chooser=DIRECTOR, seat=self.offender, options=(),
-                             offender=self.offender, note=note)
+               f"artificial={int(self.artificial)};spec={self.spec};reply={self.reply};" \
+               f"at={self.at};rspec={self.reply_spec}"
+        options = JUDGEMENT_OPTIONS if self.asks_director else ()
+        return PendingChoice(law=self.stage, chooser=DIRECTOR, seat=self.offender,
+                             options=options, offender=self.offender, note=note)
 
     @classmethod
     def from_pending(cls, p: PendingChoice) -> Awaiting:
         fields = dict(part.split("=", 1) for part in p.note.split(";") if "=" in part)
         return cls(p.law, p.seat, fields.get("call", ""), fields.get("judged", ""),
                    fields.get("barred") == "1", fields.get("artificial") == "1",
-                   fields.get("spec", ""))
+                   fields.get("spec", ""), fields.get("reply", ""),
+                   int(fields.get("at", "-1") or -1), fields.get("rspec", ""))
 
     @property
     def withdrawn(self) -> Call | None:
@@ -161,5 +198,6 @@ def settle_auction_state(state: TableState, declarer: Seat) -> TableState:
         pending=tuple(p for p in state.pending if p.chooser != DIRECTOR),
         lead_penalties=tuple(lp for lp in state.lead_penalties
                              if role_of(lp.offender, declarer) is _Role.DEFENDER),
-        notes=tuple(n for n in state.notes if not n.startswith(_FORFEIT)),
+        notes=tuple(n for n in state.notes
+                    if not n.startswith(_FORFEIT) and not n.startswith(_ACCEPTING)),
     )

@@ -182,8 +182,8 @@ def settle_auction_exposures(state: TableState, declarer: Seat) -> tuple[TableSt
     for seat, exposures in by_seat.items():
         cards = [e.card for e in exposures]
         if role_of(seat, declarer) is not Role.DEFENDER:
-            steps.append(f"{cards_text(cards)} go back to {seat.value}'s hand: he is on the "
-                         "declaring side (24D).")
+            steps.append(f"{cards_text(cards)} {'goes' if len(cards) == 1 else 'go'} back to "
+                         f"{seat.value}'s hand: he is on the declaring side (24D).")
             continue
         deliberate = any(e.premature_lead for e in exposures)
         state, extra = add_penalty_cards(state, seat, cards, deliberate=deliberate, origin="24E")

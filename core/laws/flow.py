@@ -13,8 +13,9 @@ from core.laws.auction_state import settle_auction_state
 from core.laws.exposure import settle_auction_exposures
 from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
 from core.ruling import Ruling
-from core.seats import Seat, opening_leader
+from core.seats import Seat, is_defender, opening_leader
 from core.state import Lasts, Phase, TableState
+from core.validity import check_state, parse_contract
 
 
 @event("board_set")
@@ -29,8 +30,11 @@ class BoardSet(Event):
 
 @rule(BoardSet)
 def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
-    if ev.contract is not None and len(ev.contract) > 12:
-        raise RuleError("that contract is too long (e.g. 4HX)")
+    if ev.contract is not None:
+        ev = replace(ev, contract=parse_contract(ev.contract))
+    if ev.declarer is not None:
+        # declarer and dummy never hold penalty cards (48A)
+        check_state(state.evolve(declarer=ev.declarer))
     if ev.declarer is not None and state.phase is Phase.AUCTION:
         # Naming the declarer ends the auction: Law 24 cards, pass obligations and Law 26
         # lead penalties take their fate exactly as when the last pass is recorded.
@@ -66,12 +70,12 @@ class AuctionEnded(Event):
 def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableState]:
     if state.phase is Phase.FINISHED:
         raise RuleError("this board has ended")
+    laws, information = auction_end_information(state, ev.declarer)
     state, steps = settle_auction_exposures(state, ev.declarer)
     state = settle_auction_state(state, ev.declarer)
     leader = opening_leader(ev.declarer)
     state = state.evolve(declarer=ev.declarer, contract=ev.contract or state.contract,
                          phase=Phase.PLAY, pass_obligations=(), trick=1, on_lead=leader)
-    laws = ["17D", "24D", "24E"] if steps else ["17D"]
     prohibit = lead26.eligible_suits(state, leader)
     state, options = offer_lead_options(state, leader)
     if options and major_suits(state, leader.partner):
@@ -88,8 +92,38 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
         steps=tuple(steps),
         options=options,
         chooser="declarer" if options else "",
+        information=information,
         outcome={"penalty_cards": [p.token for p in state.penalty_cards]},
     ), state
+
+
+def auction_end_information(state: TableState, declarer: Seat) -> tuple[list[str], str]:
+    """The laws the end of the auction applies to Law 24 cards (only those that applied) and who
+    may use what they showed: picked up by the declaring side, they stay unauthorized for it
+    (24, 16C); become a defender's penalty cards, they are authorized for everyone while on the
+    table (50E1)."""
+    laws = ["17D"]
+    said: list[str] = []
+    by_seat: dict[Seat, list[Card]] = {}
+    for e in state.auction_exposed:
+        by_seat.setdefault(e.seat, []).append(e.card)
+    for seat, cards in by_seat.items():
+        shown = cards_text(cards)
+        if is_defender(seat, declarer):
+            laws += ["24E", "50E1"]
+            one = len(cards) == 1
+            said.append(f"While {seat.value}'s {shown} {'is' if one else 'are'} on the table as "
+                        f"{'a penalty card' if one else 'penalty cards'}, what "
+                        f"{'it shows' if one else 'they show'} is authorized for everyone "
+                        "(50E1).")
+        else:
+            laws += ["24D", "16C"]
+            one = len(cards) == 1
+            said.append(f"{seat.value}'s {shown} {'goes' if one else 'go'} back to his hand, but "
+                        f"what {'it' if one else 'they'} showed stays unauthorized for his side "
+                        f"({seat.value} and {seat.partner.value}) and authorized for the "
+                        "opponents (24, 16C).")
+    return list(dict.fromkeys(laws)), " ".join(said)
 
 
 @event("play")

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.auction import Call, Strain, parse_call
-from core.engine import Event, event, rule
+from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
-from core.laws import lead26
+from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
     STAGES,
     CallMade,
@@ -24,9 +24,13 @@ from core.laws.auction_calls import (
     withdrawn_information,
 )
 from core.laws.auction_state import (
+    COMPARABLE,
+    DIRECTOR,
+    NOT_COMPARABLE,
     Awaiting,
     add_pass_obligation,
     auction_of,
+    awaiting_for,
     drop_awaiting,
     obligation,
     open_auction,
@@ -34,9 +38,9 @@ from core.laws.auction_state import (
     use_turn,
     with_auction,
 )
-from core.ruling import Ruling
+from core.ruling import Option, Ruling
 from core.seats import Seat
-from core.state import PassLasts, TableState
+from core.state import PassLasts, PendingChoice, TableState
 
 COMPARABLE_TEST = (
     "A replacement is comparable (23A) when it has the same or a similar meaning as the withdrawn "
@@ -62,7 +66,7 @@ class InsufficientBid(Event):
     seat: Seat | None = None
     accepted: bool = False
     replacement: str | None = None
-    comparable: bool = False
+    comparable: bool | None = None
     artificial: bool = False
     specifies: tuple[Strain, ...] = ()
     replacement_specifies: tuple[Strain, ...] | None = None
@@ -131,8 +135,13 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
         return draft.build("insufficient_bid"), state
     spec = ev.specifies if ev.artificial else ()
     if ev.replacement is None:
+        before = state
         state = put_awaiting(state, Awaiting("27B", offender, bid.text, artificial=ev.artificial,
                                              spec=_spec_text(spec)))
+        state, options = acceptance.offer_acceptance(before, state, offender, "27A1", ev,
+                                                     f"the {bid.text}")
+        draft.options.extend(options)
+        draft.chooser = acceptance.LHO
         draft.cite("27A1", "27B1(a)", "27B1(b)", "27B2", "27B3", "23A")
         draft.summary.append(f"{offender.lho.value} may accept {bid.symbol}; otherwise "
                              f"{offender.value} must replace it.")
@@ -176,9 +185,11 @@ def _denominations(call: Call, given: tuple[Strain, ...] | None) -> frozenset[St
 
 
 def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...],
-                replacement: Call, comparable: bool, rep_spec: tuple[Strain, ...] | None,
-                rep_accepted: bool, draft: Draft, barred: bool = False) -> TableState:
-    """Law 27B: ``replacement`` substituted for the insufficient ``bid`` (not accepted)."""
+                replacement: Call, comparable: bool | None,
+                rep_spec: tuple[Strain, ...] | None, rep_accepted: bool, draft: Draft,
+                barred: bool = False) -> TableState:
+    """Law 27B: ``replacement`` substituted for the insufficient ``bid`` (not accepted).
+    ``comparable`` None: the Director has not judged yet; he is asked when it matters."""
     auction = auction_of(state)
     partner = offender.partner
     assert bid.strain is not None
@@ -230,6 +241,8 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         return state
     problem = auction.problem(replacement, offender)
     if replacement.is_double or replacement.is_redouble:
+        if comparable is None and problem is None and not barred:
+            return _ask_27b(state, offender, bid, spec, replacement, rep_spec, draft)
         if comparable and problem is None and not barred:
             state = record_call(state, offender, replacement, rep_suits)
             draft.cite("27B1(b)", "23A", "27D")
@@ -260,10 +273,12 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         return state
     if problem:
         raise RuleError(f"{replacement.text} cannot replace {bid.text}: {problem}")
-    state = drop_awaiting(state, offender)
     same = (replacement.is_bid and lowest is not None
             and _denominations(replacement, rep_spec) == _denominations(bid, spec or None)
             and (replacement == lowest or bool(spec) or bool(rep_spec)))
+    if comparable is None and not same and not barred:
+        return _ask_27b(state, offender, bid, spec, replacement, rep_spec, draft)
+    state = drop_awaiting(state, offender)
     state = record_call(state, offender, replacement, rep_suits)
     draft.outcome["replacement_stands"] = True
     if barred:
@@ -312,6 +327,55 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     return state
 
 
+def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...],
+             replacement: Call, rep_spec: tuple[Strain, ...] | None, draft: Draft) -> TableState:
+    """The replacement is neither the lowest bid in the same denomination(s) nor judged yet:
+    whether it is comparable (27B1(b)) or not (27B2, 27B3) is the Director's judgement, and his
+    partner's next turn depends on it, so the auction waits for it (Law 23)."""
+    wait = awaiting_for(state, offender)
+    barred = bool(wait and wait.barred)
+    state = put_awaiting(state, Awaiting("27B", offender, bid.text, barred=barred,
+                                         artificial=bool(spec), spec=_spec_text(spec),
+                                         reply=replacement.text, at=len(auction_of(state).calls),
+                                         reply_spec=_spec_text(rep_spec or ())))
+    partner = offender.partner
+    draft.cite("27B1(b)", "27B2", "23A")
+    draft.summary.append(f"Director: is {offender.value}'s {replacement.symbol} comparable to "
+                         f"the insufficient {bid.symbol}? Judgement pending.")
+    draft.steps += [
+        f"{replacement.text} is not the lowest sufficient bid in the same denomination(s), so "
+        f"whether it costs nothing depends on the Director's judgement (23A): {COMPARABLE_TEST}",
+        "Comparable: no further rectification (27B1(b)). Not comparable: "
+        + (f"the {replacement.text} is cancelled and {offender.value} must replace the bid again "
+           "(27B3)" if not replacement.is_bid and not replacement.is_pass else
+           f"the {replacement.text} stands")
+        + f", and {partner.value} must pass for the rest of the auction (27B2).",
+        "The auction waits for the Director's word: nobody is barred until he gives it.",
+    ]
+    draft.options.extend((Option(COMPARABLE, "Comparable (23A)"),
+                          Option(NOT_COMPARABLE, "Not comparable")))
+    draft.chooser = DIRECTOR
+    draft.outcome.update(judgement_pending=True, partner_must_pass="none")
+    return state
+
+
+@choice_handler("27B")
+def _director_judges_27b(state: TableState, pending: PendingChoice,
+                         option: str) -> tuple[Ruling, TableState]:
+    """The Director's answer for a replacement waiting for his judgement (27B1(b) or 27B2)."""
+    wait = Awaiting.from_pending(pending)
+    bid = wait.withdrawn
+    assert bid is not None
+    draft = Draft()
+    rep_spec = _spec_parse(wait.reply_spec) or None
+    state = resolve_27b(state, wait.offender, bid, _spec_parse(wait.spec),
+                        parse_call(wait.reply), option == COMPARABLE, rep_spec, False, draft,
+                        barred=wait.barred)
+    draft.summary.insert(0, "The Director judged the replacement "
+                         + ("comparable." if option == COMPARABLE else "not comparable."))
+    return draft.build("judgement"), state
+
+
 def _stage_27b(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                draft: Draft) -> TableState:
     """The offender's call after his insufficient bid was not accepted is its replacement."""
@@ -320,7 +384,7 @@ def _stage_27b(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
     spec = _spec_parse(wait.spec)
     rep_spec = tuple(Strain.of(s) for s in ev.specifies) if ev.specifies else None
     draft.summary.append(f"{wait.offender.value} replaces his insufficient {bid.symbol}.")
-    return resolve_27b(state, wait.offender, bid, spec, call, bool(ev.comparable), rep_spec,
+    return resolve_27b(state, wait.offender, bid, spec, call, ev.comparable, rep_spec,
                        ev.lho_called, draft, barred=wait.barred)
 
 

@@ -266,6 +266,13 @@ def opening_lead_out_of_turn(state: TableState,
     ), state
 
 
+def restriction_words(state: TableState, seat: Seat) -> str:
+    """The latest restriction binding ``seat`` in words ("W must lead a diamond for his next
+    lead (50D2(a))"), or ``""``; never the internal token."""
+    found = state.restrictions_on(seat)
+    return found[-1].describe() if found else ""
+
+
 def _forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
             summary: str) -> Ruling:
     """A ruling where the Laws leave one course: listed as the only option, already applied."""
@@ -402,8 +409,9 @@ def choose_opening(state: TableState, pending: PendingChoice,
     laws, steps, information, state = refuse_defender_lead(state, offender, card, leader, token,
                                                            "54D")
     restriction = restriction_token(state, leader)
+    words = restriction_words(state, leader)
     summary = (f"Lead refused: {leader.value} leads"
-               + (f", subject to {restriction}" if restriction else " any card")
+               + (f"; {words}" if words else " any card")
                + f"; {declarer.value} stays declarer.")
     return Ruling(
         kind="opening_lead_choice",
@@ -492,7 +500,7 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
         nxt = ev.offender.lho
         step = (f"{nxt.value}, next in rotation, played to the lead before any rectification was "
                 "assessed: that accepts it, and the right to rectification is lost (53A, 60A).")
-        return _forced(ruling, [step], ["53A", "60A1"], ACCEPT,
+        return _forced(replace(ruling, chooser=chooser), [step], ["53A", "60A1"], ACCEPT,
                        f"The {ev.card.symbol} stands as the lead: {nxt.value} has played to it "
                        "(53A, 60A)."), state
     options = _lead_options(state, ev, declarer, last)
@@ -632,10 +640,11 @@ def _resolve_lead(state: TableState, law: str, offender: Seat, card: Card, corre
     laws, steps, information, state = refuse_defender_lead(state, offender, card, correct, token,
                                                            "56")
     restriction = restriction_token(state, correct)
+    words = restriction_words(state, correct)
     return Ruling(
         kind="lead_choice",
         summary=f"Lead refused: {correct.value} leads"
-        + (f", subject to {restriction}" if restriction else "")
+        + (f"; {words}" if words else "")
         + f"; {card.symbol} " + ("is a major penalty card." if any(
             p.card == card for p in state.penalty_cards) else "has been picked up."),
         laws=_unique(["56B", *laws]),
@@ -709,6 +718,7 @@ def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: str) -> tuple[Ru
         ),
         information="What the withdrawn card shows is authorized for the side that misinformed "
         "the player and unauthorized for his partner (16C).",
+        chooser=chooser,
         outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, ev.correct_leader)},
@@ -735,6 +745,7 @@ def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
         ),
         information="Information from the withdrawn cards is authorized for the side that did "
         "not err and unauthorized for the offenders (16C).",
+        chooser=chooser,
         outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, ev.correct_leader)},

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.cards import Card, Hand, Suit, cards_text
+from core.cards import Card, CardError, Hand, Suit, cards_text
 from core.errors import RuleError
 from core.ruling import Ruling
 from core.seats import Seat
@@ -56,7 +56,13 @@ def _full_hand(state: TableState, seat: Seat, hand: Hand) -> Hand:
         if p.seat is not seat and p.card in hand:
             raise RuleError(f"the {p.card.symbol} is {p.seat.value}'s penalty card, not "
                             f"{seat.value}'s")
-    full = Hand(hand | {p.card for p in state.penalty_cards_of(seat)})
+    own = [p.card for p in state.penalty_cards_of(seat)]
+    missing = [c for c in own if c not in hand]
+    if missing and len(hand) >= 13:
+        raise RuleError(f"that hand has 13 cards but not {seat.value}'s penalty card "
+                        f"{cards_text(missing)}, which is still one of his cards: give his hand "
+                        "with it, or leave the penalty cards out")
+    full = Hand(hand | set(own))
     if len(full) > 13:
         raise RuleError("that hand and the penalty cards together are more than 13 cards")
     return full
@@ -146,6 +152,19 @@ def legal_cards(
     return sorted(why.allowed), why.designates, why.laws, why.steps
 
 
+def option_words(token: str) -> str:
+    """An option token in words for players (``forbid:S`` → "forbid spades")."""
+    verb, _, rest = token.partition(":")
+    try:
+        suit = Suit.parse(rest) if rest else None
+    except CardError:
+        suit = None
+    if suit is not None and verb in ("require", "forbid"):
+        return f"require a {suit.singular}" if verb == "require" else f"forbid {suit.plural}"
+    return {"any": "no restriction", "highest": "his highest card",
+            "lowest": "his lowest card"}.get(token, token.replace("_", " ").replace(":", " "))
+
+
 def must_play(
     state: TableState, seat: Seat, hand: Hand | None = None, led: Suit | None = None
 ) -> Ruling:
@@ -172,7 +191,7 @@ def must_play(
             f"(Law {p.law}).",
             laws=(p.law,),
             options=(),
-            steps=(f"Options waiting: {', '.join(p.options)}.",),
+            steps=(f"Options waiting: {', '.join(option_words(o) for o in p.options)}.",),
             outcome={"legal": [], "declarer_designates": False, "waiting": True},
         )
     if hand is None:

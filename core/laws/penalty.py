@@ -330,11 +330,14 @@ def choose_lead_option(
     law = lead_options_law(state, offender, token)
     restrictions = restrictions_for(leader, token, law)
     if not restrictions:
-        remaining = cards_text(p.card for p in state.penalty_cards_of(offender))
+        left = state.penalty_cards_of(offender)
+        remaining = cards_text(p.card for p in left)
+        stays = ("stays on the table as a penalty card" if len(left) == 1
+                 else "stay on the table as penalty cards")
         return Ruling(
             kind="lead_choice",
-            summary=f"Declarer leaves it: {leader.value} may lead anything; {remaining} stay "
-            "on the table as penalty cards.",
+            summary=f"Declarer leaves it: {leader.value} may lead anything; the {remaining} "
+            f"{stays}.",
             laws=(law,),
             steps=(
                 f"{offender.value} must still play his penalty cards at the first legal "

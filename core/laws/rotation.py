@@ -11,28 +11,29 @@ yet is settled when those calls are reported.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.auction import PASS, Call, parse_call
 from core.cards import Suit
 from core.engine import Event, event, rule
 from core.errors import RuleError
-from core.laws import lead26
+from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
     CallMade,
     Draft,
-    after_pass,
     apply_change_of_call,
     judge_replacement,
     make_call,
     withdrawn_information,
 )
 from core.laws.auction_state import (
+    COMPARABLE,
+    NOT_COMPARABLE,
     Awaiting,
     add_pass_obligation,
     auction_of,
     awaiting_for,
-    drop_awaiting,
+    mark_accepting,
     mark_forfeit,
     obligation,
     open_auction,
@@ -65,7 +66,7 @@ class CallOutOfRotation(Event):
     accepted: bool = False
     turn_call: str | None = None
     offender_call: str | None = None
-    comparable: bool = False
+    comparable: bool | None = None
     artificial: bool = False
     specifies: tuple[Suit, ...] = ()
     before_rectification: bool = False
@@ -129,7 +130,7 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
         draft.steps.append(f"{offender.value} has already called and it is his LHO's turn, so "
                            f"this is an attempt to change his call ({law}): Law 25 applies.")
         state = apply_change_of_call(state, offender, call, ev.unintended, ev.accepted,
-                                     ev.comparable, draft)
+                                     bool(ev.comparable), draft)
         draft.outcome["position"] = position
         return draft.build("call_out_of_rotation"), state
 
@@ -161,11 +162,19 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
     draft.steps.append(f"Not accepted, the {call.text} is cancelled and the auction goes back to "
                        f"{turn.value} (29B).")
     draft.information.append(withdrawn_information(offender, call.text))
+    before = state
     if family == "30":
         state = _pass_out_of_rotation(state, ev, position, turn, draft)
     else:
         state = _bid_or_double(state, ev, call, family, position, turn, draft)
     draft.outcome["partner_must_pass"] = draft.outcome.get("partner_must_pass", "none")
+    if not (ev.turn_call or ev.offender_call):
+        draft.steps.insert(1, f"{offender.lho.value} may instead accept the {call.text} by "
+                              "calling over it, with no rectification (29A).")
+        state, options = acceptance.offer_acceptance(before, state, offender, "29A", ev,
+                                                     f"the {call.text}")
+        draft.options.extend(options)
+        draft.chooser = acceptance.LHO
     return draft.build("call_out_of_rotation"), state
 
 
@@ -182,23 +191,31 @@ def _turn_call(state: TableState, ev: CallOutOfRotation, turn: Seat, draft: Draf
 
 def _offender_call(state: TableState, ev: CallOutOfRotation, stage: str,
                    draft: Draft) -> TableState:
-    """The offender's own call at his proper turn, judged under ``stage``; placed in the auction
-    when the calls before it are known, otherwise judged now and remembered in the state."""
+    """The offender's own call at his proper turn, judged under ``stage``: placed in the auction
+    when the calls before it are known; otherwise ruled on now in words and remembered, so that
+    it takes effect when he makes it (his partner's own turn before it stays free)."""
     offender = ev.offender
     if not ev.offender_call:
         return state
-    judged = "comparable" if ev.comparable else "not_comparable"
-    if _placeable(state, offender):
-        wait = awaiting_for(state, offender)
-        if wait is not None and wait.stage == stage:
-            state = put_awaiting(state, Awaiting(stage, offender, ev.call, judged=judged,
-                                                 artificial=ev.artificial))
-        return make_call(state, offender, parse_call(ev.offender_call),
-                         CallMade(offender, ev.offender_call, comparable=ev.comparable), draft)
-    state = drop_awaiting(state, offender)
     reply = parse_call(ev.offender_call)
-    return judge_replacement(state, offender, stage, ev.comparable, parse_call(ev.call).text,
-                             reply.text, draft)
+    judged = "" if ev.comparable is None else (COMPARABLE if ev.comparable else NOT_COMPARABLE)
+    wait = awaiting_for(state, offender)
+    if wait is not None and wait.stage == stage:
+        state = put_awaiting(state, replace(wait, judged=judged, reply=reply.text))
+    if _placeable(state, offender):
+        return make_call(state, offender, reply,
+                         CallMade(offender, reply.text, comparable=ev.comparable), draft)
+    identical = reply == parse_call(ev.call)
+    if identical or judged:
+        return judge_replacement(state, offender, stage, identical or bool(ev.comparable),
+                                 parse_call(ev.call).text, reply.text, draft,
+                                 identical=identical, later=True)
+    draft.cite("23A")
+    draft.steps.append(f"When {offender.value} makes his {reply.text} at his turn, the Director "
+                       f"judges whether it is comparable to the cancelled {ev.call} (23A); "
+                       "until then nobody is barred.")
+    draft.outcome["judgement_pending"] = True
+    return state
 
 
 def _pass_out_of_rotation(state: TableState, ev: CallOutOfRotation, position: str, turn: Seat,
@@ -304,8 +321,13 @@ def _accepted(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
                            "as legal (27A1).")
     draft.information.append(f"Nothing is withdrawn: {offender.value}'s {call.text} is part of "
                              "the legal auction.")
-    if call.is_pass:
-        state, _ = after_pass(state, draft)
+    if call.is_pass and auction_of(state).is_over:
+        state = mark_accepting(state, offender.lho)
+        draft.steps.append(f"The auction goes on in rotation from {offender.value}: "
+                           f"{offender.lho.value}'s call over the pass comes next, and the "
+                           "passes so far do not end the auction, since a player lost his turn "
+                           "(17D3).")
+        draft.cite("17D3")
     return draft.build("call_out_of_rotation"), state
 
 

@@ -20,6 +20,7 @@ from core.state import (
     penalty_tokens,  # noqa: F401  (re-exported for the adapters)
     restriction_token,  # noqa: F401
 )
+from core.validity import check_state
 
 #: What an adapter observed, keyed by the expectation names of FORMAT.md.
 Observed = dict[str, Any]
@@ -134,7 +135,7 @@ def with_facts(state: TableState, facts: Facts, *, declarer_key: str | None = "d
                 parse_restriction_token(restricted_seat, facts.get("restriction")),
             ),
         )
-    return state
+    return check_state(state)
 
 
 def restriction_lasts(state: TableState, seat: Seat) -> str:

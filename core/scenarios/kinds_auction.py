@@ -88,7 +88,7 @@ def call_out_of_rotation(facts: Facts, state: TableState) -> tuple[Observed, Tab
         accepted=facts.flag("accepted"),
         turn_call=_text(facts, "turn_call"),
         offender_call=_text(facts, "offender_call"),
-        comparable=facts.flag("comparable"),
+        comparable=facts.flag("comparable"),  # FORMAT: the judgement, default false
         artificial=facts.flag("artificial"),
         specifies=_suits(facts, "specifies"),
         before_rectification=facts.flag("before_rectification"),

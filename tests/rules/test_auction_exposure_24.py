@@ -94,3 +94,23 @@ def test_24E_naming_the_declarer_on_the_board_ends_the_auction_too():
     ruling, state = apply(state, BoardSet(declarer=Seat.S, contract="4S"))
     assert tokens(state) == {"W:H4:major", "W:C2:major"}
     assert state.contract == "4S" and "24E" in ruling.laws
+
+
+def test_50E1_auction_end_says_penalty_cards_from_24E_are_authorized_and_cites_only_24E():
+    _, state = exposed("W", "SA")
+    ruling, _ = apply(state, AuctionEnded(Seat.S))
+    assert "50E1" in ruling.laws and "24E" in ruling.laws and "24D" not in ruling.laws
+    assert "authorized for everyone (50E1)" in ruling.information
+
+
+def test_24D_16C_cards_picked_up_stay_unauthorized_for_the_offending_side():
+    _, state = exposed("N", "HK")
+    ruling, _ = apply(state, AuctionEnded(Seat.S))
+    assert "24D" in ruling.laws and "24E" not in ruling.laws and "50E1" not in ruling.laws
+    assert "stays unauthorized for his side (N and S)" in ruling.information
+    assert "♥K goes back" in " ".join(ruling.steps)
+
+
+def test_17D_auction_end_without_law_24_cards_cites_neither():
+    ruling, _ = apply(TableState(), AuctionEnded(Seat.S))
+    assert "24D" not in ruling.laws and "24E" not in ruling.laws and not ruling.information

@@ -78,7 +78,7 @@ def test_27B1b_comparable_double_stands():
 
 def test_27B2_partner_barred_throughout():
     """A non-comparable 1NT stands; N must pass for the rest of the auction; 26B may follow."""
-    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="1NT")
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="1NT", comparable=False)
     assert ruling.outcome["partner_must_pass"] == "throughout"
     assert ruling.outcome["lead_restriction"] is True
     assert ruling.outcome["replacement_stands"] is True
@@ -90,20 +90,20 @@ def test_27B2_partner_barred_throughout():
 
 def test_27B2_higher_bid_in_same_denomination_is_not_27B1a():
     """3D is not the lowest sufficient diamond bid: 27B2 unless comparable."""
-    ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="3D")
+    ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="3D", comparable=False)
     assert "27B2" in ruling.laws and ruling.outcome["partner_must_pass"] == "throughout"
 
 
 def test_27B2_pass_as_replacement():
     """A pass replacing the IB bars partner too."""
-    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="P")
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="P", comparable=False)
     assert "27B2" in ruling.laws and obligations(state) == {"N:throughout"}
     assert state.calls == ("1H", "1S", "P")
 
 
 def test_27B3_double_not_comparable_is_cancelled():
     """The double is cancelled, partner barred, and S must still replace the IB."""
-    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="X")
+    ruling, state = ib(at("N", "1H 1S"), "1D", replacement="X", comparable=False)
     assert ruling.outcome["replacement_stands"] is False
     assert ruling.outcome["partner_must_pass"] == "throughout"
     assert ruling.outcome["lead_restriction"] is True
@@ -160,7 +160,7 @@ def test_27B_replacement_not_yet_known_waits_for_the_offenders_call():
     ruling, state = apply(state, CallMade(Seat.S, "2D"))
     assert "27B1(a)" in ruling.laws and not state.pass_obligations
     _, state = ib(at("N", "1H 1S"), "1D")
-    ruling, state = apply(state, CallMade(Seat.S, "2NT"))
+    ruling, state = apply(state, CallMade(Seat.S, "2NT", comparable=False))
     assert "27B2" in ruling.laws and obligations(state) == {"N:throughout"}
     _, state = ib(at("N", "1H 1S"), "1D")
     ruling, state = apply(state, CallMade(Seat.S, "2C", comparable=True))
@@ -171,13 +171,13 @@ def test_27D_and_72C_named_as_judgements():
     """The ruling says where the Director may still adjust."""
     ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="2D")
     assert "27D" in ruling.judgement
-    ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="1NT")
+    ruling, _ = ib(at("N", "1H 1S"), "1D", replacement="1NT", comparable=False)
     assert "72C" in ruling.judgement
 
 
 def test_27B2_passes_out_the_auction():
     """A pass replacing the IB may end the auction."""
-    ruling, state = ib(at("N", "1S P P"), "1H", replacement="P")
+    ruling, state = ib(at("N", "1S P P"), "1H", replacement="P", comparable=False)
     assert state.phase.value == "play" and state.declarer is Seat.N
     assert "22A" in ruling.laws
 
@@ -217,7 +217,20 @@ def test_27A2_insufficient_bid_out_of_rotation_is_law_31():
 
 def test_27_offender_obliged_to_pass_is_law_37():
     """A player who must pass and bids is ruled under Law 37, not 27."""
-    _, state = ib(at("N", "1H 1S"), "1D", replacement="1NT")
+    _, state = ib(at("N", "1H 1S"), "1D", replacement="1NT", comparable=False)
     _, state = apply(state, CallMade(Seat.W, "2S"))
     with pytest.raises(RuleError, match="Law 37"):
         ib(state, "1H")
+
+
+def test_27B1a_artificial_stayman_replaced_by_natural_3C_is_not_the_same_denominations():
+    """1NT (2S) 2C Stayman, showing the majors: 3C natural shows clubs, so it is not 27B1(a)."""
+    from core.auction import Strain, parse_denominations
+
+    shows = parse_denominations("H S")
+    assert shows == (Strain.HEARTS, Strain.SPADES)
+    ruling, _ = ib(at("N", "1NT 2S"), "2C", artificial=True, specifies=shows,
+                   replacement="3C", comparable=False)
+    assert "27B1(a)" not in ruling.laws and "27B2" in ruling.laws
+    natural, _ = ib(at("N", "1NT 2S"), "2C", replacement="3C")
+    assert "27B1(a)" in natural.laws

@@ -32,7 +32,7 @@ def calls(state, *pairs):
 
 def east_offends_south_declares():
     """S 1H, W P, N 2H, E 1S (insufficient) replaced by 3S (27B2: W barred); S 4H, all pass."""
-    _, state = apply(at("S", "1H P 2H"), InsufficientBid("1S", replacement="3S"))
+    _, state = apply(at("S", "1H P 2H"), InsufficientBid("1S", replacement="3S", comparable=False))
     return calls(state, "S:4H", "W:P", "N:P", "E:P")
 
 
@@ -80,14 +80,14 @@ def test_26B_specified_suit_cannot_be_prohibited():
 
 def test_26B_later_calls_of_the_offender_count_as_specified():
     """A suit the offender bids after the infraction is specified in the legal auction too."""
-    _, state = apply(at("S", "1H P 2H"), InsufficientBid("1S", replacement="3S"))
+    _, state = apply(at("S", "1H P 2H"), InsufficientBid("1S", replacement="3S", comparable=False))
     _, state = calls(state, "S:4H", "W:P", "N:P", "E:5D", "S:5H", "W:P", "N:P", "E:P")
     assert set(state.pending_for(Seat.W)[0].options) == {"forbid:H", "forbid:C", "any"}
 
 
 def test_26B_at_partners_first_lead_later_in_the_play():
     """W offended and makes the opening lead himself; declarer's option comes at E's first lead."""
-    _, state = apply(at("S", "1H"), InsufficientBid("1C", replacement="P"))
+    _, state = apply(at("S", "1H"), InsufficientBid("1C", replacement="P", comparable=False))
     ruling, state = calls(state, "N:2H", "E:P", "S:P", "W:P")
     assert state.declarer is Seat.S and not state.pending
     ruling, state = apply(state, PartnerLead(Seat.E))
@@ -105,7 +105,7 @@ def test_26B_at_partners_first_lead_later_in_the_play():
 
 def test_26B_lapses_when_the_offender_becomes_declarer_or_dummy():
     """The lead penalty applies only if the offender becomes a defender."""
-    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT"))
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT", comparable=False))
     _, state = calls(state, "W:P", "N:P", "E:P")
     assert state.declarer is Seat.S and not state.lead_penalties and not state.pending
 
@@ -123,6 +123,8 @@ def test_26B_after_non_comparable_call_out_of_rotation():
     applies at E's opening lead."""
     _, state = apply(at("N"), CallOutOfRotation(Seat.W, "1S", turn_call="1H"))
     ruling, state = calls(state, "E:P", "S:2H", "W:P")
+    assert ruling.outcome["judgement_pending"] is True
+    ruling, state = apply(state, ChoiceMade(Seat.W, "not_comparable"))
     assert "31A2(b)" in ruling.laws
     _, state = calls(state, "N:P", "E:P")
     assert state.declarer is Seat.N

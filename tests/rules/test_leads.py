@@ -390,3 +390,15 @@ def test_41A_a_face_down_card_is_never_named_in_the_public_ruling(offender):
     ruling, _ = apply(play_state(), OpeningLeadOutOfTurn(offender, parse_card("HK"), faced=False))
     text = " ".join((ruling.summary, *ruling.steps, ruling.information))
     assert "♥K" not in text and "HK" not in text
+
+
+def test_53A_next_hand_accepting_declarers_lead_names_the_defenders_as_chooser():
+    """Declarer (S) led out of turn, and W, next in rotation, played to it: the defenders were
+    the ones who could accept, and the ruling says so."""
+    ruling, _ = loot("S", "SQ", "N", next_hand_played=True)
+    assert ruling.chooser == "defenders" and ruling.outcome["chooser"] == "defenders"
+
+
+def test_47E1_ruling_states_its_chooser():
+    ruling, _ = loot("E", "HA", "W", misinformed=True)
+    assert ruling.chooser == "declarer"

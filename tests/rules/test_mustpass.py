@@ -55,7 +55,7 @@ def test_30A_offenders_next_turn_survives_other_calls():
 
 def test_27B2_throughout_survives_own_pass_and_ends_with_the_auction():
     """A bar for the rest of the auction stays after the barred player's pass."""
-    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT"))
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT", comparable=False))
     _, state = call(state, "W", "2S")
     _, state = call(state, "N", "P")
     assert word(state, "N") == "throughout"
@@ -68,14 +68,14 @@ def test_27B2_throughout_survives_own_pass_and_ends_with_the_auction():
 
 def test_auction_ends_event_clears_obligations():
     """The explicit end of the auction clears every pass obligation too."""
-    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT"))
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT", comparable=False))
     _, state = apply(state, AuctionEnded(Seat.N))
     assert not state.pass_obligations
 
 
 def test_37B_bid_by_barred_player_cancelled_both_pass_throughout():
     """N must pass but bids: the bid becomes a pass, N and S are barred; 26B may follow."""
-    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT"))
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT", comparable=False))
     _, state = call(state, "W", "2S")
     ruling, state = call(state, "N", "3H")
     assert "37B2" in ruling.laws and "26B" in ruling.laws
@@ -86,7 +86,7 @@ def test_37B_bid_by_barred_player_cancelled_both_pass_throughout():
 
 def test_37A_lho_called_first_everything_stands_bar_continues():
     """LHO called before rectification: the bid stands, the bar for the rest continues."""
-    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT"))
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT", comparable=False))
     _, state = call(state, "W", "2S")
     ruling, state = call(state, "N", "3H", lho_called=True)
     assert "37A" in ruling.laws and state.calls[-1] == "3H"
@@ -115,12 +115,12 @@ def test_call_checks_turn_and_legality():
         call(at("N"), "N", "8S")
 
 
-def test_call_after_the_auction_is_refused():
-    """Once the auction is over no call is accepted."""
+def test_39A_call_after_the_auction_is_cancelled_not_added():
+    """Once the auction is over a call is ruled under Law 39 and never joins the auction."""
     _, state = call(at("N", "1H P P"), "W", "P")
     assert state.declarer is Seat.N and state.contract == "1H"
-    with pytest.raises(RuleError, match="auction is over"):
-        call(state, "N", "2H")
+    ruling, after = call(state, "N", "2H")
+    assert "39A" in ruling.laws and after.calls == state.calls
 
 
 def test_22B_passed_out():

@@ -130,18 +130,25 @@ def test_30B1bi_comparable_call_no_rectification():
     assert ruling.outcome["lead_restriction"] is False
 
 
-def test_30B1bii_not_comparable_partner_passes_next_turn():
-    """A bid that is not comparable to the cancelled pass: partner passes once; 26B."""
-    ruling, state = coor(at("N"), "S", "P", offender_call="1S")
+def test_30B1bii_not_comparable_partner_passes_at_his_turn_after_that_call():
+    """A bid judged not comparable to the cancelled pass: partner passes once, at his turn
+    after the offender's bid; his own turn before it is free; 26B."""
+    ruling, state = coor(at("N"), "S", "P", offender_call="1S", comparable=False)
     assert "30B1(b)(ii)" in ruling.laws
     assert ruling.outcome["partner_must_pass"] == "next_turn"
     assert ruling.outcome["lead_restriction"] is True
+    assert "at his first turn after S's 1S" in ruling.summary
+    assert not state.pass_obligations and not state.lead_penalties
+    _, state = call(state, "N", "1H")
+    _, state = call(state, "E", "P")
+    ruling, state = call(state, "S", "1S")
+    assert "30B1(b)(ii)" in ruling.laws
     assert obligations(state) == {"N:next_turn"} and state.lead_penalties
 
 
 def test_30B1_lho_turn_before_offender_called():
     """W (not yet called) passes at dealer N's turn: treated like partner's turn."""
-    ruling, _ = coor(at("N"), "W", "P", offender_call="1H")
+    ruling, _ = coor(at("N"), "W", "P", offender_call="1H", comparable=False)
     assert ruling.outcome["position"] == "lho" and "30B1(b)(ii)" in ruling.laws
 
 
@@ -186,7 +193,8 @@ def test_31A2a_rho_bids_offender_comparable():
 
 def test_31A2b_rho_bids_offender_not_comparable():
     """E's later call is not comparable: W passes at his next turn; 26B may follow."""
-    ruling, state = coor(at("N"), "E", "1S", turn_call="1H", offender_call="2S")
+    ruling, state = coor(at("N"), "E", "1S", turn_call="1H", offender_call="2S",
+                         comparable=False)
     assert "31A2(b)" in ruling.laws
     assert ruling.outcome["partner_must_pass"] == "next_turn"
     assert ruling.outcome["lead_restriction"] is True
@@ -204,7 +212,7 @@ def test_31A_rho_call_not_known_yet_waits():
 
 def test_31B_bid_at_partner_turn_not_comparable():
     """S opens 1NT at N's turn; later 2NT judged not comparable: N passes once."""
-    ruling, state = coor(at("N"), "S", "1NT", offender_call="2NT")
+    ruling, state = coor(at("N"), "S", "1NT", offender_call="2NT", comparable=False)
     assert ruling.outcome["position"] == "partner"
     assert ruling.outcome["partner_must_pass"] == "next_turn"
     assert ruling.outcome["lead_restriction"] is True
@@ -219,7 +227,7 @@ def test_31B_offenders_later_call_judged_when_made():
     assert "31A2(a)" in ruling.laws and not state.pass_obligations
     _, state = coor(at("N"), "S", "1NT", turn_call="P")
     _, state = call(state, "E", "P")
-    ruling, state = call(state, "S", "3NT")
+    ruling, state = call(state, "S", "3NT", comparable=False)
     assert "31A2(b)" in ruling.laws and obligations(state) == {"N:next_turn"}
 
 
@@ -255,7 +263,8 @@ def test_32A1_double_at_rho_turn_rho_passes_must_repeat():
 
 def test_32A2b_double_at_rho_turn_rho_bids_not_comparable():
     """S bids after W's cancelled double; W's 2C is not comparable: E passes once."""
-    ruling, state = coor(at("N", "1H P"), "W", "X", turn_call="2H", offender_call="3C")
+    ruling, state = coor(at("N", "1H P"), "W", "X", turn_call="2H", offender_call="3C",
+                         comparable=False)
     assert "32A2(b)" in ruling.laws and obligations(state) == {"E:next_turn"}
 
 
@@ -293,12 +302,40 @@ def test_36B4_inadmissible_double_out_of_turn_partner_barred():
 
 
 def test_17D3_accepted_pass_out_of_rotation_does_not_end_the_auction():
-    """N 1H, E P; W passes at S's turn and it is accepted: S lost his turn among the three
-    passes, so the auction goes back to S."""
+    """N 1H, E P; W passes at S's turn and N accepts it by passing: S lost his turn among the
+    three passes, so the auction goes back to S."""
     ruling, state = coor(at("N", "1H P"), "W", "P", accepted=True)
+    assert "17D3" in ruling.laws and state.phase.value == "auction"
+    ruling, state = call(state, "N", "P")
     assert "17D3" in ruling.laws
     assert state.calls == ("1H", "P")
     assert Auction.trusted(Seat.N, state.calls).turn is Seat.S
+
+
+def test_29A_offenders_lho_calls_next_in_rotation_after_an_accepted_pass():
+    """N 1H, E P; W passes at S's turn and N accepts it by bidding 2H: N's call is in turn
+    (he is W's LHO), the auction does not end, and E calls next."""
+    _, state = coor(at("N", "1H P"), "W", "P", accepted=True)
+    with pytest.raises(RuleError, match="N accepted"):
+        call(state, "S", "2S")
+    ruling, state = call(state, "N", "2H")
+    assert "29A" in ruling.laws and state.phase.value == "auction"
+    assert state.calls[-1] == "2H"
+    assert Auction.trusted(Seat.N, state.calls).turn is Seat.E
+    ruling, state = call(state, "E", "P")
+    assert ruling.summary.startswith("E: Pass")
+
+
+def test_29A_offenders_lho_calls_next_after_an_accepted_opening_pass():
+    """Dealer N; W passes at N's turn and N accepts by opening 1C: the four passes before it
+    do not pass the board out; E calls next."""
+    _, state = coor(at("N"), "W", "P", accepted=True)
+    assert state.phase.value == "auction"
+    _, state = call(state, "N", "1C")
+    assert Auction.trusted(Seat.N, state.calls).turn is Seat.E
+    for seat in "ESW":
+        ruling, state = call(state, seat, "P")
+    assert state.declarer is Seat.N and "22A" in ruling.laws
 
 
 def test_17D3_lost_turn_early_in_the_auction_does_not_matter():

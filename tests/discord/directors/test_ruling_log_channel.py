@@ -33,3 +33,17 @@ async def test_calls_in_rotation_are_not_noted(ld, bot, storage):
     await ld.run("/board set number:1 dealer:N", user="Dummy")
     result = await ld.run("/call call:1H", user="Dummy")
     assert not result.channel_messages
+
+
+async def test_a_call_that_asks_for_the_directors_judgement_is_noted(ld, bot, storage):
+    """S opened 1NT at N's turn; S's 2C at his turn waits for the director's "comparable?":
+    the log channel is told, so a director sees it."""
+    await set_up(ld)
+    await ld.run("/sit table:1 seat:S", user="Declarer")
+    await ld.run("/board set number:1 dealer:N", user="Declarer")
+    await ld.run("/out-of-rotation call:1NT seat:S", user="Declarer")
+    await ld.run("/call call:P", user="Declarer")
+    await ld.run("/call call:P", user="Declarer")
+    result = await ld.run("/call call:2C", user="Declarer")
+    [note] = [m for m in result.channel_messages if m.channel_id == ld.guild.channel("td-log").id]
+    assert "Judgement pending" in note.content

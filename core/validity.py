@@ -1,0 +1,87 @@
+"""Facts that cannot happen at a bridge table, refused where they enter (scenario facts, board
+facts, commands) with a reason a player understands, before any law is applied to them.
+
+A ruling built on an impossible state would be wrong however good the law code is: an honour is
+never a minor penalty card, a defender with two penalty cards has no minor one, declarer and
+dummy never have penalty cards, and a card is in one place only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from core.auction import parse_call
+from core.errors import RuleError
+from core.seats import Role, Seat, role_of
+from core.state import PenaltyCard, PenaltyKind, Restriction, RestrictionKind, TableState
+
+_CONTRACT_RE = re.compile(r"^(?P<bid>.+?)\s*(?P<risk>XX|X|REDOUBLED|DOUBLED|RDBL|DBL)?$")
+_CONTRACT_HINT = "a contract is a level 1-7 and a denomination, maybe doubled: e.g. 4H, 3NTX, 6SXX"
+
+
+def parse_contract(text: str) -> str:
+    """A contract as typed (``4H``, ``4♥``, ``3nt x``, ``6SXX``) in canonical form; nonsense such
+    as ``8NT``, ``ZZZ`` or ``4H4H`` raises a :class:`RuleError` that explains the format."""
+    raw = text.strip().upper() if isinstance(text, str) else ""
+    if not raw or len(raw) > 16:
+        raise RuleError(f"that is not a contract: {_CONTRACT_HINT}")
+    m = _CONTRACT_RE.match(raw)
+    level = re.match(r"\d+", raw)
+    if level and int(level[0]) > 7:
+        raise RuleError(f"{text.strip()!r} is not a contract: no bid is above seven (Law 38); "
+                        f"{_CONTRACT_HINT}")
+    try:
+        bid = parse_call(m["bid"]) if m else None
+    except RuleError:
+        bid = None
+    if bid is None or not bid.is_bid or m is None:
+        raise RuleError(f"{text.strip()!r} is not a contract: {_CONTRACT_HINT}")
+    risk = {"X": "X", "DBL": "X", "DOUBLED": "X", "XX": "XX", "RDBL": "XX",
+            "REDOUBLED": "XX"}.get(m["risk"] or "", "")
+    return bid.text + risk
+
+
+def penalty_card_problem(cards: Iterable[PenaltyCard], declarer: Seat | None) -> str | None:
+    """Why these penalty cards cannot be on the table together (None when they can)."""
+    cards = tuple(cards)
+    seen: dict[object, PenaltyCard] = {}
+    for p in cards:
+        if p.card in seen:
+            other = seen[p.card]
+            where = "twice" if other.seat is p.seat else \
+                f"for both {other.seat.value} and {p.seat.value}"
+            return f"the {p.card.symbol} cannot be a penalty card {where}: a card is in one place"
+        seen[p.card] = p
+        if declarer is not None and role_of(p.seat, declarer) is not Role.DEFENDER:
+            who = "declarer" if p.seat is declarer else "dummy"
+            return (f"{p.seat.value} is {who}: declarer's and dummy's cards never become penalty "
+                    f"cards (48A), so the {p.card.symbol} cannot be one")
+        if p.kind is PenaltyKind.MINOR and p.card.is_honour:
+            return (f"the {p.card.symbol} is an honour: an exposed honour is always a major "
+                    "penalty card, never a minor one (50B)")
+    for seat in Seat:
+        minors = [p for p in cards if p.seat is seat and p.kind is PenaltyKind.MINOR]
+        if minors and len([p for p in cards if p.seat is seat]) > 1:
+            return (f"{seat.value} cannot have a minor penalty card among two or more: when a "
+                    "defender has two or more penalty cards, each of them is major (50B)")
+    return None
+
+
+def restriction_problem(restrictions: Iterable[Restriction], declarer: Seat | None) -> str | None:
+    """A 57A instruction binds the partner of the defender who played early: a defender."""
+    for r in restrictions:
+        if r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST) and declarer is not None \
+                and role_of(r.seat, declarer) is not Role.DEFENDER:
+            return (f"a 57A instruction binds only the partner of the defender who played early; "
+                    f"{r.seat.value} is not a defender")
+    return None
+
+
+def check_state(state: TableState) -> TableState:
+    """``state`` if its facts can happen at a table; a :class:`RuleError` saying why not."""
+    problem = (penalty_card_problem(state.penalty_cards, state.declarer)
+               or restriction_problem(state.restrictions, state.declarer))
+    if problem:
+        raise RuleError(problem)
+    return state

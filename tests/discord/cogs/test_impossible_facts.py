@@ -1,0 +1,39 @@
+"""Facts that cannot happen, typed into the commands, get a clear ephemeral answer and change
+nothing (contracts, penalty cards of declarer, hands)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize("contract", ["8NT", "ZZZ", "4H4H"])
+async def test_38_nonsense_contract_is_refused(ld, bot, board, contract):
+    result = await ld.run(f"/board set number:1 contract:{contract}", user="Declarer")
+    assert result.ephemeral and "not a contract" in result.text and "e.g. 4H" in result.text
+    state = await ld.run("/state", user="Declarer")
+    assert "(4H)" in state.text
+
+
+async def test_contract_typed_loosely_is_stored_canonically(ld, bot, board):
+    await ld.run("/board set number:1 contract:3ntx", user="Declarer")
+    state = await ld.run("/state", user="Declarer")
+    assert "(3NTX)" in state.text
+
+
+async def test_48A_penalty_card_holder_cannot_be_named_declarer(ld, bot, board):
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    result = await ld.run("/board set number:1 declarer:W", user="Declarer")
+    assert result.ephemeral and "48A" in result.text
+    state = await ld.run("/state", user="Declarer")
+    assert "Declarer: S" in state.text
+
+
+async def test_50D1_hand_lacking_the_askers_own_penalty_card_is_refused(ld, bot, board):
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    result = await ld.run("/mustplay seat:W hand:QJ2.A32.K32.5432", user="LHO")
+    assert result.ephemeral and "penalty card ♠K" in result.text
+
+
+async def test_hand_format_error_explains_the_format(ld, bot, board):
+    result = await ld.run("/mustplay seat:W hand:KQ5.A72.JT9843", user="LHO")
+    assert result.ephemeral and "S.H.D.C" in result.text and "KQ5.A72.-.JT9843" in result.text
