@@ -2,6 +2,7 @@
 
 from core.laws import (  # noqa: F401
     auction_calls,
+    consultation,
     exposure,
     flow,
     insufficient,

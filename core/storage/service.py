@@ -57,6 +57,7 @@ from core.seats import Seat
 from core.state import TableState
 from core.storage import logquery
 from core.storage.db import write_options
+from core.storage.editions import edition_in_force
 from core.storage.errors import Busy, Conflict, NotFound, StorageError
 from core.storage.lawref import law_key
 from core.storage.models import (
@@ -894,6 +895,7 @@ class Storage:
                 "summary": ruling.summary[:SUMMARY_MAX],
                 "laws": _laws_text(laws),
                 "void": False,
+                "law_edition": await edition_in_force(conn, club_id),
             },
         )
         assert event_id is not None
