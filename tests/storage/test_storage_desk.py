@@ -10,7 +10,7 @@ import pytest
 from core import editions as core_editions
 from core.errors import RuleError
 from core.laws.consultation import Consultation
-from core.storage.desk import Desk, DependentRulings
+from core.storage.desk import DependentRulings, Desk
 from core.storage.errors import Conflict, NotFound, StorageError
 from core.storage.values import VerdictKind
 from tests.storage.helpers import (
