@@ -129,10 +129,10 @@ async def directors_ping(
     role_id = club.director_role_id
     if blind:
         role_id = (await desk_of(interaction).settings(club.guild_id)).deputy_role_id
-    role = guild.get_role(role_id) if guild is not None and role_id else None
-    if role is None:
+    if guild is None or not role_id:
         return "", discord.AllowedMentions.none()
-    return role.mention + " ", discord.AllowedMentions(everyone=False, users=False, roles=[role])
+    role = guild.get_role(role_id) or discord.Object(role_id)  # a role made since start-up
+    return f"<@&{role_id}> ", discord.AllowedMentions(everyone=False, users=False, roles=[role])
 
 
 def blind_note(blind: tuple[int, ...], board: int) -> str:
