@@ -488,7 +488,7 @@ class Directors(commands.Cog):
             if call.channel_id and call.message_id:
                 url = f"{_channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
                 line += f" ([call]({url}))"
-            if call.note:
+            if call.note and not await _blind_call_for(interaction, call):
                 line += f": {clean(cut(call.note, 100))}"
             lines.append(line)
         embed = discord.Embed(
@@ -655,7 +655,9 @@ class Directors(commands.Cog):
             )
             if verdict.adjusted_score:
                 line += f": adjusted score {clean(verdict.adjusted_score)}"
-            if note:
+            if note and not await desk.blind_directors(
+                interaction, entry.session_id, entry.board_number
+            ):  # a note may describe the deal: not where a playing director reads
                 line += f". {clean(cut(note, 1500))}"
             try:
                 await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
@@ -712,6 +714,11 @@ async def _blind_to_call(
         return ()
     board = await storage_of(interaction).board(interaction.guild_id or 0, call.board_id)
     return await desk.blind_directors(interaction, board.session_id, call.board_number)
+
+
+async def _blind_call_for(interaction: discord.Interaction[Any], call: DirectorCallInfo) -> bool:
+    """Whether the user is a playing director who has not played the called board."""
+    return interaction.user.id in await _blind_to_call(interaction, call)
 
 
 def _where(call: DirectorCallInfo) -> str:

@@ -241,6 +241,16 @@ async def test_a_playing_directors_blind_spot_never_leaks(ld, storage):
     assert (await storage.event(ld.guild.id, recorded.id)).verdict is None
     deputy_view = await ld.slash("script", {"id": recorded.id}, user="Deputy TD")
     assert "♥Q" in deputy_view.text
+    incident = await ld.run("/exposed cards:DA seat:W how:accidental", user="RHO")
+    [log_line] = incident.channel_messages
+    assert "deputies only" in log_line.text and "♦A" not in log_line.text
+    calls = await ld.slash("calls", {}, user="Director")
+    assert "table 2, board 3" in calls.text and "dropped" not in calls.text
+    assert "dropped" in (await ld.slash("calls", {}, user="Deputy TD")).text
+    search = await ld.slash("log search", {}, user="Director")
+    assert "♥Q" not in search.text and "have not played this board" in search.text
+    export = await ld.slash("log export", {"format": "csv"}, user="Director")
+    assert export.ephemeral and export.files == [] and "You are playing" in export.text
     played = await exposure(storage, ld, table=2, board=1, card="DJ")
     assert "♦J" in (await ld.slash("script", {"id": played.id}, user="Director")).text
     await ld.slash("playing", {"playing": False}, user="Director")
