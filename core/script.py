@@ -87,7 +87,10 @@ def _outcome(ruling: Ruling, state: TableState | None, token: str) -> str:
                 result, _ = apply(state, ChoiceMade(pending.seat, token))
             except USER_ERRORS:
                 return ""
-            return _sentence(result.summary)
+            said = _sentence(result.summary)
+            if result.information and result.information != ruling.information:
+                said += " " + _sentence(result.information)  # what changes for information
+            return said
     return ""
 
 

@@ -18,6 +18,7 @@ def test_50D2_script_reads_what_happened_the_options_their_effects_and_informati
     assert choice[0].startswith("Declarer now chooses")
     require = next(line for line in choice if "Require a spade lead" in line)
     assert "Then: W must lead a spade" in require  # the engine's own answer to that choice
+    assert "50E2" in require  # and who may know what once the card goes back
     assert "50E1" in dict(script.sections)["Who may know what"][0]
     assert "Laws of Duplicate Bridge 2017" in script.text()
 
