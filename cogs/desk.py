@@ -127,8 +127,8 @@ async def directors_ping(
     not played the board (the deputies are the other directors of the rota)."""
     guild = interaction.guild
     role_id = club.director_role_id
-    if blind:
-        role_id = (await desk_of(interaction).settings(club.guild_id)).deputy_role_id
+    if blind:  # no rota set: the director role, told nothing about the deal
+        role_id = (await desk_of(interaction).settings(club.guild_id)).deputy_role_id or role_id
     if guild is None or not role_id:
         return "", discord.AllowedMentions.none()
     role = guild.get_role(role_id) or discord.Object(role_id)  # a role made since start-up
@@ -444,23 +444,11 @@ async def rerule(
     if done.also_voided:
         lines.append("Also voided: " + ", ".join(f"#{v}" for v in done.also_voided))
     if error:
-        lines.append(error.explanation)
+        lines.append(clean(error.explanation))
     embed.add_field(name="Director's verdict: amended", value="\n".join(lines)[:1024],
                     inline=False)
     await respond(interaction, embed=embed, ephemeral=new.ruling.private,
                   allowed_mentions=discord.AllowedMentions.none())
-
-
-def error_verdict(
-    score: str | None, board_played: bool | None
-) -> tuple[str, str] | None:
-    """For ``/ruling amend|void … director_error``: (score, explanation), checked by 82C."""
-    if score is None:
-        if board_played is not None:
-            raise ContextError("Give the adjusted score for director error (82C).")
-        return None
-    found = director_error(score, board_played=True if board_played is None else board_played)
-    return found.score, found.explanation
 
 
 async def error_amend_or_void(
@@ -492,7 +480,7 @@ async def error_amend_or_void(
     embed = ruling_embed(ruling, event_id=entry.id, table=entry.table_number,
                          board=entry.board_number)
     word = verdict.verdict.value
-    lines = [f"{word.capitalize()} by {interaction.user.mention}", error.explanation,
+    lines = [f"{word.capitalize()} by {interaction.user.mention}", clean(error.explanation),
              f"Adjusted score: {clean(error.score)}"]
     if text:
         lines.append(clean(text))

@@ -173,8 +173,12 @@ class LogPager(discord.ui.View):
         if not page.entries:
             embed.description = "Nothing matches."
         desk = Desk(self.storage)
+        appeals = await desk.appeals_on(self.guild_id, (e.id for e in page.entries))
         for entry in page.entries:
             name, value = entry_line(entry)
+            for appeal in appeals.get(entry.id, ()):  # appeals stay with the ruling
+                state = f"closed: {appeal.outcome}" if appeal.outcome else "open"
+                value = f"{value}\nAppeal #{appeal.id} ({state})"[:1024]
             if await desk.is_blind(
                 self.guild_id, self.owner_id, entry.session_id, entry.board_number
             ):  # a playing director sees nothing of a board he has not played yet

@@ -569,6 +569,26 @@ class Desk:
                 q = q.where(Appeal.closed_at.is_(None))
             return tuple(_appeal_value(a, e) for a, e in await s.execute(q))
 
+    async def appeals_on(
+        self, guild_id: int, event_ids: Iterable[int]
+    ) -> dict[int, tuple[AppealInfo, ...]]:
+        """The appeals against each of ``event_ids`` (for the log's pages), oldest first."""
+        ids = list(event_ids)
+        if not ids:
+            return {}
+        async with self._st._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            rows = await s.execute(
+                select(Appeal, EventRow)
+                .join(EventRow, EventRow.id == Appeal.event_id)
+                .where(Appeal.club_id == club_id, Appeal.event_id.in_(ids))
+                .order_by(Appeal.id)
+            )
+            found: dict[int, list[AppealInfo]] = {}
+            for appeal, ev in rows:
+                found.setdefault(appeal.event_id, []).append(_appeal_value(appeal, ev))
+        return {k: tuple(v) for k, v in found.items()}
+
     async def appeal_record(self, guild_id: int, appeal_id: int) -> AppealInfo:
         async with self._st._reading() as s:
             club_id = await _require_club(s, guild_id)

@@ -91,3 +91,9 @@ class Appeal(Base):
     outcome_text: Mapped[str | None] = mapped_column(String(NOTE_MAX))
     closed_by: Mapped[int | None] = mapped_column(BigInteger)
     closed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+
+
+#: What deleting a club's data removes (see Storage.delete_club_data): the desk's log rows
+#: always, its settings unless the club keeps its settings.
+LOG_MODELS = (Appeal, Consultation, PlayingDirector)
+SETTINGS_MODELS = (DeskSettings, EditionChange)

@@ -55,7 +55,7 @@ from core.engine import Event, apply, event_from_data, event_to_data
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
-from core.storage import logquery
+from core.storage import desk_models, logquery
 from core.storage.db import write_options
 from core.storage.editions import edition_in_force
 from core.storage.errors import Busy, Conflict, NotFound, StorageError
@@ -1356,6 +1356,7 @@ class Storage:
                 EventLaw,
                 VerdictRow,
                 DirectorCall,
+                *desk_models.LOG_MODELS,
                 EventRow,
                 SeatBinding,
                 Board,
@@ -1365,6 +1366,9 @@ class Storage:
                 result = await s.execute(delete(model).where(model.club_id == club_id))
                 deleted[model.__tablename__] = result.rowcount or 0
             if not keep_settings:
+                for model in desk_models.SETTINGS_MODELS:
+                    result = await s.execute(delete(model).where(model.club_id == club_id))
+                    deleted[model.__tablename__] = result.rowcount or 0
                 result = await s.execute(delete(Club).where(Club.id == club_id))
                 deleted[Club.__tablename__] = result.rowcount or 0
             return deleted

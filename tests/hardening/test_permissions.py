@@ -51,6 +51,12 @@ DIRECTOR_ONLY: dict[str, Options] = {
     "log export": lambda g, rid: {"format": "csv"},
     "log stats": lambda g, rid: {},
     "penalty returned": lambda g, rid: {"card": "SK", "table": 1},
+    # the director's desk
+    "consult answer": lambda g, rid: {"id": 1, "answer": "yes", "table_note": "fine"},
+    "consult open": lambda g, rid: {},
+    "playing": lambda g, rid: {"playing": True},
+    "appeal answer": lambda g, rid: {"id": 1, "by": "director", "text": "it stands"},
+    "appeal decide": lambda g, rid: {"id": 1, "outcome": "upheld"},
     # admin-only (Manage Server): deleting the club's stored data
     "club-data delete": lambda g, rid: {"confirm": g.name},
 }

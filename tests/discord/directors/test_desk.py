@@ -298,3 +298,5 @@ async def test_92_appeal_answers_and_outcome_are_kept_with_the_ruling(ld, storag
     kept = await ld.slash("appeal list", {"ruling": recorded.id}, user="LHO")
     assert "I saw it" in kept.text and "It stands" in kept.text and "upheld" in kept.text
     assert "No appeals" in (await ld.slash("appeal list", {}, user="LHO")).text
+    logged = await ld.slash("log search", {}, user="Director")
+    assert f"Appeal #{appeal_id} (closed: upheld)" in logged.text
