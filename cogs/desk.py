@@ -395,9 +395,16 @@ async def offer_void_together(
 async def dependents_or_none(
     interaction: discord.Interaction[Any], event_id: int
 ) -> tuple[int, ...]:
-    """The later rulings that depend on ``event_id`` (none when it cannot be voided at all)."""
+    """The later rulings that depend on ``event_id`` (none when it cannot be voided at all,
+    or when the user is a playing director who has not played its board)."""
+    guild_id = interaction.guild_id or 0
+    desk = desk_of(interaction)
     try:
-        return await desk_of(interaction).dependents(interaction.guild_id or 0, event_id)
+        entry = await storage_of(interaction).event(guild_id, event_id)
+        if await desk.is_blind(guild_id, interaction.user.id, entry.session_id,
+                               entry.board_number):
+            return ()
+        return await desk.dependents(guild_id, event_id)
     except (NotFound, StorageError):
         return ()
 

@@ -225,6 +225,11 @@ async def test_a_playing_directors_blind_spot_never_leaks(ld, storage):
     nothing about its deal reaches him through the bot."""
     deputy = await _director_playing(ld, storage)
     recorded = await exposure(storage, ld, table=2, board=3, card="HQ")
+    await _partner_lead(storage, ld, recorded)
+    from core.engine import ChoiceMade
+    from core.seats import Seat
+
+    await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"))
     await ld.run("/sit table:2 seat:E", user="RHO")
     call = await ld.slash("director", {"note": "West dropped the HQ"}, user="RHO")
     [post] = call.channel_messages
@@ -237,7 +242,7 @@ async def test_a_playing_directors_blind_spot_never_leaks(ld, storage):
     ]:
         refused = await ld.slash(command, options, user="Director")
         assert refused.ephemeral and "not played board 3" in refused.text, command
-        assert "♥Q" not in refused.text
+        assert "♥Q" not in refused.text and refused.message.buttons == []
     assert (await storage.event(ld.guild.id, recorded.id)).verdict is None
     deputy_view = await ld.slash("script", {"id": recorded.id}, user="Deputy TD")
     assert "♥Q" in deputy_view.text
