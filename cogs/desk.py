@@ -233,37 +233,55 @@ async def _script_for(
 
 class PostScriptButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tdbot:script:(?P<event_id>\d+)",
+    template=r"tdbot:script:(?P<event_id>\d+):(?P<channel_id>\d+)",
 ):
-    """"Read it out to the table": a director posts the script in the channel."""
+    """"Post it to the table": a director posts the script in the table's channel."""
 
-    def __init__(self, event_id: int) -> None:
+    def __init__(self, event_id: int, channel_id: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label="Post it to the table",
-                custom_id=f"{SCRIPT_PREFIX}:{event_id}",
+                custom_id=f"{SCRIPT_PREFIX}:{event_id}:{channel_id}",
                 style=discord.ButtonStyle.primary,
             )
         )
         self.event_id = event_id
+        self.channel_id = channel_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> PostScriptButton:
-        return cls(int(match["event_id"]))
+        return cls(int(match["event_id"]), int(match["channel_id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await require_director(interaction)
-            embed, _, ruling = await _script_for(interaction, self.event_id)
+            embed, entry, ruling = await _script_for(interaction, self.event_id)
             if ruling.private:
                 raise ContextError("That ruling reveals a hand: it is never posted to the table.")
+            channel = _guild_channel(interaction, self.channel_id)
+            if channel is None:
+                raise ContextError("That channel is not in this server any more.")
+            if channel.id == interaction.channel_id:
+                await interaction.response.send_message(
+                    embed=embed, allowed_mentions=discord.AllowedMentions.none()
+                )
+                return
+            await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
             await interaction.response.send_message(
-                embed=embed, allowed_mentions=discord.AllowedMentions.none()
+                f"Posted to {channel.mention}.", ephemeral=True
             )
         except Exception as exc:
             await report_error(interaction, exc)
+
+
+def _guild_channel(interaction: discord.Interaction[Any], channel_id: int) -> Any:
+    """A text channel (or thread) of this guild, or None."""
+    if interaction.guild is None:
+        return None
+    channel = interaction.guild.get_channel_or_thread(channel_id)
+    return channel if isinstance(channel, discord.TextChannel | discord.Thread) else None
 
 
 # -------------------------------------------------------------------- consultations
@@ -538,16 +556,25 @@ class DeskCog(commands.Cog, name="Desk"):
     @app_commands.command(
         name="script", description="A ruling as the director says it at the table."
     )
-    @app_commands.describe(id="The ruling's number (in its footer)")
+    @app_commands.describe(
+        id="The ruling's number (in its footer)",
+        table_channel="Directors: the table's channel to post it to (default: this channel)",
+    )
     @app_commands.guild_only()
     async def script(
-        self, interaction: discord.Interaction[Any], id: app_commands.Range[int, 1, ID_MAX]
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        table_channel: discord.TextChannel | None = None,
     ) -> None:
         embed, _, ruling = await _script_for(interaction, id)
         club = await club_of(interaction)
         view = discord.ui.View(timeout=None)
-        if is_director(interaction.user, club) and not ruling.private:
-            view.add_item(PostScriptButton(id))
+        target = table_channel.id if table_channel is not None else interaction.channel_id
+        if target is not None and _guild_channel(interaction, target) is None:
+            raise ContextError("Pick a text channel of this server.")
+        if is_director(interaction.user, club) and not ruling.private and target is not None:
+            view.add_item(PostScriptButton(id, target))
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     # ---------------------------------------------------------------------- /consult

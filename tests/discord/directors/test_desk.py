@@ -40,6 +40,14 @@ async def test_50D2_script_is_read_in_order_and_a_director_posts_it_to_the_table
     posted = await ld.press(director.message, "Post it to the table", user="Director")
     assert not posted.ephemeral and "What happened" in posted.text
     assert posted.message.channel_id == ld.guild.channel("table-1").id
+    from_log = await ld.slash(
+        "script", {"id": recorded.id, "table_channel": ld.guild.channel("table-1")},
+        user="Director", channel=ld.guild.channel("td-log"),
+    )
+    sent = await ld.press(from_log.message, "Post it to the table", user="Director")
+    [table_post] = sent.channel_messages
+    assert sent.ephemeral and table_post.channel_id == ld.guild.channel("table-1").id
+    assert "What happened" in table_post.text
 
 
 # ------------------------------------------------------------------------ director error
