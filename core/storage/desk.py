@@ -374,8 +374,9 @@ class Desk:
         self, guild_id: int, user_id: int, session_id: int, board_number: int
     ) -> bool:
         """True when ``user_id`` is a playing director seated in ``session_id`` who has not
-        finished ``board_number`` there: a board he has played at his table, other than the
-        one his table is playing now."""
+        finished ``board_number`` there (finished: a board he has played at his table, other
+        than the one his table is playing now), or a playing director who has left his seat
+        (every board of the running session)."""
         async with self._st._reading() as s:
             club_id = await _require_club(s, guild_id)
             playing = await s.scalar(
@@ -392,7 +393,12 @@ class Desk:
                     .where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
                 )
             ).first()
-            if seat is None or seat.session_id != session_id:
+            if seat is None:  # playing but not seated: what he has played is unknown, so
+                latest = await s.scalar(  # every board of the running session is closed to him
+                    select(func.max(GameSession.id)).where(GameSession.club_id == club_id)
+                )
+                return session_id == latest
+            if seat.session_id != session_id:
                 return False
             played = await s.scalar(
                 select(func.count(Board.id)).where(

@@ -143,6 +143,8 @@ async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
     assert await desk.is_blind(GUILD_A, DIRECTOR, session, 2)  # still playing it
     assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
     assert await desk.blind_directors(GUILD_A, session, 3) == (DIRECTOR,)
+    await storage.stand(GUILD_A, DIRECTOR)  # still playing, seat unknown: every board closed
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
     await desk.set_playing(GUILD_A, DIRECTOR, False)
     assert await desk.blind_directors(GUILD_A, session, 3) == ()
 
