@@ -290,20 +290,21 @@ class Directors(commands.Cog):
         }
         if zone is not None:
             changes["time_zone"] = zone
-        club = await stored(storage_of(interaction).update_club(guild_id, **changes))
-        lines = [
-            "Saved.",
-            f"Director role: {director_role.mention}",
-            f"Log channel: {log_channel.mention}",
-            f"Time zone: {club.time_zone}",
-        ]
-        lines += await desk.setup_desk(
+        desk_lines = await desk.setup_desk(  # checks its options before it saves anything
             interaction,
             deputy_role=deputy_role,
             appeal_minutes=appeal_minutes,
             law_edition=law_edition,
             edition_from=edition_from,
         )
+        club = await stored(storage_of(interaction).update_club(guild_id, **changes))
+        lines = [
+            "Saved.",
+            f"Director role: {director_role.mention}",
+            f"Log channel: {log_channel.mention}",
+            f"Time zone: {club.time_zone}",
+            *desk_lines,
+        ]
         if not director_role.mentionable:
             lines.append(
                 "Note: the role is not mentionable, so calls can only ping it if the bot may "
