@@ -18,6 +18,7 @@ import logging
 import re
 import sys
 from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 import aiohttp
@@ -122,6 +123,72 @@ def setup_logging(level: str, *, console: bool) -> None:
     root.setLevel(max(logging.getLevelName(level), logging.WARNING) if console else level)
 
 
+class DatabaseUnusable(Exception):
+    """The database cannot be opened or migrated; the message says what to fix, in one line."""
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """``exc`` and what it wraps (SQLAlchemy's ``orig``, ``__cause__``, ``__context__``)."""
+    seen: list[BaseException] = []
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        item = todo.pop(0)
+        if item is None or any(item is s for s in seen):
+            continue
+        seen.append(item)
+        todo += [getattr(item, "orig", None), item.__cause__, item.__context__]
+    return seen
+
+
+def database_problem(url: Any, exc: BaseException) -> str:
+    """One line for the operator: what is wrong with the database and how to fix it."""
+    text = " ".join(str(e) for e in _causes(exc)).lower()
+    names = {type(e).__name__ for e in _causes(exc)}
+    if url.get_backend_name() == "sqlite":
+        path = Path((url.database or "tdbot.db").removeprefix("file:")).resolve()
+        if not path.parent.is_dir():
+            return (
+                f"Cannot open the database {path}: the folder {path.parent} does not exist. "
+                "Create it, or point DATABASE_URL at another file."
+            )
+        if "readonly" in text or "read-only" in text or "permission" in text:
+            return (
+                f"Cannot write to the database {path}: it (or its folder) is read-only. Give "
+                "the bot's user write access to both, or point DATABASE_URL elsewhere."
+            )
+        if "disk" in text and "full" in text:
+            return f"Cannot write to the database {path}: the disk is full. Free some space."
+        return f"Cannot open the database {path}: {str(exc).splitlines()[0][:200]}"
+    where = f"{url.host or 'localhost'}:{url.port or 5432}"
+    if "InvalidPasswordError" in names or "password" in text or "authentication" in text:
+        return (
+            f"PostgreSQL at {where} refused the user or password in DATABASE_URL: check them "
+            "(and pg_hba.conf)."
+        )
+    if "InvalidCatalogNameError" in names or ("database" in text and "does not exist" in text):
+        return (
+            f"PostgreSQL at {where} has no database {url.database!r}: create it "
+            f"(createdb {url.database}) or fix DATABASE_URL."
+        )
+    if names & {"ConnectionRefusedError", "ConnectionError", "OSError", "TimeoutError", "gaierror"}:
+        return (
+            f"Cannot connect to PostgreSQL at {where}: is the server running, and are the host "
+            "and port in DATABASE_URL right?"
+        )
+    return f"Cannot use the database in DATABASE_URL: {str(exc).splitlines()[0][:200]}"
+
+
+async def _check_writable(engine: Any) -> None:
+    """Fail now, not at the first ruling, if the database cannot be written (a read-only
+    SQLite file at the newest migration is otherwise only found out by a player)."""
+    async with engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            version = (await conn.exec_driver_sql("PRAGMA user_version")).scalar() or 0
+            await conn.exec_driver_sql(f"PRAGMA user_version = {int(version)}")
+        else:
+            await conn.exec_driver_sql("SELECT 1")
+
+
 @contextlib.asynccontextmanager
 async def open_storage(database_url: str | None) -> AsyncIterator[Storage]:
     """The storage the bot's cogs use, open for the bot's lifetime (``bot.storage``).
@@ -130,8 +197,13 @@ async def open_storage(database_url: str | None) -> AsyncIterator[Storage]:
     (``None``: the default SQLite file ``tdbot.db``); the engine is disposed of on the way out.
     """
     url = database_url_of(database_url)
-    await upgrade_to_head(url)
     engine = make_engine(url)
+    try:
+        await upgrade_to_head(url)
+        await _check_writable(engine)
+    except Exception as exc:  # whatever the driver raises, the operator gets one line
+        await engine.dispose()
+        raise DatabaseUnusable(database_problem(url, exc)) from exc
     try:
         yield Storage(make_sessionmaker(engine))
     finally:
@@ -213,6 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(run_bot(settings, token, sync=args.sync))
     except KeyboardInterrupt:
         return 0
+    except DatabaseUnusable as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_CONFIG
 
 
 if __name__ == "__main__":

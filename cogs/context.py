@@ -7,8 +7,6 @@ context is missing, so the tree's error policy answers it with a short ephemeral
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -16,6 +14,7 @@ from typing import Any, Literal, TypeVar
 import discord
 from discord import app_commands
 
+from cogs.tdbot import defer
 from core.cards import Card, parse_card, parse_cards
 from core.seats import Seat
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
@@ -116,8 +115,8 @@ async def table_context(
 
 # ------------------------------------------------------------------ option types and answering
 
-#: How long a command may work before it defers (Discord allows three seconds to answer).
-SLOW = 2.0
+#: Discord refuses an autocomplete choice whose name or value is longer than this.
+CHOICE_MAX = 100
 
 SeatName = Literal["N", "E", "S", "W"]
 SuitName = Literal["S", "H", "D", "C"]
@@ -155,6 +154,7 @@ class CardsOption(app_commands.Transformer):
         return [
             app_commands.Choice(name=f"{prefix}{c.name}", value=f"{prefix}{c.value}")
             for c in card_choices(last)
+            if len(prefix) + len(c.name) <= CHOICE_MAX and len(prefix) + len(c.value) <= CHOICE_MAX
         ]
 
 
@@ -168,22 +168,10 @@ def card_choices(typed: str, cards: Sequence[str] = ALL_CARDS) -> list[app_comma
 async def in_time(
     interaction: discord.Interaction[Any], work: Awaitable[T], *, ephemeral: bool = False
 ) -> T:
-    """Run ``work``; if it takes longer than :data:`SLOW`, defer so Discord keeps waiting.
+    """Acknowledge ``interaction`` (unless done already), then run ``work`` to the end.
 
-    An error after a public deferral removes the "thinking" message, so the error policy's
-    ephemeral answer is not shown to everyone.
-    """
-    task = asyncio.ensure_future(work)
-    deferred = False
-    try:
-        done, _ = await asyncio.wait({task}, timeout=SLOW)
-        if not done and not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-            deferred = True
-        return await task
-    except BaseException:
-        task.cancel()
-        if deferred and not ephemeral:
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.delete_original_response()
-        raise
+    Deferring first keeps Discord waiting however slow the database is; the work is never
+    cancelled half way because the answer took long (an error after a public "thinking…" is
+    answered privately by :func:`cogs.tdbot.respond`)."""
+    await defer(interaction, ephemeral=ephemeral)
+    return await work

@@ -13,6 +13,7 @@ import dataclasses
 import datetime as dt
 import logging
 import re
+import time
 import zoneinfo
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -33,7 +34,7 @@ from cogs.context import (
     storage_of,
 )
 from cogs.render import CALL_LABEL, call_custom_id, clean, ruling_embed
-from cogs.tdbot import report_error, respond
+from cogs.tdbot import defer, edit_pressed, report_error, respond
 from core.ruling import Ruling
 from core.storage.errors import NotFound, StorageError
 from core.storage.values import ClubSettings, DirectorCallInfo, LogEntry, Verdict, VerdictKind
@@ -50,6 +51,16 @@ NO_LOG_CHANNEL = (
     "No log channel is set up, so no director was pinged: ask an admin to run /setup. "
     "Your call (#{id}) is recorded and directors see it in /calls."
 )
+LOG_CHANNEL_GONE = (
+    "The log channel set with /setup no longer exists, so no director was pinged: ask an admin "
+    "to run /setup again. Your call (#{id}) is recorded and directors see it in /calls."
+)
+JOINED_CALL = (
+    "A director has already been called to {where} (call #{id}); your call joins it, "
+    "so nobody is pinged again."
+)
+#: A member may start a new director call at most once in this many seconds.
+CALL_COOLDOWN = 30.0
 VERDICT_WORDS = {
     VerdictKind.CONFIRMED: "confirmed",
     VerdictKind.AMENDED: "amended",
@@ -193,6 +204,9 @@ class Directors(commands.Cog):
         # (guild, user) -> (role ids, manage server): who we have seen, to tell whether a player
         # seated at a table is a director without the privileged members intent.
         self._seen: OrderedDict[tuple[int, int], tuple[frozenset[int], bool]] = OrderedDict()
+        # (guild, user) -> when that member last started a new call (no ping floods)
+        self._last_call: dict[tuple[int, int], float] = {}
+        self.call_cooldown = CALL_COOLDOWN
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(CallButton, TakeButton)
@@ -260,6 +274,7 @@ class Directors(commands.Cog):
         law_edition: app_commands.Range[str, 1, 8] | None = None,
         edition_from: app_commands.Range[str, 1, 10] | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         guild_id = guild_id_of(interaction)
         # default_permissions is only advice to Discord's client: check for real.
         if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
@@ -278,6 +293,8 @@ class Directors(commands.Cog):
         zone = None
         if time_zone is not None:
             zone = time_zone.strip()
+            # Zone names are case sensitive on disk; people type europe/london.
+            zone = next((z for z in _time_zones() if z.casefold() == zone.casefold()), zone)
             try:
                 zoneinfo.ZoneInfo(zone)
             except (zoneinfo.ZoneInfoNotFoundError, ValueError):
@@ -310,7 +327,7 @@ class Directors(commands.Cog):
                 "Note: the role is not mentionable, so calls can only ping it if the bot may "
                 "mention all roles (or make the role mentionable)."
             )
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await respond(interaction, "\n".join(lines), ephemeral=True)
 
     @setup.autocomplete("time_zone")
     async def time_zone_names(
@@ -345,10 +362,10 @@ class Directors(commands.Cog):
         note: str | None = None,
     ) -> None:
         """Record a director call and post it in the log channel, pinging the director role."""
+        await defer(interaction, ephemeral=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
         guild_id = club.guild_id
-        await interaction.response.defer(ephemeral=True, thinking=True)
         table_id = board_id = None
         if event_id is None:
             if table is None:
@@ -364,6 +381,20 @@ class Directors(commands.Cog):
             if table_id is not None:
                 board = await storage.find_board(guild_id, table_id)
                 board_id = board.id if board else None
+        key = (guild_id, interaction.user.id)
+        since = time.monotonic() - self._last_call.get(key, -self.call_cooldown)
+        if since < self.call_cooldown:  # joining the table's open call is fine, a new one not
+            open_calls = await storage.open_calls(guild_id)
+            joined = next((c for c in open_calls if table_id and c.table_id == table_id), None)
+            if joined is None:
+                raise ContextError(
+                    f"You called the director {since:.0f} seconds ago: wait "
+                    f"{self.call_cooldown - since:.0f} seconds before calling again."
+                )
+            await respond(
+                interaction, JOINED_CALL.format(where=_where(joined), id=joined.id), ephemeral=True
+            )
+            return
         call = await stored(
             storage.call_director(
                 guild_id,
@@ -372,9 +403,19 @@ class Directors(commands.Cog):
                 table_id=None if board_id else table_id,
                 board_id=board_id,
                 note=note or "",
+                interaction_id=interaction.id,
+                origin_channel_id=interaction.channel_id,
             ),
             ruling_id=event_id,
         )
+        if call.joined:
+            await respond(
+                interaction, JOINED_CALL.format(where=_where(call), id=call.id), ephemeral=True
+            )
+            return
+        self._last_call[key] = time.monotonic()
+        if len(self._last_call) > 10_000:
+            self._last_call.clear()
         entry = await stored(storage.event(guild_id, event_id)) if event_id else None
         seated_directors = await self._seated_directors(interaction, club, call.table_id)
         jump = (
@@ -394,7 +435,8 @@ class Directors(commands.Cog):
         where = _where(call)
         channel = _log_channel(interaction, club)
         if channel is None:
-            await respond(interaction, NO_LOG_CHANNEL.format(id=call.id), ephemeral=True)
+            missing = LOG_CHANNEL_GONE if club.log_channel_id else NO_LOG_CHANNEL
+            await respond(interaction, missing.format(id=call.id), ephemeral=True)
             return
         ping, mentions = await desk.directors_ping(interaction, club, blind)
         content = f"{ping}Director call #{call.id}: {where}"
@@ -436,6 +478,7 @@ class Directors(commands.Cog):
 
     async def take(self, interaction: discord.Interaction[Any], call_id: int) -> None:
         """A director claims a call: the message shows who has it; others are told it is taken."""
+        await defer(interaction, update=True)
         club = await club_of(interaction)
         if not is_director(interaction.user, club):
             raise NotDirector()
@@ -463,20 +506,40 @@ class Directors(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(TakeButton(call.id, taken_by=name))
         content = f"Director call #{call.id}: {_where(call)}, taken by {clean(name)}."
-        await interaction.response.edit_message(
+        await edit_pressed(
+            interaction,
             content=content,
             embeds=embeds,
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        await self._tell_caller(interaction, call)
+
+    async def _tell_caller(self, interaction: discord.Interaction[Any], call: Any) -> None:
+        """Tell the caller, where they called from, that a director is on the way."""
+        channel = interaction.client.get_channel(call.origin_channel_id or 0)
+        if channel is None or not hasattr(channel, "send"):
+            return
+        caller = discord.Object(id=call.caller_id)
+        try:
+            await channel.send(
+                f"<@{call.caller_id}>: {interaction.user.mention} has taken your director call "
+                f"#{call.id} ({_where(call)}) and is on the way.",
+                allowed_mentions=discord.AllowedMentions(
+                    users=[caller], roles=False, everyone=False
+                ),
+            )
+        except discord.HTTPException as exc:
+            log.warning("Could not tell the caller of call %s: %s", call.id, exc)
 
     @app_commands.command(description="Directors: the director calls nobody has taken yet.")
     @app_commands.guild_only()
     async def calls(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         open_calls = await storage_of(interaction).open_calls(club.guild_id, limit=25)
         if not open_calls:
-            await interaction.response.send_message("No open calls.", ephemeral=True)
+            await respond(interaction, "No open calls.", ephemeral=True)
             return
         lines = []
         for call in open_calls:
@@ -498,7 +561,7 @@ class Directors(commands.Cog):
             colour=discord.Colour.red(),
         )
         embed.set_footer(text='Take one with its "Take it" button in the log channel.')
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await respond(interaction, embed=embed, ephemeral=True)
 
     # ------------------------------------------------------------------------------ verdicts
 
@@ -511,7 +574,12 @@ class Directors(commands.Cog):
         note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
     ) -> None:
         text = bounded(note, NOTE_MAX, "note")
-        await self._verdict(interaction, id, lambda s, g, d: s.confirm(g, id, d, text), note=text)
+        await self._verdict(
+            interaction,
+            id,
+            lambda s, g, d: s.confirm(g, id, d, text, interaction_id=interaction.id),
+            note=text,
+        )
 
     @ruling.command(name="amend", description="Directors: amend a logged ruling.")
     @app_commands.describe(
@@ -546,7 +614,12 @@ class Directors(commands.Cog):
             await desk.error_amend_or_void(interaction, id, VerdictKind.AMENDED, body, score,
                                            board_played is not False)
             return
-        await self._verdict(interaction, id, lambda s, g, d: s.amend(g, id, d, body), note=body)
+        await self._verdict(
+            interaction,
+            id,
+            lambda s, g, d: s.amend(g, id, d, body, interaction_id=interaction.id),
+            note=body,
+        )
 
     @ruling.command(
         name="void",
@@ -577,7 +650,10 @@ class Directors(commands.Cog):
             return
         try:
             await self._verdict(
-                interaction, id, lambda s, g, d: s.void(g, id, d, text), note=text
+                interaction,
+                id,
+                lambda s, g, d: s.void(g, id, d, text, interaction_id=interaction.id),
+                note=text,
             )
         except ContextError:
             dependents = await desk.dependents_or_none(interaction, id)
@@ -605,7 +681,10 @@ class Directors(commands.Cog):
             raise ContextError("Give the adjusted score.")
         text = bounded(note, NOTE_MAX, "note")
         await self._verdict(
-            interaction, id, lambda s, g, d: s.adjust(g, id, d, value, text), note=text
+            interaction,
+            id,
+            lambda s, g, d: s.adjust(g, id, d, value, text, interaction_id=interaction.id),
+            note=text,
         )
 
     async def _verdict(
@@ -616,6 +695,7 @@ class Directors(commands.Cog):
         *,
         note: str | None,
     ) -> None:
+        await defer(interaction)
         _check_id(event_id)
         club = await require_director(interaction)
         storage = storage_of(interaction)

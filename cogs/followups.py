@@ -35,7 +35,7 @@ from cogs.render import (
     ruling_embed,
     state_embed,
 )
-from cogs.tdbot import report_error, respond
+from cogs.tdbot import defer, edit_pressed, report_error, respond
 from core.cards import Card, Suit, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.auction_calls import must_pass
@@ -106,6 +106,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             await report_error(interaction, exc)
 
     async def _choose(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, update=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
         guild_id = club.guild_id
@@ -152,7 +153,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
                 style=discord.ButtonStyle.danger,
             )
         )
-        await interaction.response.edit_message(embed=embed, view=view)
+        await edit_pressed(interaction, embed=embed, view=view)
 
 
 class Followups(commands.Cog):
@@ -292,6 +293,7 @@ class Followups(commands.Cog):
     ) -> None:
         """Only a director decides that a card is not (or no longer) a penalty card: the usual
         ways back to the hand are declarer's choice after /lead and /board end."""
+        await defer(interaction)
         await require_director(interaction)
 
         def build(ctx: TableContext) -> Event:

@@ -25,6 +25,7 @@ from cogs.context import (
 )
 from cogs.desk import blind_directors
 from cogs.render import clean, post_ruling
+from cogs.tdbot import refundable_cooldown
 from core.auction import parse_call, parse_calls
 from core.cards import Card, Suit
 from core.engine import Event
@@ -53,12 +54,14 @@ RATE, PER = 5, 30.0
 TABLE_HELP = "Table number (default: the table you sit at)"
 
 
-def per_user(interaction: discord.Interaction[Any]) -> tuple[int | None, int]:
-    """Cooldown key: the same user in another guild has a separate allowance."""
+def per_user(interaction: discord.Interaction[Any]) -> tuple[int, int] | None:
+    """Cooldown key: the same user in another guild has a separate allowance; none in DMs."""
+    if interaction.guild_id is None:
+        return None
     return (interaction.guild_id, interaction.user.id)
 
 
-incident_cooldown = app_commands.checks.cooldown(RATE, PER, key=per_user)
+incident_cooldown = refundable_cooldown(RATE, PER, key=per_user)
 
 
 async def record_incident(
@@ -92,9 +95,11 @@ async def record_incident(
         return ctx, recorded
 
     ctx, recorded = await in_time(interaction, work())
-    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+    # The log channel first: if Discord has given up on the interaction (the answer below then
+    # fails), the directors still learn of the recorded ruling.
     if notify and not recorded.ruling.private and not recorded.duplicate:
         await notify_log_channel(interaction, ctx, recorded)
+    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
 
 
 async def notify_log_channel(

@@ -63,6 +63,8 @@ import discord
 from aiohttp import web
 from discord import app_commands
 
+from cogs import discordlimits
+
 __all__ = [
     "API_PREFIX",
     "Attachment",
@@ -906,6 +908,11 @@ def _error(status: int, message: str, code: int = 0) -> tuple[int, dict[str, Any
     return status, {"message": message, "code": code}
 
 
+def _refused(errors: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+    """Discord's 400 for a body that breaks a documented limit (``None``: acceptable)."""
+    return (400, discordlimits.invalid_form_body(errors)) if errors else None
+
+
 def _default_fault_body(status: int, path: str) -> dict[str, Any]:
     if status == 401:
         if path.startswith("/webhooks/"):
@@ -926,7 +933,7 @@ class DiscordAPI:
     """The fake REST API: server, request log, message store, faults. See the module docstring."""
 
     def __init__(
-        self, *, application_name: str = "TD Bot", response_window: float | None = None
+        self, *, application_name: str = "TD Bot", response_window: float | None = 3.0
     ) -> None:
         self.application_id = stable_id("application", application_name)
         self.bot_user = User(id=self.application_id, name=application_name, bot=True)
@@ -937,8 +944,8 @@ class DiscordAPI:
         self.attachments: dict[int, Attachment] = {}
         #: The last command list synced, by guild id (``None``: global).
         self.synced_commands: dict[int | None, list[dict[str, Any]]] = {}
-        #: Reject callbacks later than this many seconds after dispatch, like Discord's 3 s window
-        #: (``None``: never; tests on a busy machine would otherwise be flaky).
+        #: Reject a first response later than this many seconds after dispatch (10062), as
+        #: Discord does after 3 s (``None``: never, for a debugger or a deliberately slow test).
         self.response_window = response_window
         self.faults: list[Fault] = []
         self.guilds: dict[int, Guild] = {}
@@ -1294,6 +1301,9 @@ class DiscordAPI:
         if request.method == "DELETE":
             del self.messages[int(data["id"])]
             return 204, None
+        edit = body if body is not None else request.json or {}
+        if refused := _refused(discordlimits.check_message(edit)):
+            return refused
         self._apply_edit(data, body if body is not None else request.json or {}, request.files)
         data["edited_timestamp"] = _now_iso()
         request.message = Message(data, self.attachments)
@@ -1326,6 +1336,8 @@ class DiscordAPI:
         key = int(guild) if guild else None
         if request.method == "GET":
             return 200, self.synced_commands.get(key, [])
+        if refused := _refused(discordlimits.check_commands(request.json)):
+            return refused
         synced = []
         for command in request.json or []:
             echoed = {
@@ -1357,6 +1369,8 @@ class DiscordAPI:
         if record.acknowledged:
             return _error(400, "Interaction has already been acknowledged.", 40060)
         body = request.json or {}
+        if refused := _refused(discordlimits.check_callback(body, files=len(request.files))):
+            return refused
         kind, data = body.get("type"), body.get("data") or {}
         record.acknowledged = True
         meta: dict[str, Any] = {"id": str(record.id), "type": record.kind}
@@ -1395,9 +1409,16 @@ class DiscordAPI:
             return _error(404, "Unknown Webhook", 10015)
         body = request.json or {}
         original = self.messages.get(record.original_id or 0)
+        creating = not (original is not None and int(original["flags"]) & LOADING)
+        check = discordlimits.check_message(body, creating=creating, files=len(request.files))
+        if refused := _refused(check):
+            return refused
+        original = self.messages.get(record.original_id or 0)
         if original is not None and int(original["flags"]) & LOADING:
-            # After "thinking…", the first followup is the original response itself.
-            self._apply_edit(original, body, request.files)
+            # After "thinking…", the first followup is the original response itself, and keeps
+            # its visibility whatever the followup's flags say.
+            flags = int(body.get("flags") or 0) & ~EPHEMERAL
+            self._apply_edit(original, {**body, "flags": flags}, request.files)
             request.message = Message(original, self.attachments)
             message = original
         else:
@@ -1422,6 +1443,9 @@ class DiscordAPI:
     def _create_message(self, request: Request, cid: str) -> tuple[int, Any]:
         if self._channel_guild(int(cid)) is None:
             return _error(404, "Unknown Channel", 10003)
+        check = discordlimits.check_message(request.json, creating=True, files=len(request.files))
+        if refused := _refused(check):
+            return refused
         return 200, self._store_message(request, channel_id=int(cid), body=request.json)
 
     def _channel_message(self, request: Request, cid: str, mid: str) -> tuple[int, Any]:
@@ -1448,7 +1472,18 @@ class InteractionResult:
         #: Exceptions that escaped the bot's handlers (the tree's on_error, a view's on_error...).
         self.exceptions = exceptions
         original = api.message(record.original_id) if record.original_id else None
-        #: The response's message as it now stands (for a button press: the pressed message).
+        self._answered_by_followup = False
+        callbacks = [r for r in self.requests if r.kind == "callback" and r.ok]
+        deferred_update = bool(callbacks) and (callbacks[0].json or {}).get("type") == 6
+        if original is None or deferred_update:
+            # "thinking…" deleted and answered anew, or a press answered by a new message: the
+            # answer is the first followup
+            sent = (r.message for r in self.requests if r.kind == "followup" and r.ok)
+            followup = next((api.message(m.id) for m in sent if m is not None), None)
+            self._answered_by_followup = followup is not None
+            original = followup or original
+        #: The response's message as it now stands (for a button press: the pressed message);
+        #: the first followup if the response was deleted or was a deferred update.
         self.message: Message | None = original
 
     def __repr__(self) -> str:
@@ -1476,6 +1511,8 @@ class InteractionResult:
         response = self.response
         if response is None:
             return False
+        if self._answered_by_followup and self.message is not None:
+            return self.message.ephemeral
         if response.message is not None:
             return response.message.ephemeral
         return bool(int((response.json.get("data") or {}).get("flags") or 0) & EPHEMERAL)
@@ -1710,6 +1747,10 @@ class LocalDiscord(DiscordAPI):
         if self.bot is None:
             raise RuntimeError("no bot is logged in: await ld.login(bot) first")
         record = _Interaction(payload)
+        previous = self._interactions.get(record.id)
+        if previous is not None:  # a redelivery: Discord still knows it was answered
+            record.acknowledged, record.original_id = previous.acknowledged, previous.original_id
+            record.dispatched_at = previous.dispatched_at
         self._interactions[record.id] = record
         self._by_token[record.token] = record
         loop = asyncio.get_running_loop()

@@ -21,7 +21,7 @@ from discord.ext import commands
 import core.laws  # noqa: F401 - registers every event kind
 from cogs.context import ContextError, club_of, is_director, require_director, storage_of
 from cogs.render import clean
-from cogs.tdbot import report_error
+from cogs.tdbot import defer, edit_pressed, report_error
 from core.engine import EVENT_TYPES
 from core.storage.desk import Desk
 from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
@@ -39,13 +39,20 @@ VERDICT_CHOICES = [
 ]
 
 
+#: Dates a log filter accepts: wide enough for any club, far from the calendar's ends.
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+
+
 def parse_day(text: str | None, what: str) -> dt.date | None:
     if text is None or not text.strip():
         return None
     try:
-        return dt.date.fromisoformat(text.strip())
+        day = dt.date.fromisoformat(text.strip())
     except ValueError:
         raise ContextError(f"The {what} date must look like 2025-03-31.") from None
+    if not FIRST_YEAR <= day.year <= LAST_YEAR:  # 9999-12-31 + 1 day does not exist
+        raise ContextError(f"The {what} date must be in the years {FIRST_YEAR} to {LAST_YEAR}.")
+    return day
 
 
 def day_start(day: dt.date, time_zone: str) -> dt.datetime:
@@ -194,7 +201,8 @@ class LogPager(discord.ui.View):
     ) -> None:
         if len(self.cursors) > 1:
             self.cursors.pop()
-        await interaction.response.edit_message(embed=await self.page(), view=self)
+        await defer(interaction, update=True)
+        await edit_pressed(interaction, embed=await self.page(), view=self)
 
     @discord.ui.button(label="Next", style=discord.ButtonStyle.primary)
     async def next(
@@ -202,7 +210,8 @@ class LogPager(discord.ui.View):
     ) -> None:
         if self.next_cursor is not None:
             self.cursors.append(self.next_cursor)
-        await interaction.response.edit_message(embed=await self.page(), view=self)
+        await defer(interaction, update=True)
+        await edit_pressed(interaction, embed=await self.page(), view=self)
 
 
 class Log(commands.GroupCog, group_name="log", group_description="The club's ruling log."):
@@ -242,6 +251,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         director: discord.Member | None = None,
         verdict: str | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         player_id = player.id if player else None
         if not is_director(interaction.user, club):
@@ -262,7 +272,6 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             verdict=verdict,
         )
         storage = storage_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         total = await storage.count_log(club.guild_id, filters)
         view = LogPager(storage, club.guild_id, filters, interaction.user.id, total)
         embed = await view.page()
@@ -287,6 +296,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         until: app_commands.Range[str, 1, 10] | None = None,
         session: app_commands.Range[int, 1] | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         if interaction.user.id in await Desk(storage_of(interaction)).playing_directors(
             club.guild_id
@@ -299,7 +309,6 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             raise ContextError("The format is csv or json.")
         filters = build_filter(club, since=since, until=until, session=session)
         storage = storage_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         limit = min(EXPORT_MAX_BYTES, interaction.filesize_limit or EXPORT_MAX_BYTES)
         stream = (storage.export_csv if format == "csv" else storage.export_json)(
             club.guild_id, filters
@@ -337,9 +346,9 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         since: app_commands.Range[str, 1, 10] | None = None,
         until: app_commands.Range[str, 1, 10] | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         filters = build_filter(club, since=since, until=until)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         stats = await storage_of(interaction).stats(club.guild_id, filters)
         embed = discord.Embed(
             title="Ruling log: figures",

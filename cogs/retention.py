@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from cogs.context import ContextError, guild_id_of, storage_of
 from cogs.render import clean
+from cogs.tdbot import defer, respond
 
 NOT_A_MANAGER = "Only someone with the Manage Server permission can delete the club's data."
 
@@ -42,6 +43,7 @@ class Retention(commands.Cog):
         confirm: app_commands.Range[str, 1, 100],
         keep_settings: bool = False,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         # default_permissions only hides the command in Discord's UI: check for real.
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
@@ -57,8 +59,8 @@ class Retention(commands.Cog):
         )
         total = sum(deleted.values())
         kept = " The club's settings were kept." if keep_settings else ""
-        await interaction.response.send_message(
-            f"Deleted {total} stored rows for this server.{kept}", ephemeral=True
+        await respond(
+            interaction, f"Deleted {total} stored rows for this server.{kept}", ephemeral=True
         )
 
 

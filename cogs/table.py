@@ -20,13 +20,14 @@ from cogs.context import (
 )
 from cogs.incidents import record_incident
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import respond
+from cogs.tdbot import defer, respond
 from core.auction import Auction, parse_call
 from core.engine import Event
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
+from core.storage.errors import Conflict
 
 TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
@@ -45,6 +46,7 @@ class Table(commands.Cog):
     async def sit(
         self, interaction: discord.Interaction[Any], table: TableNumber, seat: SeatName
     ) -> None:
+        await defer(interaction, ephemeral=True)
         if table < 1:
             raise ContextError("A table number is 1 or more.")
         club = await club_of(interaction)
@@ -54,7 +56,16 @@ class Table(commands.Cog):
             info = await storage.table(club.guild_id, table)
             return await storage.sit(club.guild_id, interaction.user.id, info.id, seat)
 
-        seating = await in_time(interaction, work(), ephemeral=True)
+        try:
+            seating = await in_time(interaction, work(), ephemeral=True)
+        except Conflict as exc:  # names the member in the seat: shown as a mention, never pinged
+            await respond(
+                interaction,
+                f"{str(exc)[:1].upper()}{str(exc)[1:]}.",
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
         await respond(
             interaction,
             f"You sit {seating.seat.full_name} at table {seating.table_number}.",
@@ -64,12 +75,15 @@ class Table(commands.Cog):
     @app_commands.command(name="stand", description="Leave your seat.")
     @app_commands.guild_only()
     async def stand(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         was = await storage_of(interaction).stand(club.guild_id, interaction.user.id)
         if was is None:
             raise ContextError(f"You are not sitting anywhere. {NOT_SEATED}")
-        await interaction.response.send_message(
-            f"You left {was.seat.full_name} at table {was.table_number}.", ephemeral=True
+        await respond(
+            interaction,
+            f"You left {was.seat.full_name} at table {was.table_number}.",
+            ephemeral=True,
         )
 
     @board.command(name="set", description="Say which board your table is playing.")
@@ -89,6 +103,7 @@ class Table(commands.Cog):
         contract: app_commands.Range[str, 1, 12] | None = None,
         table: TableNumber | None = None,
     ) -> None:
+        await defer(interaction)
         if number < 1:
             raise ContextError("A board number is 1 or more.")
         club = await club_of(interaction)
@@ -158,6 +173,7 @@ class Table(commands.Cog):
     async def board_end(
         self, interaction: discord.Interaction[Any], table: TableNumber | None = None
     ) -> None:
+        await defer(interaction)
         ctx = await table_context(interaction, table)
         recorded = await in_time(
             interaction,

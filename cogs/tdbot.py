@@ -6,18 +6,20 @@ object and the extensions they need) and log it in against :mod:`cogs.localdisco
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from core.errors import USER_ERRORS
-from core.storage.errors import STORAGE_ERRORS
+from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: The cogs the bot loads, in order. Add a cog here when it is written.
 EXTENSIONS: tuple[str, ...] = (
@@ -31,6 +33,9 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
     "cogs.retention",
 )
+
+#: Discord's codes for an interaction it no longer knows (unknown interaction, unknown webhook).
+EXPIRED_CODES = (10062, 10015)
 
 UNEXPECTED_ERROR = (
     "Something went wrong on our side and it has been logged. "
@@ -76,16 +81,58 @@ def user_message(error: BaseException) -> str | None:
     return None
 
 
+async def defer(
+    interaction: discord.Interaction[Any], *, ephemeral: bool = False, update: bool = False
+) -> None:
+    """Acknowledge at once, before any database call: Discord forgets an interaction that is not
+    answered within three seconds, and a slow database must not turn a saved write into "the
+    application did not respond". Shows "thinking…" (only to the user if ``ephemeral``); with
+    ``update``, a button instead defers an edit of the message it is on. Never raises."""
+    if interaction.response.is_done():
+        return
+    try:
+        if update and interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            interaction.extras["thinking"] = "ephemeral" if ephemeral else "public"
+    except discord.HTTPException as exc:
+        # Expired or refused: still do the work (a redelivery then finds it done), only the
+        # answer is lost.
+        log.warning("Could not acknowledge interaction %s: %s", interaction.id, exc)
+
+
 async def respond(
     interaction: discord.Interaction[Any], content: str | None = None, **kwargs: Any
 ) -> None:
-    """Answer ``interaction``: the first answer is its response, any later one a followup."""
+    """Answer ``interaction``: the first answer is its response, any later one a followup.
+
+    After a "thinking…" deferral Discord turns the first followup into that message, keeping its
+    visibility: an answer that must be seen differently replaces it (deleted, then sent anew)."""
     if content is not None:
         kwargs["content"] = content
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
+    if not interaction.response.is_done():
         await interaction.response.send_message(**kwargs)
+        return
+    thinking = interaction.extras.pop("thinking", None)
+    if thinking is None and not interaction.extras.get("answered"):
+        deferred = (
+            interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+        )
+        thinking = "unknown" if deferred else None
+    interaction.extras["answered"] = True
+    if thinking is not None and (thinking == "ephemeral") != bool(kwargs.get("ephemeral")):
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+    await interaction.followup.send(**kwargs)
+
+
+async def edit_pressed(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """Edit the message whose button was pressed (after :func:`defer` or not)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
@@ -93,7 +140,22 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
 
     The tree uses it for every command; a view or modal calls it from its ``on_error``.
     """
+    _refund(interaction)
+    original = getattr(error, "original", error)
+    if isinstance(original, discord.NotFound) and original.code in EXPIRED_CODES:
+        # Discord forgot the interaction (answered too late): nobody is left to tell; whatever
+        # was written stays written, and a redelivery finds it.
+        log.warning("Interaction %s expired before it was answered: %s", interaction.id, original)
+        return
     message = user_message(error)
+    if message is None and is_outage(error):
+        message = NOT_SAVED
+        log.error(
+            "Database unavailable, nothing saved, in interaction %s (guild %s): %s",
+            interaction.id,
+            interaction.guild_id,
+            getattr(error, "original", error),
+        )
     if message is None:
         original = getattr(error, "original", error)
         command = interaction.command.qualified_name if interaction.command else None
@@ -115,6 +177,35 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("Could not tell user %s about an error: %s", interaction.user.id, exc)
 
 
+def refundable_cooldown(
+    rate: int, per: float, *, key: Callable[[discord.Interaction[Any]], Hashable | None]
+) -> Callable[[T], T]:
+    """A cooldown check that only counts commands that worked: a command that failed gives its
+    use back (see :func:`report_error`), and a ``key`` of ``None`` (e.g. in DMs) uses nothing."""
+    buckets: dict[Hashable, app_commands.Cooldown] = {}
+
+    def predicate(interaction: discord.Interaction[Any]) -> bool:
+        k = key(interaction)
+        if k is None:
+            return True
+        if len(buckets) > 10_000:
+            buckets.clear()
+        bucket = buckets.setdefault(k, app_commands.Cooldown(rate, per))
+        retry_after = bucket.update_rate_limit(interaction.created_at.timestamp())
+        if retry_after:
+            raise app_commands.CommandOnCooldown(bucket, retry_after)
+        interaction.extras["cooldown"] = bucket
+        return True
+
+    return app_commands.check(predicate)
+
+
+def _refund(interaction: discord.Interaction[Any]) -> None:
+    bucket = interaction.extras.pop("cooldown", None)
+    if bucket is not None:
+        bucket._tokens = min(bucket.rate, bucket._tokens + 1)
+
+
 def _inert(text: str) -> str:
     """Engine messages quote what the user typed: never let that render as markdown or ping."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text, as_needed=True))
@@ -134,8 +225,69 @@ def _custom_id(interaction: discord.Interaction[Any]) -> str | None:
     return data.get("custom_id")  # type: ignore[return-value]
 
 
+def _unstorable(text: str) -> bool:
+    """NUL, which PostgreSQL refuses in text, or a lone surrogate, which no database stores."""
+    return "\x00" in text or any("\ud800" <= c <= "\udfff" for c in text)
+
+
+def option_problem(interaction: discord.Interaction[Any]) -> str | None:
+    """Why the options of a slash command cannot be accepted, or ``None``.
+
+    Discord only advertises ``Range`` bounds to its client: a crafted or outdated request still
+    brings table 201 or 900 characters, so the bounds are enforced here for every command. Text
+    a database cannot store (NUL, lone surrogates) is refused before it reaches one."""
+    command = interaction.command
+    data: Any = interaction.data or {}
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # subcommand (group)
+        options = options[0].get("options") or []
+    params = {p.display_name: p for p in getattr(command, "parameters", ())}
+    for option in options:
+        name, value = option.get("name"), option.get("value")
+        if isinstance(value, str) and _unstorable(value):
+            return (
+                f"The {name} contains a character that cannot be stored (a NUL or a broken "
+                "emoji): remove it and try again."
+            )
+        param = params.get(name)
+        if param is None or isinstance(value, bool):
+            continue
+        low, high = param.min_value, param.max_value
+        size = len(value) if isinstance(value, str) else value
+        if not isinstance(size, int | float):
+            continue
+        if isinstance(value, str):
+            if high is not None and size > high:
+                return f"The {name} is too long ({size} characters; at most {high})."
+            if low is not None and size < low:
+                return f"The {name} is too short ({size} characters; at least {low})."
+            continue
+        if low is not None and size < low or high is not None and size > high:
+            if low is not None and high is not None:
+                bound = f"between {low} and {high}"
+            elif low is not None:
+                bound = f"at least {low}"
+            else:
+                bound = f"at most {high}"
+            return f"The {name} must be {bound}."
+    return None
+
+
 class TDTree(app_commands.CommandTree["TDBot"]):
     """The command tree; every command error goes through :func:`report_error`."""
+
+    async def interaction_check(self, interaction: discord.Interaction[TDBot]) -> bool:
+        """Refuse options outside their declared bounds or unstorable, before any command."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        problem = option_problem(interaction)
+        if problem is None:
+            return True
+        try:
+            await respond(interaction, _inert(problem), ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("Could not refuse interaction %s: %s", interaction.id, exc)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction[TDBot], error: app_commands.AppCommandError

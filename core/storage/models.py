@@ -262,6 +262,7 @@ class VerdictRow(Base):
     __table_args__ = (
         Index(None, "club_id", "director_id", "created_at"),
         Index(None, "event_id"),
+        UniqueConstraint("club_id", "interaction_id"),
     )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
@@ -272,13 +273,18 @@ class VerdictRow(Base):
     text: Mapped[str | None] = mapped_column(String(NOTE_MAX))
     adjusted_score: Mapped[str | None] = mapped_column(String(SCORE_MAX))
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    #: The Discord interaction that gave it: a redelivered command writes nothing twice.
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class DirectorCall(Base):
     """A "Call the director" posted in the log channel, and who took it."""
 
     __tablename__ = "director_calls"
-    __table_args__ = (Index(None, "club_id", "claimed_by", "created_at"),)
+    __table_args__ = (
+        Index(None, "club_id", "claimed_by", "created_at"),
+        UniqueConstraint("club_id", "interaction_id"),
+    )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
     club_id: Mapped[int] = _club_fk()
@@ -298,6 +304,10 @@ class DirectorCall(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     claimed_by: Mapped[int | None] = mapped_column(BigInteger)
     claimed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    #: The Discord interaction that made the call: a redelivered call writes nothing twice.
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
+    #: Where the caller called from, to tell them there when a director takes the call.
+    origin_channel_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 # the director's desk (consultations, appeals, playing directors, editions): its own module

@@ -955,14 +955,32 @@ class Storage:
     # directors' verdicts
 
     async def confirm(
-        self, guild_id: int, event_id: int, director_id: int, text: str | None = None
+        self,
+        guild_id: int,
+        event_id: int,
+        director_id: int,
+        text: str | None = None,
+        *,
+        interaction_id: int | None = None,
     ) -> Verdict:
-        return await self._verdict(guild_id, event_id, director_id, VerdictKind.CONFIRMED, text)
+        return await self._verdict(
+            guild_id, event_id, director_id, VerdictKind.CONFIRMED, text, key=interaction_id
+        )
 
-    async def amend(self, guild_id: int, event_id: int, director_id: int, text: str) -> Verdict:
+    async def amend(
+        self,
+        guild_id: int,
+        event_id: int,
+        director_id: int,
+        text: str,
+        *,
+        interaction_id: int | None = None,
+    ) -> Verdict:
         if not text or not text.strip():
             raise StorageError("say how the ruling is amended")
-        return await self._verdict(guild_id, event_id, director_id, VerdictKind.AMENDED, text)
+        return await self._verdict(
+            guild_id, event_id, director_id, VerdictKind.AMENDED, text, key=interaction_id
+        )
 
     async def adjust(
         self,
@@ -971,19 +989,35 @@ class Storage:
         director_id: int,
         score: str,
         text: str | None = None,
+        *,
+        interaction_id: int | None = None,
     ) -> Verdict:
         if not score or not score.strip():
             raise StorageError("give the adjusted score")
         return await self._verdict(
-            guild_id, event_id, director_id, VerdictKind.ADJUSTED, text, score=score
+            guild_id,
+            event_id,
+            director_id,
+            VerdictKind.ADJUSTED,
+            text,
+            score=score,
+            key=interaction_id,
         )
 
     async def void(
-        self, guild_id: int, event_id: int, director_id: int, text: str | None = None
+        self,
+        guild_id: int,
+        event_id: int,
+        director_id: int,
+        text: str | None = None,
+        *,
+        interaction_id: int | None = None,
     ) -> Verdict:
         """Mark the event void (it stays in the log) and rebuild its board's state from the
         remaining events. Raises :class:`Conflict` when a later event cannot stand without it."""
-        return await self._verdict(guild_id, event_id, director_id, VerdictKind.VOIDED, text)
+        return await self._verdict(
+            guild_id, event_id, director_id, VerdictKind.VOIDED, text, key=interaction_id
+        )
 
     async def verdicts(self, guild_id: int, event_id: int) -> tuple[Verdict, ...]:
         """Every verdict on an event, oldest first."""
@@ -1010,7 +1044,9 @@ class Storage:
         text: str | None,
         *,
         score: str | None = None,
+        key: int | None = None,
     ) -> Verdict:
+        """``key``: the interaction id; a verdict already given by it is returned, not repeated."""
         text = _text(text, NOTE_MAX, "note") if text and text.strip() else None
         score = _text(score, SCORE_MAX, "adjusted score") if score else None
 
@@ -1024,6 +1060,14 @@ class Storage:
             if board_id is None:
                 raise NotFound(f"there is no ruling #{event_id}")
             board = await _board_row(s, club_id, board_id, lock=True)
+            if key is not None:
+                given = await s.scalar(
+                    select(VerdictRow).where(
+                        VerdictRow.club_id == club_id, VerdictRow.interaction_id == key
+                    )
+                )
+                if given is not None:
+                    return _verdict_value(given)
             ev = await s.scalar(select(EventRow).where(EventRow.id == event_id))
             assert ev is not None
             if ev.void:
@@ -1049,6 +1093,7 @@ class Storage:
                 text=text,
                 adjusted_score=score,
                 created_at=now,
+                interaction_id=key,
             )
             s.add(row)
             await s.flush()
@@ -1068,12 +1113,26 @@ class Storage:
         board_id: int | None = None,
         table_id: int | None = None,
         note: str = "",
+        interaction_id: int | None = None,
+        origin_channel_id: int | None = None,
     ) -> DirectorCallInfo:
-        """Record a call; the table and board default to the event's (or the board's)."""
+        """Record a call; the table and board default to the event's (or the board's).
+
+        A table has at most one open call: calling again joins it (``joined``), and so does the
+        same interaction delivered twice, so directors are pinged once."""
         note = _text(note or "", NOTE_MAX, "note")
 
         async def work(s: AsyncSession) -> DirectorCallInfo:
             club_id = await _require_club(s, guild_id)
+            if interaction_id is not None:
+                made = await s.scalar(
+                    select(DirectorCall).where(
+                        DirectorCall.club_id == club_id,
+                        DirectorCall.interaction_id == interaction_id,
+                    )
+                )
+                if made is not None:
+                    return await _call_value(s, made, joined=True)
             b_id, t_id = board_id, table_id
             if event_id is not None:
                 found = (
@@ -1091,10 +1150,24 @@ class Storage:
                 t_id = board.table_id
             if t_id is not None:
                 ok = await s.scalar(
-                    select(Table.id).where(Table.id == t_id, Table.club_id == club_id)
+                    select(Table.id)
+                    .where(Table.id == t_id, Table.club_id == club_id)
+                    .with_for_update()  # one open call per table, even when two call at once
                 )
                 if ok is None:
                     raise NotFound("there is no such table")
+                open_call = await s.scalar(
+                    select(DirectorCall)
+                    .where(
+                        DirectorCall.club_id == club_id,
+                        DirectorCall.table_id == t_id,
+                        DirectorCall.claimed_by.is_(None),
+                    )
+                    .order_by(DirectorCall.id)
+                    .limit(1)
+                )
+                if open_call is not None:
+                    return await _call_value(s, open_call, joined=True)
             row = DirectorCall(
                 club_id=club_id,
                 caller_id=caller_id,
@@ -1103,6 +1176,8 @@ class Storage:
                 board_id=b_id,
                 note=note,
                 created_at=utcnow(),
+                interaction_id=interaction_id,
+                origin_channel_id=origin_channel_id,
             )
             s.add(row)
             await s.flush()
@@ -1267,19 +1342,20 @@ class Storage:
         filters: LogFilter = LogFilter(),  # noqa: B008
     ) -> ClubStats:
         """Figures over the (filtered) log: rulings per law number, per month in the club's
-        time zone and per incident kind, and how often directors confirmed them."""
+        time zone and per incident kind, and how often directors confirmed them. Only rulings
+        count: a board set or ended, an ordinary call or play is not one."""
         async with self._reading() as s:
             club = await s.scalar(select(Club).where(Club.guild_id == guild_id))
             if club is None:
                 return ClubStats(0, 0, (), (), (), 0, 0, None)
-            live = logquery.apply_filters(select(EventRow.id), club.id, filters).where(
+            live = _rulings_only(select(EventRow.id), club.id, filters).where(
                 EventRow.void.is_(False)
             )
             live_ids = live.subquery()
 
             counts = (
                 await s.execute(
-                    logquery.apply_filters(
+                    _rulings_only(
                         select(
                             func.count(EventRow.id),
                             func.count(EventRow.id).filter(EventRow.void.is_(True)),
@@ -1312,7 +1388,7 @@ class Storage:
                     EventRow.created_at, logquery.month_buckets(first, last, club.time_zone)
                 )
                 per_month = await s.execute(
-                    logquery.apply_filters(
+                    _rulings_only(
                         select(month.label("month"), func.count(EventRow.id)), club.id, filters
                     )
                     .where(EventRow.void.is_(False))
@@ -1320,7 +1396,7 @@ class Storage:
                     .order_by("month")
                 )
             per_incident = await s.execute(
-                logquery.apply_filters(
+                _rulings_only(
                     select(EventRow.incident, func.count(EventRow.id)), club.id, filters
                 )
                 .where(EventRow.void.is_(False))
@@ -1642,7 +1718,9 @@ async def _call_row(s: AsyncSession, club_id: int, call_id: int) -> DirectorCall
     return row
 
 
-async def _call_value(s: AsyncSession, row: DirectorCall) -> DirectorCallInfo:
+async def _call_value(
+    s: AsyncSession, row: DirectorCall, *, joined: bool = False
+) -> DirectorCallInfo:
     table_no = board_no = None
     if row.table_id is not None:
         table_no = await s.scalar(select(Table.number).where(Table.id == row.table_id))
@@ -1662,6 +1740,8 @@ async def _call_value(s: AsyncSession, row: DirectorCall) -> DirectorCallInfo:
         created_at=row.created_at,
         claimed_by=row.claimed_by,
         claimed_at=row.claimed_at,
+        origin_channel_id=row.origin_channel_id,
+        joined=joined,
     )
 
 
@@ -1773,6 +1853,15 @@ def _clamp(limit: int) -> int:
 
 _LOCK_WAITS = ("SQLite busy", "PostgreSQL 55P03")
 #: A write that cannot safely be repeated lost its connection: say so instead of guessing.
+#: Events that keep a board's state but rule on nothing: left out of the log's figures.
+NOT_RULINGS = ("board_set", "board_end", "auction_ends", "call", "play")
+
+
+def _rulings_only(q: Any, club_id: int, filters: LogFilter) -> Any:
+    """A log query restricted to the club, the filters and rulings (see :data:`NOT_RULINGS`)."""
+    return logquery.apply_filters(q, club_id, filters).where(EventRow.kind.notin_(NOT_RULINGS))
+
+
 LOST_CONNECTION = (
     "the connection to the database was lost, so this may or may not have been recorded: "
     "check /state before trying again"

@@ -229,3 +229,6 @@ class DirectorCallInfo:
     created_at: dt.datetime
     claimed_by: int | None
     claimed_at: dt.datetime | None
+    origin_channel_id: int | None = None
+    #: This call was already open (the table's, or this interaction's): nobody is pinged again.
+    joined: bool = False

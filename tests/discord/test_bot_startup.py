@@ -130,3 +130,54 @@ def test_env_example_documents_every_setting():
 def test_token_shape(token, ok):
     """A bot token is three non-empty base64url parts."""
     assert bot_py.looks_like_token(token) is ok
+
+
+# --------------------------------------------------------------- an unusable database: one line
+
+
+def _one_line_exit_2(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 2, done.stderr
+    lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
+    assert len(lines) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    return lines[0]
+
+
+def test_a_missing_database_folder_is_one_line_and_exit_2(tmp_path):
+    """DATABASE_URL in a folder that does not exist: what and how to fix, exit status 2."""
+    url = f"sqlite+aiosqlite:///{tmp_path}/no/such/folder/tdbot.db"
+    line = _one_line_exit_2(run_bot_py("--console", tmp_path=tmp_path, DATABASE_URL=url))
+    assert "does not exist" in line and "Create it" in line
+
+
+def test_a_read_only_database_is_one_line_and_exit_2(tmp_path):
+    """A database the bot may read but not write (opened read-only): refused at start."""
+    db = tmp_path / "tdbot.db"
+    asyncio.run(bot_py.upgrade_to_head(f"sqlite+aiosqlite:///{db}"))
+    url = f"sqlite+aiosqlite:///file:{db}?mode=ro&uri=true"
+    line = _one_line_exit_2(run_bot_py("--console", tmp_path=tmp_path, DATABASE_URL=url))
+    assert "read-only" in line and str(db) in line
+
+
+def test_postgresql_down_is_one_line_and_exit_2(tmp_path):
+    """Nothing listens where DATABASE_URL points: one line naming the host and port."""
+    url = "postgresql+asyncpg://tdbot:secret@127.0.0.1:9/tdbot"
+    line = _one_line_exit_2(run_bot_py("--console", tmp_path=tmp_path, DATABASE_URL=url))
+    assert "Cannot connect to PostgreSQL at 127.0.0.1:9" in line
+    assert "secret" not in line
+
+
+def test_postgresql_refusing_the_password_is_one_line_and_exit_2(tmp_path):
+    """The server answers but refuses the password: one line saying so."""
+    from sqlalchemy.engine import make_url
+
+    from core.storage.testing import postgres_url
+
+    server = postgres_url()
+    if server is None:
+        pytest.skip("PostgreSQL tests skipped: TEST_DATABASE_URL is not set")
+    url = make_url(server).set(drivername="postgresql+asyncpg", password="wrong-password")
+    url = url.render_as_string(hide_password=False)
+    line = _one_line_exit_2(run_bot_py("--console", tmp_path=tmp_path, DATABASE_URL=url))
+    assert "refused the user or password" in line
+    assert "wrong-password" not in line

@@ -15,14 +15,16 @@ delivered twice (in turn and concurrently). In every case:
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy.exc
 
-import cogs.context
 from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
@@ -103,7 +105,6 @@ async def test_slow_database_defers_then_answers(
 ) -> None:
     """Work slower than Discord's 3 seconds: the bot defers ("thinking…"), then posts the
     ruling as the deferred answer; a rate limit on that followup is retried too."""
-    monkeypatch.setattr(cogs.context, "SLOW", 0.05)
     record = storage.record
 
     async def slow_record(*args: Any, **kwargs: Any) -> Any:
@@ -162,3 +163,31 @@ async def test_ping_survives_faults(ld, bot) -> None:
     ld.inject("POST /interactions/*", status=500, times=1)
     result = await ld.slash("ping", timeout=10)
     assert result.ephemeral and "Pong" in result.text
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        sqlite3.OperationalError("database or disk is full"),
+        ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 5432)"),
+    ],
+    ids=["disk full", "server down"],
+)
+async def test_a_database_outage_mid_command_says_nothing_was_saved(
+    ld, table, storage, monkeypatch: pytest.MonkeyPatch, caplog, failure
+) -> None:
+    """The database fails under a command (a full disk, the server gone): the user is told that
+    nothing was saved and to try again, not "something went wrong"; it is logged as an outage."""
+
+    async def failing(*args: Any, **kwargs: Any) -> Any:
+        raise sqlalchemy.exc.OperationalError("INSERT INTO events ...", {}, failure)
+
+    monkeypatch.setattr(storage, "record", failing)
+    with caplog.at_level(logging.ERROR, logger="cogs.tdbot"):
+        result = await ld.slash("exposed", EXPOSED, user="LHO")
+    assert result.ephemeral
+    assert "nothing was saved" in result.text and "try again" in result.text
+    assert "Database unavailable, nothing saved" in caplog.text
+    assert "Unexpected error" not in caplog.text
+    monkeypatch.undo()
+    assert await exposures(storage, ld) == []

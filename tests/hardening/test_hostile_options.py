@@ -24,8 +24,6 @@ Users are fresh members per example (the incident commands rate-limit each user)
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,15 +34,14 @@ from hypothesis import strategies as st
 from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
-from core.storage.testing import migrated_storage, scratch_url
 
 _users = itertools.count(1)
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with scratch_url("sqlite", tmp_path) as url, migrated_storage(url) as service:
-        yield service
+def storage(db_storage: Storage) -> Storage:
+    """On SQLite and on PostgreSQL: hostile text must be refused or cleaned on both."""
+    return db_storage
 
 
 @pytest.fixture

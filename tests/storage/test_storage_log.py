@@ -295,14 +295,15 @@ async def test_exports_come_in_chunks(storage, log):
 
 
 async def test_stats_per_law_month_incident_and_confirmation_rate(storage, log):
-    """Voided rulings are left out of the counts; the rate is confirmed / reviewed."""
+    """Voided rulings are left out of the counts, and so are the boards set (they rule on
+    nothing); the rate is confirmed / reviewed."""
     stats = await storage.stats(GUILD_A)
-    assert stats.total == 7 and stats.voided == 1
+    assert stats.total == 4 and stats.voided == 1  # w_sk, e_lead, choice, e_d4
     per_law = dict(stats.per_law)
     assert per_law[50] == 4  # w_sk, e_lead, choice, e_d4 (w_hq is void)
     assert per_law[49] == 2 and per_law[59] == 1
     assert 5 not in per_law
-    assert dict(stats.per_month) == {"2025-01": 6, "2025-02": 1}
+    assert dict(stats.per_month) == {"2025-01": 4}
     assert dict(stats.per_incident)["exposure"] == 2
     assert (stats.reviewed, stats.confirmed) == (3, 1)
     assert stats.confirmation_rate == pytest.approx(1 / 3)
@@ -311,7 +312,7 @@ async def test_stats_per_law_month_incident_and_confirmation_rate(storage, log):
 async def test_stats_take_the_log_filters(storage, log):
     """Statistics over one session only."""
     stats = await storage.stats(GUILD_A, LogFilter(session_id=log["tuesday"]))
-    assert (stats.total, stats.voided, stats.reviewed) == (1, 1, 1)
+    assert (stats.total, stats.voided, stats.reviewed) == (0, 1, 1)  # w_hq, void
     assert stats.confirmation_rate == 0.0
 
 
@@ -330,7 +331,26 @@ async def test_months_are_counted_in_the_club_time_zone(storage, clock):
     await storage.update_club(GUILD_A, time_zone="Pacific/Kiritimati")
     clock.set(2025, 1, 31, 12, 0)
     table = await storage.table(GUILD_A, 1)
-    await storage.set_board(GUILD_A, table.id, 1, declarer="S")
+    board = await storage.set_board(GUILD_A, table.id, 1, declarer="S")
+    await storage.record(GUILD_A, board.id, exposed("W", "SK"), actor_id=P1)
     assert dict((await storage.stats(GUILD_A)).per_month) == {"2025-02": 1}
     await storage.update_club(GUILD_A, time_zone="UTC")
     assert dict((await storage.stats(GUILD_A)).per_month) == {"2025-01": 1}
+
+
+async def test_stats_count_rulings_not_boards_calls_or_board_ends(storage):
+    """A board set, ordinary calls and a board ended are not rulings: only the exposure counts."""
+    from core.laws.auction_calls import CallMade
+    from core.laws.flow import BoardEnded
+    from core.seats import Seat
+
+    table = await storage.table(GUILD_A, 1)
+    board = await storage.set_board(GUILD_A, table.id, 1, dealer="N")
+    for seat, call in (("N", "1H"), ("E", "P")):
+        await storage.record(GUILD_A, board.id, CallMade(Seat(seat), call), actor_id=P1)
+    await storage.record(GUILD_A, board.id, BoardEnded(), actor_id=P1)
+    played = await storage.set_board(GUILD_A, table.id, 2, declarer="S")
+    await storage.record(GUILD_A, played.id, exposed("W", "SK"), actor_id=P1)
+    stats = await storage.stats(GUILD_A)
+    assert stats.total == 1
+    assert dict(stats.per_incident) == {"exposure": 1}

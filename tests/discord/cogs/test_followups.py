@@ -7,7 +7,6 @@ import io
 
 import discord
 
-import cogs.context
 from cogs.console import ONLY_YOU, Console
 
 
@@ -42,9 +41,8 @@ async def test_card_autocomplete(ld, bot, board):
     assert [c["value"] for c in penalty.choices] == ["HQ"]
 
 
-async def test_slow_work_is_deferred(ld, bot, board, monkeypatch):
-    """Past the slow mark the command defers, then follows up with the ruling."""
-    monkeypatch.setattr(cogs.context, "SLOW", 0.0)
+async def test_work_is_deferred_then_followed_up(ld, bot, board):
+    """The command defers before touching the database, then follows up with the ruling."""
     result = await ld.run("/exposed cards:SK seat:W", user="LHO")
     assert result.type is discord.InteractionResponseType.deferred_channel_message
     assert result.followups and "Ruling #" in result.followups[0].text
@@ -109,3 +107,14 @@ async def test_calls_keep_the_pass_obligation_up_to_date(ld, bot):
     await ld.run("/call call:P", user="RHO")
     after = await ld.run("/mustpass seat:E", user="RHO")
     assert "next turn" not in after.text.lower()
+
+
+async def test_card_autocomplete_stays_within_discords_limits(ld, bot, board):
+    """With 40 cards typed, no suggestion is longer than Discord's 100 characters (the stand-in
+    refuses the answer otherwise); with a few, the typed cards are kept in front."""
+    typed = " ".join(["SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7"] * 5) + " H"
+    result = await ld.autocomplete("exposed", "cards", {"cards": typed, "seat": "W"}, user="LHO")
+    assert result.response.status == 200
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in result.choices)
+    short = await ld.autocomplete("exposed", "cards", {"cards": "SK H", "seat": "W"}, user="LHO")
+    assert short.choices[0]["value"] == "SK HA"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.localdiscord import User
+
 PLAY = "/board set number:1 dealer:N declarer:S contract:4H"
 AUCTION = "/board set number:2 dealer:N"
 
@@ -140,3 +142,32 @@ async def test_incidents_are_rate_limited_per_user(ld, bot):
     assert slow.ephemeral and "Slow down" in slow.content
     other = await ld.run("/exposed cards:C2 seat:S", user="Dummy")
     assert not other.ephemeral
+
+
+async def test_a_taken_seat_names_the_member_in_it_without_pinging(ld, bot, board):
+    """/sit on a taken seat shows who sits there as a real mention (no zero-width escape), and
+    pings nobody."""
+    result = await ld.run("/sit table:1 seat:N", user="LHO")
+    assert result.ephemeral
+    dummy = ld.member("Dummy").id
+    assert f"taken by <@{dummy}>" in result.text
+    assert "\u200b" not in result.text
+    assert result.message.pings == {"everyone": False, "users": [], "roles": []}
+
+
+async def test_failed_commands_do_not_use_up_the_incident_rate_limit(ld, bot, board):
+    """Six typos in a row, then the real report: it is ruled on, not refused as a flood."""
+    for _ in range(6):
+        typo = await ld.run("/exposed cards:ZZ seat:W", user="LHO")
+        assert typo.ephemeral and "Slow down" not in typo.text
+    result = await ld.run("/exposed cards:SK seat:W", user="LHO")
+    assert not result.ephemeral and "Ruling #" in result.text, result.text
+
+
+async def test_commands_in_dms_do_not_use_up_the_incident_rate_limit(ld, bot, board):
+    """In a DM every try is told the command works in a server only, never to slow down."""
+    stranger = User(ld.member("LHO").id, "LHO")
+    for _ in range(7):
+        result = await ld.slash("exposed", {"cards": "SK", "seat": "W"}, user=stranger)
+        assert result.ephemeral and "Slow down" not in result.text
+        assert "server" in result.text

@@ -74,3 +74,18 @@ async def test_a_bad_time_zone_is_refused(ld, storage, zone):
 async def test_time_zone_autocomplete(ld):
     result = await ld.autocomplete("setup", "time_zone", {"time_zone": "paris"}, user="Director")
     assert [c["value"] for c in result.choices] == ["Europe/Paris"]
+
+
+async def test_a_time_zone_in_any_letter_case_is_accepted(ld, storage):
+    """europe/london is Europe/London: stored under its proper name."""
+    result = await ld.slash(
+        "setup",
+        {
+            "director_role": ld.guild.role("Director"),
+            "log_channel": ld.guild.channel("td-log"),
+            "time_zone": "europe/LONDON",
+        },
+        user="Director",
+    )
+    assert result.ephemeral and "Time zone: Europe/London" in result.text
+    assert (await storage.club(ld.guild.id)).time_zone == "Europe/London"
