@@ -28,6 +28,7 @@ from cogs.desk.common import (
     stored,
 )
 from cogs.render import clean
+from cogs.tdbot import defer, respond
 from core.ruling import Ruling
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,7 @@ class AppealCog(commands.Cog):
         id: app_commands.Range[int, 1, ID_MAX],
         reason: app_commands.Range[str, 1, TEXT_MAX],
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         entry = await entry_of(interaction, id)
         text = bounded(reason, "reason")
@@ -61,7 +63,7 @@ class AppealCog(commands.Cog):
             raise ContextError(f"No ruling #{id} you can appeal.")
         filed = await stored(desk_of(interaction).appeal(club.guild_id, id,
                                                           interaction.user.id, text))
-        await interaction.response.send_message(
+        await respond(interaction,
             f"Appeal #{filed.id} against ruling #{id} is filed (Law 92). The director answers "
             "first; a committee may hear it. /appeal list shows open appeals.",
             ephemeral=True,
@@ -88,6 +90,7 @@ class AppealCog(commands.Cog):
         by: Literal["director", "committee"],
         text: app_commands.Range[str, 1, TEXT_MAX],
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         body = bounded(text, "answer")
         if body is None:
@@ -98,7 +101,7 @@ class AppealCog(commands.Cog):
         done = await stored(
             desk_of(interaction).answer_appeal(club.guild_id, id, interaction.user.id, by, body)
         )
-        await interaction.response.send_message(
+        await respond(interaction,
             embed=appeal_embed(done), ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -112,6 +115,7 @@ class AppealCog(commands.Cog):
         outcome: Literal["upheld", "changed", "withdrawn"],
         note: app_commands.Range[str, 1, TEXT_MAX] | None = None,
     ) -> None:
+        await defer(interaction)
         club = await require_director(interaction)
         found = await stored(desk_of(interaction).appeal_record(club.guild_id, id))
         entry = await entry_of(interaction, found.event_id)
@@ -120,7 +124,7 @@ class AppealCog(commands.Cog):
             desk_of(interaction).decide_appeal(club.guild_id, id, interaction.user.id, outcome,
                                                bounded(note, "note"))
         )
-        await interaction.response.send_message(
+        await respond(interaction,
             embed=appeal_embed(done), allowed_mentions=discord.AllowedMentions.none()
         )
 
@@ -131,13 +135,14 @@ class AppealCog(commands.Cog):
         interaction: discord.Interaction[Any],
         ruling: app_commands.Range[int, 1, ID_MAX] | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         desk = desk_of(interaction)
         found = await desk.appeals(club.guild_id, event_id=ruling, open_only=ruling is None)
         if not found:
-            await interaction.response.send_message("No appeals.", ephemeral=True)
+            await respond(interaction, "No appeals.", ephemeral=True)
             return
-        await interaction.response.send_message(
+        await respond(interaction,
             embeds=[appeal_embed(a) for a in found[:10]], ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -35,7 +35,7 @@ from cogs.desk.common import (
     stored,
 )
 from cogs.render import clean
-from cogs.tdbot import report_error, respond
+from cogs.tdbot import defer, report_error, respond
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,7 @@ class ConsultButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
+            await defer(interaction, ephemeral=True)
             await show_consultation(interaction, self.consultation_id)
         except Exception as exc:
             await report_error(interaction, exc)
@@ -127,6 +128,7 @@ class ConsultCog(commands.Cog):
         question: app_commands.Range[str, 1, TEXT_MAX],
         table: app_commands.Range[int, 1, 200] | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         text = bounded(question, "question")
         if text is None:
             raise ContextError("Ask your question.")
@@ -138,7 +140,7 @@ class ConsultCog(commands.Cog):
         )
         view = discord.ui.View(timeout=None)
         view.add_item(ConsultButton(asked.id))
-        await interaction.response.send_message(
+        await respond(interaction,
             f"Your question is with the directors (consultation #{asked.id}). Only you and the "
             "directors see it; the table is told only what it must know. Press the button for "
             "the answer.",
@@ -165,6 +167,7 @@ class ConsultCog(commands.Cog):
     async def consult_show(
         self, interaction: discord.Interaction[Any], id: app_commands.Range[int, 1, ID_MAX]
     ) -> None:
+        await defer(interaction, ephemeral=True)
         await show_consultation(interaction, id)
 
     @consult.command(name="answer", description="Directors: answer a private consultation.")
@@ -182,6 +185,7 @@ class ConsultCog(commands.Cog):
         table_note: app_commands.Range[str, 1, TEXT_MAX] | None = None,
         laws: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         desk = desk_of(interaction)
         found = await stored(desk.consultation(club.guild_id, check_id(id, "consultation")))
@@ -208,7 +212,7 @@ class ConsultCog(commands.Cog):
                     told = " The table has been told your note."
                 except discord.HTTPException as exc:
                     log.warning("Could not tell table of consultation %s: %s", done.id, exc)
-        await interaction.response.send_message(
+        await respond(interaction,
             f"Answer recorded in the log as ruling #{recorded.id} (private).{told} The player "
             "sees it with the button on his question.",
             ephemeral=True,
@@ -216,6 +220,7 @@ class ConsultCog(commands.Cog):
 
     @consult.command(name="open", description="Directors: consultations not answered yet.")
     async def consult_open(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         desk = desk_of(interaction)
         lines = []
@@ -228,7 +233,7 @@ class ConsultCog(commands.Cog):
                 continue
             lines.append(f"**#{c.id}** table {c.table_number}, board {c.board_number} by "
                          f"<@{c.player_id}>: {clean(c.question)[:120]}")
-        await interaction.response.send_message(
+        await respond(interaction,
             "\n".join(lines) if lines else "No open consultations.", ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

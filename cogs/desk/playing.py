@@ -18,6 +18,7 @@ from cogs.desk.common import (
     desk_of,
     stored,
 )
+from cogs.tdbot import defer, respond
 
 
 class PlayingCog(commands.Cog):
@@ -33,6 +34,7 @@ class PlayingCog(commands.Cog):
     @app_commands.describe(playing="True while you play; false when you stop")
     @app_commands.guild_only()
     async def playing(self, interaction: discord.Interaction[Any], playing: bool) -> None:
+        await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         storage = storage_of(interaction)
         desk = desk_of(interaction)
@@ -50,4 +52,4 @@ class PlayingCog(commands.Cog):
         else:
             await stored(desk.set_playing(club.guild_id, interaction.user.id, False))
             text = "You are no longer playing: calls come to you again."
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)

@@ -26,7 +26,7 @@ from cogs.desk.common import (
     stored,
 )
 from cogs.render import clean
-from cogs.tdbot import report_error
+from cogs.tdbot import defer, report_error, respond
 from core.editions import edition_title
 from core.ruling import Ruling
 from core.script import build_script
@@ -93,6 +93,7 @@ class PostScriptButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
+            await defer(interaction, ephemeral=self.channel_id != interaction.channel_id)
             await require_director(interaction)
             embed, entry, ruling = await script_for(interaction, self.event_id)
             if ruling.private:
@@ -101,12 +102,12 @@ class PostScriptButton(
             if channel is None:
                 raise ContextError("That channel is not in this server any more.")
             if channel.id == interaction.channel_id:
-                await interaction.response.send_message(
+                await respond(interaction,
                     embed=embed, allowed_mentions=discord.AllowedMentions.none()
                 )
                 return
             await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-            await interaction.response.send_message(
+            await respond(interaction,
                 f"Posted to {channel.mention}.", ephemeral=True
             )
         except Exception as exc:
@@ -148,6 +149,7 @@ class ScriptCog(commands.Cog):
         id: app_commands.Range[int, 1, ID_MAX],
         table_channel: discord.TextChannel | None = None,
     ) -> None:
+        await defer(interaction, ephemeral=True)
         embed, _, ruling = await script_for(interaction, id)
         club = await club_of(interaction)
         view = discord.ui.View(timeout=None)
@@ -156,4 +158,4 @@ class ScriptCog(commands.Cog):
             raise ContextError("Pick a text channel of this server.")
         if is_director(interaction.user, club) and not ruling.private and target is not None:
             view.add_item(PostScriptButton(id, target))
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await respond(interaction, embed=embed, view=view, ephemeral=True)

@@ -26,7 +26,7 @@ from cogs.desk.common import (
     stored,
 )
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import report_error, respond
+from cogs.tdbot import defer, report_error, respond
 from core.corrected_facts import parse_changes
 from core.laws.director_error import director_error
 from core.ruling import Ruling
@@ -61,6 +61,7 @@ class VoidTogetherButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
+            await defer(interaction)
             club = await require_director(interaction)
             entry = await entry_of(interaction, self.event_id)
             await refuse_if_blind(interaction, entry.session_id, entry.board_number)
@@ -126,6 +127,7 @@ async def rerule(
 ) -> None:
     """``/ruling amend … facts:``: void the ruling and rule again on the corrected facts, in one
     step; later rulings that depend on it are offered to be voided together."""
+    await defer(interaction)
     club = await require_director(interaction)
     entry = await entry_of(interaction, event_id)
     await refuse_if_blind(interaction, entry.session_id, entry.board_number)
@@ -173,6 +175,7 @@ async def error_amend_or_void(
     board_played: bool,
 ) -> None:
     """Amend or void a ruling for director error: record the 82C adjusted score with it."""
+    await defer(interaction)
     club = await require_director(interaction)
     entry = await entry_of(interaction, event_id)
     await refuse_if_blind(interaction, entry.session_id, entry.board_number)
