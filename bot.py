@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import re
 import sys
@@ -123,6 +124,22 @@ def setup_logging(level: str, *, console: bool) -> None:
     root.setLevel(max(logging.getLevelName(level), logging.WARNING) if console else level)
 
 
+#: Young objects allocated before a generation-0 collection (Python's default: 700).
+GC_GEN0_THRESHOLD = 50_000
+
+
+def settle_memory() -> None:
+    """Once the bot is up: move everything allocated so far (modules, cogs, the command tree)
+    out of the garbage collector's reach and collect young objects less often. Full collections
+    then stop pausing every command for ~100 ms (``benchmarks/interactions.py``, ``levers``,
+    ``plus_settled_gc`` against ``plus_orjson`` in one run: p99 at 200/s 589 → 113 ms, CPU per
+    interaction 2.32 → 1.69 ms)."""
+    gc.collect()
+    gc.freeze()
+    _, gen1, gen2 = gc.get_threshold()
+    gc.set_threshold(GC_GEN0_THRESHOLD, gen1, gen2)
+
+
 class DatabaseUnusable(Exception):
     """The database cannot be opened or migrated; the message says what to fix, in one line."""
 
@@ -222,7 +239,9 @@ async def run_bot(settings: Settings, token: str, *, sync: bool) -> int:
         ) as bot,
     ):
         try:
-            await bot.start(token)
+            await bot.login(token)  # runs setup_hook: cogs loaded, tree built
+            settle_memory()
+            await bot.connect()
         except discord.LoginFailure:
             print(
                 "Discord rejected DISCORD_TOKEN: reset the token on the Bot page of the developer "

@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import insert, select, text  # noqa: E402
+from sqlalchemy import func, insert, select, text  # noqa: E402
 
 from core.auction import Auction  # noqa: E402
 from core.cards import parse_card  # noqa: E402
@@ -47,6 +47,8 @@ from core.laws.penalty import PartnerLead  # noqa: E402
 from core.laws.revoke import Revoke, WonBy  # noqa: E402
 from core.seats import Seat  # noqa: E402
 from core.state import Phase, TableState  # noqa: E402
+from core.storage import logquery, rollup  # noqa: E402
+from core.storage import stats as log_stats  # noqa: E402
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head  # noqa: E402
 from core.storage.lawref import law_key  # noqa: E402
 from core.storage.models import Club, EventLaw, EventRow, VerdictRow  # noqa: E402
@@ -198,6 +200,51 @@ async def timed(coro_fn, runs: int) -> dict:
     return out
 
 
+async def levers(storage: Storage, engine, runs: int) -> dict:
+    """The same figures with and without each log lever, back to back in this run."""
+    g = GUILD0
+    month = LogFilter(since=dt.datetime(2024, 6, 1), until=dt.datetime(2024, 7, 1))
+    club = await storage.club(g)
+    async with engine.connect() as conn:
+        club_id = await conn.scalar(select(Club.id).where(Club.guild_id == g))
+
+        async def events_stats(f: LogFilter):
+            return await log_stats.from_events(conn, club_id, club.time_zone, f)
+
+        async def count_through_events():
+            q = logquery.apply_filters(select(func.count(EventRow.id)), club_id,
+                                       LogFilter(law="50"))
+            return int(await conn.scalar(q))
+
+        out = {
+            "stats_all": {"rollup": await timed(lambda: storage.stats(g), runs),
+                          "events": await timed(lambda: events_stats(LogFilter()),
+                                                max(3, runs // 3))},
+            "stats_one_month": {"rollup": await timed(lambda: storage.stats(g, month), runs),
+                                "events": await timed(lambda: events_stats(month), runs)},
+            "count_law_50": {
+                "event_law_index": await timed(
+                    lambda: storage.count_log(g, LogFilter(law="50")), runs),
+                "events": await timed(count_through_events, runs)},
+        }
+        assert (await storage.stats(g)) == (await events_stats(LogFilter())).value()
+    # upkeep: one roll-up upsert as Storage.record does it (rolled back afterwards)
+    n = 2000
+    async with engine.connect() as conn:
+        t = time.perf_counter()
+        for i in range(n):
+            await rollup.add_event(conn, club_id, START + dt.timedelta(hours=i), "UTC",
+                                   "exposure", (50,))
+        out["rollup_upsert_per_event_us"] = round((time.perf_counter() - t) / n * 1e6, 1)
+        await conn.rollback()
+    # a time-zone change rebuilds the club's roll-up (a settings write, not a log query)
+    t = time.perf_counter()
+    await storage.update_club(g, time_zone="Europe/London")
+    out["time_zone_change_rebuild_ms"] = round((time.perf_counter() - t) * 1000, 1)
+    await storage.update_club(g, time_zone="UTC")
+    return out
+
+
 async def queries(storage: Storage, structure, runs: int, deep_pages: int) -> dict:
     g = GUILD0
     sess, _tid, _bid, tn, bn = structure[0][0]
@@ -224,7 +271,8 @@ async def queries(storage: Storage, structure, runs: int, deep_pages: int) -> di
     for name, f in cases.items():
         out[name] = await timed(lambda f=f: storage.search_log(g, f, limit=10), runs)
     for name, f in {"count_all": LogFilter(), "count_law_50": LogFilter(law="50"),
-                    "count_one_month": month, "count_player": LogFilter(actor_id=PLAYER0 + 17)
+                    "count_one_month": month, "count_player": LogFilter(actor_id=PLAYER0 + 17),
+                    "count_director": LogFilter(director_id=DIRECTOR0 + 1),
                     }.items():
         out[name] = await timed(lambda f=f: storage.count_log(g, f), runs)
     out["stats_all"] = await timed(lambda: storage.stats(g), max(3, runs // 3))
@@ -317,9 +365,14 @@ async def run(args) -> dict:
                                "seconds": round(time.perf_counter() - t, 1)}
         result["seed"] = await seed_events(url, structure, args.events, args.big_share,
                                            args.seed)
+        t = time.perf_counter()
+        for c in range(args.clubs):  # bulk-loaded rows: the roll-ups are built once here
+            await storage.rebuild_log_rollup(GUILD0 + c)
+        result["seed"]["rollup_rebuild_all_clubs_s"] = round(time.perf_counter() - t, 1)
         if backend == "sqlite":
             result["seed"]["db_file_mb"] = round(os.path.getsize(path) / 2**20, 1)
         result["queries"] = await queries(storage, structure, args.runs, args.deep_pages)
+        result["levers"] = await levers(storage, engine, args.runs)
         q = {k: v for k, v in result["queries"].items()}
         slow = sorted(k for k, v in q.items() if not v["target_met"])
         result["export_csv_big_club"] = await export_sizes(storage)

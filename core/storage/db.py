@@ -22,7 +22,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import event, text
-from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -107,7 +107,12 @@ def write_options() -> dict[str, Any]:
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:
-    sync_engine = engine.sync_engine
+    configure_sqlite(engine.sync_engine)
+
+
+def configure_sqlite(sync_engine: Engine, *, pragmas: tuple[str, ...] = ()) -> None:
+    """WAL, foreign keys, busy timeout, our own BEGIN, on every connection of a (sync) engine;
+    ``pragmas``: more ``PRAGMA`` settings for this engine's connections."""
 
     @event.listens_for(sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -119,6 +124,8 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
             cursor.execute("PRAGMA journal_mode = WAL")
             cursor.execute("PRAGMA synchronous = NORMAL")
             cursor.execute("PRAGMA foreign_keys = ON")
+            for pragma in pragmas:
+                cursor.execute(f"PRAGMA {pragma}")
         finally:
             cursor.close()
         dbapi_connection.create_function("tdbot_local_month", 2, local_month, deterministic=True)

@@ -9,7 +9,6 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core.editions import DEFAULT_EDITION, edition_on
 from core.storage.desk_models import EditionChange
@@ -29,7 +28,7 @@ def local_today(time_zone: str) -> dt.date:
     return dt.datetime.now(zone).date()
 
 
-async def schedule(s: AsyncSession | AsyncConnection, club_id: int) -> tuple[str, str, Any]:
+async def schedule(s: Any, club_id: int) -> tuple[str, str, Any]:
     """(time zone, edition before any change, [(starts_on, edition), …]) of a club."""
     query = select(Club.time_zone, Club.law_edition).where(Club.id == club_id)
     club = (await s.execute(query)).one()
@@ -41,7 +40,7 @@ async def schedule(s: AsyncSession | AsyncConnection, club_id: int) -> tuple[str
     return club.time_zone, club.law_edition or DEFAULT_EDITION, [tuple(r) for r in rows]
 
 
-async def edition_in_force(s: AsyncSession | AsyncConnection, club_id: int) -> str:
+async def edition_in_force(s: Any, club_id: int) -> str:
     """The edition a ruling recorded now is made under."""
     key = (_database(s), club_id)
     found = _cache.get(key)
@@ -61,6 +60,12 @@ def forget(club_id: int) -> None:
         _cache.pop(key, None)
 
 
-def _database(s: AsyncSession | AsyncConnection) -> str:
-    engine = s.engine if isinstance(s, AsyncConnection) else s.bind
-    return str(getattr(engine, "url", ""))
+def _database(s: Any) -> str:
+    """Which database ``s`` talks to (a session, a connection or the hot path's connection)."""
+    engine = (
+        getattr(s, "engine", None)
+        or getattr(s, "bind", None)
+        or getattr(getattr(s, "_conn", None), "engine", None)
+    )
+    url = getattr(engine, "url", None)
+    return f"{url.host}/{url.database}" if url is not None else ""

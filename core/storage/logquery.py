@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import datetime as dt
 import io
 import json
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import ColumnElement, Select, case, func, literal, null, select
+from sqlalchemy import ColumnElement, Select, case, distinct, func, literal, null, select
 
 from core.storage.errors import StorageError
 from core.storage.lawref import law_key
@@ -131,6 +132,21 @@ def apply_filters(
             q = q.where(laws.where(EventLaw.event_id == EventRow.id).exists())
         else:
             q = q.where(EventRow.id.in_(laws))
+    return q
+
+
+def law_count(club_id: int, f: LogFilter) -> Select[Any] | None:
+    """Counting the events citing a law, when that is the only filter: read from the event-law
+    index alone (``benchmarks/log.py --events 1000000``, ``levers.count_law_50``: 74 ms through
+    the events table, 24 ms here); None for any other filter."""
+    if not f.law or dataclasses.replace(f, law=None) != LogFilter():
+        return None
+    number, key = law_key(f.law)
+    q = select(func.count(distinct(EventLaw.event_id))).where(
+        EventLaw.club_id == club_id, EventLaw.law_number == number
+    )
+    if key != f"{number}.":
+        q = q.where(EventLaw.law_key.startswith(key, autoescape=True))
     return q
 
 

@@ -244,7 +244,9 @@ class EventLaw(Base):
     """
 
     __tablename__ = "event_laws"
-    __table_args__ = (Index(None, "club_id", "law_number", "law_key"),)
+    # event_id last: counting a law's rulings reads this index alone (benchmarks/log.py
+    # count_law_50)
+    __table_args__ = (Index(None, "club_id", "law_number", "law_key", "event_id"),)
 
     event_id: Mapped[int] = mapped_column(
         IdType, ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
@@ -253,6 +255,31 @@ class EventLaw(Base):
     club_id: Mapped[int] = _club_fk()
     law_number: Mapped[int] = mapped_column(SmallInteger)
     law_key: Mapped[str] = mapped_column(String(24))
+
+
+class LogRollup(Base):
+    """Monthly counts of a club's ruling log, so that ``/log stats`` reads a few hundred rows
+    instead of every event (:mod:`core.storage.rollup` keeps it right).
+
+    One row per club, month in the club's time zone (``"2025-03"``), incident kind and law
+    number; ``law_number`` 0 is the row counting the rulings themselves (``live`` not void,
+    ``voided``, ``reviewed`` with a verdict, ``confirmed``); a row with a law number counts
+    the rulings citing that law (each once), live and voided. Rebuilt when the club's time zone
+    changes.
+    """
+
+    __tablename__ = "log_rollup"
+
+    club_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    month: Mapped[str] = mapped_column(String(7), primary_key=True)
+    incident: Mapped[str] = mapped_column(String(40), primary_key=True)
+    law_number: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    live: Mapped[int] = mapped_column(Integer, default=0)
+    voided: Mapped[int] = mapped_column(Integer, default=0)
+    reviewed: Mapped[int] = mapped_column(Integer, default=0)
+    confirmed: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class VerdictRow(Base):

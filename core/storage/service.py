@@ -26,6 +26,7 @@ import logging
 import random
 import re
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from types import SimpleNamespace
@@ -39,7 +40,6 @@ from sqlalchemy import (
     bindparam,
     cast,
     delete,
-    distinct,
     func,
     insert,
     null,
@@ -55,7 +55,8 @@ from core.engine import Event, apply, event_from_data, event_to_data
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
-from core.storage import desk_models, logquery
+from core.storage import desk_models, hotpath, logquery, rollup
+from core.storage import stats as log_stats
 from core.storage.db import write_options
 from core.storage.editions import edition_in_force
 from core.storage.errors import Busy, Conflict, NotFound, StorageError
@@ -71,6 +72,7 @@ from core.storage.models import (
     EventLaw,
     EventRow,
     GameSession,
+    LogRollup,
     SeatBinding,
     Table,
     VerdictRow,
@@ -128,7 +130,11 @@ class Storage:
     """The repository the cogs use. Build it once from the app's sessionmaker."""
 
     def __init__(
-        self, sessionmaker: async_sessionmaker[AsyncSession], *, attempts: int = 10
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        *,
+        attempts: int = 10,
+        hot_path_on_loop: bool = True,
     ) -> None:
         self._sm = sessionmaker
         self._attempts = attempts
@@ -138,6 +144,10 @@ class Storage:
         self._write_engine = (
             self._engine.execution_options(**write_options()) if self._engine else None
         )
+        # SQLite: the hot paths' statements on the event loop's thread (core.storage.hotpath)
+        self._loop = hotpath.loop_database(self._engine) if hot_path_on_loop else None
+        if self._loop is not None:
+            weakref.finalize(self, self._loop.close)
         self._states: dict[str, TableState] = {}
         dialect = getattr(getattr(bind, "dialect", None), "name", "")
         # SQLite has one writer at a time: writers of this process queue here instead of
@@ -216,6 +226,9 @@ class Storage:
             )
 
         async def attempt() -> T:
+            if self._loop is not None:
+                with self._loop.begin() as loop_conn:
+                    return await work(loop_conn)  # type: ignore[arg-type]
             assert self._write_engine is not None
             async with self._write_engine.begin() as conn:
                 return await work(conn)
@@ -253,6 +266,9 @@ class Storage:
         if self._engine is None:
             async with self._sm() as s:
                 yield await s.connection()
+        elif self._loop is not None:
+            with self._loop.connect() as loop_conn:
+                yield loop_conn  # type: ignore[misc]
         else:
             async with self._engine.connect() as conn:
                 yield conn
@@ -331,9 +347,12 @@ class Storage:
 
         async def work(s: AsyncSession) -> tuple[int, ClubSettings]:
             club = await _get_or_create_club(s, guild_id)
+            moved = "time_zone" in changes and changes["time_zone"] != club.time_zone
             for name, value in changes.items():
                 setattr(club, name, value)
             await s.flush()
+            if moved:  # the log's months are the club's: they move with its time zone
+                await rollup.rebuild(s, club.id, club.time_zone)
             return club.id, _club_value(club)
 
         self._forget_club(guild_id)
@@ -509,6 +528,7 @@ class Storage:
                     last_seq=0,
                     version=0,
                     first_id=found.first_id,
+                    time_zone=found.time_zone,
                 )
                 board.id = await conn.scalar(
                     _INSERT_BOARD,
@@ -868,8 +888,9 @@ class Storage:
         interaction_id: int | None,
     ) -> RecordedEvent:
         """Rule on ``event`` against ``state`` and log it on ``board`` (a row with id, club_id,
-        session_id, table_id, number, table_no, last_seq and version, read in this write
-        transaction: locked on PostgreSQL): the event, its laws and the new snapshot."""
+        session_id, table_id, number, table_no, last_seq, version and the club's time_zone,
+        read in this write transaction: locked on PostgreSQL): the event, its laws, the new
+        snapshot and the monthly roll-up."""
         ruling, new_state = apply(state, event)
         now = utcnow()
         laws = tuple(dict.fromkeys(ruling.laws))
@@ -902,6 +923,20 @@ class Storage:
         law_rows = _law_values(club_id, event_id, laws)
         if law_rows:
             await conn.execute(_INSERT_LAW, law_rows)
+        # the club's time zone (for the roll-up's month): read with the board on SQLite, whose
+        # writers are serial; share-locked on PostgreSQL (see rollup.CLUB_TIME_ZONE_FOR_WRITE)
+        time_zone = board.time_zone
+        if not self._serial_writes:
+            time_zone = await conn.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
+        await rollup.add_event(
+            conn,
+            club_id,
+            now,
+            time_zone,
+            event.kind,
+            (ruling.kind or event.kind)[:40],
+            (row["law_number"] for row in law_rows),
+        )
         data = await _update_snapshot(conn, board.id, board.version, new_state, last_seq=seq)
         self._remember_state(data, new_state)
         return RecordedEvent(
@@ -1072,6 +1107,7 @@ class Storage:
             assert ev is not None
             if ev.void:
                 raise Conflict(f"ruling #{event_id} has been voided")
+            old_verdict = ev.verdict
             now = utcnow()
             if kind is VerdictKind.VOIDED:
                 ev.void = True
@@ -1097,6 +1133,14 @@ class Storage:
             )
             s.add(row)
             await s.flush()
+            time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
+            await rollup.verdict_changed(
+                s,
+                ev,
+                time_zone,
+                old_verdict=old_verdict,
+                voiding=kind is VerdictKind.VOIDED,
+            )
             return _verdict_value(row)
 
         return await self._write(work)
@@ -1275,7 +1319,9 @@ class Storage:
             club_id = await _club_id(s, guild_id)
             if club_id is None:
                 return 0
-            q = logquery.apply_filters(select(func.count(EventRow.id)), club_id, filters)
+            q = logquery.law_count(club_id, filters)
+            if q is None:
+                q = logquery.apply_filters(select(func.count(EventRow.id)), club_id, filters)
             return int(await s.scalar(q) or 0)
 
     async def export_csv(
@@ -1343,76 +1389,24 @@ class Storage:
     ) -> ClubStats:
         """Figures over the (filtered) log: rulings per law number, per month in the club's
         time zone and per incident kind, and how often directors confirmed them. Only rulings
-        count: a board set or ended, an ordinary call or play is not one."""
+        count: a board set or ended, an ordinary call or play is not one (whole months from
+        the monthly roll-up: :mod:`core.storage.stats`)."""
         async with self._reading() as s:
-            club = await s.scalar(select(Club).where(Club.guild_id == guild_id))
+            club = (await s.execute(_CLUB_ZONE, {"guild_id": guild_id})).first()
             if club is None:
                 return ClubStats(0, 0, (), (), (), 0, 0, None)
-            live = _rulings_only(select(EventRow.id), club.id, filters).where(
-                EventRow.void.is_(False)
-            )
-            live_ids = live.subquery()
+            return await log_stats.club_stats(s, club.id, club.time_zone, filters)
 
-            counts = (
-                await s.execute(
-                    _rulings_only(
-                        select(
-                            func.count(EventRow.id),
-                            func.count(EventRow.id).filter(EventRow.void.is_(True)),
-                            func.count(EventRow.verdict),
-                            func.count(EventRow.id).filter(
-                                EventRow.verdict == VerdictKind.CONFIRMED.value
-                            ),
-                            func.min(EventRow.created_at),
-                            func.max(EventRow.created_at),
-                        ),
-                        club.id,
-                        filters,
-                    )
-                )
-            ).one()
-            total_all, voided, reviewed, confirmed = (int(c or 0) for c in counts[:4])
-            first, last = counts[4:]
+    async def rebuild_log_rollup(self, guild_id: int) -> None:
+        """Recompute the club's monthly roll-up from its log (after loading events in bulk,
+        or as a repair)."""
 
-            per_law = await s.execute(
-                select(EventLaw.law_number, func.count(distinct(EventLaw.event_id)))
-                .where(EventLaw.club_id == club.id, EventLaw.event_id.in_(select(live_ids.c.id)))
-                .group_by(EventLaw.law_number)
-                .order_by(EventLaw.law_number)
-            )
-            # Months in the club's time zone: the month boundaries are worked out here, so the
-            # database only compares timestamps (no time-zone function per row).
-            per_month: Any = ()
-            if first is not None and last is not None:
-                month = logquery.month_of(
-                    EventRow.created_at, logquery.month_buckets(first, last, club.time_zone)
-                )
-                per_month = await s.execute(
-                    _rulings_only(
-                        select(month.label("month"), func.count(EventRow.id)), club.id, filters
-                    )
-                    .where(EventRow.void.is_(False))
-                    .group_by("month")
-                    .order_by("month")
-                )
-            per_incident = await s.execute(
-                _rulings_only(
-                    select(EventRow.incident, func.count(EventRow.id)), club.id, filters
-                )
-                .where(EventRow.void.is_(False))
-                .group_by(EventRow.incident)
-                .order_by(func.count(EventRow.id).desc(), EventRow.incident)
-            )
-            return ClubStats(
-                total=total_all - voided,
-                voided=voided,
-                per_law=tuple((int(n), int(c)) for n, c in per_law),
-                per_month=tuple((str(m), int(c)) for m, c in per_month),
-                per_incident=tuple((str(k), int(c)) for k, c in per_incident),
-                reviewed=reviewed,
-                confirmed=confirmed,
-                confirmation_rate=(confirmed / reviewed) if reviewed else None,
-            )
+        async def work(s: AsyncSession) -> None:
+            club = (await s.execute(_CLUB_ZONE, {"guild_id": guild_id})).first()
+            if club is not None:
+                await rollup.rebuild(s, club.id, club.time_zone)
+
+        await self._write(work)
 
     # ------------------------------------------------------------------------------------
     # retention
@@ -1429,6 +1423,7 @@ class Storage:
                 return {}
             deleted: dict[str, int] = {}
             for model in (
+                LogRollup,
                 EventLaw,
                 VerdictRow,
                 DirectorCall,
@@ -1599,6 +1594,7 @@ async def _board_for_record(
             Board.last_seq,
             Board.version,
             Table.number.label("table_no"),
+            Club.time_zone,
             (first if first is not None else null()).label("first_id"),
         )
         .join(Club, Club.id == Board.club_id)
@@ -1853,15 +1849,6 @@ def _clamp(limit: int) -> int:
 
 _LOCK_WAITS = ("SQLite busy", "PostgreSQL 55P03")
 #: A write that cannot safely be repeated lost its connection: say so instead of guessing.
-#: Events that keep a board's state but rule on nothing: left out of the log's figures.
-NOT_RULINGS = ("board_set", "board_end", "auction_ends", "call", "play")
-
-
-def _rulings_only(q: Any, club_id: int, filters: LogFilter) -> Any:
-    """A log query restricted to the club, the filters and rulings (see :data:`NOT_RULINGS`)."""
-    return logquery.apply_filters(q, club_id, filters).where(EventRow.kind.notin_(NOT_RULINGS))
-
-
 LOST_CONNECTION = (
     "the connection to the database was lost, so this may or may not have been recorded: "
     "check /state before trying again"
@@ -1915,6 +1902,7 @@ _STATE_TEXT = cast(Board.state, Text)
 _EMPTY_STATE_DATA = serial.to_data(TableState())
 
 _CLUB_ID = select(Club.id).where(Club.guild_id == bindparam("guild_id"))
+_CLUB_ZONE = select(Club.id, Club.time_zone).where(Club.guild_id == bindparam("guild_id"))
 
 _SEATING = (
     select(Table.session_id, SeatBinding.table_id, Table.number, SeatBinding.seat)
@@ -2013,6 +2001,7 @@ _FIRST_ID_OF_INTERACTION = (
 _SET_BOARD_SELECT = (
     select(
         Club.id.label("club_id"),
+        Club.time_zone,
         Table.id.label("table_id"),
         Table.session_id.label("table_session_id"),
         Table.number.label("table_no"),

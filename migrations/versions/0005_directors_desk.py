@@ -2,7 +2,7 @@
 appeals, playing directors and the deputy rota.
 
 Revision ID: 0005
-Revises: 0004
+Revises: 0003
 Create Date: 2026-11-23 21:28:38.639071
 
 """
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision: str = '0005'
-down_revision: str | Sequence[str] | None = '0004'
+down_revision: str | Sequence[str] | None = '0003'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -201,3 +201,20 @@ async def test_appeal_after_the_deadline_is_refused(storage):
         await desk.appeal(GUILD_A, rec.id, PLAYER, "late", now=late)
     soon = dt.datetime.now(dt.UTC) + dt.timedelta(minutes=5)
     assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "in time", now=soon)).reason == "in time"
+
+
+async def test_rerule_and_void_together_keep_the_log_rollup_equal_to_the_events(
+    storage, storage_url
+):
+    """The monthly roll-up behind /log stats follows the desk's voids and re-rulings."""
+    from tests.storage.test_storage_rollup import _from_events
+
+    desk = Desk(storage)
+    _, recs = await _logged(storage, penalty_story()[:3])
+    await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"},
+                      with_dependents=True)
+    _, (other,) = await _logged(storage, [exposed("E", "DA")], board=2)
+    await desk.void_together(GUILD_A, other.id, DIRECTOR, "never happened")
+    from_rollup = await storage.stats(GUILD_A)
+    assert from_rollup == await _from_events(storage_url, storage, GUILD_A)
+    assert from_rollup.voided == 3  # the first exposure, the choice that needed it, the ♦A

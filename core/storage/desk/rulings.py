@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.corrected_facts import corrected_event
 from core.engine import apply, event_from_data, event_to_data
 from core.state import TableState
-from core.storage import editions
+from core.storage import editions, rollup
 from core.storage.desk.base import DeskBase, desk_event_row
 from core.storage.desk.values import (
     DependentRulings,
@@ -79,10 +79,10 @@ class Rulings(DeskBase):
             board = await _board_row(s, club_id, ev.board_id, lock=True)
             state, failed = await _fold_without(s, board.id, {ev.id})
             now = utcnow()
-            _void(s, club_id, ev, director_id, VerdictKind.VOIDED, note, now)
+            await _void(s, club_id, ev, director_id, VerdictKind.VOIDED, note, now)
             for dep_id in failed:
                 dep = await desk_event_row(s, club_id, dep_id)
-                _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
+                await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
                       f"voided with ruling #{event_id}", now)
             await s.flush()
             await _store_state(s, board, state)
@@ -130,7 +130,7 @@ class Rulings(DeskBase):
             now = utcnow()
             for dep_id in failed:
                 dep = await desk_event_row(s, club_id, dep_id)
-                _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
+                await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
                       f"voided with ruling #{event_id}", now)
             new = EventRow(
                 club_id=club_id,
@@ -157,7 +157,10 @@ class Rulings(DeskBase):
             laws = _law_values(club_id, new.id, dict.fromkeys(ruling.laws))
             if laws:
                 await s.execute(insert(EventLaw), laws)
-            _void(s, club_id, old, director_id, VerdictKind.AMENDED,
+            time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
+            await rollup.add_event(s, club_id, now, time_zone, new.kind, new.incident,
+                                   (row["law_number"] for row in laws))
+            await _void(s, club_id, old, director_id, VerdictKind.AMENDED,
                   f"re-ruled as #{new.id}: {body}", now, score=score)
             await s.flush()
             await _store_state(s, board, new_state, last_seq=new.seq)
@@ -201,13 +204,18 @@ async def _fold_without(
     return state, tuple(failed)
 
 
-def _void(
+async def _void(
     s: AsyncSession, club_id: int, ev: EventRow, director_id: int, kind: VerdictKind,
     text: str | None, now: dt.datetime, *, score: str | None = None,
 ) -> None:
+    """Mark ``ev`` void with a verdict, and keep the log's monthly roll-up in step."""
+    old_verdict = ev.verdict
     ev.void = True
     ev.verdict, ev.verdict_by, ev.verdict_at, ev.verdict_note = kind.value, director_id, now, text
     if score is not None:
         ev.adjusted_score = score
     s.add(VerdictRow(club_id=club_id, event_id=ev.id, director_id=director_id,
                      verdict=kind.value, text=text, adjusted_score=score, created_at=now))
+    await s.flush()
+    time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
+    await rollup.verdict_changed(s, ev, time_zone, old_verdict=old_verdict, voiding=True)

@@ -1,0 +1,97 @@
+"""The hot paths' short statements on the event loop's own thread (SQLite files only).
+
+Through aiosqlite every statement is a round trip to its worker thread, and SQLAlchemy's async
+layer adds its own cost on top. :meth:`Storage._connected` and :meth:`Storage._write_conn` (the
+few prebuilt statements of a table lookup, a board read, a recording, ``/board set``) run here
+instead, on a plain synchronous connection; the ruling-log queries, exports, statistics and
+every ORM transaction stay on aiosqlite's thread. Justified by ``benchmarks/interactions.py``,
+section ``levers``, variant ``hot_path_on_loop`` against ``none`` (the same run): the bot's CPU
+per interaction of the mix 6.27 → 3.06 ms, saturation 96 → 139/s (``benchmarks/README.md``).
+
+Why this cannot stall the event loop:
+
+* a transaction here never yields (every ``await`` below completes at once), so it holds
+  SQLite's write lock only while it runs, and the process's writers are queued before it
+  starts (``Storage``'s write lock, taken by the ORM writes too);
+* under WAL, readers never wait for a writer;
+* the WAL is not checkpointed by these connections (``wal_autocheckpoint = 0``): every
+  :data:`CHECKPOINT_EVERY` writes a passive checkpoint runs on aiosqlite's thread instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import create_engine
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from core.storage.db import configure_sqlite, write_options
+
+#: Writes between two passive WAL checkpoints (SQLite's own default is every 1000 pages).
+CHECKPOINT_EVERY = 200
+
+
+class LoopConnection:
+    """The part of ``AsyncConnection`` the hot paths use, run at once on a sync connection."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, statement: Any, parameters: Any = None) -> Any:
+        return self._conn.execute(statement, parameters)
+
+    async def scalar(self, statement: Any, parameters: Any = None) -> Any:
+        return self._conn.scalar(statement, parameters)
+
+    async def scalars(self, statement: Any, parameters: Any = None) -> Any:
+        return self._conn.scalars(statement, parameters)
+
+
+class LoopDatabase:
+    """A synchronous engine on the same SQLite file as ``engine``, used from the loop thread."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._async_engine = engine
+        self.engine = create_engine(engine.url.set(drivername="sqlite+pysqlite"))
+        configure_sqlite(self.engine, pragmas=("wal_autocheckpoint = 0",))
+        self._writer = self.engine.execution_options(**write_options())
+        self._writes = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @contextmanager
+    def connect(self) -> Iterator[LoopConnection]:
+        """A read transaction (rolled back at the end)."""
+        with self.engine.connect() as conn:
+            yield LoopConnection(conn)
+
+    @contextmanager
+    def begin(self) -> Iterator[LoopConnection]:
+        """A write transaction (``BEGIN IMMEDIATE``), committed at the end."""
+        with self._writer.begin() as conn:
+            yield LoopConnection(conn)
+        self._writes += 1
+        if self._writes % CHECKPOINT_EVERY == 0:
+            task = asyncio.get_running_loop().create_task(self._checkpoint())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _checkpoint(self) -> None:
+        async with self._async_engine.connect() as conn:
+            await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def loop_database(engine: AsyncEngine | None) -> LoopDatabase | None:
+    """A :class:`LoopDatabase` for an SQLite file engine; None for anything else."""
+    if engine is None or engine.dialect.name != "sqlite":
+        return None
+    database = engine.url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return LoopDatabase(engine)
