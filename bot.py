@@ -20,16 +20,16 @@ import re
 import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import aiohttp
 import discord
-from pydantic import SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import ValidationError
 
 from cogs.console import Console
 from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import TDBot
+from core.settings import Settings
 from core.storage.db import database_url as database_url_of
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head
 from core.storage.service import Storage
@@ -38,28 +38,6 @@ log = logging.getLogger("tdbot")
 
 #: Exit status for a configuration the bot cannot start with (bad token, bad setting).
 EXIT_CONFIG = 2
-
-
-class Settings(BaseSettings):
-    """How tdbot runs; every field is documented in ``.env.example``."""
-
-    model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
-    )
-
-    discord_token: SecretStr | None = None
-    #: ``None``: the storage's default, an SQLite file ``tdbot.db`` in the working directory.
-    database_url: str | None = None
-    dev_guild_id: int | None = None
-    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
-    #: Sharding across processes: every process gets the same count and its own shard ids.
-    shard_count: int | None = None
-    shard_ids: str | None = None
-
-    @field_validator("log_level", mode="before")
-    @classmethod
-    def _upper(cls, value: Any) -> Any:
-        return value.strip().upper() if isinstance(value, str) else value
 
 
 def shard_options(settings: Settings) -> dict[str, Any]:
@@ -89,7 +67,7 @@ def looks_like_token(token: str) -> bool:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="bot.py",
+        prog=None,  # "bot.py" or "tdbot", as started
         description="tdbot: a contract-bridge tournament director's assistant for Discord.",
         epilog=(
             "Settings are read from the environment or a .env file: DISCORD_TOKEN, DATABASE_URL, "
@@ -274,6 +252,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         error = exc.errors()[0]
         where = ".".join(str(part) for part in error["loc"]).upper()
         print(f"Invalid setting {where}: {error['msg']} (see .env.example).", file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        database_url_of(settings.database_url)
+    except ValueError as exc:
+        print(f"Invalid setting DATABASE_URL: {exc} (see .env.example).", file=sys.stderr)
         return EXIT_CONFIG
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     console = args.console

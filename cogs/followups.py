@@ -1,5 +1,6 @@
-"""Follow-ups answered from the stored state: /mustplay, /mustpass, /lead, /penalty, /state, and
-the buttons by which declarer (or the defenders) choose among the options a ruling offered."""
+"""Follow-ups answered from the stored state: /mustplay, /mustpass, /lead, /penalty, /state, the
+buttons by which declarer (or the defenders) choose among the options a ruling offered, and the
+button by which the table says a restriction is over ("W has lost the lead")."""
 
 from __future__ import annotations
 
@@ -28,22 +29,29 @@ from cogs.incidents import incident_cooldown, record_incident
 from cogs.render import (
     CALL_LABEL,
     CHOICE_PATTERN,
+    LAPSE_PATTERN,
     call_custom_id,
     choice_custom_id,
     clean,
+    lapse_buttons,
+    lapse_custom_id,
     post_ruling,
     ruling_embed,
+    ruling_view,
+    seat_waiting,
     state_embed,
+    state_view,
 )
 from cogs.tdbot import defer, edit_pressed, report_error, respond
 from core.cards import Card, Suit, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.auction_calls import must_pass
-from core.laws.flow import CardPlayed
+from core.laws.course import RestrictionSpent
+from core.laws.flow import CardPlayed, LeadLost
 from core.laws.obligations import must_play
-from core.laws.penalty import PartnerLead, PenaltyCardReturned
+from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
 from core.seats import Seat
-from core.state import TableState
+from core.state import Lasts, TableState
 from core.storage.errors import NotFound
 
 log = logging.getLogger(__name__)
@@ -56,6 +64,8 @@ SUIT_CHOICES = [
 ]
 
 EXPIRED = "This button no longer applies: the choice has been made or the board has moved on."
+LAPSED = "That restriction is already over (or the board has moved on): nothing to change."
+NOT_AT_TABLE = "Only a player seated at table {table} or a director can say that."
 NOT_YOURS = "Only {who} at table {table} or a director can choose."
 
 
@@ -67,7 +77,8 @@ def may_choose(chooser: str, seat: Seat | None, state: TableState) -> bool:
         return seat is state.declarer
     if chooser == "defenders":
         return seat in (state.declarer.lho, state.declarer.rho)
-    return False
+    # "players": a question of fact (has he kept the lead?) that anyone at the table answers
+    return chooser == "players"
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOICE_PATTERN):
@@ -145,15 +156,81 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             value=f"{clean(recorded.ruling.summary)} (ruling #{recorded.id})"[:1024],
             inline=False,
         )
-        view = discord.ui.View(timeout=None)
-        view.add_item(
+        # the answer may offer a new choice (the table said he kept the lead: now declarer's
+        # 50D2 options) and leave restrictions that can lapse: their buttons go on the message
+        waiting = seat_waiting(recorded.ruling, recorded.state)
+        if waiting is not None:
+            view = ruling_view(recorded.ruling, recorded.id, waiting,
+                               lapse_buttons(recorded.state, board.id))
+        else:
+            view = discord.ui.View(timeout=None)
+            for button in lapse_buttons(recorded.state, board.id):
+                view.add_item(button)
+            view.add_item(
+                discord.ui.Button(
+                    label=CALL_LABEL,
+                    custom_id=call_custom_id(offered.event_id),
+                    style=discord.ButtonStyle.danger,
+                )
+            )
+        await edit_pressed(interaction, embed=embed, view=view)
+
+
+class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE_PATTERN):
+    """"W has lost the lead" / "E has played to the trick": a player at that table or a director
+    says a restriction is over (``tdbot:lapse:<board_id>:<seat>:<lead|play>``). Re-read from
+    storage when pressed, so it works after a restart and a stale press is refused politely."""
+
+    def __init__(self, board_id: int, seat: Seat, what: str, label: str | None = None) -> None:
+        super().__init__(
             discord.ui.Button(
-                label=CALL_LABEL,
-                custom_id=call_custom_id(offered.event_id),
-                style=discord.ButtonStyle.danger,
+                label=label or what,
+                custom_id=lapse_custom_id(board_id, seat, what),
+                style=discord.ButtonStyle.secondary,
             )
         )
-        await edit_pressed(interaction, embed=embed, view=view)
+        self.board_id = board_id
+        self.seat = seat
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LapseButton:
+        label = getattr(item, "label", None)
+        return cls(int(match["board_id"]), Seat(match["seat"]), match["what"], label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+        try:
+            await self._press(interaction)
+        except Exception as exc:  # the view machinery would only log it: answer the user
+            await report_error(interaction, exc)
+
+    async def _press(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, update=True)
+        storage = storage_of(interaction)
+        club = await club_of(interaction)
+        try:
+            board = await storage.board(club.guild_id, self.board_id)
+        except NotFound:
+            raise ContextError(LAPSED) from None
+        play = self.what == "play"  # a one-lead or one-trick restriction has been used
+        if not any((r.lasts is not Lasts.WHILE_ON_LEAD) == play
+                   for r in board.state.restrictions_on(self.seat)):
+            raise ContextError(LAPSED)
+        if not is_director(interaction.user, club):
+            seating = await storage.seating(club.guild_id, interaction.user.id)
+            if seating is None or seating.table_id != board.table_id:
+                raise ContextError(NOT_AT_TABLE.format(table=board.table_number))
+        event = RestrictionSpent(self.seat) if play else LeadLost(self.seat)
+        recorded = await storage.record(
+            club.guild_id, board.id, event,
+            actor_id=interaction.user.id, interaction_id=interaction.id,
+        )
+        await post_ruling(interaction, recorded, table=board.table_number, board=board.number)
 
 
 class Followups(commands.Cog):
@@ -186,7 +263,10 @@ class Followups(commands.Cog):
         ruling = must_play(ctx.board.state, Seat.parse(seat), holding, suit)
         embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number)
         # A hand reveals a holding (Law 16): only the asker sees the answer.
-        await respond(interaction, embed=embed, ephemeral=ruling.private or holding is not None)
+        private = ruling.private or holding is not None
+        view = None if private else state_view(ctx.board.state, ctx.board.id)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await respond(interaction, embed=embed, ephemeral=private, **extra)
 
     @app_commands.command(name="mustpass", description="Must I pass? (Laws 23-32)")
     @app_commands.describe(seat="The player about to call", table=TABLE_HELP)
@@ -203,15 +283,21 @@ class Followups(commands.Cog):
         await respond(interaction, embed=embed, ephemeral=ruling.private)
 
     @app_commands.command(
-        name="lead", description="A defender is about to lead: declarer's options (Law 50D2)."
+        name="lead",
+        description="Who is on lead now: what binds his lead, declarer's options (Law 50D).",
     )
-    @app_commands.describe(seat="The defender about to lead", table=TABLE_HELP)
+    @app_commands.describe(
+        seat="The player on lead now",
+        trick="Which trick he leads to, 1-13 (lets the bot tell whether he kept the lead)",
+        table=TABLE_HELP,
+    )
     @app_commands.guild_only()
     @incident_cooldown
     async def lead(
         self,
         interaction: discord.Interaction[Any],
         seat: SeatName,
+        trick: app_commands.Range[int, 1, 13] | None = None,
         table: TableNumber | None = None,
     ) -> None:
         storage = storage_of(interaction)
@@ -221,7 +307,7 @@ class Followups(commands.Cog):
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
-                PartnerLead(Seat.parse(seat)),
+                PartnerLead(Seat.parse(seat), trick=trick),
                 actor_id=interaction.user.id,
                 interaction_id=interaction.id,
             )
@@ -308,6 +394,39 @@ class Followups(commands.Cog):
 
     penalty_returned.autocomplete("card")(_penalty_cards)
 
+    @penalty.command(
+        name="not-played", description="A defender played another card instead (Law 52)."
+    )
+    @app_commands.describe(
+        card="The card he led or played instead of his penalty card",
+        seat="The defender whose penalty card it is",
+        instead_of="The penalty card he should have played (when he has several)",
+        accepted="Declarer accepts the card played (52B1(a)); otherwise the penalty card is due",
+        declarer_played_since="Declarer has played since, from his hand or dummy (52B1(b))",
+        trick="Which trick, 1-13 (keeps the bot's count of the play)",
+        table=TABLE_HELP,
+    )
+    @incident_cooldown
+    async def penalty_not_played(
+        self,
+        interaction: discord.Interaction[Any],
+        card: app_commands.Transform[Card, CardOption],
+        seat: SeatName,
+        instead_of: app_commands.Transform[Card, CardOption] | None = None,
+        accepted: bool = False,
+        declarer_played_since: bool = False,
+        trick: app_commands.Range[int, 1, 13] | None = None,
+        table: TableNumber | None = None,
+    ) -> None:
+        def build(ctx: TableContext) -> Event:
+            return PenaltyNotPlayed(Seat.parse(seat), card, accepted=accepted,
+                                    declarer_played_since=declarer_played_since,
+                                    instead_of=instead_of)
+
+        await record_incident(interaction, table, build, trick=trick)
+
+    penalty_not_played.autocomplete("instead_of")(_penalty_cards)
+
     @app_commands.command(name="state", description="The public state of your table's board.")
     @app_commands.describe(table=TABLE_HELP)
     @app_commands.guild_only()
@@ -316,16 +435,21 @@ class Followups(commands.Cog):
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table))
         lines = ctx.board.state.describe()
+        kwargs: dict[str, Any] = {}
+        view = state_view(ctx.board.state, ctx.board.id)
+        if view is not None:
+            kwargs["view"] = view
         await respond(
             interaction,
             embed=state_embed(lines, table=ctx.table.number, board=ctx.board.number),
+            **kwargs,
         )
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(ChoiceButton)
+    bot.add_dynamic_items(ChoiceButton, LapseButton)
     await bot.add_cog(Followups())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(ChoiceButton)
+    bot.remove_dynamic_items(ChoiceButton, LapseButton)

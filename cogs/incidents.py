@@ -31,6 +31,7 @@ from core.cards import Card, Suit
 from core.engine import Event
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
+from core.laws.course import PlayReported
 from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.insufficient import InsufficientBid
 from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
@@ -70,6 +71,7 @@ async def record_incident(
     build: Any,
     *,
     auction: str | None = None,
+    trick: int | None = None,
     notify: bool = True,
 ) -> None:
     """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
@@ -77,6 +79,8 @@ async def record_incident(
 
     ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
     ordinary calls first, so the incident is ruled on against the right auction.
+    ``trick``: the trick the report names; recorded first, so restrictions whose trick or lead
+    is over end before the incident is ruled on (``core.laws.course``).
     """
     storage = storage_of(interaction)
 
@@ -85,6 +89,11 @@ async def record_incident(
         if auction is not None:
             await catch_up(interaction, ctx, auction)
         event: Event = build(ctx)
+        reported = None
+        if trick is not None:
+            reported = await storage.record(ctx.guild_id, ctx.board.id,
+                                            PlayReported(trick=trick),
+                                            actor_id=interaction.user.id)
         recorded = await storage.record(
             ctx.guild_id,
             ctx.board.id,
@@ -92,14 +101,16 @@ async def record_incident(
             actor_id=interaction.user.id,
             interaction_id=interaction.id,
         )
-        return ctx, recorded
+        return ctx, recorded, reported
 
-    ctx, recorded = await in_time(interaction, work())
+    ctx, recorded, reported = await in_time(interaction, work())
     # The log channel first: if Discord has given up on the interaction (the answer below then
     # fails), the directors still learn of the recorded ruling.
     if notify and not recorded.ruling.private and not recorded.duplicate:
         await notify_log_channel(interaction, ctx, recorded)
     await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+    if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
+        await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number)
 
 
 async def notify_log_channel(
@@ -168,6 +179,7 @@ class Incidents(commands.Cog):
         how="Accidental (dropped, seen) or deliberate (led or played in error)",
         period="During the auction or the play (default: where the board is)",
         premature_lead="During the auction: the card was led face up before the auction ended",
+        trick="During the play: which trick, 1-13 (keeps the bot's count of the play)",
         table=TABLE_HELP,
     )
     @app_commands.guild_only()
@@ -180,6 +192,7 @@ class Incidents(commands.Cog):
         how: Literal["accidental", "deliberate"] = "accidental",
         period: Literal["auction", "play"] | None = None,
         premature_lead: bool = False,
+        trick: Trick | None = None,
         table: TableNumber | None = None,
     ) -> None:
         def build(ctx: TableContext) -> Event:
@@ -188,7 +201,7 @@ class Incidents(commands.Cog):
                 return AuctionExposureIncident(Seat.parse(seat), tuple(cards), premature_lead)
             return Exposure(Seat.parse(seat), tuple(cards), How(how))
 
-        await record_incident(interaction, table, build)
+        await record_incident(interaction, table, build, trick=trick)
 
     @app_commands.command(name="lead-out-of-turn", description="A lead out of turn (Laws 53-56).")
     @app_commands.describe(
@@ -222,9 +235,7 @@ class Incidents(commands.Cog):
             if opening:
                 return OpeningLeadOutOfTurn(Seat.parse(seat), card, faced=faced)
             assert correct_leader is not None
-            return LeadOutOfTurn(
-                Seat.parse(seat), card, Seat.parse(correct_leader), trick=trick or 2
-            )
+            return LeadOutOfTurn(Seat.parse(seat), card, Seat.parse(correct_leader), trick=trick)
 
         await record_incident(interaction, table, build)
 
@@ -235,6 +246,7 @@ class Incidents(commands.Cog):
         card="The card played too soon",
         seat="Who played it",
         led="The suit led to the current trick",
+        trick="Which trick, 1-13 (the declarer's instruction binds this trick only)",
         table=TABLE_HELP,
     )
     @app_commands.choices(
@@ -251,11 +263,13 @@ class Incidents(commands.Cog):
         card: CardArg,
         seat: SeatName,
         led: str,
+        trick: Trick | None = None,
         table: TableNumber | None = None,
     ) -> None:
         suit = Suit.parse(led)
         await record_incident(
-            interaction, table, lambda ctx: PrematurePlay(Seat.parse(seat), card, led=suit)
+            interaction, table, lambda ctx: PrematurePlay(Seat.parse(seat), card, led=suit),
+            trick=trick,
         )
 
     @app_commands.command(name="revoke", description="A revoke (Laws 61-64).")
@@ -263,7 +277,7 @@ class Incidents(commands.Cog):
         seat="Who revoked",
         established="Established: his side has played to the next trick (or claimed)",
         card="Not established: the card played in revoke (it is corrected)",
-        trick="The trick of the revoke, 1-12",
+        trick="The trick of the revoke, 1-12 (also keeps the bot's count of the play)",
         won_by="Who won the revoke trick",
         later_tricks="Tricks the offending side won after the revoke trick",
         attention="When attention was drawn to it",
@@ -278,7 +292,7 @@ class Incidents(commands.Cog):
         seat: SeatName,
         established: bool,
         card: CardArg | None = None,
-        trick: Trick = 5,
+        trick: Trick | None = None,
         won_by: Literal["offender", "partner", "opponents"] | None = None,
         later_tricks: app_commands.Range[int, 0, 12] = 0,
         attention: Literal["during_play", "after_next_call", "after_round"] = "during_play",
@@ -295,14 +309,16 @@ class Incidents(commands.Cog):
                 Seat.parse(seat),
                 established,
                 card=card,
-                trick=trick,
+                trick=trick or 5,
                 won_by=WonBy(won_by) if won_by else None,
                 later_tricks=later_tricks,
                 attention=Attention(attention),
                 penalty_card_failure=penalty_card_failure,
             )
 
-        await record_incident(interaction, table, build)
+        # an established revoke means the offending side has played to the next trick (63A)
+        now = None if trick is None else min(trick + 1, 13) if established else trick
+        await record_incident(interaction, table, build, trick=now)
 
     @app_commands.command(name="insufficient-bid", description="An insufficient bid (Law 27).")
     @app_commands.describe(

@@ -2,7 +2,8 @@
 
 The buttons carry everything a press needs in their ``custom_id`` (``cog:feature:...``), so they
 keep working after a restart: ``tdbot:choice:<event_id>:<seat>:<token>`` is handled by the choice
-button in :mod:`cogs.followups`, ``tdbot:call:<event_id>`` by the directors' cog.
+button in :mod:`cogs.followups`, ``tdbot:lapse:<board_id>:<seat>:<lead|play>`` (a restriction is
+over) by the lapse button there, ``tdbot:call:<event_id>`` by the directors' cog.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import discord
 from cogs.tdbot import respond
 from core.ruling import Ruling
 from core.seats import Seat
-from core.state import TableState
+from core.state import Lasts, TableState
 from core.storage.values import RecordedEvent
 
 #: Discord's limits on embeds and buttons.
@@ -27,6 +28,8 @@ CUSTOM_ID_MAX = 100
 
 CHOICE_PREFIX = "tdbot:choice"
 CHOICE_PATTERN = r"tdbot:choice:(?P<event_id>\d+):(?P<seat>[NESW]):(?P<token>[^\s]{1,60})"
+LAPSE_PREFIX = "tdbot:lapse"
+LAPSE_PATTERN = r"tdbot:lapse:(?P<board_id>\d+):(?P<seat>[NESW]):(?P<what>lead|play)"
 CALL_PREFIX = "tdbot:call"
 CALL_LABEL = "Call the director"
 
@@ -56,6 +59,30 @@ def choice_custom_id(event_id: int, seat: Seat, token: str) -> str:
     return f"{CHOICE_PREFIX}:{event_id}:{seat.value}:{token}"
 
 
+def lapse_custom_id(board_id: int, seat: Seat, what: str) -> str:
+    return f"{LAPSE_PREFIX}:{board_id}:{seat.value}:{what}"
+
+
+def lapse_buttons(state: TableState, board_id: int) -> list[discord.ui.Button[Any]]:
+    """One button per restricted player, to say his restriction is over: "W has lost the lead"
+    while he keeps the lead, "W has made that lead" for one lead, "E has played to the trick"
+    for a 57A/57D one. Routed by
+    ``custom_id`` to the lapse button in :mod:`cogs.followups` (it survives a restart)."""
+    wanted: dict[tuple[Seat, str], str] = {}
+    for r in state.restrictions:
+        if r.lasts is Lasts.THIS_PLAY:
+            wanted[(r.seat, "play")] = f"{r.seat.value} has played to the trick"
+        elif r.lasts is Lasts.THIS_LEAD:
+            wanted[(r.seat, "play")] = f"{r.seat.value} has made that lead"
+        else:
+            wanted[(r.seat, "lead")] = f"{r.seat.value} has lost the lead"
+    return [
+        discord.ui.Button(label=label, custom_id=lapse_custom_id(board_id, seat, what),
+                          style=discord.ButtonStyle.secondary)
+        for (seat, what), label in list(wanted.items())[:8]
+    ]
+
+
 def call_custom_id(event_id: int) -> str:
     return f"{CALL_PREFIX}:{event_id}"
 
@@ -81,6 +108,8 @@ def ruling_embed(
         )
     if ruling.options:
         who = f" ({ruling.chooser} chooses)" if ruling.chooser else ""
+        if ruling.chooser == "players":  # a question of fact, not a side's option
+            who = " (a player at the table or a director answers)"
         listed = (f"• {clean(o.label)}" for o in ruling.options)
         embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
     if ruling.information:
@@ -105,7 +134,12 @@ def ruling_embed(
     return embed
 
 
-def ruling_view(ruling: Ruling, event_id: int, seat_waiting: Seat | None) -> discord.ui.View:
+def ruling_view(
+    ruling: Ruling,
+    event_id: int,
+    seat_waiting: Seat | None,
+    lapses: Iterable[discord.ui.Button[Any]] = (),
+) -> discord.ui.View:
     """One button per option (when a seat waits on the choice), and "Call the director".
 
     The buttons do nothing by themselves: presses are routed by ``custom_id`` to the dynamic
@@ -124,6 +158,8 @@ def ruling_view(ruling: Ruling, event_id: int, seat_waiting: Seat | None) -> dis
                     style=discord.ButtonStyle.primary,
                 )
             )
+    for button in lapses:
+        view.add_item(button)
     view.add_item(
         discord.ui.Button(
             label=CALL_LABEL,
@@ -131,6 +167,17 @@ def ruling_view(ruling: Ruling, event_id: int, seat_waiting: Seat | None) -> dis
             style=discord.ButtonStyle.danger,
         )
     )
+    return view
+
+
+def state_view(state: TableState, board_id: int) -> discord.ui.View | None:
+    """The lapse buttons for ``/state`` and other answers (None when nothing is restricted)."""
+    buttons = lapse_buttons(state, board_id)
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(button)
     return view
 
 
@@ -179,5 +226,6 @@ async def post_ruling(
     if ruling.private:
         await respond(interaction, embed=embed, ephemeral=True)
         return
-    view = ruling_view(ruling, recorded.id, seat_waiting(ruling, recorded.state))
+    lapses = lapse_buttons(recorded.state, recorded.board_id)
+    view = ruling_view(ruling, recorded.id, seat_waiting(ruling, recorded.state), lapses)
     await respond(interaction, embed=embed, view=view)

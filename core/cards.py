@@ -169,9 +169,10 @@ def _card_complaint(raw: str) -> str:
         suit_part = token[:1] if suit_at_start else token[-1:]
         rank_part = token[1:] if suit_at_start else token[:-1]
         if suit_part in _SUIT_WORDS and rank_part:
-            return (f"{raw!r} is not a card: {rank_part.upper()!r} is not a rank "
+            return (f"{shown(raw)!r} is not a card: {shown(rank_part.upper())!r} is not a rank "
                     "(use A K Q J T or 10, 9 … 2)")
-    return f"{raw!r} is not a card: write the suit and the rank, like SK, ♥10 or 'king of spades'"
+    return (f"{shown(raw)!r} is not a card: write the suit and the rank, like SK, ♥10 or "
+            "'king of spades'")
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

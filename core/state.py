@@ -8,7 +8,7 @@ cards exposed during the auction, and choices still waiting for the non-offendin
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
@@ -70,6 +70,17 @@ class Restriction:
     lasts: Lasts
     origin: str  # the law, e.g. "50D2(a)", "57A", "26B"
     card: Card | None = None  # for CARD: the card he must play
+    trick: int | None = None  # the trick it was imposed on, when reports tell it
+
+    def until(self) -> str:
+        """When it ends, in words (``/state`` and every answer say it)."""
+        at = f" {self.trick}" if self.trick else ""
+        if self.lasts is Lasts.THIS_LEAD:
+            return f"for his lead to trick{at} only" if at else "for his next lead only"
+        if self.lasts is Lasts.THIS_PLAY:
+            return f"to trick{at} only" if at else "to this trick only"
+        since = f", in force since trick {self.trick}" if self.trick else ""
+        return f"until his side loses the lead (someone else is on lead){since}"
 
     @property
     def token(self) -> str:
@@ -90,12 +101,7 @@ class Restriction:
             what = f"must play the {self.card.symbol}"
         else:
             what = f"must play his {self.kind.value} card of the suit led"
-        how_long = {
-            Lasts.THIS_LEAD: "for his next lead",
-            Lasts.WHILE_ON_LEAD: "for as long as he keeps the lead",
-            Lasts.THIS_PLAY: "to this trick",
-        }[self.lasts]
-        return f"{self.seat.value} {what} {how_long} ({self.origin})"
+        return f"{self.seat.value} {what} {self.until()} ({self.origin})"
 
 
 class PassLasts(Enum):
@@ -146,6 +152,7 @@ class PendingChoice:
     offender: Seat | None = None
     card: Card | None = None
     note: str = ""
+    trick: int | None = None  # the trick the report that raised it named, if any
 
 
 @dataclass(frozen=True)
@@ -175,6 +182,8 @@ class TableState:
     contract: str | None = None
     tricks_transferred: int = 0  # revoke trick transfers recorded on this board (Law 64)
     notes: tuple[str, ...] = field(default=())
+    trick: int | None = None  # the trick being played, as far as reports tell it
+    on_lead: Seat | None = None  # who leads (or is about to lead) to that trick, if reported
 
     # --- views -------------------------------------------------------------------------
     def penalty_cards_of(self, seat: Seat) -> tuple[PenaltyCard, ...]:
@@ -212,6 +221,10 @@ class TableState:
         return self.evolve(penalty_cards=tuple(p for p in self.penalty_cards if p not in gone))
 
     def with_restriction(self, restriction: Restriction) -> TableState:
+        """Add ``restriction``, stamped with the trick it is imposed on (when known), so that
+        later reports can tell when it ends (``core.laws.course``)."""
+        if restriction.trick is None and self.trick is not None:
+            restriction = replace(restriction, trick=self.trick)
         return self.evolve(restrictions=(*self.restrictions, restriction))
 
     def without_pending(self, seat: Seat | None = None) -> TableState:
@@ -233,6 +246,10 @@ class TableState:
             contract = f" ({self.contract})" if self.contract else ""
             lines.append(f"Declarer: {self.declarer.value}{contract}")
         lines.append(f"Phase: {self.phase.value}")
+        if self.phase is Phase.PLAY and (self.trick or self.on_lead):
+            at = f"trick {self.trick}" if self.trick else "the current trick"
+            who = f", {self.on_lead.value} on lead" if self.on_lead else ""
+            lines.append(f"Play: {at}{who} (as reported)")
         if self.auction_exposed:
             shown = cards_text(e.card for e in self.auction_exposed)
             lines.append(f"Exposed during the auction (Law 24): {shown}")
@@ -240,7 +257,8 @@ class TableState:
             lines.append("Penalty cards: " + ", ".join(p.describe() for p in seat_cards))
         lines += [r.describe() for r in self.restrictions]
         lines += [p.describe() for p in self.pass_obligations]
-        lines += [f"Waiting for {p.chooser} to choose ({p.law}) before {p.seat.value} acts"
+        lines += [p.note if p.chooser == "players" else
+                  f"Waiting for {p.chooser} to choose ({p.law}) before {p.seat.value} acts"
                   for p in self.pending]
         return lines
 

@@ -3,7 +3,9 @@
 ``core.storage.db.upgrade_to_head()`` opens the connection itself and passes it in
 ``config.attributes["connection"]`` (Alembic's connection-sharing recipe), so the bot and the
 tests run migrations inside their own event loop. The ``alembic`` command line has no
-connection: it makes an async engine from ``sqlalchemy.url`` or ``$DATABASE_URL``.
+connection: it makes an async engine from ``sqlalchemy.url`` or else ``DATABASE_URL`` read by the
+bot's own :class:`core.settings.Settings` (the environment, then ``.env`` in the working
+directory), so ``alembic upgrade head`` migrates the database the bot uses.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from alembic import context
 from sqlalchemy import pool
 from sqlalchemy.engine import Connection
 
+from core.settings import Settings
 from core.storage import models
 from core.storage.db import database_url, make_engine
 
@@ -27,9 +30,8 @@ target_metadata = models.Base.metadata
 
 
 def _url() -> str:
-    return database_url(config.get_main_option("sqlalchemy.url") or None).render_as_string(
-        hide_password=False
-    )
+    url = config.get_main_option("sqlalchemy.url") or Settings().database_url
+    return database_url(url).render_as_string(hide_password=False)
 
 
 def _render_item(type_: str, obj, autogen_context):

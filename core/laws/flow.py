@@ -68,10 +68,10 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
         raise RuleError("this board has ended")
     state, steps = settle_auction_exposures(state, ev.declarer)
     state = settle_auction_state(state, ev.declarer)
-    state = state.evolve(declarer=ev.declarer, contract=ev.contract or state.contract,
-                    phase=Phase.PLAY, pass_obligations=())
-    laws = ["17D", "24D", "24E"] if steps else ["17D"]
     leader = opening_leader(ev.declarer)
+    state = state.evolve(declarer=ev.declarer, contract=ev.contract or state.contract,
+                         phase=Phase.PLAY, pass_obligations=(), trick=1, on_lead=leader)
+    laws = ["17D", "24D", "24E"] if steps else ["17D"]
     prohibit = lead26.eligible_suits(state, leader)
     state, options = offer_lead_options(state, leader)
     if options and major_suits(state, leader.partner):
@@ -107,6 +107,9 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
         raise RuleError("this board has ended")
     if state.pending_for(ev.seat):
         waiting = state.pending_for(ev.seat)[0]
+        if waiting.chooser == "players":
+            raise RuleError(f"first say whether {ev.seat.value} has kept the lead (the buttons "
+                            "on the /lead answer): his restriction may still bind this card")
         raise RuleError(f"{ev.seat.value} must wait: the {waiting.chooser} must first choose "
                         f"an option (Law {waiting.law})")
     for p in state.penalty_cards:
@@ -138,20 +141,26 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
 @event("lead_lost")
 @dataclass(frozen=True)
 class LeadLost(Event):
-    """``seat``'s side has lost the lead: restrictions lasting while he keeps it end."""
+    """``seat``'s side has lost the lead: restrictions lasting while he (or his partner) keeps
+    it end, whichever of the two the report names."""
 
     seat: Seat
 
 
 @rule(LeadLost)
 def lead_lost(state: TableState, ev: LeadLost) -> tuple[Ruling, TableState]:
-    ended = [r for r in state.restrictions_on(ev.seat)
-             if r.lasts in (Lasts.WHILE_ON_LEAD, Lasts.THIS_LEAD)]
-    state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in ended))
-    state = state.without_pending(ev.seat)
-    summary = (f"{ev.seat.value} no longer has the lead: "
-               + (", ".join(r.token for r in ended) + " ends." if ended else "nothing changes."))
-    return Ruling(kind="lead_lost", summary=summary, laws=("50D2",) if ended else ()), state
+    side = (ev.seat, ev.seat.partner)
+    ended = [r for r in state.restrictions
+             if r.seat in side and r.lasts in (Lasts.WHILE_ON_LEAD, Lasts.THIS_LEAD)]
+    state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in ended),
+                         pending=tuple(p for p in state.pending if p.seat not in side),
+                         on_lead=None if state.on_lead in side else state.on_lead)
+    who = f"{ev.seat.value}-{ev.seat.partner.value}"
+    summary = (f"{who} no longer have the lead: "
+               + (", ".join(r.describe() for r in ended) + " ends." if ended
+                  else "nothing changes."))
+    return Ruling(kind="lead_lost", summary=summary,
+                  laws=tuple(dict.fromkeys(r.origin for r in ended))), state
 
 
 @event("board_end")

@@ -150,7 +150,7 @@ def choose(state: TableState, pending: PendingChoice, token: str) -> tuple[Rulin
         ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
         extra_steps = []
         extra_laws: tuple[str, ...] = ()
-        if token.startswith("forbid:") and Suit.parse(token[7:]) in eligible:
+        if token.startswith("forbid:") and set(penalty.token_suits(token)) & set(eligible):
             extra_laws = (LAW,)
             extra_steps.append("That prohibition also uses up declarer's Law 26B right.")
         elif eligible:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from core.cards import Card
 from core.engine import ChoiceMade, Event, apply, choice_handler, event, rule
 from core.errors import RuleError
+from core.laws.course import LAST_TRICK, check_trick, report
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
     add_penalty_cards,
@@ -38,7 +39,6 @@ from core.state import (
 OPENING_LAW = "54"
 DEFENDER_LAW = "56"
 DECLARER_LAW = "55"
-LAST_TRICK = 13
 
 ACCEPT = "accept"
 REJECT = "reject"
@@ -78,11 +78,6 @@ def check_card_free(state: TableState, seat: Seat, card: Card) -> bool:
     return False
 
 
-def check_trick(trick: int) -> None:
-    if not isinstance(trick, int) or isinstance(trick, bool) or not 1 <= trick <= LAST_TRICK:
-        raise RuleError(f"there is no trick {trick!r}: a board has tricks 1 to 13")
-
-
 def add_major(state: TableState, seat: Seat, card: Card, origin: str) -> tuple[TableState,
                                                                               list[str]]:
     """Make ``card`` a major penalty card of ``seat`` (it was led or played deliberately, 50B);
@@ -101,6 +96,18 @@ def with_pending(state: TableState, pending: PendingChoice) -> TableState:
     """Record ``pending``, replacing whatever else waited on the same seat."""
     state = state.without_pending(pending.seat)
     return state.evolve(pending=(*state.pending, pending))
+
+
+def lead_stands(state: TableState, offender: Seat, card: Card,
+                correct: Seat) -> tuple[TableState, list[str]]:
+    """A lead out of turn that stands is a card played: if it was the offender's own penalty card
+    it leaves the table, and the correct leader no longer leads, so no choice waits on him."""
+    own = [p for p in state.penalty_cards_of(offender) if p.card == card]
+    state = state.without_penalty_cards(own).without_pending(correct).evolve(on_lead=offender)
+    steps = [f"The {card.symbol} was {offender.value}'s penalty card: now that it has been led "
+             "it leaves the table (50D1); how it came to be exposed is unauthorized for his "
+             "partner (50E3)."] if own else []
+    return state, steps
 
 
 def _unique(items: list[str]) -> tuple[str, ...]:
@@ -220,7 +227,7 @@ def opening_lead_out_of_turn(state: TableState,
                        f"The lead is accepted; dummy's card stands and {declarer.value} plays "
                        "next from his own hand (54B2)."), state
     if ev.spread_begun:
-        ruling, state = _become_dummy(state, ev.offender, declarer)
+        ruling, state = _become_dummy(state, ev.offender, ev.card, declarer)
         step = ("Declarer began to spread his hand and exposed cards: he must spread it all, so "
                 "he becomes dummy (54A).")
         return _forced(ruling, [*pre, step], ["54A"], BECOME_DUMMY,
@@ -334,7 +341,8 @@ def _face_down(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
 
 def _accept_opening(state: TableState, offender: Seat, card: Card, leader: Seat,
                     declarer: Seat, forced: bool = False) -> tuple[Ruling, TableState]:
-    steps = [
+    state, left = lead_stands(state, offender, card, leader)
+    steps = [*left,
         f"The {card.symbol} is the opening lead (53A, 54B) and dummy is spread (41).",
         f"{declarer.value} plays the second card from his own hand (54B1); after him "
         f"{leader.value}, then dummy.",
@@ -356,10 +364,12 @@ def _accept_opening(state: TableState, offender: Seat, card: Card, leader: Seat,
     ), state
 
 
-def _become_dummy(state: TableState, offender: Seat, declarer: Seat) -> tuple[Ruling, TableState]:
+def _become_dummy(state: TableState, offender: Seat, card: Card,
+                  declarer: Seat) -> tuple[Ruling, TableState]:
     new_declarer = declarer.partner
+    state, left = lead_stands(state, offender, card, opening_leader(declarer))
     state = state.evolve(declarer=new_declarer)
-    steps = (
+    steps = (*left,
         f"{declarer.value} spreads his whole hand and becomes dummy; {new_declarer.value} "
         "becomes declarer (54A).",
         f"{offender.value}'s card stands as the opening lead (it is now from declarer's left); "
@@ -388,7 +398,7 @@ def choose_opening(state: TableState, pending: PendingChoice,
     if token == ACCEPT:
         return _accept_opening(state, offender, card, leader, declarer)
     if token == BECOME_DUMMY:
-        return _become_dummy(state, offender, declarer)
+        return _become_dummy(state, offender, card, declarer)
     laws, steps, information, state = refuse_defender_lead(state, offender, card, leader, token,
                                                            "54D")
     restriction = restriction_token(state, leader)
@@ -421,8 +431,8 @@ def _pending_parts(pending: PendingChoice) -> tuple[Seat, Card, Seat]:
 @event("lead_out_of_turn")
 @dataclass(frozen=True)
 class LeadOutOfTurn(Event):
-    """At ``trick`` (2-13), ``card`` was led from ``offender``'s hand (dummy's seat for a card
-    led from dummy) when ``correct_leader`` should have led.
+    """At ``trick`` (2-13, when known), ``card`` was led from ``offender``'s hand (dummy's seat
+    for a card led from dummy) when ``correct_leader`` should have led.
 
     ``misinformed``: an opponent had told the player it was his turn (47E1).
     ``next_hand_played``: the hand next in rotation has already played to it (53A, 60A).
@@ -434,7 +444,7 @@ class LeadOutOfTurn(Event):
     offender: Seat
     card: Card
     correct_leader: Seat
-    trick: int = 2
+    trick: int | None = None  # None: not reported (some trick after the first)
     misinformed: bool = False
     next_hand_played: bool = False
     proper_lead: Card | None = None
@@ -443,7 +453,8 @@ class LeadOutOfTurn(Event):
 
 def _check_lead(state: TableState, ev: LeadOutOfTurn) -> Seat:
     declarer = require_play(state)
-    check_trick(ev.trick)
+    if ev.trick is not None:
+        check_trick(ev.trick)
     if ev.trick == 1:
         raise RuleError("the lead to trick 1 is the opening lead: report it as an opening lead "
                         "out of turn (Law 54)")
@@ -461,6 +472,8 @@ def _check_lead(state: TableState, ev: LeadOutOfTurn) -> Seat:
 @rule(LeadOutOfTurn)
 def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, TableState]:
     declarer = _check_lead(state, ev)
+    # the correct leader is on lead to this trick: other players' lead restrictions are over
+    state, _, _ = report(state, trick=ev.trick, leader=ev.correct_leader)
     defender_led = is_defender(ev.offender, declarer)
     chooser = "declarer" if defender_led else "defenders"
     if ev.misinformed:
@@ -591,11 +604,12 @@ def _declarer_lead_ruling(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
 def _accept_lead(state: TableState, offender: Seat, card: Card, correct: Seat,
                  declarer: Seat) -> tuple[Ruling, TableState]:
     law = "56A" if is_defender(offender, declarer) else "55A"
+    state, left = lead_stands(state, offender, card, correct)
     return Ruling(
         kind="lead_choice",
         summary=f"The {card.symbol} stands as the lead; {offender.lho.value} plays next.",
         laws=(law, "53A"),
-        steps=(f"The lead out of turn is treated as a correct lead (53A); the hand that led "
+        steps=(*left, f"The lead out of turn is treated as a correct lead (53A); the hand that led "
                f"it, {offender.value}, has the lead for this trick.",
                "Any earlier penalty card or restriction still applies (60A3)."),
         chooser="declarer" if is_defender(offender, declarer) else "defenders",

@@ -43,6 +43,13 @@ class _Reasoning:
 _BIND_FOLLOWER = (RestrictionKind.HIGHEST, RestrictionKind.LOWEST, RestrictionKind.CARD)
 
 
+def binds(r: Restriction, *, leading: bool) -> bool:
+    """Whether ``r`` applies to a lead (``leading``) or to a play to a trick: a lead requirement
+    or prohibition (50D2, 51B, 26B) binds only leads, never following suit or discarding; only a
+    57A/57D instruction binds a play to the trick."""
+    return (r.lasts is not Lasts.THIS_PLAY) == leading
+
+
 def _full_hand(state: TableState, seat: Seat, hand: Hand) -> Hand:
     """The seat's cards: the hand typed plus his own penalty cards, which are still his."""
     for p in state.penalty_cards:
@@ -80,14 +87,15 @@ def _apply_restriction(r: Restriction, hand: Hand, why: _Reasoning, following: b
     if r.kind is RestrictionKind.REQUIRE:
         if in_suit:
             why.allowed = in_suit
-            why.cite(r.origin, f"He must {verb} a {suit.singular} ({r.origin}).")
+            why.cite(r.origin, f"He must {verb} a {suit.singular} {r.until()} ({r.origin}).")
         else:
             why.cite("59", f"He has no {suit.singular}, so he may play any card (59).")
     else:
         rest = why.allowed - in_suit
         if rest:
             why.allowed = rest
-            why.cite(r.origin, f"He may not {verb} a {suit.singular} ({r.origin}).")
+            why.cite(r.origin, f"He may not {verb} a {suit.singular} {r.until()} "
+                     f"({r.origin}).")
         else:
             why.cite("59", f"He has only {suit.plural} left, so he may play one (59).")
 
@@ -105,8 +113,9 @@ def legal_cards(
         assert led is not None
         why.allowed = {c for c in hand if c.suit is led}
         why.cite("44C", f"He must follow suit with a {led.singular} (44C).")
-    restrictions = state.restrictions_on(seat)
-    for r in restrictions:
+    for r in state.restrictions_on(seat):
+        if not binds(r, leading=led is None):
+            continue  # a lead restriction never binds a play to a trick, nor 57A a lead
         if r.kind in _BIND_FOLLOWER or not following:
             _apply_restriction(r, hand, why, following)
     penalties = state.penalty_cards_of(seat)
@@ -143,6 +152,17 @@ def must_play(
     """Answer "must I play it now?" for ``seat`` about to lead (``led`` None) or follow."""
     waiting = tuple(p for p in state.pending_for(seat)
                     if led is None or p.law in FOLLOWER_CHOICES)
+    if waiting and waiting[0].chooser == "players":  # the reports cannot tell: ask, not guess
+        p = waiting[0]
+        return Ruling(
+            kind="must_play",
+            summary=f"{p.note}. /lead seat:{seat.value} asks with buttons; or press "
+            f"\"{seat.value} has lost the lead\" under /state.",
+            laws=(),
+            steps=("A lead restriction lasts only while its player keeps the lead, or for one "
+                   "lead (50D2(a), 51B, 26B); the bot will not guess whether it still binds.",),
+            outcome={"legal": [], "declarer_designates": False, "waiting": True},
+        )
     if waiting:
         p = waiting[0]
         return Ruling(
@@ -176,6 +196,12 @@ def must_play(
     )
 
 
+def _yours(text: str) -> str:
+    """A restriction's ending said to its player (``his side`` → ``your side``)."""
+    return text.replace("his side", "your side").replace("his lead", "your lead").replace(
+        "his next lead", "your next lead")
+
+
 def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
     """The obligation in words, from public facts only (penalty cards and restrictions)."""
     lines: list[str] = []
@@ -186,18 +212,26 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
         lines.append(f"If you hold a {led.singular} you must follow suit (44C).")
         laws.append("44C")
     for r in state.restrictions_on(seat):
+        if not binds(r, leading=not following):
+            if following:
+                lines.append(f"{r.describe()}: a lead restriction, so it does not bind this "
+                             "play; a player void in the suit led may discard any suit.")
+            else:
+                lines.append(f"{r.describe()}: it binds a play to the trick, not a lead.")
+            continue
         if r.kind is RestrictionKind.CARD and r.card is not None:
             lines.append(f"You must play the {r.card.symbol} now: you tried to play it before "
                          f"your turn ({r.origin}).")
         elif r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
             lines.append(f"Declarer chose '{r.kind.value}': play your {r.kind.value} "
-                         f"{led.singular if led else 'card of the suit led'} ({r.origin}); "
-                         "if you cannot follow suit, any card (59).")
+                         f"{led.singular if led else 'card of the suit led'} {r.until()} "
+                         f"({r.origin}); if you cannot follow suit, any card (59).")
         elif r.suit is not None:
             verb = "must" if r.kind is RestrictionKind.REQUIRE else "may not"
             when = "If you cannot follow suit, you" if following else "You"
             lines.append(f"{when} {verb} {'lead' if not following else 'play'} a "
-                         f"{r.suit.singular} ({r.origin}); if you cannot comply, any card (59).")
+                         f"{r.suit.singular} {_yours(r.until())} ({r.origin}); if you cannot "
+                         "comply, any card (59).")
         laws.append(r.origin)
     penalties = state.penalty_cards_of(seat)
     majors = [p.card for p in penalties if p.kind is PenaltyKind.MAJOR]

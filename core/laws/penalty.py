@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from core.cards import Card, Suit, cards_text
 from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
-from core.laws import lead26
+from core.laws import course, lead26
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (
@@ -115,8 +116,26 @@ def lead_options(state: TableState, leader: Seat) -> tuple[Option, ...]:
         Option(f"forbid:{s.letter}", f"Forbid {s.plural} while {leader.value} keeps the lead")
         for s in suits
     ]
+    # 51B2(b): with penalty cards in several suits declarer may prohibit more than one of them
+    options += [
+        Option(f"forbid:{''.join(s.letter for s in group)}",
+               f"Forbid {' and '.join(s.plural for s in group)} while {leader.value} keeps the "
+               "lead")
+        for group in _suit_groups(suits)
+    ]
     options.append(Option("any", f"Let {leader.value} lead anything (the card stays)"))
     return tuple(options)
+
+
+def _suit_groups(suits: list[Suit]) -> list[tuple[Suit, ...]]:
+    """Every set of two or more of ``suits`` (51B2(b)), smallest first."""
+    return [group for size in range(2, len(suits) + 1) for group in combinations(suits, size)]
+
+
+def token_suits(token: str) -> tuple[Suit, ...]:
+    """The suits a lead-option token names (``forbid:SH`` → spades, hearts)."""
+    _, _, letters = token.partition(":")
+    return tuple(Suit.parse(letter) for letter in letters)
 
 
 def lead_options_law(state: TableState, offender: Seat, token: str = "") -> str:
@@ -155,67 +174,129 @@ def offer_lead_options(
     return state, options
 
 
-# --- the partner of a penalty-card holder is to lead ----------------------------------
+# --- a defender is to lead -----------------------------------------------------------
 
 
 @event("partner_lead")
 @dataclass(frozen=True)
 class PartnerLead(Event):
-    """``leader`` is about to lead (he won a trick, or it is the opening lead) while his partner
-    has penalty cards on the table."""
+    """``leader`` is on lead now (``/lead``): to ``trick`` when the report says which. The lead
+    ends other players' lead restrictions (``core.laws.course``); a defender's lead brings
+    declarer's options when his partner has major penalty cards (50D2, 51B, 26B) and his own
+    major penalty card when he has one (50D1)."""
 
     leader: Seat
+    trick: int | None = None
 
 
 @rule(PartnerLead)
 def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState]:
-    require_defender(state, ev.leader, "a partner with penalty cards")
-    offender = ev.leader.partner
-    cards = state.penalty_cards_of(offender)
-    new_state, options = offer_lead_options(state, ev.leader)
-    if options and not major_suits(state, offender):
-        return lead26.offer_ruling(state, ev.leader, options), new_state
-    if not options:
-        if cards:
-            return Ruling(
-                kind="partner_lead",
-                summary=f"{ev.leader.value} may lead any card: a minor penalty card gives declarer "
-                "no lead options.",
-                laws=("50C",),
-                steps=(
-                    f"{offender.value}'s {cards_text(p.card for p in cards)} is a minor penalty "
-                    "card: it restricts only its owner's plays, never his partner's lead (50C).",
-                ),
-                information=INFORMATION_ON_TABLE,
-                outcome={"options": []},
-            ), new_state
+    require_declarer(state)
+    if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
+        raise RuleError(f"trick {state.trick} has already been reported at this table: give the "
+                        "trick being led to now")
+    state, ended, doubtful = course.report(state, trick=ev.trick, leader=ev.leader)
+    if doubtful:
+        state, ruling = course.ask(state, ev.leader, doubtful, ev.trick)
+    else:
+        ruling, state = lead_ruling(state, ev.leader)
+    over = course.ended_step(ended)
+    laws = tuple(dict.fromkeys((*ruling.laws, *(r.origin for r in ended))))
+    return replace(ruling, steps=(*over, *ruling.steps), laws=laws), state
+
+
+def binding_leads(state: TableState, leader: Seat) -> tuple[Restriction, ...]:
+    """The restrictions on ``leader``'s lead now (57A/57D bind plays, never a lead)."""
+    return tuple(r for r in state.restrictions_on(leader) if r.lasts is not Lasts.THIS_PLAY)
+
+
+def _own_cards(state: TableState, leader: Seat) -> list[str]:
+    """50D1: a defender on lead with his own major penalty cards must lead one of them."""
+    own = [p.card for p in state.penalty_cards_of(leader) if p.kind is PenaltyKind.MAJOR]
+    if not own:
+        return []
+    several = len(own) > 1
+    which = "one of them, the one declarer names (50D1, 51A)" if several else "it (50D1)"
+    return [f"{leader.value} has {cards_text(own)} as major penalty card{'s' if several else ''} "
+            f"of his own: he must lead {which}, unless a lead restriction forbids it (50D1(b))."]
+
+
+def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
+    """The answer to "``leader`` is on lead": what binds his lead, and declarer's options."""
+    declarer = require_declarer(state)
+    if not is_defender(leader, declarer):
+        side = "declarer" if leader is declarer else "dummy"
         return Ruling(
             kind="partner_lead",
-            summary=f"{ev.leader.value} may lead any card: {offender.value} has no penalty card.",
-            laws=("50D2",),
+            summary=f"{leader.value} ({side}) is on lead: the defenders' lead restrictions end "
+            "with their lead; declarer may lead any card.",
+            laws=("44",),
+            outcome={"options": []},
+        ), state
+    offender = leader.partner
+    cards = state.penalty_cards_of(offender)
+    holds = binding_leads(state, leader)
+    own = _own_cards(state, leader)
+    still = [f"Still binding: {r.describe()}." for r in holds]
+    new_state, options = offer_lead_options(state, leader)
+    if options and not major_suits(state, offender):
+        ruling = lead26.offer_ruling(state, leader, options)
+        return replace(ruling, steps=(*still, *own, *ruling.steps)), new_state
+    if not options:
+        laws: tuple[str, ...] = tuple(r.origin for r in holds)
+        steps = [*still, *own]
+        if own:
+            own_cards = [p.card for p in state.penalty_cards_of(leader)
+                         if p.kind is PenaltyKind.MAJOR]
+            summary = (f"{leader.value} must lead his penalty card "
+                       + (cards_text(own_cards) if len(own_cards) == 1 else
+                          f"(one of {cards_text(own_cards)}, declarer names which)")
+                       + (" unless his restriction forbids it." if holds else "."))
+            laws = (*laws, "50D1", *(("51A",) if len(own_cards) > 1 else ()))
+        elif holds:
+            summary = f"{leader.value} leads, bound by " + "; ".join(
+                r.describe() for r in holds) + "."
+        elif cards:
+            summary = (f"{leader.value} may lead any card: a minor penalty card gives declarer "
+                       "no lead options.")
+        else:
+            summary = f"{leader.value} may lead any card: {offender.value} has no penalty card."
+        if cards and not major_suits(state, offender):
+            steps.append(f"{offender.value}'s {cards_text(p.card for p in cards)} is a minor "
+                         "penalty card: it restricts only its owner's plays, never his "
+                         "partner's lead (50C).")
+            laws = (*laws, "50C")
+        return Ruling(
+            kind="partner_lead",
+            summary=summary,
+            laws=tuple(dict.fromkeys(laws or ("50D2",))),
+            steps=tuple(steps),
+            information=INFORMATION_ON_TABLE if cards or own else "",
             outcome={"options": []},
         ), new_state
     majors = [p.card for p in cards if p.kind is PenaltyKind.MAJOR]
     several = len(majors) > 1
     laws = ("50D2", "51B") if several else ("50D2",)
-    prohibit = lead26.eligible_suits(state, ev.leader)
+    prohibit = lead26.eligible_suits(state, leader)
     if prohibit:
         laws = (*laws, lead26.LAW)
     steps = [
-        f"{ev.leader.value} may not lead until declarer has chosen (50D2); a card he leads "
+        *still,
+        *own,
+        f"{leader.value} may not lead until declarer has chosen (50D2); a card he leads "
         "before that becomes a penalty card itself (49).",
         "Declarer may require the lead of a penalty card's suit, or forbid that suit for as long "
-        f"as {ev.leader.value} keeps the lead; either way the penalty cards of that suit go "
+        f"as {leader.value} keeps the lead; either way the penalty cards of that suit go "
         "back to the hand (50D2(a)"
         + (", 51B" if several else "")
         + ").",
         "Or declarer may leave it: any lead, and the penalty cards stay on the table; the choice "
-        f"comes back each time {ev.leader.value} is to lead while they remain (50D2(b)).",
-        *(lead26.explain(ev.leader, prohibit)[:1] if prohibit else []),
+        f"comes back each time {leader.value} is to lead while they remain (50D2(b)).",
+        *(lead26.explain(leader, prohibit)[:1] if prohibit else []),
     ]
     return Ruling(
         kind="partner_lead",
-        summary=f"Declarer chooses before {ev.leader.value} leads: {offender.value} has "
+        summary=f"Declarer chooses before {leader.value} leads: {offender.value} has "
         f"{cards_text(majors)} as major penalty card{'s' if several else ''}.",
         laws=laws,
         steps=tuple(steps),
@@ -226,15 +307,17 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
     ), new_state
 
 
-def restriction_for(leader: Seat, token: str, origin: str) -> Restriction | None:
-    """The restriction a lead-option token puts on ``leader`` (``any`` puts none)."""
+def restrictions_for(leader: Seat, token: str, origin: str) -> tuple[Restriction, ...]:
+    """The restrictions a lead-option token puts on ``leader`` (``any`` puts none; a 51B2(b)
+    prohibition of several suits puts one per suit)."""
     if token == "any":
-        return None
-    verb, letter = token.split(":")
-    suit = Suit.parse(letter)
+        return ()
+    verb = token.split(":")[0]
     if verb == "require":
-        return Restriction(leader, RestrictionKind.REQUIRE, suit, Lasts.THIS_LEAD, origin)
-    return Restriction(leader, RestrictionKind.FORBID, suit, Lasts.WHILE_ON_LEAD, origin)
+        return tuple(Restriction(leader, RestrictionKind.REQUIRE, suit, Lasts.THIS_LEAD, origin)
+                     for suit in token_suits(token))
+    return tuple(Restriction(leader, RestrictionKind.FORBID, suit, Lasts.WHILE_ON_LEAD, origin)
+                 for suit in token_suits(token))
 
 
 @choice_handler(LEAD_OPTIONS_LAW)
@@ -245,8 +328,8 @@ def choose_lead_option(
     leader = pending.seat
     offender = pending.offender or leader.partner
     law = lead_options_law(state, offender, token)
-    restriction = restriction_for(leader, token, law)
-    if restriction is None:
+    restrictions = restrictions_for(leader, token, law)
+    if not restrictions:
         remaining = cards_text(p.card for p in state.penalty_cards_of(offender))
         return Ruling(
             kind="lead_choice",
@@ -262,23 +345,29 @@ def choose_lead_option(
             information=INFORMATION_ON_TABLE,
             outcome={"restriction": "", "restriction_lasts": ""},
         ), state
-    suit = restriction.suit
-    assert suit is not None
-    picked = [p for p in state.penalty_cards_of(offender) if p.card.suit is suit]
-    state = state.without_penalty_cards(picked).with_restriction(restriction)
-    if restriction.kind is RestrictionKind.REQUIRE:
-        summary = f"{leader.value} must lead a {suit.singular} (any {suit.singular} he holds)."
+    suits = [r.suit for r in restrictions]
+    picked = [p for p in state.penalty_cards_of(offender) if p.card.suit in suits]
+    state = state.without_penalty_cards(picked)
+    for restriction in restrictions:
+        state = state.with_restriction(restriction)
+    first = restrictions[0]
+    names = " or ".join(f"a {suit.singular}" for suit in suits if suit)
+    if first.kind is RestrictionKind.REQUIRE:
+        assert first.suit is not None
+        summary = (f"{leader.value} must lead a {first.suit.singular} (any {first.suit.singular} "
+                   "he holds).")
         lasts = "for this lead"
+        fallback = f" If he has no {first.suit.singular} he may lead any card (59)."
     else:
-        summary = f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead."
+        summary = f"{leader.value} may not lead {names} for as long as he keeps the lead."
         lasts = "until his side loses the lead"
+        fallback = (" If he holds nothing else he may lead one (59). It binds only his leads, "
+                    "never following suit or discarding.")
     steps = [
         f"{cards_text(p.card for p in picked)} go{'es' if len(picked) == 1 else ''} back to "
-        f"{offender.value}'s hand and {'is' if len(picked) == 1 else 'are'} no longer a penalty "
-        "card.",
-        f"The restriction binds {leader.value} {lasts}. If he has no "
-        f"{suit.singular}" + (" he may lead any card" if restriction.kind is RestrictionKind.REQUIRE
-                              else "s other than that suit he may lead one") + " (59).",
+        f"{offender.value}'s hand and {'is' if len(picked) == 1 else 'are'} no longer "
+        f"{'a penalty card' if len(picked) == 1 else 'penalty cards'}.",
+        f"The restriction binds {leader.value} {lasts}.{fallback}",
     ]
     left = state.penalty_cards_of(offender)
     if left:
@@ -290,7 +379,8 @@ def choose_lead_option(
         steps=tuple(steps),
         information=f"Information from the returned card is unauthorized for {leader.value} "
         "(the offender's partner) but authorized for declarer (50E2).",
-        outcome={"restriction": restriction.token, "restriction_lasts": restriction.lasts.value},
+        outcome={"restriction": " ".join(r.token for r in restrictions),
+                 "restriction_lasts": first.lasts.value},
     ), state
 
 
@@ -300,7 +390,8 @@ def choose_lead_option(
 @event("penalty_not_played")
 @dataclass(frozen=True)
 class PenaltyNotPlayed(Event):
-    """A defender led or played ``played`` when he had to play a major penalty card."""
+    """A defender led or played ``played`` when he had to play a penalty card (a major one at
+    its first legal opportunity, 50D1; a minor one rather than a lower card of its suit, 50C)."""
 
     seat: Seat
     played: Card
@@ -312,28 +403,36 @@ class PenaltyNotPlayed(Event):
 @rule(PenaltyNotPlayed)
 def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableState]:
     require_defender(state, ev.seat)
-    majors = [p for p in state.penalty_cards_of(ev.seat) if p.kind is PenaltyKind.MAJOR]
-    if not majors:
-        raise RuleError(f"{ev.seat.value} has no major penalty card on the table")
     if any(p.card == ev.played for p in state.penalty_cards):
         raise RuleError(f"the {ev.played.symbol} is itself a penalty card")
+    # Law 52 covers every penalty card: a major one not played at its first legal opportunity
+    # (50D1), and a minor one passed over for a lower card of its suit (50C).
+    owing = [p for p in state.penalty_cards_of(ev.seat) if p.kind is PenaltyKind.MAJOR]
+    owing += [p for p in state.penalty_cards_of(ev.seat) if p.kind is PenaltyKind.MINOR
+               and p.card.suit is ev.played.suit and not ev.played.is_honour]
+    if not owing:
+        if state.penalty_cards_of(ev.seat):
+            raise RuleError(f"{ev.seat.value}'s only penalty card is minor, and a minor penalty "
+                            "card bars only the other cards of its suit below honour rank (50C): "
+                            f"the {ev.played.symbol} was a legal play")
+        raise RuleError(f"{ev.seat.value} has no penalty card on the table")
     if ev.instead_of is not None:
-        owed = [p for p in majors if p.card == ev.instead_of]
+        owed = [p for p in owing if p.card == ev.instead_of]
         if not owed:
             raise RuleError(f"the {ev.instead_of.symbol} is not one of {ev.seat.value}'s "
-                            "major penalty cards")
-    elif len(majors) == 1:
-        owed = majors
+                            "penalty cards he had to play")
+    elif len(owing) == 1:
+        owed = owing
     else:  # of several, the one of the suit he played is the one he had to play (44C, 50D1)
-        same_suit = [p for p in majors if p.card.suit is ev.played.suit]
+        same_suit = [p for p in owing if p.card.suit is ev.played.suit]
         owed = same_suit if len(same_suit) == 1 else []
     must_accept = ev.declarer_played_since
     if must_accept or ev.accepted:
         steps = [
             f"The {ev.played.symbol} stands as played and {ev.seat.value} may not take it back "
             "(52A).",
-            f"{cards_text(p.card for p in majors)} stay{'s' if len(majors) == 1 else ''} on the "
-            "table as penalty cards (52B1(c)).",
+            f"{cards_text(p.card for p in owing)} stay{'s' if len(owing) == 1 else ''} on the "
+            f"table as {'a penalty card' if len(owing) == 1 else 'penalty cards'} (52B1(c)).",
         ]
         if must_accept:
             steps.insert(0, "Declarer has played since from his hand or dummy, so he must "

@@ -191,7 +191,7 @@ def _at_rho_turn(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableSta
     if ev.card_legal:
         must = Restriction(ev.offender, RestrictionKind.CARD, None, Lasts.THIS_PLAY, "57D",
                            card=ev.card)
-        state = state.evolve(restrictions=(*state.restrictions, must))
+        state = state.with_restriction(must)
         return Ruling(
             kind="premature_play",
             summary=f"{ev.offender.value} must play the {ev.card.symbol} when his turn comes.",

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import importlib.resources
+import importlib.util
 import os
 import re
 from pathlib import Path
@@ -30,10 +32,28 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-#: The repository root: ``migrations/`` and ``alembic.ini`` live there.
+#: The repository root of a checkout: ``migrations/`` and ``alembic.ini`` live there.
 ROOT = Path(__file__).resolve().parents[2]
-MIGRATIONS = ROOT / "migrations"
 ALEMBIC_INI = ROOT / "alembic.ini"
+
+
+def migrations_folder() -> Path:
+    """The Alembic scripts, wherever the code runs from.
+
+    An installed wheel carries the repository's ``migrations/`` as the package
+    ``core.storage.migrations`` (see pyproject.toml), so it is looked up as a package resource
+    first; a plain checkout (``python bot.py``) has no such package and uses ``ROOT/migrations``.
+    """
+    try:
+        found = importlib.resources.files("core.storage.migrations")
+    except ModuleNotFoundError:
+        return ROOT / "migrations"
+    if not isinstance(found, Path):  # e.g. a zipped install: Alembic needs real files
+        raise RuntimeError(f"tdbot's migrations must be installed as files, not {found!r}")
+    return found
+
+
+MIGRATIONS = migrations_folder()
 
 DEFAULT_FILE = "tdbot.db"
 #: How long a writer waits for another's lock before the service reports "busy" (it retries
@@ -54,6 +74,8 @@ def database_url(url: str | URL | None = None) -> URL:
     Plain driver names are given their async driver (``postgres://`` and ``postgresql://`` →
     ``postgresql+asyncpg://``, ``sqlite://`` → ``sqlite+aiosqlite://``); a relative SQLite path
     is resolved against the working directory now, so a later ``chdir`` cannot move the data.
+    Raises ValueError for a database tdbot cannot use (another kind, or PostgreSQL without the
+    ``postgres`` extra installed).
     """
     if url is None:
         url = os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{DEFAULT_FILE}"
@@ -61,6 +83,11 @@ def database_url(url: str | URL | None = None) -> URL:
     backend = parsed.get_backend_name()
     if backend in ("postgres", "postgresql"):
         parsed = parsed.set(drivername="postgresql+asyncpg")
+        if importlib.util.find_spec("asyncpg") is None:  # an optional dependency
+            raise ValueError(
+                "PostgreSQL needs the asyncpg driver: pip install 'tdbot[postgres]' "
+                "(in a checkout: pip install -e '.[postgres]')"
+            )
     elif backend == "sqlite":
         parsed = parsed.set(drivername="sqlite+aiosqlite")
         if parsed.database and parsed.database != ":memory:" and not parsed.database.startswith(
@@ -174,7 +201,7 @@ async def upgrade_to_head(url: str | URL | None = None) -> None:
     Alembic or taking the migration lock; anything else takes the locked Alembic path, which
     checks again under the lock (so concurrent starts still migrate one after the other).
     """
-    if await _at_head(url):
+    if await at_head(url):
         return
     await _run_alembic(url, "upgrade", "head")
 
@@ -200,7 +227,8 @@ def head_revisions() -> frozenset[str]:
     return frozenset(revisions - parents)
 
 
-async def _at_head(url: str | URL | None) -> bool:
+async def at_head(url: str | URL | None) -> bool:
+    """Whether the database at ``url`` is reachable and at the newest migration."""
     heads = head_revisions()
     if not heads:
         return False

@@ -36,7 +36,7 @@ from core.storage.values import VerdictKind
 #: The row of the rulings themselves (law numbers start at 1).
 RULINGS = 0
 #: Events that keep a board's state but rule on nothing: left out of the log's figures.
-NOT_RULINGS = ("board_set", "board_end", "auction_ends", "call", "play")
+NOT_RULINGS = ("board_set", "board_end", "auction_ends", "call", "play", "play_reported")
 CONFIRMED = VerdictKind.CONFIRMED.value
 
 # One statement both SQLite (3.24+) and PostgreSQL accept: add the deltas to the row, creating

@@ -28,4 +28,5 @@ def test_the_readme_console_story_runs(tmp_path):
     assert "Something went wrong" not in out and "Sit at a table first" not in out
     assert "Chosen by Declarer: Require a spade lead" in out
     assert "E may lead ♠Q ♠5 ♠2." in out
-    assert out.rstrip().endswith("E must lead a spade for his next lead (50D2(a))")
+    assert "E must lead a spade for his next lead only (50D2(a))" in out
+    assert out.rstrip().endswith("E has made that lead")  # the restriction's lapse button

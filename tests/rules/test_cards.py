@@ -105,3 +105,12 @@ def test_seat_relations():
 def test_unknown_seat_is_refused(text):
     with pytest.raises(SeatError, match="not a seat"):
         Seat.parse(text)
+
+
+def test_a_bad_card_of_invisible_characters_is_quoted_briefly():
+    """Characters that repr() spells out as escapes (line separators) cannot make an error
+    message long: the bad text is cut before it is quoted (found by the hardening fuzz test)."""
+    text = "S000" + "\u2028" * 20 + "\u202a"
+    with pytest.raises(CardError, match="is not a rank") as info:
+        parse_card(text)
+    assert len(str(info.value)) <= 320

@@ -96,8 +96,11 @@ def test_26B_at_partners_first_lead_later_in_the_play():
                                               "any"}
     ruling, state = apply(state, ChoiceMade(Seat.E, "forbid:C"))
     assert [r.token for r in state.restrictions_on(Seat.E)] == ["forbid:C"]
-    ruling, _ = apply(state, PartnerLead(Seat.E))
-    assert ruling.outcome["options"] == []
+    ruling, state = apply(state, PartnerLead(Seat.E))  # no trick given: did E keep the lead?
+    assert ruling.outcome["options"] == ["kept", "lost"]
+    ruling, state = apply(state, ChoiceMade(Seat.E, "kept"))
+    assert ruling.outcome["options"] == []  # the 26B right was used at his first lead
+    assert [r.token for r in state.restrictions_on(Seat.E)] == ["forbid:C"]
 
 
 def test_26B_lapses_when_the_offender_becomes_declarer_or_dummy():

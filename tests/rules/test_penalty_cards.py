@@ -80,7 +80,8 @@ def test_51B1_two_cards_one_suit_require_picks_both_up():
 
 def test_51B2_forbid_one_suit_other_penalty_card_stays():
     ruling, state = lead(play_state("S", "E:SQ:major", "E:D5:major"))
-    assert set(ruling.option_tokens) == {"require:S", "require:D", "forbid:S", "forbid:D", "any"}
+    assert set(ruling.option_tokens) == {"require:S", "require:D", "forbid:S", "forbid:D",
+                                         "forbid:SD", "any"}
     ruling, state = choose(state, "forbid:D")
     assert tokens(state) == {"E:SQ:major"}
     assert "51B2(b)" in ruling.laws
@@ -92,9 +93,10 @@ def test_51B2c_neither_keeps_all_cards():
     assert tokens(state) == {"E:SQ:major", "E:D5:major"} and "51B2(c)" in ruling.laws
 
 
-def test_50D2_only_a_defender_can_be_the_partner_of_a_penalty_card_holder():
-    with pytest.raises(RuleError, match="declarer's side"):
-        lead(play_state("S", "E:SK:major"), leader="N")
+def test_50D2_declarers_side_on_lead_gets_no_lead_options():
+    """Dummy on lead: no 50D2 choice (only a defender's partner has one), nothing waits."""
+    ruling, state = lead(play_state("S", "E:SK:major"), leader="N")
+    assert ruling.options == () and state.pending == () and state.on_lead is Seat.N
 
 
 def test_52B2_rejected_penalty_card_substituted_and_wrong_card_becomes_major():
@@ -119,9 +121,14 @@ def test_52B1b_declarer_played_since_must_accept_whatever_he_says():
     assert "52B1(b)" in ruling.laws
 
 
-def test_52_needs_a_major_penalty_card():
-    with pytest.raises(RuleError, match="no major penalty card"):
-        apply(play_state("S", "E:D4:minor"), PenaltyNotPlayed(Seat.E, parse_card("D2")))
+def test_52_a_minor_penalty_card_does_not_bar_other_suits():
+    with pytest.raises(RuleError, match="50C"):
+        apply(play_state("S", "E:D4:minor"), PenaltyNotPlayed(Seat.E, parse_card("C2")))
+
+
+def test_52_needs_a_penalty_card():
+    with pytest.raises(RuleError, match="no penalty card"):
+        apply(play_state("S"), PenaltyNotPlayed(Seat.E, parse_card("C2")))
 
 
 def test_52_with_several_penalty_cards_declarer_names_the_substitute():

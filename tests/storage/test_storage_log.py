@@ -10,6 +10,7 @@ import zoneinfo
 
 import pytest
 
+from core.laws.course import PlayReported
 from core.storage import logquery, service
 from core.storage.errors import StorageError
 from core.storage.values import LogFilter, VerdictKind
@@ -19,6 +20,7 @@ from tests.storage.helpers import (
     PLAYER,
     chosen,
     exposed,
+    new_board,
     partner_leads,
 )
 
@@ -354,3 +356,11 @@ async def test_stats_count_rulings_not_boards_calls_or_board_ends(storage):
     stats = await storage.stats(GUILD_A)
     assert stats.total == 1
     assert dict(stats.per_incident) == {"exposure": 1}
+
+
+async def test_a_reported_trick_is_no_ruling_in_the_stats(storage):
+    """/exposed with trick: records the trick first; only the exposure is a ruling."""
+    board = await new_board(storage)
+    await storage.record(GUILD_A, board.id, PlayReported(trick=4), actor_id=PLAYER)
+    await storage.record(GUILD_A, board.id, exposed("W", "SK"), actor_id=PLAYER)
+    assert (await storage.stats(GUILD_A)).total == 1

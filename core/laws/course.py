@@ -1,0 +1,207 @@
+"""The course of play as far as players report it: which trick is being played and who is on lead,
+and so when each lead or play restriction ends.
+
+The bot never sees the cards; it knows only what reports say: a ``trick`` given with an incident
+or follow-up, ``/lead seat:X`` (X is on lead now), the correct leader named by a lead out of turn,
+a side said to have lost the lead. From them:
+
+- a restriction "while he keeps the lead" (50D2(a), 51B, 26B) ends as soon as another player is on
+  lead, or his side is said to have lost the lead;
+- a restriction for one lead (50D2(a)/51B require) ends once that lead is over (a later trick, or
+  someone else on lead); a 57A/57D instruction ends with its trick;
+- when the reports cannot tell whether a restriction still binds (the same player on lead again
+  with no trick to say whether he kept the lead meanwhile, or a later trick reported without its
+  leader), the table is asked (``kept`` / ``lost``) rather than answered from stale state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.engine import Event, choice_handler, event, rule
+from core.errors import RuleError
+from core.ruling import Option, Ruling
+from core.seats import Seat
+from core.state import Lasts, PendingChoice, Restriction, TableState
+
+LAST_TRICK = 13
+QUESTION_LAW = "course"  # the pending question "has he kept the lead?", asked by /lead
+REPORT_QUESTION_LAW = "course-trick"  # the same, raised by a later trick reported without leader
+KEPT = "kept"
+LOST = "lost"
+
+
+def check_trick(trick: int) -> None:
+    if not isinstance(trick, int) or isinstance(trick, bool) or not 1 <= trick <= LAST_TRICK:
+        raise RuleError(f"there is no trick {trick!r}: a board has tricks 1 to 13")
+
+
+HOLDS, ENDED, DOUBT = "holds", "ended", "doubt"
+
+
+def _fate(r: Restriction, trick: int | None, leader: Seat | None, state: TableState) -> str:
+    """What a report (``trick`` is being played, ``leader`` is on lead) means for ``r``."""
+    later = trick is not None and r.trick is not None and trick > r.trick
+    same = trick is not None and r.trick is not None and trick == r.trick
+    if r.lasts is Lasts.THIS_PLAY:  # 57A/57D: one play to one trick
+        return ENDED if later or (leader is not None and not same) else HOLDS
+    if leader is None:  # a later trick, and the report does not say who leads to it
+        if r.lasts is Lasts.THIS_LEAD and later:
+            return ENDED
+        moved = trick is not None and state.trick is not None and trick > state.trick
+        return DOUBT if moved else HOLDS
+    if leader is not r.seat:  # someone else is on lead: his lead is over, or his side lost it
+        return ENDED
+    if r.lasts is Lasts.THIS_LEAD:
+        return ENDED if later else HOLDS if same else DOUBT
+    # WHILE_ON_LEAD, and he is on lead again: he kept it only if nothing happened between
+    last = state.trick if state.on_lead is r.seat else None
+    if trick is not None and last is not None and trick in (last, last + 1):
+        return HOLDS
+    return DOUBT
+
+
+def report(state: TableState, *, trick: int | None = None,
+           leader: Seat | None = None) -> tuple[TableState, list[Restriction], list[Restriction]]:
+    """Fold one report into the state: the new state, the restrictions it ended, and those it
+    leaves in doubt (they are kept until the table answers)."""
+    if trick is not None:
+        check_trick(trick)
+    ended: list[Restriction] = []
+    doubtful: list[Restriction] = []
+    for r in state.restrictions:
+        fate = _fate(r, trick, leader, state)
+        if fate == ENDED:
+            ended.append(r)
+        elif fate == DOUBT:
+            doubtful.append(r)
+    if trick is not None:
+        new_trick: int | None = max(trick, state.trick or trick)
+    elif leader is not None and leader is not state.on_lead:
+        new_trick = None  # a new leader without a trick number: some later trick
+    else:
+        new_trick = state.trick
+    on_lead = leader if leader is not None else (
+        state.on_lead if new_trick == state.trick else None)
+    state = state.evolve(
+        restrictions=tuple(r for r in state.restrictions if r not in ended),
+        trick=new_trick, on_lead=on_lead)
+    return state, ended, doubtful
+
+
+def ended_step(ended: list[Restriction]) -> list[str]:
+    """One line saying which restrictions a report ended (nothing when none did)."""
+    if not ended:
+        return []
+    listed = "; ".join(f"{r.describe()}" for r in ended)
+    return [f"Over now, so no longer binding: {listed}."]
+
+
+def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int | None,
+        law: str = QUESTION_LAW) -> tuple[TableState, Ruling]:
+    """Record the question whether ``leader`` kept the lead, and the ruling that asks it."""
+    listed = "; ".join(r.describe() for r in doubtful)
+    question = (f"Waiting for the players to say whether {leader.value} has kept the lead "
+                f"since the restriction began ({listed})")
+    options = (Option(KEPT, f"{leader.value} has kept the lead: it still binds"),
+               Option(LOST, f"{leader.value}'s side lost the lead meanwhile: it has ended"))
+    pending = PendingChoice(law=law, chooser="players", seat=leader,
+                            options=tuple(o.token for o in options), note=question, trick=trick)
+    state = state.without_pending(leader)
+    state = state.evolve(pending=(*state.pending, pending))
+    ruling = Ruling(
+        kind="lead_question",
+        summary=f"Has {leader.value} kept the lead since the restriction began? The reports do "
+        "not tell, so the bot asks before answering.",
+        laws=tuple(dict.fromkeys(r.origin for r in doubtful)),
+        steps=(f"In force when last reported: {listed}.",
+               "A lead restriction lasts only while its player keeps the lead, or for one lead "
+               "(50D2(a), 51B, 26B). A player at the table (or a director) says which; give "
+               "trick: with /lead next time and the bot can tell by itself."),
+        options=options,
+        chooser="players",
+        outcome={"options": [o.token for o in options], "waiting": True},
+    )
+    return state, ruling
+
+
+@choice_handler(QUESTION_LAW)
+def answer(state: TableState, pending: PendingChoice, token: str) -> tuple[Ruling, TableState]:
+    """The table says whether the leader kept the lead; then his lead is ruled as usual."""
+    from core.laws.penalty import lead_ruling  # penalty imports this module: import here
+
+    leader = pending.seat
+    mine = [r for r in state.restrictions_on(leader) if r.lasts is not Lasts.THIS_PLAY]
+    if token == LOST:
+        state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in mine))
+        first = ended_step(mine)
+    else:
+        first = [f"{leader.value} kept the lead: {'; '.join(r.describe() for r in mine)}."]
+    ruling, state = lead_ruling(state, leader)
+    return replace(ruling, steps=(*first, *ruling.steps)), state
+
+
+@choice_handler(REPORT_QUESTION_LAW)
+def answer_report(state: TableState, pending: PendingChoice,
+                  token: str) -> tuple[Ruling, TableState]:
+    """The table says whether ``pending.seat`` kept the lead through the tricks reported."""
+    seat = pending.seat
+    mine = [r for r in state.restrictions_on(seat) if r.lasts is not Lasts.THIS_PLAY]
+    laws = tuple(dict.fromkeys(r.origin for r in mine))
+    if token == LOST:
+        state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in mine))
+        return Ruling(kind="lead_question", summary=f"{seat.value}'s side lost the lead: his "
+                      "lead restrictions have ended.", laws=laws,
+                      steps=tuple(ended_step(mine))), state
+    state = state.evolve(on_lead=seat)
+    return Ruling(kind="lead_question", summary=f"{seat.value} kept the lead: "
+                  + "; ".join(r.describe() for r in mine) + ".", laws=laws), state
+
+
+@event("play_reported")
+@dataclass(frozen=True)
+class PlayReported(Event):
+    """A report says which trick is being played (an incident's ``trick``), and perhaps who is
+    on lead to it."""
+
+    trick: int | None = None
+    leader: Seat | None = None
+
+
+@rule(PlayReported)
+def play_reported(state: TableState, ev: PlayReported) -> tuple[Ruling, TableState]:
+    state, ended, doubtful = report(state, trick=ev.trick, leader=ev.leader)
+    steps = ended_step(ended)
+    options: tuple[Option, ...] = ()
+    for seat in dict.fromkeys(r.seat for r in doubtful):  # tricks went by: did he keep it?
+        state, asked = ask(state, seat, [r for r in doubtful if r.seat is seat], ev.trick,
+                           REPORT_QUESTION_LAW)
+        steps.append(asked.summary)
+        options = options or asked.options  # buttons for the first seat asked
+    at = f"Trick {ev.trick}" if ev.trick else "The current trick"
+    who = f", {ev.leader.value} on lead" if ev.leader else ""
+    return Ruling(kind="play_reported", summary=f"{at}{who}.",
+                  laws=tuple(dict.fromkeys(r.origin for r in (*ended, *doubtful))),
+                  steps=tuple(steps), options=options,
+                  chooser="players" if options else ""), state
+
+
+@event("restriction_spent")
+@dataclass(frozen=True)
+class RestrictionSpent(Event):
+    """``seat`` has made the lead, or the play to the trick, that his restriction was for."""
+
+    seat: Seat
+
+
+@rule(RestrictionSpent)
+def restriction_spent(state: TableState, ev: RestrictionSpent) -> tuple[Ruling, TableState]:
+    spent = [r for r in state.restrictions_on(ev.seat)
+             if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]
+    if not spent:
+        raise RuleError(f"{ev.seat.value} has no restriction for one lead or one trick")
+    state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in spent))
+    return Ruling(kind="restriction_spent",
+                  summary=f"{ev.seat.value} has made that play: the restriction is over.",
+                  laws=tuple(dict.fromkeys(r.origin for r in spent)),
+                  steps=tuple(ended_step(spent))), state
