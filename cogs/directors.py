@@ -9,6 +9,7 @@ the only thing this cog ever pings is the club's director role, in the log chann
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
 import re
@@ -22,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import desk
 from cogs.context import (
     ContextError,
     NotDirector,
@@ -256,6 +258,10 @@ class Directors(commands.Cog):
         time_zone="The club's time zone, e.g. Europe/London (default: keep the current one)",
         session_gap="Hours without a ruling after which a new session starts by itself "
         "(0: at each new club day, the default)",
+        deputy_role="The deputy rota: directors who take calls a playing director must not see",
+        appeal_minutes="Appeals close this many minutes after the session ends (default 30)",
+        law_edition="The edition of the Laws to rule under from edition_from (default today)",
+        edition_from="The date the edition applies from, YYYY-MM-DD (today or later)",
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -266,6 +272,10 @@ class Directors(commands.Cog):
         log_channel: discord.TextChannel,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
         session_gap: app_commands.Range[int, 0, 336] | None = None,
+        deputy_role: discord.Role | None = None,
+        appeal_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        law_edition: app_commands.Range[str, 1, 8] | None = None,
+        edition_from: app_commands.Range[str, 1, 10] | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
         guild_id = guild_id_of(interaction)
@@ -302,6 +312,13 @@ class Directors(commands.Cog):
             changes["time_zone"] = zone
         if session_gap is not None:
             changes["session_gap_hours"] = session_gap or None
+        desk_lines = await desk.setup_desk(  # checks its options before it saves anything
+            interaction,
+            deputy_role=deputy_role,
+            appeal_minutes=appeal_minutes,
+            law_edition=law_edition,
+            edition_from=edition_from,
+        )
         club = await stored(storage_of(interaction).update_club(guild_id, **changes))
         lines = [
             "Saved.",
@@ -314,6 +331,7 @@ class Directors(commands.Cog):
                 if club.session_gap_hours
                 else "at each new club day (from 06:00)"
             ),
+            *desk_lines,
         ]
         if not director_role.mentionable:
             lines.append(
@@ -417,17 +435,23 @@ class Directors(commands.Cog):
             if event_id is not None and interaction.message is not None
             else _channel_url(guild_id, interaction.channel_id)
         )
+        blind = await _blind_to_call(interaction, call)
+        if blind:  # a playing director has not played this board: nothing about its deal here
+            entry, note_hidden = None, call.note
+            call = dataclasses.replace(call, note="")
         embed = call_embed(call, entry, jump=jump, seated_directors=seated_directors)
+        if blind:
+            call = dataclasses.replace(call, note=note_hidden)
+            embed.add_field(name="For the deputies",
+                            value=desk.blind_note(blind, call.board_number or 0), inline=False)
         where = _where(call)
         channel = _log_channel(interaction, club)
         if channel is None:
             missing = LOG_CHANNEL_GONE if club.log_channel_id else NO_LOG_CHANNEL
             await respond(interaction, missing.format(id=call.id), ephemeral=True)
             return
-        role = interaction.guild.get_role(club.director_role_id) if club.director_role_id else None  # type: ignore[union-attr]
-        content = f"Director call #{call.id}: {where}"
-        if role is not None:
-            content = f"{role.mention} {content}"
+        ping, mentions = await desk.directors_ping(interaction, club, blind)
+        content = f"{ping}Director call #{call.id}: {where}"
         view = discord.ui.View(timeout=None)
         view.add_item(TakeButton(call.id))
         try:
@@ -435,9 +459,7 @@ class Directors(commands.Cog):
                 content,
                 embed=embed,
                 view=view,
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, users=False, roles=[role] if role else False
-                ),
+                allowed_mentions=mentions,
             )
         except discord.HTTPException as exc:
             log.warning("Could not post director call %s in %s: %s", call.id, channel.id, exc)
@@ -542,7 +564,7 @@ class Directors(commands.Cog):
             if call.channel_id and call.message_id:
                 url = f"{_channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
                 line += f" ([call]({url}))"
-            if call.note:
+            if call.note and not await _blind_call_for(interaction, call):
                 line += f": {clean(cut(call.note, 100))}"
             lines.append(line)
         embed = discord.Embed(
@@ -572,16 +594,38 @@ class Directors(commands.Cog):
         )
 
     @ruling.command(name="amend", description="Directors: amend a logged ruling.")
-    @app_commands.describe(id="The ruling's number (in its footer)", text="How the ruling changes")
+    @app_commands.describe(
+        id="The ruling's number (in its footer)",
+        text="How the ruling changes",
+        facts="Corrected facts, re-ruled at once, e.g. cards=SQ how=deliberate (optional)",
+        director_error="The adjusted score when the ruling was wrong (82C), e.g. 4H= NS +420",
+        board_played="For director error: was the board played? (default: yes)",
+    )
     async def amend(
         self,
         interaction: discord.Interaction[Any],
         id: app_commands.Range[int, 1, ID_MAX],
         text: app_commands.Range[str, 1, NOTE_MAX],
+        facts: app_commands.Range[str, 1, NOTE_MAX] | None = None,
+        director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
+        board_played: bool | None = None,
     ) -> None:
         body = bounded(text, NOTE_MAX, "text")
         if body is None:
             raise ContextError("Say how the ruling is amended.")
+        _check_id(id)
+        score = bounded(director_error, SCORE_MAX, "adjusted score")
+        corrected = bounded(facts, NOTE_MAX, "facts")
+        if corrected is not None:
+            await desk.rerule(interaction, id, body, corrected, score=score,
+                              board_played=board_played is not False)
+            return
+        if score is not None or board_played is not None:
+            if score is None:
+                raise ContextError("Give the adjusted score for director error (82C).")
+            await desk.error_amend_or_void(interaction, id, VerdictKind.AMENDED, body, score,
+                                           board_played is not False)
+            return
         await self._verdict(
             interaction,
             id,
@@ -593,20 +637,41 @@ class Directors(commands.Cog):
         name="void",
         description="Directors: void a logged ruling (the board is rebuilt without it).",
     )
-    @app_commands.describe(id="The ruling's number (in its footer)", reason="Why (optional)")
+    @app_commands.describe(
+        id="The ruling's number (in its footer)",
+        reason="Why (optional)",
+        director_error="The adjusted score when the ruling was wrong (82C), e.g. A+/A+",
+        board_played="For director error: was the board played? (default: yes)",
+    )
     async def void(
         self,
         interaction: discord.Interaction[Any],
         id: app_commands.Range[int, 1, ID_MAX],
         reason: app_commands.Range[str, 1, REASON_MAX] | None = None,
+        director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
+        board_played: bool | None = None,
     ) -> None:
         text = bounded(reason, REASON_MAX, "reason")
-        await self._verdict(
-            interaction,
-            id,
-            lambda s, g, d: s.void(g, id, d, text, interaction_id=interaction.id),
-            note=text,
-        )
+        _check_id(id)
+        score = bounded(director_error, SCORE_MAX, "adjusted score")
+        if score is not None or board_played is not None:
+            if score is None:
+                raise ContextError("Give the adjusted score for director error (82C).")
+            await desk.error_amend_or_void(interaction, id, VerdictKind.VOIDED, text, score,
+                                           board_played is not False)
+            return
+        try:
+            await self._verdict(
+                interaction,
+                id,
+                lambda s, g, d: s.void(g, id, d, text, interaction_id=interaction.id),
+                note=text,
+            )
+        except ContextError:
+            dependents = await desk.dependents_or_none(interaction, id)
+            if not dependents:
+                raise
+            await desk.offer_void_together(interaction, id, dependents)
 
     @ruling.command(
         name="adjust", description="Directors: give an adjusted score for a logged ruling."
@@ -647,7 +712,8 @@ class Directors(commands.Cog):
         club = await require_director(interaction)
         storage = storage_of(interaction)
         guild_id = club.guild_id
-        await stored(storage.event(guild_id, event_id), ruling_id=event_id)  # this club's?
+        seen = await stored(storage.event(guild_id, event_id), ruling_id=event_id)  # ours?
+        await desk.refuse_if_blind(interaction, seen.session_id, seen.board_number)
         verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
         entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
         ruling = Ruling.from_data(entry.ruling)
@@ -682,7 +748,9 @@ class Directors(commands.Cog):
             )
             if verdict.adjusted_score:
                 line += f": adjusted score {clean(verdict.adjusted_score)}"
-            if note:
+            if note and not await desk.blind_directors(
+                interaction, entry.session_id, entry.board_number
+            ):  # a note may describe the deal: not where a playing director reads
                 line += f". {clean(cut(note, 1500))}"
             try:
                 await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
@@ -729,6 +797,21 @@ def call_embed(
             inline=False,
         )
     return embed
+
+
+async def _blind_to_call(
+    interaction: discord.Interaction[Any], call: DirectorCallInfo
+) -> tuple[int, ...]:
+    """Playing directors who have not played the called board (see cogs.desk)."""
+    if call.board_id is None or call.board_number is None:
+        return ()
+    board = await storage_of(interaction).board(interaction.guild_id or 0, call.board_id)
+    return await desk.blind_directors(interaction, board.session_id, call.board_number)
+
+
+async def _blind_call_for(interaction: discord.Interaction[Any], call: DirectorCallInfo) -> bool:
+    """Whether the user is a playing director who has not played the called board."""
+    return interaction.user.id in await _blind_to_call(interaction, call)
 
 
 def _where(call: DirectorCallInfo) -> str:

@@ -12,7 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from core.editions import edition_title
 from core.lawbook import known_laws, law_summary
+from core.storage.desk import Desk
 
 WHAT_TO_DO = (
     "1. **Stop and call the director**: press *Call the director* on a ruling, or use "
@@ -144,8 +146,20 @@ class Help(commands.Cog):
             url=found.link,
             colour=discord.Colour.blurple(),
         )
+        embed.add_field(name="Edition", value=edition_title(found.edition), inline=False)
+        club_edition = await _club_edition(interaction)
+        if club_edition is not None and club_edition != found.edition:
+            embed.add_field(
+                name="This club",
+                value=f"rules under the {edition_title(club_edition)}: this summary is of the "
+                f"{edition_title(found.edition)}.",
+                inline=False,
+            )
         embed.add_field(name="Official text", value=found.link, inline=False)
-        embed.set_footer(text="A reminder in our own words, not the Laws: the official text rules.")
+        embed.set_footer(
+            text=f"A reminder in our own words of the {edition_title(found.edition)}, not the "
+            "Laws: the official text rules."
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @law.autocomplete("number")
@@ -163,3 +177,11 @@ class Help(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Help(bot))
+
+
+async def _club_edition(interaction: discord.Interaction) -> str | None:
+    """The edition the club rules under today (None outside a server or without storage)."""
+    storage = getattr(interaction.client, "storage", None)
+    if interaction.guild_id is None or storage is None:
+        return None
+    return (await Desk(storage).edition_schedule(interaction.guild_id)).edition_today

@@ -26,6 +26,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
+from cogs.desk import blind_directors
 from cogs.render import clean, post_ruling
 from cogs.tdbot import defer, refundable_cooldown, report_error, respond
 from core.auction import Strain, parse_call, parse_calls, parse_denominations
@@ -133,6 +134,10 @@ async def notify_log_channel(
     laws = ", ".join(recorded.ruling.laws)
     line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}{where}: "
             f"{clean(recorded.ruling.summary)}" + (f" ({laws})" if laws else ""))
+    blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
+    if blind:  # a playing director reads this channel and has not played the board
+        line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}: "
+                "details for the deputies only (a playing director has not played this board).")
     try:
         await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:

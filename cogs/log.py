@@ -23,6 +23,7 @@ from cogs.context import ContextError, club_of, is_director, require_director, s
 from cogs.render import clean
 from cogs.tdbot import defer, edit_pressed, report_error
 from core.engine import EVENT_TYPES
+from core.storage.desk import Desk
 from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
 
 PAGE_SIZE = 5
@@ -178,8 +179,18 @@ class LogPager(discord.ui.View):
         )
         if not page.entries:
             embed.description = "Nothing matches."
+        desk = Desk(self.storage)
+        appeals = await desk.appeals_on(self.guild_id, (e.id for e in page.entries))
         for entry in page.entries:
             name, value = entry_line(entry)
+            for appeal in appeals.get(entry.id, ()):  # appeals stay with the ruling
+                state = f"closed: {appeal.outcome}" if appeal.outcome else "open"
+                value = f"{value}\nAppeal #{appeal.id} ({state})"[:1024]
+            if await desk.is_blind(
+                self.guild_id, self.owner_id, entry.session_id, entry.board_number
+            ):  # a playing director sees nothing of a board he has not played yet
+                name = f"#{entry.id} · table {entry.table_number} · board {entry.board_number}"
+                value = "Hidden: you are playing and have not played this board yet."
             embed.add_field(name=name, value=value, inline=False)
         embed.set_footer(text=f"Page {number} of {pages} · newest first")
         return embed
@@ -287,6 +298,13 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
     ) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
+        if interaction.user.id in await Desk(storage_of(interaction)).playing_directors(
+            club.guild_id
+        ):
+            raise ContextError(
+                "You are playing: the export would show boards you have not played yet. "
+                "Export after /playing playing:false."
+            )
         if format not in ("csv", "json"):
             raise ContextError("The format is csv or json.")
         filters = build_filter(club, since=since, until=until, session=session)

@@ -29,6 +29,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.incidents",
     "cogs.followups",
     "cogs.directors",
+    "cogs.desk",
     "cogs.log",
     "cogs.help",
     "cogs.retention",

@@ -19,6 +19,7 @@ class LawSummary:
     title: str
     summary: str
     link: str = OFFICIAL_TEXT
+    edition: str = "2017"  # the edition these summaries are of (core.editions)
 
 
 _SUMMARIES: dict[int, tuple[str, str]] = {

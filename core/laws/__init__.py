@@ -3,6 +3,7 @@
 from core.laws import (  # noqa: F401
     acceptance,
     auction_calls,
+    consultation,
     course,
     exposure,
     flow,

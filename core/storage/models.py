@@ -247,6 +247,10 @@ class EventRow(Base):
     verdict_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
     verdict_note: Mapped[str | None] = mapped_column(String(NOTE_MAX))
     adjusted_score: Mapped[str | None] = mapped_column(String(SCORE_MAX))
+    #: the edition of the Laws the ruling was made under (see core.editions)
+    law_edition: Mapped[str] = mapped_column(String(8), default="2017", server_default="2017")
+    #: the ruling this one re-rules with corrected facts (``/ruling amend … facts``)
+    amends_id: Mapped[int | None] = mapped_column(IdType)
 
 
 class EventLaw(Base):
@@ -349,3 +353,7 @@ class DirectorCall(Base):
     interaction_id: Mapped[int | None] = mapped_column(BigInteger)
     #: Where the caller called from, to tell them there when a director takes the call.
     origin_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+# the director's desk (consultations, appeals, playing directors, editions): its own module
+from core.storage import desk_models  # noqa: E402, F401

@@ -55,9 +55,10 @@ from core.engine import Event, apply, event_from_data, event_to_data
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
-from core.storage import hotpath, logquery, rollup
+from core.storage import desk_models, hotpath, logquery, rollup
 from core.storage import stats as log_stats
 from core.storage.db import write_options
+from core.storage.editions import edition_in_force
 from core.storage.errors import Busy, Conflict, NotFound, StorageError
 from core.storage.lawref import law_key
 from core.storage.models import (
@@ -1094,6 +1095,7 @@ class Storage:
                 "summary": ruling.summary[:SUMMARY_MAX],
                 "laws": _laws_text(laws),
                 "void": False,
+                "law_edition": await edition_in_force(conn, club_id),
             },
         )
         assert event_id is not None
@@ -1605,6 +1607,7 @@ class Storage:
                 EventLaw,
                 VerdictRow,
                 DirectorCall,
+                *desk_models.LOG_MODELS,
                 EventRow,
                 SeatBinding,
                 Board,
@@ -1614,6 +1617,9 @@ class Storage:
                 result = await s.execute(delete(model).where(model.club_id == club_id))
                 deleted[model.__tablename__] = result.rowcount or 0
             if not keep_settings:
+                for model in desk_models.SETTINGS_MODELS:
+                    result = await s.execute(delete(model).where(model.club_id == club_id))
+                    deleted[model.__tablename__] = result.rowcount or 0
                 result = await s.execute(delete(Club).where(Club.id == club_id))
                 deleted[Club.__tablename__] = result.rowcount or 0
             return deleted

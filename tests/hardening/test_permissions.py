@@ -54,6 +54,12 @@ DIRECTOR_ONLY: dict[str, Options] = {
     "session start": lambda g, rid: {"name": "Friday pairs"},
     "session end": lambda g, rid: {},
     "table channel": lambda g, rid: {"number": 2},
+    # the director's desk
+    "consult answer": lambda g, rid: {"id": 1, "answer": "yes", "table_note": "fine"},
+    "consult open": lambda g, rid: {},
+    "playing": lambda g, rid: {"playing": True},
+    "appeal answer": lambda g, rid: {"id": 1, "by": "director", "text": "it stands"},
+    "appeal decide": lambda g, rid: {"id": 1, "outcome": "upheld"},
     # admin-only (Manage Server): deleting the club's stored data
     "club-data delete": lambda g, rid: {"confirm": g.name},
 }

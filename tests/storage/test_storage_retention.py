@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from sqlalchemy import func, select
 
 from core.storage.db import make_engine
+from core.storage.desk import Desk
 from core.storage.models import Base
 from tests.storage.helpers import (
     DIRECTOR,
@@ -24,6 +27,12 @@ async def _fill(storage, guild: int) -> None:
     await storage.sit(guild, PLAYER, board.table_id, "N")
     await storage.call_director(guild, PLAYER, event_id=recs[0].id)
     await storage.bind_channel(guild, 5000 + guild % 1000, 1)
+    desk = Desk(storage)  # the director's desk: a consultation, an appeal, the settings
+    await desk.consult(guild, PLAYER, board.id, None, "comparable?")
+    await desk.appeal(guild, recs[0].id, PLAYER, "no")
+    await desk.set_playing(guild, DIRECTOR, True)
+    await desk.update_settings(guild, appeal_minutes=20)
+    await desk.schedule_edition(guild, "2017", dt.date(2099, 1, 1))
 
 
 async def _row_counts(storage_url) -> dict[str, int]:

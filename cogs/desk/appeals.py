@@ -1,0 +1,170 @@
+"""``/appeal``: a player appeals a ruling within the club's deadline (Law 92); the answers
+and the outcome stay with the ruling."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import (
+    ContextError,
+    club_of,
+    require_director,
+)
+from cogs.desk.common import (
+    ID_MAX,
+    TEXT_MAX,
+    blind_directors,
+    bounded,
+    desk_of,
+    directors_ping,
+    entry_of,
+    log_channel,
+    refuse_if_blind,
+    stored,
+)
+from cogs.render import clean
+from cogs.tdbot import defer, respond
+from core.ruling import Ruling
+
+log = logging.getLogger(__name__)
+
+
+class AppealCog(commands.Cog):
+    """``/appeal file|answer|decide|list``."""
+
+    appeal = app_commands.Group(
+        name="appeal", description="Appeal a ruling, and the answers to appeals.",
+        guild_only=True,
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @appeal.command(name="file", description="Appeal a ruling (within the club's deadline).")
+    @app_commands.describe(id="The ruling's number", reason="Why you appeal")
+    async def appeal_file(
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        reason: app_commands.Range[str, 1, TEXT_MAX],
+    ) -> None:
+        await defer(interaction, ephemeral=True)
+        club = await club_of(interaction)
+        entry = await entry_of(interaction, id)
+        text = bounded(reason, "reason")
+        if text is None:
+            raise ContextError("Say why you appeal.")
+        if Ruling.from_data(entry.ruling).private and entry.actor_id != interaction.user.id:
+            raise ContextError(f"No ruling #{id} you can appeal.")
+        filed = await stored(desk_of(interaction).appeal(club.guild_id, id,
+                                                          interaction.user.id, text))
+        await respond(interaction,
+            f"Appeal #{filed.id} against ruling #{id} is filed (Law 92). The director answers "
+            "first; a committee may hear it. /appeal list shows open appeals.",
+            ephemeral=True,
+        )
+        channel = log_channel(interaction, club)
+        if channel is not None:
+            blind = await blind_directors(interaction, entry.session_id, entry.board_number)
+            ping, mentions = await directors_ping(interaction, club, blind)
+            try:
+                await channel.send(
+                    f"{ping}Appeal #{filed.id} against ruling #{id} (table {entry.table_number}, "
+                    f"board {entry.board_number}) by {interaction.user.mention}.",
+                    allowed_mentions=mentions,
+                )
+            except discord.HTTPException as exc:
+                log.warning("Could not post appeal %s: %s", filed.id, exc)
+
+    @appeal.command(name="answer", description="Directors: the director's or committee's answer.")
+    @app_commands.describe(id="The appeal's number", by="Whose answer", text="The answer")
+    async def appeal_answer(
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        by: Literal["director", "committee"],
+        text: app_commands.Range[str, 1, TEXT_MAX],
+    ) -> None:
+        await defer(interaction, ephemeral=True)
+        club = await require_director(interaction)
+        body = bounded(text, "answer")
+        if body is None:
+            raise ContextError("Give the answer.")
+        found = await stored(desk_of(interaction).appeal_record(club.guild_id, id))
+        entry = await entry_of(interaction, found.event_id)
+        await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+        done = await stored(
+            desk_of(interaction).answer_appeal(club.guild_id, id, interaction.user.id, by, body)
+        )
+        await respond(interaction,
+            embed=appeal_embed(done), ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @appeal.command(name="decide", description="Directors: close an appeal with its outcome.")
+    @app_commands.describe(id="The appeal's number", outcome="The outcome", note="A note")
+    async def appeal_decide(
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        outcome: Literal["upheld", "changed", "withdrawn"],
+        note: app_commands.Range[str, 1, TEXT_MAX] | None = None,
+    ) -> None:
+        await defer(interaction)
+        club = await require_director(interaction)
+        found = await stored(desk_of(interaction).appeal_record(club.guild_id, id))
+        entry = await entry_of(interaction, found.event_id)
+        await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+        done = await stored(
+            desk_of(interaction).decide_appeal(club.guild_id, id, interaction.user.id, outcome,
+                                               bounded(note, "note"))
+        )
+        await respond(interaction,
+            embed=appeal_embed(done), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @appeal.command(name="list", description="Open appeals (or those against one ruling).")
+    @app_commands.describe(ruling="Only the appeals against this ruling, open or closed")
+    async def appeal_list(
+        self,
+        interaction: discord.Interaction[Any],
+        ruling: app_commands.Range[int, 1, ID_MAX] | None = None,
+    ) -> None:
+        await defer(interaction, ephemeral=True)
+        club = await club_of(interaction)
+        desk = desk_of(interaction)
+        found = await desk.appeals(club.guild_id, event_id=ruling, open_only=ruling is None)
+        if not found:
+            await respond(interaction, "No appeals.", ephemeral=True)
+            return
+        await respond(interaction,
+            embeds=[appeal_embed(a) for a in found[:10]], ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+def appeal_embed(appeal: Any) -> discord.Embed:
+    """An appeal with its answers and outcome (what the club may see: no hands)."""
+    state = f"closed: {appeal.outcome}" if appeal.outcome else "open"
+    embed = discord.Embed(
+        title=f"Appeal #{appeal.id} against ruling #{appeal.event_id} ({state})",
+        description=clean(appeal.reason)[:2000],
+        colour=discord.Colour.orange(),
+    )
+    embed.add_field(name="Where", value=f"Table {appeal.table_number}, board "
+                                        f"{appeal.board_number}")
+    embed.add_field(name="By", value=f"<@{appeal.appellant_id}>")
+    if appeal.director_answer:
+        embed.add_field(name="Director's answer", value=clean(appeal.director_answer)[:1024],
+                        inline=False)
+    if appeal.committee_answer:
+        embed.add_field(name="Committee's answer", value=clean(appeal.committee_answer)[:1024],
+                        inline=False)
+    if appeal.outcome_text:
+        embed.add_field(name="Outcome", value=clean(appeal.outcome_text)[:1024], inline=False)
+    return embed

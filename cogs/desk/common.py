@@ -1,0 +1,170 @@
+"""What the desk's cogs share: storage access, bounded text, and the playing director's
+blind spot (who may not see a board, and whom a call pings instead)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import discord
+
+from cogs.context import (
+    ContextError,
+    club_of,
+    storage_of,
+)
+from core.editions import edition_title
+from core.storage.desk import Desk
+from core.storage.editions import local_today
+from core.storage.errors import NotFound, StorageError
+from core.storage.values import ClubSettings, LogEntry
+
+ID_MAX = 2**53 - 1
+TEXT_MAX = 1000
+SCRIPT_PREFIX = "tdbot:script"
+CONSULT_PREFIX = "tdbot:consult"
+VOID_ALL_PREFIX = "tdbot:voidall"
+BLIND = (
+    "You are playing and have not played board {board} yet: a deputy director deals with it."
+)
+
+
+def desk_of(interaction: discord.Interaction[Any]) -> Desk:
+    return Desk(storage_of(interaction))
+
+
+async def stored(work: Any) -> Any:
+    try:
+        return await work
+    except NotFound as exc:
+        raise ContextError(sentence(str(exc))) from exc
+    except StorageError as exc:
+        raise ContextError(sentence(str(exc))) from exc
+
+
+def sentence(text: str) -> str:
+    text = text.strip() or "That is not possible."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def bounded(text: str | None, what: str, limit: int = TEXT_MAX) -> str | None:
+    if text is None or not text.strip():
+        return None
+    text = text.strip()
+    if len(text) > limit:
+        raise ContextError(f"The {what} is too long ({len(text)} characters; at most {limit}).")
+    return text
+
+
+def check_id(value: int, what: str) -> int:
+    if not 1 <= value <= ID_MAX:
+        raise ContextError(f"No {what} #{value} in this club.")
+    return value
+
+
+async def entry_of(interaction: discord.Interaction[Any], event_id: int) -> LogEntry:
+    guild_id = interaction.guild_id or 0
+    try:
+        return await storage_of(interaction).event(guild_id, check_id(event_id, "ruling"))
+    except NotFound:
+        raise ContextError(f"No ruling #{event_id} in this club.") from None
+
+
+async def refuse_if_blind(
+    interaction: discord.Interaction[Any], session_id: int, board_number: int
+) -> None:
+    """A playing director may not see anything about a board he has not played yet."""
+    guild_id = interaction.guild_id or 0
+    if await desk_of(interaction).is_blind(
+        guild_id, interaction.user.id, session_id, board_number
+    ):
+        raise ContextError(BLIND.format(board=board_number))
+
+
+async def blind_directors(
+    interaction: discord.Interaction[Any], session_id: int, board_number: int
+) -> tuple[int, ...]:
+    return await desk_of(interaction).blind_directors(
+        interaction.guild_id or 0, session_id, board_number
+    )
+
+
+def log_channel(interaction: discord.Interaction[Any], club: ClubSettings) -> Any:
+    if club.log_channel_id is None or interaction.guild is None:
+        return None
+    channel = interaction.guild.get_channel(club.log_channel_id)
+    return channel if isinstance(channel, discord.TextChannel | discord.Thread) else None
+
+
+async def directors_ping(
+    interaction: discord.Interaction[Any], club: ClubSettings, blind: tuple[int, ...]
+) -> tuple[str, discord.AllowedMentions]:
+    """Whom a call pings: the director role, or the deputy role when a playing director has
+    not played the board (the deputies are the other directors of the rota)."""
+    guild = interaction.guild
+    role_id = club.director_role_id
+    if blind:  # no rota set: the director role, told nothing about the deal
+        role_id = (await desk_of(interaction).settings(club.guild_id)).deputy_role_id or role_id
+    if guild is None or not role_id:
+        return "", discord.AllowedMentions.none()
+    role = guild.get_role(role_id) or discord.Object(role_id)  # a role made since start-up
+    return f"<@&{role_id}> ", discord.AllowedMentions(everyone=False, users=False, roles=[role])
+
+
+def blind_note(blind: tuple[int, ...], board: int) -> str:
+    who = ", ".join(f"<@{uid}>" for uid in blind)
+    return (
+        f"{who} is playing and has not played board {board} yet: the deputies take this; "
+        "details only in /calls, /log and /script for directors who have played it."
+    )
+
+
+async def setup_desk(
+    interaction: discord.Interaction[Any],
+    *,
+    deputy_role: discord.Role | None,
+    appeal_minutes: int | None,
+    law_edition: str | None,
+    edition_from: str | None,
+) -> list[str]:
+    """The desk's part of ``/setup``: deputy rota, appeal deadline, edition of the Laws."""
+    guild_id = interaction.guild_id or 0
+    desk = desk_of(interaction)
+    if deputy_role is not None and (
+        interaction.guild is None or interaction.guild.get_role(deputy_role.id) is None
+        or deputy_role.is_default()
+    ):
+        raise ContextError("Pick a deputy role of this server (not @everyone).")
+    if appeal_minutes is not None and not 0 <= appeal_minutes <= 10080:
+        raise ContextError("The appeal deadline is between 0 and 10080 minutes (a week).")
+    if edition_from is not None and law_edition is None:
+        raise ContextError("Give the law_edition that applies from that date.")
+    if law_edition is not None:
+        settings = await club_of(interaction)
+        try:
+            starts = (
+                dt.date.fromisoformat(edition_from.strip())
+                if edition_from else local_today(settings.time_zone)
+            )
+        except ValueError:
+            raise ContextError("Write the date as YYYY-MM-DD, e.g. 2027-09-01.") from None
+        await stored(desk.schedule_edition(guild_id, law_edition, starts))
+    changes: dict[str, Any] = {}
+    if deputy_role is not None:
+        changes["deputy_role_id"] = deputy_role.id
+    if appeal_minutes is not None:
+        changes["appeal_minutes"] = appeal_minutes
+    settings_now = await stored(desk.update_settings(guild_id, **changes))
+    schedule = await desk.edition_schedule(guild_id)
+    lines = [
+        "Deputy role: " + (f"<@&{settings_now.deputy_role_id}>"
+                           if settings_now.deputy_role_id else "none"),
+        f"Appeals: within {settings_now.appeal_minutes} minutes after the session ends",
+        f"Laws: {edition_title(schedule.edition_today)}",
+    ]
+    today = local_today((await club_of(interaction)).time_zone)
+    later = [f"{edition_title(e)} from {d.isoformat()}" for d, e in schedule.changes if d > today]
+    if later:
+        lines.append("Then: " + "; ".join(later))
+    return lines

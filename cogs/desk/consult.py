@@ -1,0 +1,239 @@
+"""``/consult``: a player's private question to the directors. The question and answer are
+only ever shown ephemerally to the player who asked and to directors; the table sees only the
+director's note for it."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import (
+    ContextError,
+    club_of,
+    is_director,
+    require_director,
+    storage_of,
+    table_context,
+)
+from cogs.desk.common import (
+    CONSULT_PREFIX,
+    ID_MAX,
+    TEXT_MAX,
+    blind_directors,
+    blind_note,
+    bounded,
+    check_id,
+    desk_of,
+    directors_ping,
+    log_channel,
+    refuse_if_blind,
+    stored,
+)
+from cogs.render import clean
+from cogs.tdbot import defer, report_error, respond
+
+log = logging.getLogger(__name__)
+
+
+class ConsultButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tdbot:consult:(?P<cid>\d+)",
+):
+    """"See the answer" on the player's own (ephemeral) consultation message."""
+
+    def __init__(self, consultation_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="See the director's answer",
+                custom_id=f"{CONSULT_PREFIX}:{consultation_id}",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.consultation_id = consultation_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> ConsultButton:
+        return cls(int(match["cid"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await defer(interaction, ephemeral=True)
+            await show_consultation(interaction, self.consultation_id)
+        except Exception as exc:
+            await report_error(interaction, exc)
+
+
+async def show_consultation(interaction: discord.Interaction[Any], consultation_id: int) -> None:
+    """The question and answer, to the player who asked or a director who may see the board."""
+    club = await club_of(interaction)
+    found = await stored(
+        desk_of(interaction).consultation(club.guild_id, check_id(consultation_id,
+                                                                   "consultation"))
+    )
+    director = is_director(interaction.user, club)
+    if found.player_id != interaction.user.id and not director:
+        raise ContextError("Only the player who asked and the directors may see a consultation.")
+    if director and found.player_id != interaction.user.id:
+        board = await storage_of(interaction).board(club.guild_id, found.board_id)
+        await refuse_if_blind(interaction, board.session_id, found.board_number)
+    embed = discord.Embed(
+        title=f"Private consultation #{found.id} (table {found.table_number}, "
+              f"board {found.board_number})",
+        colour=discord.Colour.dark_grey(),
+    )
+    embed.add_field(name="Question", value=clean(found.question)[:1024], inline=False)
+    embed.add_field(
+        name="Director's answer",
+        value=clean(found.answer)[:1024] if found.answer else "Not answered yet.",
+        inline=False,
+    )
+    if found.table_note:
+        embed.add_field(name="Told to the table", value=clean(found.table_note)[:1024],
+                        inline=False)
+    await respond(interaction, embed=embed, ephemeral=True)
+
+
+class ConsultCog(commands.Cog):
+    """``/consult ask|show|answer|open``."""
+
+    consult = app_commands.Group(
+        name="consult", description="A private question to the directors.", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ConsultButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ConsultButton)
+
+
+    @consult.command(name="ask", description="Ask the directors privately (only they see it).")
+    @app_commands.describe(
+        question="Your question, e.g. would 2C instead of my 1NT be comparable?",
+        table="Table number (default: the table you sit at)",
+    )
+    async def consult_ask(
+        self,
+        interaction: discord.Interaction[Any],
+        question: app_commands.Range[str, 1, TEXT_MAX],
+        table: app_commands.Range[int, 1, 200] | None = None,
+    ) -> None:
+        await defer(interaction, ephemeral=True)
+        text = bounded(question, "question")
+        if text is None:
+            raise ContextError("Ask your question.")
+        ctx = await table_context(interaction, table)
+        desk = desk_of(interaction)
+        asked = await stored(
+            desk.consult(ctx.guild_id, interaction.user.id, ctx.board.id,
+                         interaction.channel_id, text)
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConsultButton(asked.id))
+        await respond(interaction,
+            f"Your question is with the directors (consultation #{asked.id}). Only you and the "
+            "directors see it; the table is told only what it must know. Press the button for "
+            "the answer.",
+            view=view,
+            ephemeral=True,
+        )
+        channel = log_channel(interaction, ctx.club)
+        if channel is None:
+            return
+        blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
+        ping, mentions = await directors_ping(interaction, ctx.club, blind)
+        line = (f"{ping}Private consultation #{asked.id}: table {ctx.table.number}, board "
+                f"{ctx.board.number}. Read it with /consult show id:{asked.id} and answer with "
+                f"/consult answer id:{asked.id}.")
+        if blind:
+            line += " " + blind_note(blind, ctx.board.number)
+        try:
+            await channel.send(line, allowed_mentions=mentions)
+        except discord.HTTPException as exc:
+            log.warning("Could not post consultation %s: %s", asked.id, exc)
+
+    @consult.command(name="show", description="A consultation: its question and answer.")
+    @app_commands.describe(id="The consultation's number")
+    async def consult_show(
+        self, interaction: discord.Interaction[Any], id: app_commands.Range[int, 1, ID_MAX]
+    ) -> None:
+        await defer(interaction, ephemeral=True)
+        await show_consultation(interaction, id)
+
+    @consult.command(name="answer", description="Directors: answer a private consultation.")
+    @app_commands.describe(
+        id="The consultation's number",
+        answer="Your answer to the player (only he and the directors see it)",
+        table_note="What the whole table must know, e.g. partner is not barred (optional)",
+        laws="The laws, e.g. 23A 27B1(b) (optional)",
+    )
+    async def consult_answer(
+        self,
+        interaction: discord.Interaction[Any],
+        id: app_commands.Range[int, 1, ID_MAX],
+        answer: app_commands.Range[str, 1, TEXT_MAX],
+        table_note: app_commands.Range[str, 1, TEXT_MAX] | None = None,
+        laws: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        await defer(interaction, ephemeral=True)
+        club = await require_director(interaction)
+        desk = desk_of(interaction)
+        found = await stored(desk.consultation(club.guild_id, check_id(id, "consultation")))
+        board = await storage_of(interaction).board(club.guild_id, found.board_id)
+        await refuse_if_blind(interaction, board.session_id, found.board_number)
+        reply = bounded(answer, "answer")
+        if reply is None:
+            raise ContextError("Give the answer.")
+        note = bounded(table_note, "note for the table")
+        cited = tuple((laws or "").replace(",", " ").split())
+        done, recorded = await stored(
+            desk.answer(club.guild_id, id, interaction.user.id, reply, note, cited)
+        )
+        told = ""
+        if note and done.channel_id is not None:
+            channel = interaction.client.get_channel(done.channel_id)
+            if channel is not None and hasattr(channel, "send"):
+                try:
+                    await channel.send(
+                        f"The director, after a private consultation (table "
+                        f"{done.table_number}, board {done.board_number}): {clean(note)}",
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                    told = " The table has been told your note."
+                except discord.HTTPException as exc:
+                    log.warning("Could not tell table of consultation %s: %s", done.id, exc)
+        await respond(interaction,
+            f"Answer recorded in the log as ruling #{recorded.id} (private).{told} The player "
+            "sees it with the button on his question.",
+            ephemeral=True,
+        )
+
+    @consult.command(name="open", description="Directors: consultations not answered yet.")
+    async def consult_open(self, interaction: discord.Interaction[Any]) -> None:
+        await defer(interaction, ephemeral=True)
+        club = await require_director(interaction)
+        desk = desk_of(interaction)
+        lines = []
+        for c in await desk.open_consultations(club.guild_id):
+            board = await storage_of(interaction).board(club.guild_id, c.board_id)
+            if await desk.is_blind(club.guild_id, interaction.user.id, board.session_id,
+                                   c.board_number):
+                lines.append(f"**#{c.id}** table {c.table_number}, board {c.board_number}: "
+                             "for the deputies (you have not played this board)")
+                continue
+            lines.append(f"**#{c.id}** table {c.table_number}, board {c.board_number} by "
+                         f"<@{c.player_id}>: {clean(c.question)[:120]}")
+        await respond(interaction,
+            "\n".join(lines) if lines else "No open consultations.", ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

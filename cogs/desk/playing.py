@@ -1,0 +1,55 @@
+"""``/playing``: a director marks himself playing (seated at a table); boards he has not
+played are then closed to him (see :mod:`cogs.desk.common`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import (
+    ContextError,
+    require_director,
+    storage_of,
+)
+from cogs.desk.common import (
+    desk_of,
+    stored,
+)
+from cogs.tdbot import defer, respond
+
+
+class PlayingCog(commands.Cog):
+    """``/playing``."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="playing",
+        description="Directors: you are playing (seated at a table) or you stop playing.",
+    )
+    @app_commands.describe(playing="True while you play; false when you stop")
+    @app_commands.guild_only()
+    async def playing(self, interaction: discord.Interaction[Any], playing: bool) -> None:
+        await defer(interaction, ephemeral=True)
+        club = await require_director(interaction)
+        storage = storage_of(interaction)
+        desk = desk_of(interaction)
+        if playing:
+            seat = await storage.seating(club.guild_id, interaction.user.id)
+            if seat is None:
+                raise ContextError("Sit at your table first (/sit table seat), then /playing.")
+            deputies = (await desk.settings(club.guild_id)).deputy_role_id
+            await stored(desk.set_playing(club.guild_id, interaction.user.id, True))
+            text = (f"You are playing at table {seat.table_number}. Calls, consultations and "
+                    "log lines about a board you have not played yet go to the deputies; "
+                    "the bot shows you nothing about it until you have played it.")
+            if deputies is None:
+                text += " No deputy role is set: ask an admin for /setup deputy_role."
+        else:
+            await stored(desk.set_playing(club.guild_id, interaction.user.id, False))
+            text = "You are no longer playing: calls come to you again."
+        await respond(interaction, text, ephemeral=True)

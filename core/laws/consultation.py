@@ -1,0 +1,44 @@
+"""A private consultation with the directors, as a log entry: the player's question, the
+director's answer and what the table is told. It changes nothing on the board; it is an event
+only so that the answer sits in the ruling log with the board's other rulings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.engine import Event, event, rule
+from core.errors import RuleError
+from core.ruling import Ruling, law_satisfies
+from core.state import TableState
+
+
+@event("consultation")
+@dataclass(frozen=True)
+class Consultation(Event):
+    """``question`` asked away from the table, ``answer`` given by a director; ``table_note``
+    is the part the whole table must know (may be empty); ``laws`` are the director's."""
+
+    question: str
+    answer: str
+    table_note: str = ""
+    laws: tuple[str, ...] = ()
+
+
+@rule(Consultation)
+def consultation(state: TableState, ev: Consultation) -> tuple[Ruling, TableState]:
+    if not ev.question.strip() or not ev.answer.strip():
+        raise RuleError("a consultation needs a question and an answer")
+    for law in ev.laws:
+        if not law_satisfies(law, law):
+            raise RuleError(f"{law[:20]!r} is not a law reference (e.g. 23, or 50D2(a))")
+    told = ev.table_note.strip()
+    return Ruling(
+        kind="consultation",
+        summary=f"Private consultation answered: {ev.answer.strip()}",
+        laws=tuple(ev.laws),
+        steps=(f"Asked away from the table: {ev.question.strip()}",),
+        information=(
+            f"The table was told only: {told}" if told else "The table was told nothing."
+        ),
+        private=True,
+    ), state

@@ -1,0 +1,192 @@
+"""Appeals against rulings (Law 92): within the club's deadline, with the answers and the
+outcome kept with the ruling."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.storage.desk.base import desk_event_row
+from core.storage.desk.settings import APPEAL_OUTCOMES, EditionsAndSettings
+from core.storage.desk.values import (
+    AppealInfo,
+)
+from core.storage.desk_models import (
+    Appeal,
+)
+from core.storage.errors import Conflict, NotFound, StorageError
+from core.storage.models import (
+    NOTE_MAX,
+    EventRow,
+    GameSession,
+    utcnow,
+)
+from core.storage.service import (
+    _require_club,
+    _text,
+)
+
+
+class Appeals(EditionsAndSettings):
+    """Appeals, filed within the club's deadline."""
+
+    # ------------------------------------------------------------------------ appeals
+
+    async def appeal(
+        self, guild_id: int, event_id: int, user_id: int, reason: str,
+        *, now: dt.datetime | None = None,
+    ) -> AppealInfo:
+        """File an appeal against a ruling, within the club's deadline after its session
+        ends (a session ends when the club's next session starts)."""
+        text = _text(reason, NOTE_MAX, "reason")
+        if not text:
+            raise StorageError("say why you appeal")
+        settings = await self.settings(guild_id)
+        now = now or utcnow()
+
+        async def work(s: AsyncSession) -> AppealInfo:
+            club_id = await _require_club(s, guild_id)
+            ev = await desk_event_row(s, club_id, event_id)
+            if ev.void:
+                raise Conflict(f"ruling #{event_id} has been voided: there is nothing to appeal")
+            ended = await session_end(s, club_id, ev.session_id)
+            if ended is not None:
+                deadline = ended + dt.timedelta(minutes=settings.appeal_minutes)
+                if now > deadline:
+                    raise Conflict(
+                        f"the time for appeals on this session ended {settings.appeal_minutes} "
+                        "minutes after it ended"
+                    )
+            row = Appeal(club_id=club_id, event_id=ev.id, appellant_id=user_id, reason=text,
+                         created_at=now)
+            s.add(row)
+            await s.flush()
+            return _appeal_value(row, ev)
+
+        return await self._st._write(work, retry_disconnect=False)
+
+    async def answer_appeal(
+        self, guild_id: int, appeal_id: int, director_id: int, by: str, text: str
+    ) -> AppealInfo:
+        """The director's or the committee's answer (``by``), kept with the appeal."""
+        body = _text(text, NOTE_MAX, "answer")
+        if not body:
+            raise StorageError("give the answer")
+        if by not in ("director", "committee"):
+            raise StorageError("an appeal is answered by the director or the committee")
+
+        async def work(s: AsyncSession) -> AppealInfo:
+            club_id = await _require_club(s, guild_id)
+            row, ev = await _appeal_row(s, club_id, appeal_id)
+            if row.closed_at is not None:
+                raise Conflict(f"appeal #{appeal_id} is closed")
+            if by == "director":
+                row.director_answer, row.director_id = body, director_id
+            else:
+                row.committee_answer = body
+            await s.flush()
+            return _appeal_value(row, ev)
+
+        return await self._st._write(work)
+
+    async def decide_appeal(
+        self, guild_id: int, appeal_id: int, director_id: int, outcome: str, text: str | None
+    ) -> AppealInfo:
+        if outcome not in APPEAL_OUTCOMES:
+            raise StorageError(f"the outcome is one of {', '.join(APPEAL_OUTCOMES)}")
+        note = _text(text, NOTE_MAX, "note") or None
+
+        async def work(s: AsyncSession) -> AppealInfo:
+            club_id = await _require_club(s, guild_id)
+            row, ev = await _appeal_row(s, club_id, appeal_id)
+            if row.closed_at is not None:
+                raise Conflict(f"appeal #{appeal_id} is already closed ({row.outcome})")
+            row.outcome, row.outcome_text = outcome, note
+            row.closed_by, row.closed_at = director_id, utcnow()
+            await s.flush()
+            return _appeal_value(row, ev)
+
+        return await self._st._write(work)
+
+    async def appeals(
+        self, guild_id: int, *, event_id: int | None = None, open_only: bool = False
+    ) -> tuple[AppealInfo, ...]:
+        async with self._st._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            q = (
+                select(Appeal, EventRow)
+                .join(EventRow, EventRow.id == Appeal.event_id)
+                .where(Appeal.club_id == club_id)
+                .order_by(Appeal.id)
+                .limit(25)
+            )
+            if event_id is not None:
+                q = q.where(Appeal.event_id == event_id)
+            if open_only:
+                q = q.where(Appeal.closed_at.is_(None))
+            return tuple(_appeal_value(a, e) for a, e in await s.execute(q))
+
+    async def appeals_on(
+        self, guild_id: int, event_ids: Iterable[int]
+    ) -> dict[int, tuple[AppealInfo, ...]]:
+        """The appeals against each of ``event_ids`` (for the log's pages), oldest first."""
+        ids = list(event_ids)
+        if not ids:
+            return {}
+        async with self._st._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            rows = await s.execute(
+                select(Appeal, EventRow)
+                .join(EventRow, EventRow.id == Appeal.event_id)
+                .where(Appeal.club_id == club_id, Appeal.event_id.in_(ids))
+                .order_by(Appeal.id)
+            )
+            found: dict[int, list[AppealInfo]] = {}
+            for appeal, ev in rows:
+                found.setdefault(appeal.event_id, []).append(_appeal_value(appeal, ev))
+        return {k: tuple(v) for k, v in found.items()}
+
+    async def appeal_record(self, guild_id: int, appeal_id: int) -> AppealInfo:
+        async with self._st._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            row, ev = await _appeal_row(s, club_id, appeal_id)
+            return _appeal_value(row, ev)
+
+
+async def session_end(s: AsyncSession, club_id: int, session_id: int) -> dt.datetime | None:
+    """When a session ended: when the club's next session began (None while it is the
+    latest)."""
+    started = await s.scalar(select(GameSession.created_at).where(GameSession.id == session_id))
+    return await s.scalar(
+        select(func.min(GameSession.created_at)).where(
+            GameSession.club_id == club_id,
+            GameSession.id != session_id,
+            GameSession.created_at > started,
+        )
+    )
+
+
+async def _appeal_row(s: AsyncSession, club_id: int, appeal_id: int) -> tuple[Appeal, EventRow]:
+    found = (
+        await s.execute(
+            select(Appeal, EventRow)
+            .join(EventRow, EventRow.id == Appeal.event_id)
+            .where(Appeal.club_id == club_id, Appeal.id == appeal_id)
+        )
+    ).first()
+    if found is None:
+        raise NotFound(f"there is no appeal #{appeal_id}")
+    return found[0], found[1]
+
+
+def _appeal_value(row: Appeal, ev: EventRow) -> AppealInfo:
+    return AppealInfo(
+        id=row.id, event_id=row.event_id, table_number=ev.table_no, board_number=ev.board_no,
+        appellant_id=row.appellant_id, reason=row.reason, created_at=row.created_at,
+        director_answer=row.director_answer, director_id=row.director_id,
+        committee_answer=row.committee_answer, outcome=row.outcome,
+        outcome_text=row.outcome_text, closed_at=row.closed_at,
+    )

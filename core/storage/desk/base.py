@@ -1,0 +1,36 @@
+"""What every part of the desk's storage starts from: the Storage facade it wraps, and a
+logged event of the club."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.storage.errors import Conflict, NotFound
+from core.storage.models import (
+    EventRow,
+)
+from core.storage.service import (
+    Storage,
+)
+
+
+class DeskBase:
+    """Wraps the :class:`Storage` facade: its transactions, retries and club scoping."""
+
+    def __init__(self, storage: Storage) -> None:
+        self._st = storage
+
+
+async def desk_event_row(
+    s: AsyncSession, club_id: int, event_id: int, *, lock_board: bool = False
+) -> EventRow:
+    ev = await s.scalar(
+        select(EventRow).where(EventRow.club_id == club_id, EventRow.id == event_id)
+    )
+    if ev is None:
+        raise NotFound(f"there is no ruling #{event_id}")
+    if lock_board and ev.void:
+        raise Conflict(f"ruling #{event_id} has been voided")
+    return ev
+

@@ -1,0 +1,123 @@
+"""Private consultations: a player's question, the director's answer in the log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.laws.consultation import Consultation as ConsultationEvent
+from core.storage.desk.base import DeskBase
+from core.storage.desk.values import (
+    ConsultationInfo,
+)
+from core.storage.desk_models import (
+    Consultation,
+)
+from core.storage.errors import Conflict, NotFound, StorageError
+from core.storage.models import (
+    NOTE_MAX,
+    Table,
+    utcnow,
+)
+from core.storage.service import (
+    _board_row,
+    _require_club,
+    _text,
+)
+from core.storage.values import RecordedEvent
+
+
+class Consultations(DeskBase):
+    """A player's private questions to the directors."""
+
+    # ------------------------------------------------------------------- consultations
+
+    async def consult(
+        self, guild_id: int, player_id: int, board_id: int, channel_id: int | None, question: str
+    ) -> ConsultationInfo:
+        text = _text(question, NOTE_MAX, "question")
+        if not text:
+            raise StorageError("ask your question")
+
+        async def work(s: AsyncSession) -> ConsultationInfo:
+            club_id = await _require_club(s, guild_id)
+            board = await _board_row(s, club_id, board_id)
+            table_no = await s.scalar(select(Table.number).where(Table.id == board.table_id))
+            row = Consultation(
+                club_id=club_id, board_id=board.id, table_no=table_no or 0,
+                board_no=board.number, player_id=player_id, channel_id=channel_id,
+                question=text, created_at=utcnow(),
+            )
+            s.add(row)
+            await s.flush()
+            return _consultation_value(row)
+
+        return await self._st._write(work, retry_disconnect=False)
+
+    async def consultation(self, guild_id: int, consultation_id: int) -> ConsultationInfo:
+        async with self._st._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            return _consultation_value(await _consultation_row(s, club_id, consultation_id))
+
+    async def open_consultations(self, guild_id: int) -> tuple[ConsultationInfo, ...]:
+        async with self._st._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            rows = await s.scalars(
+                select(Consultation)
+                .where(Consultation.club_id == club_id, Consultation.answered_at.is_(None))
+                .order_by(Consultation.id)
+                .limit(25)
+            )
+            return tuple(_consultation_value(r) for r in rows)
+
+    async def answer(
+        self,
+        guild_id: int,
+        consultation_id: int,
+        director_id: int,
+        answer: str,
+        table_note: str | None,
+        laws: Iterable[str] = (),
+    ) -> tuple[ConsultationInfo, RecordedEvent]:
+        """Record the director's answer in the ruling log (a private entry on the board) and
+        on the consultation; a consultation is answered once."""
+        reply = _text(answer, NOTE_MAX, "answer")
+        note = _text(table_note, NOTE_MAX, "note for the table")
+        if not reply:
+            raise StorageError("give the answer")
+        found = await self.consultation(guild_id, consultation_id)
+        if found.answered_by is not None:
+            raise Conflict(f"consultation #{consultation_id} is already answered")
+        event = ConsultationEvent(found.question, reply, note, tuple(laws))
+        recorded = await self._st.record(guild_id, found.board_id, event, actor_id=director_id)
+
+        async def work(s: AsyncSession) -> ConsultationInfo:
+            club_id = await _require_club(s, guild_id)
+            row = await _consultation_row(s, club_id, consultation_id)
+            row.answer, row.table_note = reply, note or None
+            row.answered_by, row.answered_at = director_id, utcnow()
+            row.event_id = recorded.id
+            await s.flush()
+            return _consultation_value(row)
+
+        return await self._st._write(work), recorded
+
+
+async def _consultation_row(s: AsyncSession, club_id: int, cid: int) -> Consultation:
+    row = await s.scalar(
+        select(Consultation).where(Consultation.club_id == club_id, Consultation.id == cid)
+    )
+    if row is None:
+        raise NotFound(f"there is no consultation #{cid}")
+    return row
+
+
+def _consultation_value(row: Consultation) -> ConsultationInfo:
+    return ConsultationInfo(
+        id=row.id, board_id=row.board_id, table_number=row.table_no, board_number=row.board_no,
+        player_id=row.player_id, channel_id=row.channel_id, question=row.question,
+        created_at=row.created_at, answer=row.answer, table_note=row.table_note,
+        answered_by=row.answered_by, event_id=row.event_id,
+    )

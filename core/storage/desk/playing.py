@@ -1,0 +1,95 @@
+"""Playing directors and their blind boards: a board a playing director has not played yet."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.storage.desk.base import DeskBase
+from core.storage.desk_models import (
+    PlayingDirector,
+)
+from core.storage.models import (
+    Board,
+    GameSession,
+    SeatBinding,
+    Table,
+)
+from core.storage.service import (
+    _require_club,
+)
+
+
+class PlayingDirectors(DeskBase):
+    """Who is playing, and which boards are closed to him."""
+
+    # --------------------------------------------------------------- playing directors
+
+    async def set_playing(self, guild_id: int, user_id: int, playing: bool) -> None:
+        async def work(s: AsyncSession) -> None:
+            club_id = await _require_club(s, guild_id)
+            await s.execute(
+                delete(PlayingDirector).where(
+                    PlayingDirector.club_id == club_id, PlayingDirector.user_id == user_id
+                )
+            )
+            if playing:
+                s.add(PlayingDirector(club_id=club_id, user_id=user_id))
+
+        await self._st._write(work)
+
+    async def playing_directors(self, guild_id: int) -> tuple[int, ...]:
+        async with self._st._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            rows = await s.scalars(
+                select(PlayingDirector.user_id).where(PlayingDirector.club_id == club_id)
+            )
+            return tuple(rows)
+
+    async def blind_directors(
+        self, guild_id: int, session_id: int, board_number: int
+    ) -> tuple[int, ...]:
+        """Playing directors who have not yet played ``board_number`` of the session: nothing
+        about that board's deal may reach them."""
+        blind = []
+        for user_id in await self.playing_directors(guild_id):
+            if await self.is_blind(guild_id, user_id, session_id, board_number):
+                blind.append(user_id)
+        return tuple(blind)
+
+    async def is_blind(
+        self, guild_id: int, user_id: int, session_id: int, board_number: int
+    ) -> bool:
+        """True when ``user_id`` is a playing director seated in ``session_id`` who has not
+        finished ``board_number`` there (finished: a board he has played at his table, other
+        than the one his table is playing now), or a playing director who has left his seat
+        (every board of the running session)."""
+        async with self._st._reading() as s:
+            club_id = await _require_club(s, guild_id)
+            playing = await s.scalar(
+                select(PlayingDirector.user_id).where(
+                    PlayingDirector.club_id == club_id, PlayingDirector.user_id == user_id
+                )
+            )
+            if playing is None:
+                return False
+            seat = (
+                await s.execute(
+                    select(Table.id, Table.session_id, Table.current_board)
+                    .join(SeatBinding, SeatBinding.table_id == Table.id)
+                    .where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
+                )
+            ).first()
+            if seat is None:  # playing but not seated: what he has played is unknown, so
+                latest = await s.scalar(  # every board of the running session is closed to him
+                    select(func.max(GameSession.id)).where(GameSession.club_id == club_id)
+                )
+                return session_id == latest
+            if seat.session_id != session_id:
+                return False
+            played = await s.scalar(
+                select(func.count(Board.id)).where(
+                    Board.table_id == seat.id, Board.number == board_number
+                )
+            )
+            return not played or seat.current_board == board_number

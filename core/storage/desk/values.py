@@ -1,0 +1,74 @@
+"""The plain values the desk's storage returns, and its one error."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from core.storage.errors import Conflict
+from core.storage.values import RecordedEvent
+
+
+@dataclass(frozen=True)
+class EditionSchedule:
+    edition_today: str
+    before_changes: str
+    changes: tuple[tuple[dt.date, str], ...]
+
+
+@dataclass(frozen=True)
+class DeskSettingsInfo:
+    deputy_role_id: int | None
+    appeal_minutes: int
+
+
+@dataclass(frozen=True)
+class Rerule:
+    """A ruling re-ruled with corrected facts: the old one voided, the new one recorded."""
+
+    old_id: int
+    new: RecordedEvent
+    also_voided: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ConsultationInfo:
+    id: int
+    board_id: int
+    table_number: int
+    board_number: int
+    player_id: int
+    channel_id: int | None
+    question: str
+    created_at: dt.datetime
+    answer: str | None
+    table_note: str | None
+    answered_by: int | None
+    event_id: int | None
+
+
+@dataclass(frozen=True)
+class AppealInfo:
+    id: int
+    event_id: int
+    table_number: int
+    board_number: int
+    appellant_id: int
+    reason: str
+    created_at: dt.datetime
+    director_answer: str | None
+    director_id: int | None
+    committee_answer: str | None
+    outcome: str | None
+    outcome_text: str | None
+    closed_at: dt.datetime | None
+
+
+class DependentRulings(Conflict):
+    """Voiding (or re-ruling) a ruling would leave later rulings that depend on it."""
+
+    def __init__(self, event_id: int, dependents: tuple[int, ...]) -> None:
+        listed = ", ".join(f"#{d}" for d in dependents)
+        super().__init__(f"later rulings depend on ruling #{event_id}: {listed}")
+        self.event_id = event_id
+        self.dependents = dependents
