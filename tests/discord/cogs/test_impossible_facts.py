@@ -22,7 +22,8 @@ async def test_contract_typed_loosely_is_stored_canonically(ld, bot, board):
 
 async def test_48A_penalty_card_holder_cannot_be_named_declarer(ld, bot, board):
     await ld.run("/exposed cards:SK seat:W", user="LHO")
-    result = await ld.run("/board set number:1 declarer:W", user="Declarer")
+    # after a ruling only a director may change the declarer; even he cannot name W (48A)
+    result = await ld.run("/board set number:1 declarer:W table:1", user="Director")
     assert result.ephemeral and "48A" in result.text
     state = await ld.run("/state", user="Declarer")
     assert "Declarer: S" in state.text
