@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from tests.discord.cogs.test_play_course import agree as lead_agree
+from tests.discord.cogs.test_play_course import button
 from tests.discord.night.conftest import seat_everyone
 
 
@@ -51,13 +53,43 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     assert not exposed.ephemeral and "major penalty card" in exposed.text, exposed.text
     await agree(ld, penalty="♠K", restriction=None)
 
-    lead = await ld.run("/lead seat:E", user="RHO")
-    forbid = next(b for b in choice_buttons(lead.message) if ":forbid:" in b["custom_id"])
+    lead = await ld.run("/lead seat:E trick:2", user="RHO")
+    forbid = button(lead.message, "Forbid spades while E keeps the lead")
+    assert ":forbid:" in forbid["custom_id"]
     chosen = await ld.press(lead.message, forbid["custom_id"], user="Declarer")
     assert "Chosen by Declarer" in chosen.edits[0].text
     await agree(ld, penalty=None, restriction="may not lead a spade", seat="E")
+    assert await lead_agree(ld, "E") == {"forbid:spade"}
     must_e = await ld.run("/mustplay seat:E", user="RHO")
-    assert "spade" in must_e.text.lower()
+    assert "may not lead a spade" in must_e.text
+
+    # E won trick 2 and leads again: the 50D2 forbid still binds (he kept the lead)
+    kept = await ld.run("/lead seat:E trick:3", user="RHO")
+    assert "kept the lead" not in kept.text, kept.text  # the trick numbers tell: no question
+    assert await lead_agree(ld, "E", kept.text) == {"forbid:spade"}
+    # declarer wins trick 3 and leads to trick 4: E's side lost the lead, the forbid lapses
+    declarer = await ld.run("/lead seat:S trick:4", user="Declarer")
+    assert "no longer binding" in declarer.text, declarer.text
+    assert await lead_agree(ld, "E") == set()
+    state = await ld.run("/state", user="Dummy")
+    assert "may not lead" not in state.text and "W has lost the lead" not in state.text
+    assert "E has lost the lead" not in str(state.message.buttons), state.message.buttons
+    back = await ld.run("/lead seat:E trick:6", user="RHO")  # E on lead later: free again
+    assert "may not lead a spade" not in back.text, back.text
+    assert await lead_agree(ld, "E", back.text) == set()
+
+    # a 57A instruction binds one trick only: W plays early to trick 7, declarer has E play
+    # his lowest club; it is gone once trick 8 is led
+    early = await ld.run("/premature-play card:H9 seat:W led:C trick:7", user="LHO")
+    lowest = button(early.message, "E plays his lowest club")
+    await ld.press(early.message, lowest["custom_id"], user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    assert "lowest card of the suit led to trick 7 only" in state.text, state.text
+    assert await lead_agree(ld, "E") == set()  # a play instruction is not a lead restriction
+    await ld.run("/lead seat:W trick:8", user="LHO")
+    state = await ld.run("/state", user="Dummy")
+    assert "lowest" not in state.text, state.text
+    assert await lead_agree(ld, "E") == set() and await lead_agree(ld, "W") == set()
 
     # after a ruling only a director ends the board; then the table moves on
     refused = await ld.run("/board end", user="Declarer")
