@@ -17,7 +17,10 @@ def choice_buttons(message):
 
 async def agree(ld, *, penalty: str | None, restriction: str | None, seat: str = "W"):
     """/state and /mustplay tell the same story: the penalty card (or none) of ``seat`` and the
-    restriction (or none) in force."""
+    restriction (or none) in force; and /state, /mustplay and /lead agree on the lead
+    restrictions on ``seat`` (the play-course agreement check)."""
+    found = await lead_agree(ld, seat)
+    assert (found == set()) == (restriction is None), (found, restriction)
     state = await ld.run("/state", user="Dummy")
     must = await ld.run(f"/mustplay seat:{seat}", user="Dummy")
     assert not state.ephemeral and not must.ephemeral, (state.text, must.text)
@@ -60,6 +63,9 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     assert "Chosen by Declarer" in chosen.edits[0].text
     await agree(ld, penalty=None, restriction="may not lead a spade", seat="E")
     assert await lead_agree(ld, "E") == {"forbid:spade"}
+    state = await ld.run("/state", user="Dummy")
+    assert "E may not lead a spade until his side loses the lead" in state.text, state.text
+    assert button(state.message, "E has lost the lead")
     must_e = await ld.run("/mustplay seat:E", user="RHO")
     assert "may not lead a spade" in must_e.text
 
@@ -72,8 +78,8 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     assert "no longer binding" in declarer.text, declarer.text
     assert await lead_agree(ld, "E") == set()
     state = await ld.run("/state", user="Dummy")
-    assert "may not lead" not in state.text and "W has lost the lead" not in state.text
-    assert "E has lost the lead" not in str(state.message.buttons), state.message.buttons
+    assert "may not lead" not in state.text, state.text
+    assert not any(b.get("label") == "E has lost the lead" for b in state.message.buttons)
     back = await ld.run("/lead seat:E trick:6", user="RHO")  # E on lead later: free again
     assert "may not lead a spade" not in back.text, back.text
     assert await lead_agree(ld, "E", back.text) == set()
