@@ -1,6 +1,8 @@
 """The club night through discord.py's real command tree: two sessions a week apart that reuse
 table and board numbers. Nothing carries over, seats are free, each ruling is dated when it was
-made, and after every step /state and /mustplay (and /lead where a lead happens) agree."""
+made, restrictions lapse at the right moment (a 50D2 forbid when the other side leads or the
+lapse button is pressed, a 57A instruction with its trick, everything with the session), and
+after every step /state, /mustplay and /lead agree (the play-course agreement check)."""
 
 from __future__ import annotations
 
@@ -92,7 +94,7 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     state = await ld.run("/state", user="Dummy")
     assert "lowest card of the suit led to trick 7 only" in state.text, state.text
     assert await lead_agree(ld, "E") == set()  # a play instruction is not a lead restriction
-    await ld.run("/lead seat:W trick:8", user="LHO")
+    await ld.run("/lead seat:W trick:8", user="Dummy")
     state = await ld.run("/state", user="Dummy")
     assert "lowest" not in state.text, state.text
     assert await lead_agree(ld, "E") == set() and await lead_agree(ld, "W") == set()
@@ -139,6 +141,27 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     assert "♥Q" not in state.text and "♠K" not in state.text
     lead = await ld.run("/lead seat:E", user="LHO")
     assert "♥Q" not in lead.text and "♠K" not in lead.text
+    assert "may not lead a spade" not in lead.text, lead.text  # last week's forbid is gone
+    assert "E may lead any card" in lead.text, lead.text  # a minor card gives no lead options
+    assert await lead_agree(ld, "E", lead.text) == set()
+    # W then drops the ♣J (major): at E's next lead declarer (N, "Dummy" this board) forbids
+    # clubs (50D2); the /state
+    # lapse button, pressed by E's player, ends it
+    jack = await ld.run("/exposed cards:CJ", user="RHO")
+    assert "major penalty card" in jack.text and "♦4 becomes a major" in jack.text, jack.text
+    lead = await ld.run("/lead seat:E trick:2", user="Dummy")  # any player may report
+    forbid = button(lead.message, "Forbid clubs while E keeps the lead")
+    chosen = await ld.press(lead.message, forbid["custom_id"], user="Dummy")  # N declares
+    assert "Chosen by Dummy" in chosen.edits[0].text, chosen.edits
+    assert await lead_agree(ld, "E") == {"forbid:club"}
+    state = await ld.run("/state", user="Dummy")
+    lapsed = await ld.press(state.message, button(state.message, "E has lost the lead")
+                            ["custom_id"], user="LHO")
+    assert not lapsed.ephemeral and "no longer have the lead" in lapsed.text, lapsed.text
+    assert await lead_agree(ld, "E") == set()
+    state = await ld.run("/state", user="Dummy")
+    assert "may not lead" not in state.text and "W's ♦4 (major)" in state.text, state.text
+    assert "♣J" not in state.text, state.text  # picked up when declarer chose (50D2)
 
     # the log: each ruling in its own session, dated when it was made
     log = (await storage.search_log(guild, limit=100)).entries
