@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tests.discord.cogs.test_play_course import agree as lead_agree
-from tests.discord.cogs.test_play_course import button
+from tests.discord.lead_agreement import agree as lead_agree
+from tests.discord.lead_agreement import button
 from tests.discord.night.conftest import seat_everyone
 
 
