@@ -93,10 +93,15 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     await ld.press(early.message, lowest["custom_id"], user="Declarer")
     state = await ld.run("/state", user="Dummy")
     assert "lowest card of the suit led to trick 7 only" in state.text, state.text
+    assert button(state.message, "E has played to the trick")
+    must_e = await ld.run("/mustplay seat:E", user="Dummy")
+    assert "lowest" in must_e.text, must_e.text
     assert await lead_agree(ld, "E") == set()  # a play instruction is not a lead restriction
     await ld.run("/lead seat:W trick:8", user="Dummy")
     state = await ld.run("/state", user="Dummy")
     assert "lowest" not in state.text, state.text
+    must_e = await ld.run("/mustplay seat:E", user="Dummy")
+    assert "lowest" not in must_e.text, must_e.text
     assert await lead_agree(ld, "E") == set() and await lead_agree(ld, "W") == set()
 
     # after a ruling only a director ends the board; then the table moves on
