@@ -60,3 +60,72 @@ async def test_92_a_new_session_by_the_clock_ends_the_last_one_for_appeals(ld, s
     clock.advance(minutes=15)
     late = await _appeal(ld, recorded.id, "Too late")
     assert "time for appeals" in late.text, late.text
+
+
+# ------------------------------------------------------------ the channel bound to the table
+
+
+async def _bound_table_channel(ld):
+    """#table-1-live is bound to table 1 with /table channel (#table-1 is not)."""
+    ld.guild.add_channel("table-1-live")
+    ld.refresh_guild()
+    bound = await ld.run("/table channel number:1", user="Director", channel="table-1-live")
+    assert bound.ephemeral and "table 1" in bound.text, bound.text
+    return ld.guild.channel("table-1-live")
+
+
+async def test_23_table_note_goes_to_the_channel_bound_to_the_table(ld, storage):
+    await _setup(ld)
+    live = await _bound_table_channel(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    asked = await ld.slash("consult ask", {"question": "Is 2C comparable?"}, user="RHO",
+                           channel=ld.guild.channel("table-1"))
+    [log_post] = asked.channel_messages
+    cid = int(log_post.text.split("#")[1].split(":")[0])
+    done = await ld.slash(
+        "consult answer", {"id": cid, "answer": "Yes", "table_note": "Partner is not barred."},
+        user="Director", channel=ld.guild.channel("td-log"),
+    )
+    [told] = done.channel_messages
+    assert told.channel_id == live.id, (told.channel_id, live.id)
+    assert "Partner is not barred." in told.text and "Is 2C comparable?" not in told.text
+
+
+async def test_23_table_note_without_a_bound_channel_goes_where_the_player_asked(ld, storage):
+    await _setup(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    asked = await ld.slash("consult ask", {"question": "Is 2C comparable?"}, user="RHO",
+                           channel=ld.guild.channel("table-1"))
+    cid = int(asked.channel_messages[0].text.split("#")[1].split(":")[0])
+    done = await ld.slash(
+        "consult answer", {"id": cid, "answer": "Yes", "table_note": "Partner is not barred."},
+        user="Director", channel=ld.guild.channel("td-log"),
+    )
+    [told] = done.channel_messages
+    assert told.channel_id == ld.guild.channel("table-1").id
+
+
+async def test_50D2_script_is_posted_to_the_channel_bound_to_the_table(ld, storage):
+    from core.laws.penalty import PartnerLead
+    from core.seats import Seat
+
+    await _setup(ld)
+    live = await _bound_table_channel(ld)
+    recorded = await exposure(storage, ld)
+    lead = await storage.record(ld.guild.id, recorded.board_id, PartnerLead(Seat.E),
+                                actor_id=ld.member("RHO").id)
+    shown = await ld.slash("script", {"id": lead.id}, user="Director",
+                           channel=ld.guild.channel("td-log"))
+    sent = await ld.press(shown.message, "Post it to the table", user="Director")
+    [table_post] = sent.channel_messages
+    assert sent.ephemeral and table_post.channel_id == live.id
+    assert "What happened" in table_post.text
+    assert f"Posted to {live.mention}" in sent.text, sent.text
+    chosen = await ld.slash(  # the director may still pick another channel
+        "script", {"id": lead.id, "table_channel": ld.guild.channel("table-1")},
+        user="Director", channel=ld.guild.channel("td-log"),
+    )
+    again = await ld.press(chosen.message, "Post it to the table", user="Director")
+    assert again.channel_messages[0].channel_id == ld.guild.channel("table-1").id
