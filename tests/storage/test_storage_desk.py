@@ -145,6 +145,9 @@ async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
     assert await desk.blind_directors(GUILD_A, session, 3) == (DIRECTOR,)
     await storage.stand(GUILD_A, DIRECTOR)  # still playing, seat unknown: every board closed
     assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
+    await storage.end_session(GUILD_A)  # the session is over: none of its boards is closed
+    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 3)
+    assert await desk.blind_directors(GUILD_A, session, 3) == ()
     await desk.set_playing(GUILD_A, DIRECTOR, False)
     assert await desk.blind_directors(GUILD_A, session, 3) == ()
 

@@ -129,3 +129,61 @@ async def test_50D2_script_is_posted_to_the_channel_bound_to_the_table(ld, stora
     )
     again = await ld.press(chosen.message, "Post it to the table", user="Director")
     assert again.channel_messages[0].channel_id == ld.guild.channel("table-1").id
+
+
+# ---------------------------------------------------------------- a playing director
+
+
+async def _playing_at_table_1(ld, storage):
+    """The Director sits at table 1 of the session in play (board 1 done, board 2 now) and
+    plays."""
+    sat = await ld.run("/sit table:1 seat:N", user="Director")
+    assert "You sit" in sat.text, sat.text
+    mine = await storage.table(ld.guild.id, 1)
+    await storage.set_board(ld.guild.id, mine.id, 1)
+    await storage.set_board(ld.guild.id, mine.id, 2)
+    result = await ld.slash("playing", {"playing": True}, user="Director")
+    assert "You are playing at table 1" in result.text, result.text
+
+
+async def test_a_playing_directors_seat_and_boards_are_the_sessions(ld, storage, clock):
+    deputy = ld.guild.add_role("Deputies", mentionable=True)
+    ld.member("Deputy TD", roles=["Director", "Deputies"])
+    ld.refresh_guild()
+    await _setup(ld, deputy_role=deputy)
+    await ld.run("/session start name:Monday pairs", user="Director")
+    await _playing_at_table_1(ld, storage)
+    unplayed = await exposure(storage, ld, table=2, board=3, card="HQ")
+    played = await exposure(storage, ld, table=2, board=1, card="DJ")
+    refused = await ld.slash("script", {"id": unplayed.id}, user="Director")
+    assert "not played board 3" in refused.text and "♥Q" not in refused.text
+    assert "♦J" in (await ld.slash("script", {"id": played.id}, user="Director")).text
+
+    ended = await ld.run("/session end", user="Director")
+    assert "all seats are free" in ended.text
+    # the evening is over: its boards are open to him (appeals are heard now)
+    assert "♥Q" in (await ld.slash("script", {"id": unplayed.id}, user="Director")).text
+    # his seat was the session's: he is seated nowhere now
+    again = await ld.slash("playing", {"playing": True}, user="Director")
+    assert "Sit at your table first" in again.text, again.text
+
+    clock.advance(days=7)
+    await ld.run("/session start name:Monday pairs", user="Director")
+    await ld.slash("playing", {"playing": True}, user="Director")  # still marked playing
+    before_sitting = await exposure(storage, ld, table=2, board=5, card="CA")
+    blind = await ld.slash("script", {"id": before_sitting.id}, user="Director")
+    assert "not played board 5" in blind.text and "♣A" not in blind.text
+    sat = await ld.run("/sit table:1 seat:N", user="Director")
+    assert "You sit" in sat.text, sat.text
+    mine = await storage.table(ld.guild.id, 1)
+    await storage.set_board(ld.guild.id, mine.id, 4)
+    await storage.set_board(ld.guild.id, mine.id, 5)  # this week: 4 played, 5 now
+    # he played board 2 last week, not this week's board 2
+    this_week = await exposure(storage, ld, table=2, board=2, card="SQ")
+    refused = await ld.slash("script", {"id": this_week.id}, user="Director")
+    assert "not played board 2" in refused.text and "♠Q" not in refused.text
+    blind = await ld.slash("script", {"id": before_sitting.id}, user="Director")
+    assert "not played board 5" in blind.text  # the board his table is playing now
+    played_now = await exposure(storage, ld, table=2, board=4, card="H2")
+    assert "♥2" in (await ld.slash("script", {"id": played_now.id}, user="Director")).text
+    assert "♥Q" in (await ld.slash("script", {"id": unplayed.id}, user="Director")).text
