@@ -168,3 +168,16 @@ async def setup_desk(
     if later:
         lines.append("Then: " + "; ".join(later))
     return lines
+
+
+async def table_channel_of(interaction: discord.Interaction[Any], number: int | None) -> Any:
+    """The channel (or thread) of this guild bound to table ``number`` with ``/table
+    channel`` (the first bound that still exists), or None."""
+    if number is None or interaction.guild is None:
+        return None
+    bound = await storage_of(interaction).table_channels(interaction.guild.id, number)
+    for channel_id in bound:
+        channel = interaction.guild.get_channel_or_thread(channel_id)
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            return channel
+    return None

@@ -33,6 +33,7 @@ from cogs.desk.common import (
     log_channel,
     refuse_if_blind,
     stored,
+    table_channel_of,
 )
 from cogs.render import clean
 from cogs.tdbot import defer, report_error, respond
@@ -200,8 +201,11 @@ class ConsultCog(commands.Cog):
             desk.answer(club.guild_id, id, interaction.user.id, reply, note, cited)
         )
         told = ""
-        if note and done.channel_id is not None:
-            channel = interaction.client.get_channel(done.channel_id)
+        if note:
+            # the channel bound to the table (/table channel), else where the player asked
+            channel = await table_channel_of(interaction, done.table_number)
+            if channel is None and done.channel_id is not None:
+                channel = interaction.client.get_channel(done.channel_id)
             if channel is not None and hasattr(channel, "send"):
                 try:
                     await channel.send(

@@ -24,6 +24,7 @@ from cogs.desk.common import (
     entry_of,
     refuse_if_blind,
     stored,
+    table_channel_of,
 )
 from cogs.render import clean
 from cogs.tdbot import defer, report_error, respond
@@ -140,7 +141,10 @@ class ScriptCog(commands.Cog):
     )
     @app_commands.describe(
         id="The ruling's number (in its footer)",
-        table_channel="Directors: the table's channel to post it to (default: this channel)",
+        table_channel=(
+            "Directors: the channel to post it to (default: the table's bound channel, "
+            "else this one)"
+        ),
     )
     @app_commands.guild_only()
     async def script(
@@ -150,9 +154,11 @@ class ScriptCog(commands.Cog):
         table_channel: discord.TextChannel | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
-        embed, _, ruling = await script_for(interaction, id)
+        embed, entry, ruling = await script_for(interaction, id)
         club = await club_of(interaction)
         view = discord.ui.View(timeout=None)
+        if table_channel is None:  # the channel bound to the table, else this one
+            table_channel = await table_channel_of(interaction, entry.table_number)
         target = table_channel.id if table_channel is not None else interaction.channel_id
         if target is not None and guild_channel(interaction, target) is None:
             raise ContextError("Pick a text channel of this server.")

@@ -989,6 +989,20 @@ class Storage:
 
         await self._write(work)
 
+    async def table_channels(self, guild_id: int, number: int) -> tuple[int, ...]:
+        """The channels (or threads) bound to table ``number`` with ``/table channel``, the
+        first bound first."""
+        async with self._reading() as s:
+            club_id = await _club_id(s, guild_id)
+            if club_id is None:
+                return ()
+            rows = await s.scalars(
+                select(TableChannel.channel_id)
+                .where(TableChannel.club_id == club_id, TableChannel.number == number)
+                .order_by(TableChannel.id)
+            )
+            return tuple(rows)
+
     async def seating(self, guild_id: int, user_id: int) -> Seating | None:
         """Where the user sits in this guild, if anywhere."""
         async with self._connected() as conn:

@@ -145,6 +145,9 @@ async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
     assert await desk.blind_directors(GUILD_A, session, 3) == (DIRECTOR,)
     await storage.stand(GUILD_A, DIRECTOR)  # still playing, seat unknown: every board closed
     assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
+    await storage.end_session(GUILD_A)  # the session is over: none of its boards is closed
+    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 3)
+    assert await desk.blind_directors(GUILD_A, session, 3) == ()
     await desk.set_playing(GUILD_A, DIRECTOR, False)
     assert await desk.blind_directors(GUILD_A, session, 3) == ()
 
@@ -192,15 +195,31 @@ async def test_appeal_kept_with_the_ruling_and_closed_with_an_outcome(storage):
 
 
 async def test_appeal_after_the_deadline_is_refused(storage):
+    """The deadline counts from the session's end (here: the next session starting)."""
     desk = Desk(storage)
-    _, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
     await desk.update_settings(GUILD_A, appeal_minutes=30)
-    await storage.start_session(GUILD_A, name="Next")  # the first session has ended
-    late = dt.datetime.now(dt.UTC) + dt.timedelta(minutes=31)
+    await storage.start_session(GUILD_A, name="Next", fresh=True)  # the first one ends
+    ended = (await storage.session(GUILD_A, board.session_id)).ended_at
+    assert ended is not None
+    late = ended + dt.timedelta(minutes=31)
     with pytest.raises(Conflict, match="time for appeals"):
         await desk.appeal(GUILD_A, rec.id, PLAYER, "late", now=late)
-    soon = dt.datetime.now(dt.UTC) + dt.timedelta(minutes=5)
+    soon = ended + dt.timedelta(minutes=29)
     assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "in time", now=soon)).reason == "in time"
+
+
+async def test_appeals_stay_open_until_the_session_ends(storage):
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await desk.update_settings(GUILD_A, appeal_minutes=30)
+    much_later = dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
+    filed = await desk.appeal(GUILD_A, rec.id, PLAYER, "still open", now=much_later)
+    assert filed.reason == "still open"
+    await storage.end_session(GUILD_A)
+    ended = (await storage.session(GUILD_A, board.session_id)).ended_at
+    with pytest.raises(Conflict, match="time for appeals"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "late", now=ended + dt.timedelta(minutes=31))
 
 
 async def test_rerule_and_void_together_keep_the_log_rollup_equal_to_the_events(

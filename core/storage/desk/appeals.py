@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.desk.base import desk_event_row
@@ -40,12 +40,13 @@ class Appeals(EditionsAndSettings):
         *, now: dt.datetime | None = None,
     ) -> AppealInfo:
         """File an appeal against a ruling, within the club's deadline after its session
-        ends (a session ends when the club's next session starts)."""
+        ended (``/session end``, or the automatic end when the next session starts); while
+        the session has not ended, appeals are open."""
         text = _text(reason, NOTE_MAX, "reason")
         if not text:
             raise StorageError("say why you appeal")
         settings = await self.settings(guild_id)
-        now = now or utcnow()
+        now = now or self._st.now()
 
         async def work(s: AsyncSession) -> AppealInfo:
             club_id = await _require_club(s, guild_id)
@@ -157,14 +158,11 @@ class Appeals(EditionsAndSettings):
 
 
 async def session_end(s: AsyncSession, club_id: int, session_id: int) -> dt.datetime | None:
-    """When a session ended: when the club's next session began (None while it is the
-    latest)."""
-    started = await s.scalar(select(GameSession.created_at).where(GameSession.id == session_id))
+    """When a session ended (its ``ended_at``: ``/session end``, or the automatic end when
+    the club's next session began); None while it has not ended."""
     return await s.scalar(
-        select(func.min(GameSession.created_at)).where(
-            GameSession.club_id == club_id,
-            GameSession.id != session_id,
-            GameSession.created_at > started,
+        select(GameSession.ended_at).where(
+            GameSession.club_id == club_id, GameSession.id == session_id
         )
     )
 

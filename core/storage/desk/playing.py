@@ -63,7 +63,9 @@ class PlayingDirectors(DeskBase):
         """True when ``user_id`` is a playing director seated in ``session_id`` who has not
         finished ``board_number`` there (finished: a board he has played at his table, other
         than the one his table is playing now), or a playing director who has left his seat
-        (every board of the running session)."""
+        (every board of the running session). Seats and boards are the session's (night's
+        model: a new session starts with every seat free); once ``session_id`` has ended
+        (``/session end`` or the next session), none of its boards is closed to anyone."""
         async with self._st._reading() as s:
             club_id = await _require_club(s, guild_id)
             playing = await s.scalar(
@@ -72,6 +74,13 @@ class PlayingDirectors(DeskBase):
                 )
             )
             if playing is None:
+                return False
+            ended = await s.scalar(
+                select(GameSession.ended_at).where(
+                    GameSession.club_id == club_id, GameSession.id == session_id
+                )
+            )
+            if ended is not None:  # the session is over: its play can no longer be helped
                 return False
             seat = (
                 await s.execute(
