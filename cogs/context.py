@@ -14,9 +14,10 @@ from typing import Any, Literal, TypeVar
 import discord
 from discord import app_commands
 
-from cogs.tdbot import defer
+from cogs.tdbot import defer, sentence
 from core.cards import Card, parse_card, parse_cards
 from core.seats import Seat
+from core.storage.errors import NotFound, StorageError
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
 
 NOT_A_DIRECTOR = "Only a director can do that."
@@ -212,3 +213,26 @@ async def in_time(
     answered privately by :func:`cogs.tdbot.respond`)."""
     await defer(interaction, ephemeral=ephemeral)
     return await work
+
+
+#: Ids of rulings, calls, consultations and appeals: Discord refuses integer option bounds
+#: beyond ±(2^53−1), so that is the largest id a command can take.
+ID_MAX = 2**53 - 1
+
+async def stored(work: Awaitable[T], *, ruling_id: int | None = None) -> T:
+    """Await a storage call, turning its errors into messages for the user."""
+    try:
+        return await work
+    except NotFound as exc:
+        if ruling_id is not None and "ruling" in str(exc):
+            raise ContextError(f"No ruling #{ruling_id} in this club.") from exc
+        raise ContextError(sentence(str(exc)) or "That is not possible.") from exc
+    except StorageError as exc:
+        raise ContextError(sentence(str(exc)) or "That is not possible.") from exc
+
+
+def check_id(value: int, what: str = "ruling") -> int:
+    """An id typed or carried by a button, refused politely when it cannot exist."""
+    if not 1 <= value <= ID_MAX:
+        raise ContextError(f"No {what} #{value} in this club.")
+    return value

@@ -25,18 +25,20 @@ from discord.ext import commands
 
 from cogs import desk
 from cogs.context import (
+    ID_MAX,
     ContextError,
     NotDirector,
+    check_id,
     club_of,
     guild_id_of,
     is_director,
     require_director,
     storage_of,
+    stored,
 )
 from cogs.render import CALL_LABEL, call_custom_id, clean, ruling_embed
 from cogs.tdbot import defer, edit_pressed, report_error, respond
 from core.ruling import Ruling
-from core.storage.errors import NotFound, StorageError
 from core.storage.values import ClubSettings, DirectorCallInfo, LogEntry, Verdict, VerdictKind
 
 log = logging.getLogger(__name__)
@@ -45,7 +47,6 @@ TAKE_PREFIX = "tdbot:take"
 NOTE_MAX = 500
 SCORE_MAX = 60
 REASON_MAX = 500
-ID_MAX = 2**53 - 1  # Discord refuses integer option bounds beyond ±(2^53−1)
 FIELD_MAX = 1024
 NO_LOG_CHANNEL = (
     "No log channel is set up, so no director was pinged: ask an admin to run /setup. "
@@ -89,30 +90,6 @@ def cut(text: str, limit: int = FIELD_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-async def stored(work: Awaitable[T], *, ruling_id: int | None = None) -> T:
-    """Await a storage call, turning its errors into messages for the user."""
-    try:
-        return await work
-    except NotFound as exc:
-        if ruling_id is not None and "ruling" in str(exc):
-            raise ContextError(f"No ruling #{ruling_id} in this club.") from exc
-        raise ContextError(_sentence(str(exc))) from exc
-    except StorageError as exc:
-        raise ContextError(_sentence(str(exc))) from exc
-
-
-def _sentence(text: str) -> str:
-    text = text.strip() or "That is not possible."
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _check_id(value: int, what: str = "ruling") -> int:
-    if not 1 <= value <= ID_MAX:
-        raise ContextError(f"No {what} #{value} in this club.")
-    return value
-
-
 # ------------------------------------------------------------------------------ the call buttons
 
 
@@ -141,7 +118,7 @@ class CallButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             cog = _cog(interaction)
-            await cog.call(interaction, event_id=_check_id(self.event_id))
+            await cog.call(interaction, event_id=check_id(self.event_id))
         except Exception as exc:  # a dynamic item's errors are ours to answer
             await report_error(interaction, exc)
 
@@ -171,7 +148,7 @@ class TakeButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            await _cog(interaction).take(interaction, _check_id(self.call_id, "call"))
+            await _cog(interaction).take(interaction, check_id(self.call_id, "call"))
         except Exception as exc:
             await report_error(interaction, exc)
 
@@ -613,7 +590,7 @@ class Directors(commands.Cog):
         body = bounded(text, NOTE_MAX, "text")
         if body is None:
             raise ContextError("Say how the ruling is amended.")
-        _check_id(id)
+        check_id(id)
         score = bounded(director_error, SCORE_MAX, "adjusted score")
         corrected = bounded(facts, NOTE_MAX, "facts")
         if corrected is not None:
@@ -652,7 +629,7 @@ class Directors(commands.Cog):
         board_played: bool | None = None,
     ) -> None:
         text = bounded(reason, REASON_MAX, "reason")
-        _check_id(id)
+        check_id(id)
         score = bounded(director_error, SCORE_MAX, "adjusted score")
         if score is not None or board_played is not None:
             if score is None:
@@ -708,7 +685,7 @@ class Directors(commands.Cog):
         note: str | None,
     ) -> None:
         await defer(interaction)
-        _check_id(event_id)
+        check_id(event_id)
         club = await require_director(interaction)
         storage = storage_of(interaction)
         guild_id = club.guild_id

@@ -58,7 +58,7 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, USER_ERRORS + STORAGE_ERRORS):
-        return _sentence(_inert(str(error)))
+        return sentence(_inert(str(error)))
     if isinstance(error, app_commands.TransformerError):
         cause = error.__cause__
         if isinstance(cause, USER_ERRORS):
@@ -212,7 +212,7 @@ def _inert(text: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text, as_needed=True))
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
     """An engine or storage message as a sentence: capital first letter, final stop."""
     text = text.strip()
     if not text:

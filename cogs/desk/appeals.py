@@ -11,12 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import (
+    ID_MAX,
     ContextError,
     club_of,
     require_director,
+    stored,
 )
 from cogs.desk.common import (
-    ID_MAX,
     TEXT_MAX,
     blind_directors,
     bounded,
@@ -25,7 +26,6 @@ from cogs.desk.common import (
     entry_of,
     log_channel,
     refuse_if_blind,
-    stored,
 )
 from cogs.render import clean
 from cogs.tdbot import defer, respond

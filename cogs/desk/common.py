@@ -10,16 +10,17 @@ import discord
 
 from cogs.context import (
     ContextError,
+    check_id,
     club_of,
     storage_of,
+    stored,
 )
 from core.editions import edition_title
 from core.storage.desk import Desk
 from core.storage.editions import local_today
-from core.storage.errors import NotFound, StorageError
+from core.storage.errors import NotFound
 from core.storage.values import ClubSettings, LogEntry
 
-ID_MAX = 2**53 - 1
 TEXT_MAX = 1000
 SCRIPT_PREFIX = "tdbot:script"
 CONSULT_PREFIX = "tdbot:consult"
@@ -33,21 +34,6 @@ def desk_of(interaction: discord.Interaction[Any]) -> Desk:
     return Desk(storage_of(interaction))
 
 
-async def stored(work: Any) -> Any:
-    try:
-        return await work
-    except NotFound as exc:
-        raise ContextError(sentence(str(exc))) from exc
-    except StorageError as exc:
-        raise ContextError(sentence(str(exc))) from exc
-
-
-def sentence(text: str) -> str:
-    text = text.strip() or "That is not possible."
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def bounded(text: str | None, what: str, limit: int = TEXT_MAX) -> str | None:
     if text is None or not text.strip():
         return None
@@ -55,12 +41,6 @@ def bounded(text: str | None, what: str, limit: int = TEXT_MAX) -> str | None:
     if len(text) > limit:
         raise ContextError(f"The {what} is too long ({len(text)} characters; at most {limit}).")
     return text
-
-
-def check_id(value: int, what: str) -> int:
-    if not 1 <= value <= ID_MAX:
-        raise ContextError(f"No {what} #{value} in this club.")
-    return value
 
 
 async def entry_of(interaction: discord.Interaction[Any], event_id: int) -> LogEntry:

@@ -13,26 +13,26 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import (
+    ID_MAX,
     ContextError,
+    check_id,
     club_of,
     is_director,
     require_director,
     storage_of,
+    stored,
     table_context,
 )
 from cogs.desk.common import (
     CONSULT_PREFIX,
-    ID_MAX,
     TEXT_MAX,
     blind_directors,
     blind_note,
     bounded,
-    check_id,
     desk_of,
     directors_ping,
     log_channel,
     refuse_if_blind,
-    stored,
     table_channel_of,
 )
 from cogs.render import clean

@@ -13,10 +13,10 @@ from cogs.context import (
     ContextError,
     require_director,
     storage_of,
+    stored,
 )
 from cogs.desk.common import (
     desk_of,
-    stored,
 )
 from cogs.tdbot import defer, respond
 

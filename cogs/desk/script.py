@@ -11,19 +11,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import (
+    ID_MAX,
     ContextError,
     club_of,
     is_director,
     require_director,
     storage_of,
+    stored,
 )
 from cogs.desk.common import (
-    ID_MAX,
     SCRIPT_PREFIX,
     desk_of,
     entry_of,
     refuse_if_blind,
-    stored,
     table_channel_of,
 )
 from cogs.render import clean

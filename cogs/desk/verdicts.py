@@ -14,6 +14,7 @@ from cogs.context import (
     ContextError,
     require_director,
     storage_of,
+    stored,
 )
 from cogs.desk.common import (
     VOID_ALL_PREFIX,
@@ -22,11 +23,9 @@ from cogs.desk.common import (
     entry_of,
     log_channel,
     refuse_if_blind,
-    sentence,
-    stored,
 )
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import defer, report_error, respond
+from cogs.tdbot import defer, report_error, respond, sentence
 from core.corrected_facts import parse_changes
 from core.laws.director_error import director_error
 from core.ruling import Ruling
