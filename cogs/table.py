@@ -40,20 +40,6 @@ TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
 
 
-#: Laws a plain call cites when it simply ends a clean auction.
-PLAIN_CALL_LAWS = frozenset({"22A", "22B", "17D"})
-
-
-def is_a_ruling(ruling: Any) -> bool:
-    """Whether a recorded call brought a ruling the directors should see in the log channel (a
-    replacement judged, a judgement asked for, Law 39), not just a call in rotation."""
-    return (
-        bool(ruling.options)
-        or ruling.kind != "call"
-        or any(law not in PLAIN_CALL_LAWS for law in ruling.laws)
-    )
-
-
 class Table(commands.Cog):
     """Seat bindings, the board each table is playing, and channels bound to tables."""
 
@@ -253,7 +239,9 @@ class Table(commands.Cog):
                 return CallAfterFinalPass(who, text)  # Law 39: an incident for the log
             return CallMade(who, text, specifies=shows)
 
-        await record_incident(interaction, table, build, notify=is_a_ruling)
+        await record_incident(
+            interaction, table, build, notify=lambda ruling: not ruling.is_plain_call
+        )
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: this channel's table, or yours)")

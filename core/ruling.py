@@ -21,6 +21,10 @@ class Option:
     label: str
 
 
+#: The laws a call in rotation cites when nothing irregular happened.
+_PLAIN_CALL_LAWS = frozenset({"22A", "22B", "17D"})
+
+
 @dataclass(frozen=True)
 class Ruling:
     """A Director-style answer.
@@ -50,6 +54,16 @@ class Ruling:
     @property
     def option_tokens(self) -> tuple[str, ...]:
         return tuple(o.token for o in self.options)
+
+    @property
+    def is_plain_call(self) -> bool:
+        """A call in rotation that simply goes on with (or ends) a clean auction: nothing the
+        directors need to see (no choice, no judgement, no law beyond 17D and 22)."""
+        return (
+            self.kind == "call"
+            and not self.options
+            and all(law in _PLAIN_CALL_LAWS for law in self.laws)
+        )
 
     def to_data(self) -> dict[str, Any]:
         return serial.to_data(self)

@@ -82,3 +82,12 @@ def test_29A_acceptance_after_something_else_was_recorded_is_refused_not_lost():
     _, state = apply(state, AuctionExposureIncident(Seat.W, (parse_card("S2"),)))
     with pytest.raises(RuleError, match="too late"):
         apply(state, ChoiceMade(Seat.S, "accept"))
+
+
+def test_22_a_call_in_rotation_is_a_plain_call_but_an_accepted_irregular_one_is_not():
+    """Only a clean call in rotation is kept out of the directors' log channel."""
+    plain, state = apply(at("N", "1S"), CallMade(Seat.E, "2H"))
+    assert plain.is_plain_call
+    _, state = apply(at("N", "1S"), InsufficientBid("1H"))
+    accepted, _ = apply(state, CallMade(Seat.S, "2S"))  # LHO calls over it: 27A1
+    assert "27A1" in accepted.laws and not accepted.is_plain_call
