@@ -2,7 +2,11 @@
 
     python benchmarks/interactions.py                      # SQLite, 200/s offered, ~6 min
     python benchmarks/interactions.py --discord separate --no-levers    # ~2.5 min
+    python benchmarks/interactions.py --discord separate --no-levers --seconds 2   # smoke run
     python benchmarks/interactions.py --postgres postgresql://user@127.0.0.1:5432/postgres
+
+Over 600 lines: one script, one evening, several ways of timing it; each part is used by the
+others (the cycle, its checks, the runs, the levers, the shards) and reads top to bottom.
 
 A ``TDBot`` with every extension of ``cogs.tdbot.EXTENSIONS`` (and the table, incident and
 follow-up cogs) on a real, migrated ``Storage``, logged in to the stand-in for Discord
@@ -14,21 +18,42 @@ follow-up cogs) on a real, migrated ``Storage``, logged in to the stand-in for D
   earlier passes): the stand-in's CPU (~0.3 ms a request) is counted in every figure.
 
 Every measurement (one at a time, each open-loop and each closed-loop run) starts on a fresh bot
-and database: 60 tables seeded through the storage API (a session, four players seated at each
-table, board 1 in play: N dealt, S declares 4H), ``settle_memory`` applied as ``bot.py`` does,
-then a short warm-up. Each table then plays this cycle over and over, one interaction per step:
+and database: 60 tables seeded through the storage API as the club night has it (README *The
+club night*): a session opened, four players seated at each table for it, board 1 in play with
+its declarer recorded (N dealt, S declares 4H, so ``/exposed`` asks no phase question);
+``settle_memory`` applied as ``bot.py`` does, then a short warm-up. Each table then plays this
+cycle over and over, one interaction per step, each from the member the rules let do it:
 
-    /exposed cards:SK seat:W       a penalty card (recorded: one write)
-    /state                         the board's public state
-    /mustplay seat:E               the obligation in words
-    /lead seat:E                   declarer's options as buttons (recorded)
-    press "forbid"                 declarer's choice on that message (recorded, message edited)
-    /mustplay seat:E led:S hand:…  with a hand: the private answer
-    /board set number:<next>       the next board (recorded)
+    /exposed cards:SK seat:W       a penalty card (recorded)         a reporter (below)
+    /state                         the board's public state           N (anyone may read)
+    /mustplay seat:E               the obligation in words            E
+    /lead seat:E                   declarer's options as buttons      a reporter
+    press "forbid"                 declarer's choice (recorded, message edited)   S, declarer
+    /mustplay seat:E led:S hand:…  with a hand: the private answer    E
+    /board set number:<next>       the next board (recorded)          a director: the board
+                                                                      has a ruling on it
 
-Handling time is payload in (the gateway's JSON text, just before the bot decodes it) to
-response out (the moment the stand-in received the bot's interaction callback). Commands
-missing from the tree are replaced by /ping and listed under ``fallbacks``.
+The incident commands and ``/lead`` are accepted from a seated player or a director, and are
+rate-limited per user (5 per 30 s): so that the benchmark measures the commands and not the
+"slow down" answer, the reporters are the table's four seated players and ``--reporters``
+directors of that table (members with the director role), in turn.
+
+**Every answer is checked** (``expected``): the ruling, the state, the obligation, the options
+with a "forbid" button, the choice recorded on the pressed message, the next board — not an
+error, a refusal, "slow down" or the phase question. Each run reports ``answers`` (per step:
+how many were expected, and how many were each kind of wrong answer); a run with any wrong
+answer stops the benchmark: the JSON so far (with ``failed``) on stdout, the steps and answer
+texts on stderr, exit status 1. ``one_at_a_time`` also counts the SQL statements and
+transactions of each step (one table, listeners on SQLAlchemy's ``Engine``), so a step refused
+before it reaches the database shows there too.
+
+Two latencies, both from payload in (the gateway's JSON text, just before the bot decodes it):
+to the first response (the moment the stand-in received the bot's interaction callback: for a
+deferred command only "thinking…"; ``p50_ms``…, ``per_kind``: the figure of the earlier passes)
+and to the whole answer (the last request the bot made for the interaction: ``answer``,
+``answer_per_kind``). The summary judges the targets on the whole answer and gives the first
+response's figures under ``first_response``. Commands missing from the tree are replaced by
+/ping and listed under ``fallbacks``.
 
 Modes, each for the mix and then for /ping (the floor: a command that only replies):
 
@@ -44,11 +69,6 @@ other, back to back in the same run, each on a fresh bot (separate-process metho
 ``none`` (aiosqlite for every statement, stdlib JSON, Python's default gc), then
 ``hot_path_on_loop`` (``core.storage.hotpath``), ``plus_orjson``, ``plus_settled_gc``
 (``bot.settle_memory``).
-
-The incident commands are rate-limited per user (5 per 30 s); so that the benchmark measures
-the commands and not the "slow down" answer, incidents are reported by a pool of kibitzers per
-table (``--reporters``) naming the table; declarer presses the buttons and sets the board.
-``slow_down`` counts any rate-limited answers that still happened.
 """
 
 from __future__ import annotations
@@ -85,6 +105,7 @@ DEFAULT_GC_THRESHOLD = gc.get_threshold()
 WANTED_COGS = ("cogs.table", "cogs.incidents", "cogs.followups")
 HAND_E = "S 2 H KQ54 D J9872 C 643"
 SEATS = ("N", "E", "S", "W")
+BOARD_MAX = 200  # /board set number: 1-200 (cogs.table.BoardNumber)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -103,13 +124,84 @@ def figures(ms: list[float]) -> dict:
             "mean_ms": round(statistics.fmean(ms), 2)}
 
 
+class BenchFailure(Exception):
+    """A step did not get the answer the cycle expects: the figures would not be the commands'."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def _embed(message: Any) -> dict:
+    return (message.embed or {}) if message is not None else {}
+
+
+def expected(kind: str, t: Table, result: Any) -> bool:
+    """Whether ``result`` is the real answer of step ``kind`` at table ``t``: a ruling, the
+    state, the obligation, declarer's options, the recorded choice, the next board; not an
+    error, a refusal, "slow down" or the phase question (those are short ephemeral texts)."""
+    if result.exceptions or result.response is None:
+        return False
+    message = result.message
+    embed = _embed(message)
+    title = embed.get("title", "")
+    footer = embed.get("footer", {}).get("text", "")
+    if kind == "ping":
+        return bool(result.content) and not embed
+    if kind == "exposed":  # the Law 50 ruling, public, logged
+        return not result.ephemeral and footer.startswith("Ruling #") \
+            and "penalty card" in result.text.lower()
+    if kind == "state":
+        return not result.ephemeral and title.startswith(f"Table {t.number}, board ")
+    if kind == "mustplay":  # the obligation in words, public
+        return not result.ephemeral and bool(title) and not footer.startswith("Ruling #")
+    if kind == "mustplay_hand":  # with a hand: private (Law 16)
+        return result.ephemeral and bool(title)
+    if kind == "lead":  # declarer's options as buttons
+        return not result.ephemeral and footer.startswith("Ruling #") and message is not None \
+            and any(":forbid:" in b.get("custom_id", "") for b in message.buttons)
+    if kind == "press":  # the choice recorded on the pressed message
+        return any(f.get("name", "").startswith("Chosen by ")
+                   for f in embed.get("fields", ()))
+    if kind == "board_set":
+        return not result.ephemeral and title == f"Table {t.number} is playing board {t.board}"
+    raise ValueError(kind)
+
+
+def classify(result: Any) -> str:
+    """What an answer that was not the expected one was."""
+    if result.exceptions:
+        return "exception"
+    if result.response is None:
+        return "no_response"
+    text = result.text
+    if "Slow down" in text:
+        return "slow_down"
+    if "during the auction or during the play" in text:
+        return "phase_question"
+    if text.startswith("Only ") or "only a director" in text.lower() or "Sit at a table" in text:
+        return "permission_refused"
+    if result.ephemeral:
+        return "error"
+    return "other"
+
+
 class Table:
-    """One table's players and where it is in its cycle."""
+    """One table's members and where it is in its cycle.
+
+    Under the club-night rules (README *The club night*) a table's incidents and ``/lead`` are
+    accepted only from a player seated there or a director, and once a ruling is on the board
+    only a director moves the table to the next board. The incident commands are rate-limited
+    per user (5 per 30 s, ``cogs.incidents.RATE``), more than four seated players can report at
+    the benchmark's rates: so the reports go round the four seated players and ``reporters``
+    directors of this table (members with the director role), one after the other."""
 
     def __init__(self, ld: LocalDiscord, number: int, reporters: int) -> None:
         self.number = number
         self.players = {s: ld.member(f"t{number}-{s}") for s in SEATS}
-        self.reporters = [ld.member(f"t{number}-kibitzer{i}") for i in range(reporters)]
+        self.directors = [ld.member(f"t{number}-director{i}", roles=["Director"])
+                          for i in range(max(1, reporters))]
+        self.reporters = [*self.players.values(), *self.directors]
         self.step = 0
         self.board = 1
         self.lead_message: Any = None
@@ -145,47 +237,56 @@ class Bench:
         return steps
 
     def payload(self, t: Table, kind: str, command: str) -> dict | None:
+        """The step's interaction, from the member the club-night rules let do it."""
         ld = self.ld
         if command == "ping":
             return ld.slash_payload("ping", user=t.players["S"])
-        if kind == "exposed":
+        if kind == "exposed":  # records: a seated player or a director
             return ld.slash_payload("exposed", {"cards": "SK", "seat": "W", "how": "accidental",
                                                 "table": t.number}, user=t.reporter())
-        if kind == "state":
+        if kind == "state":  # anyone may read
             return ld.slash_payload("state", {"table": t.number}, user=t.players["N"])
         if kind == "mustplay":
             return ld.slash_payload("mustplay", {"seat": "E", "table": t.number},
                                     user=t.players["E"])
-        if kind == "lead":
+        if kind == "lead":  # records: a seated player or a director
             return ld.slash_payload("lead", {"seat": "E", "table": t.number}, user=t.reporter())
-        if kind == "press":
+        if kind == "press":  # declarer's button: the member seated as declarer (S)
             msg = t.lead_message
+            t.lead_message = None
             if msg is None:
                 return None
             button = next((b for b in msg.buttons if ":forbid:" in b.get("custom_id", "")), None)
             if button is None:
                 return None
             return ld.component_payload(msg, button["custom_id"], user=t.players["S"])
-        if kind == "mustplay_hand":
+        if kind == "mustplay_hand":  # E's own hand: the private answer
             return ld.slash_payload("mustplay", {"seat": "E", "led": "S", "hand": HAND_E,
                                                  "table": t.number}, user=t.players["E"])
-        if kind == "board_set":
+        if kind == "board_set":  # the board has rulings on it: only a director moves the table
+            if t.board >= BOARD_MAX:
+                raise BenchFailure([f"table {t.number}: board {t.board} is the last board "
+                                    f"/board set takes ({BOARD_MAX}); run shorter or with "
+                                    "more tables"])
             t.board += 1
             return ld.slash_payload("board set", {"number": t.board, "dealer": "N",
-                                                  "declarer": "S", "contract": "4H"},
-                                    user=t.players["S"])
+                                                  "declarer": "S", "contract": "4H",
+                                                  "table": t.number},
+                                    user=t.directors[0])
         raise ValueError(kind)
 
     async def one(self, t: Table, ping_only: bool, log: dict) -> None:
-        """Send the table's next step and wait until the bot has finished with it."""
+        """Send the table's next step, wait until the bot has finished with it, and check that
+        the answer is the one the step expects (``answers``; anything else is ``unexpected``)."""
         if ping_only:
             kind, command = "ping", "ping"
         else:
             kind, command = self.steps[t.step % len(self.steps)]
             t.step += 1
+        answers = log.setdefault("answers", {}).setdefault(kind, {})
         payload = self.payload(t, kind, command)
-        if payload is None:  # no button to press (the lead was refused): skip the step
-            log["skipped"] = log.get("skipped", 0) + 1
+        if payload is None:  # no forbid button to press: the /lead before it went wrong
+            self._unexpected(log, answers, kind, "no_button", "(no forbid button on /lead)")
             return
         if self.remote is not None:
             self.remote.register(payload)
@@ -194,28 +295,53 @@ class Bench:
         pending = self.ld.dispatch(discord.utils._from_json(raw), timeout=30.0)
         response = await pending.response()
         result = await pending
-        log.setdefault(kind, []).append((response.received_at - t_in) * 1000)
+        log.setdefault("ms", {}).setdefault(kind, []).append(
+            (response.received_at - t_in) * 1000)
         self.sent += 1
-        text = result.text
-        if "Slow down" in text:
-            log["slow_down"] = log.get("slow_down", 0) + 1
-        if result.exceptions:
-            log["exceptions"] = log.get("exceptions", 0) + 1
-        if kind in ("exposed", "lead", "press", "state", "board_set") and command != "ping" \
-                and result.ephemeral:
-            log["errors"] = log.get("errors", 0) + 1
-            samples = log.setdefault("error_samples", [])
-            if len(samples) < 5:
-                samples.append(f"{kind}: {text[:160]}")
+        if command != "ping" or kind == "ping":
+            result = await self._checked(t, kind, pending, result, answers, log)
+        # the whole answer: a deferred command's callback is only "thinking…", its answer the
+        # edit that follows (the last request the bot made for this interaction)
+        done = max((r.received_at for r in result.requests if r.ok),
+                   default=response.received_at)
+        log.setdefault("answer_ms", {}).setdefault(kind, []).append((done - t_in) * 1000)
         if kind == "lead":
             t.lead_message = result.message
         if self.sent % 2000 == 0:
             (self.remote or self.ld).forget()
 
-    async def sequential(self, engine: Any, cycles: int) -> dict:
-        """Each step of the cycle alone (no concurrency): its latency and how many SQL
-        statements and transactions it costs (counted on the engine)."""
+    async def _checked(self, t: Table, kind: str, pending: Any, result: Any, answers: dict,
+                       log: dict) -> Any:
+        """Count the answer as expected or as what went wrong. With the stand-in in its own
+        process, its report of the bot's last request (the answer edited into "thinking…") may
+        still be on its way: an answer that is not yet the expected one is looked at again for
+        up to a second before it counts as wrong (the timing is already taken)."""
+        for attempt in range(40):
+            if expected(kind, t, result):
+                answers["expected"] = answers.get("expected", 0) + 1
+                return result
+            if self.remote is None or result.exceptions:
+                break
+            log["rechecked"] = log.get("rechecked", 0) + 1
+            await asyncio.sleep(0 if attempt < 20 else 0.05)
+            result = await pending
+        self._unexpected(log, answers, kind, classify(result), result.text)
+        return result
+
+    def _unexpected(self, log: dict, answers: dict, kind: str, what: str, text: str) -> None:
+        answers[what] = answers.get(what, 0) + 1
+        samples = log.setdefault("unexpected", [])
+        if len(samples) < 10:
+            samples.append(f"{kind}: {what}: {' '.join(text.split())[:200]}")
+
+    async def sequential(self, cycles: int) -> dict:
+        """Each step of the cycle alone (no concurrency, one table): its latency, its answers,
+        and how many SQL statements and transactions it costs. Counted by listeners on
+        SQLAlchemy's ``Engine`` class, so every engine of the process counts (the async engine's
+        and the hot paths' own, ``core.storage.hotpath``) with no reach into ``Storage``: a step
+        refused before it reaches the database shows here as one that costs almost nothing."""
         from sqlalchemy import event
+        from sqlalchemy.engine import Engine
 
         counts = {"statements": 0, "begins": 0}
 
@@ -225,41 +351,33 @@ class Bench:
         def on_begin(*_args: Any) -> None:
             counts["begins"] += 1
 
-        engines = [engine.sync_engine]
-        loop_db = self.bot.storage._loop  # the hot paths' own engine (core.storage.hotpath)
-        if loop_db is not None:
-            engines.append(loop_db.engine)
-        for sync in engines:
-            event.listen(sync, "before_cursor_execute", on_execute)
-            event.listen(sync, "begin", on_begin)
-        per: dict[str, dict[str, list[float]]] = {}
+        event.listen(Engine, "before_cursor_execute", on_execute)
+        event.listen(Engine, "begin", on_begin)
+        per: dict[str, dict[str, list[int]]] = {}
+        log: dict = {}
         try:
             t = self.tables[0]
-            for _ in range(cycles * len(self.steps)):
-                kind = self.steps[t.step % len(self.steps)][0]
-                before = dict(counts)
-                log: dict = {}
-                await self.one(t, False, log)
-                row = per.setdefault(kind, {"ms": [], "statements": [], "transactions": []})
-                row["ms"] += log.get(kind, [])
-                row["statements"].append(counts["statements"] - before["statements"])
-                row["transactions"].append(counts["begins"] - before["begins"])
-            log = {}
-            for _ in range(cycles * len(self.steps)):
-                before = dict(counts)
-                await self.one(t, True, log)
-                row = per.setdefault("ping", {"ms": [], "statements": [], "transactions": []})
-                row["statements"].append(counts["statements"] - before["statements"])
-                row["transactions"].append(counts["begins"] - before["begins"])
-            per["ping"]["ms"] = log.get("ping", [])
+            for ping_only in (False, True):
+                for _ in range(cycles * len(self.steps)):
+                    kind = "ping" if ping_only else self.steps[t.step % len(self.steps)][0]
+                    before = dict(counts)
+                    await self.one(t, ping_only, log)
+                    row = per.setdefault(kind, {"statements": [], "transactions": []})
+                    row["statements"].append(counts["statements"] - before["statements"])
+                    row["transactions"].append(counts["begins"] - before["begins"])
         finally:
-            for sync in engines:
-                event.remove(sync, "before_cursor_execute", on_execute)
-                event.remove(sync, "begin", on_begin)
-        return {k: {"p50_ms": round(pct(v["ms"], 50), 2),
-                    "sql_statements": statistics.median(v["statements"]),
-                    "transactions": statistics.median(v["transactions"])}
-                for k, v in per.items()}
+            event.remove(Engine, "before_cursor_execute", on_execute)
+            event.remove(Engine, "begin", on_begin)
+        out = {k: {"p50_ms": round(pct(log.get("ms", {}).get(k, []), 50), 2),
+                   "answer_p50_ms": round(pct(log.get("answer_ms", {}).get(k, []), 50), 2),
+                   "sql_statements": statistics.median(v["statements"]),
+                   "sql_statements_first_pass": v["statements"][0],
+                   "transactions": statistics.median(v["transactions"]),
+                   "answers": log.get("answers", {}).get(k, {})}
+               for k, v in per.items()}
+        if "unexpected" in log:
+            out["unexpected"] = log["unexpected"]
+        return out
 
     async def open_loop(self, rate: float, seconds: float, ping_only: bool) -> dict:
         log: dict = {}
@@ -311,12 +429,32 @@ class Bench:
         return report
 
     def _report(self, log: dict, took: float, extra: dict) -> dict:
-        counters = {k: log.pop(k) for k in ("slow_down", "exceptions", "errors", "skipped",
-                                            "error_samples") if k in log}
-        all_ms = [v for vs in log.values() for v in vs]
-        return {**extra, "seconds": round(took, 2), "completed": len(all_ms),
-                "throughput_per_s": round(len(all_ms) / took, 1), **figures(all_ms),
-                "per_kind": {k: figures(v) for k, v in log.items()}, **counters}
+        ms = log.get("ms", {})
+        all_ms = [v for vs in ms.values() for v in vs]
+        answer_ms = log.get("answer_ms", {})
+        report = {**extra, "seconds": round(took, 2), "completed": len(all_ms),
+                  "throughput_per_s": round(len(all_ms) / took, 1), **figures(all_ms),
+                  "per_kind": {k: figures(v) for k, v in ms.items()},
+                  "answer": figures([v for vs in answer_ms.values() for v in vs]),
+                  "answer_per_kind": {k: figures(v) for k, v in answer_ms.items()},
+                  "answers": log.get("answers", {}),
+                  "answers_rechecked": log.get("rechecked", 0)}
+        if "unexpected" in log:
+            report["unexpected"] = log["unexpected"]
+        return report
+
+
+def unexpected(report: dict, where: str) -> list[str]:
+    """The steps of a run (or of ``one_at_a_time``) that did not get the expected answer."""
+    answers = report.get("answers")
+    if answers is None:  # one_at_a_time: answers per step
+        answers = {k: v["answers"] for k, v in report.items()
+                   if isinstance(v, dict) and "answers" in v}
+    problems = [f"{where}: {kind}: {n} × {what}" for kind, counts in answers.items()
+                for what, n in counts.items() if what != "expected"]
+    if problems:
+        problems += [f"{where}:   e.g. {sample}" for sample in report.get("unexpected", ())]
+    return problems
 
 
 async def profiled(coro: Any, top: int) -> dict:
@@ -347,16 +485,29 @@ async def profiled(coro: Any, top: int) -> dict:
 
 
 async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict:
-    """The club, one session, 60 tables with four players seated and board 1 in play."""
+    """The club night as the rules want it, through the storage API: a session opened (as a
+    director's ``/session start`` does), each table's four players seated for it, board 1 in
+    play with its declarer recorded (N dealt, S declares 4H), so ``/exposed`` knows the period
+    is the play and asks no question."""
     t0 = time.perf_counter()
     g = ld.guild.id
     await storage.club(g)
+    session = await storage.start_session(g, "Benchmark pairs", fresh=True)
     for t in tables:
-        info = await storage.table(g, t.number)
+        info = await storage.table(g, t.number, session_id=session.id)
         for seat, member in t.players.items():
             await storage.sit(g, member.id, info.id, seat)
         await storage.set_board(g, info.id, 1, dealer="N", declarer="S", contract="4H")
-    return {"tables": len(tables), "seconds": round(time.perf_counter() - t0, 2)}
+    return {"tables": len(tables), "session": session.name,
+            "seconds": round(time.perf_counter() - t0, 2)}
+
+
+def check(report: dict, where: str) -> None:
+    """Stop the benchmark (:class:`BenchFailure`) if a step of ``report`` was not answered as
+    the cycle expects."""
+    problems = unexpected(report, where)
+    if problems:
+        raise BenchFailure(problems)
 
 
 @asynccontextmanager
@@ -405,9 +556,11 @@ async def instance(args, method: str, out: dict, *, settle: bool = True,
                 bench = Bench(ld, bot, tables, remote)
                 if settle:
                     settle_memory()
-                await bench.closed_loop(args.warmup, ping_only=False)  # caches and pools
-                await bench.closed_loop(min(args.warmup, 1.0), ping_only=True)
-                yield bench, engine
+                # caches and pools; a warm-up refused is a cycle gone wrong too
+                check(await bench.closed_loop(args.warmup, ping_only=False), f"{method} warm-up")
+                check(await bench.closed_loop(min(args.warmup, 1.0), ping_only=True),
+                      f"{method} warm-up /ping")
+                yield bench
         await engine.dispose()
     finally:
         if server is not None:
@@ -436,59 +589,66 @@ def stdlib_json():
         discord.utils._to_json, discord.utils._from_json = saved
 
 
-async def measure(args, method: str) -> dict:
-    """The figures of one method, every run on a fresh bot and database."""
-    out: dict = {}
+async def measure(args, method: str, out: dict) -> None:
+    """The figures of one method into ``out``, every run on a fresh bot and database; stops
+    (:class:`BenchFailure`) at the first run in which a step was not answered as expected."""
     fresh: dict = {}
-    async with instance(args, method, fresh) as (bench, engine):
+    async with instance(args, method, fresh) as bench:
         out["commands"] = sorted(bench.available)
         out["cycle"] = [f"{k}→/{c}" for k, c in bench.steps]
         out["fallbacks"] = bench.fallbacks
-        out["one_at_a_time"] = await bench.sequential(engine, args.sequential_cycles)
+        out["one_at_a_time"] = await bench.sequential(args.sequential_cycles)
     out["extensions"] = fresh.get("extensions")
     if "extensions_skipped" in fresh:
         out["extensions_skipped"] = fresh["extensions_skipped"]
+    check(out["one_at_a_time"], f"{method} one_at_a_time")
     if args.profile:
         out["profile"] = {}
         for name, ping_only in (("mix", False), ("ping", True)):
-            async with instance(args, method, {}) as (bench, _engine):
+            async with instance(args, method, {}) as bench:
                 out["profile"][name] = await profiled(
                     bench.closed_loop(args.closed_seconds, ping_only=ping_only), args.top)
     runs = {}
     for name, ping_only in (("mix", False), ("ping", True)):
-        async with instance(args, method, {}) as (bench, _engine):
+        async with instance(args, method, {}) as bench:
             runs[("open", name)] = await bench.open_loop(args.rate, args.open_seconds,
                                                          ping_only=ping_only)
-        async with instance(args, method, {}) as (bench, _engine):
+        out.setdefault("open_loop", {})[name] = runs[("open", name)]
+        check(runs[("open", name)], f"{method} open_loop {name}")
+        async with instance(args, method, {}) as bench:
             runs[("closed", name)] = await bench.closed_loop(args.closed_seconds,
                                                              ping_only=ping_only)
+        out.setdefault("closed_loop", {})[name] = runs[("closed", name)]
+        check(runs[("closed", name)], f"{method} closed_loop {name}")
     mix_open, ping_open = runs[("open", "mix")], runs[("open", "ping")]
     mix_closed, ping_closed = runs[("closed", "mix")], runs[("closed", "ping")]
-    out["open_loop"] = {"mix": mix_open, "ping": ping_open}
-    out["closed_loop"] = {"mix": mix_closed, "ping": ping_closed}
-    state_p50 = mix_open["per_kind"].get("state", {}).get("p50_ms", float("nan"))
-    ratio = mix_open["p50_ms"] / ping_open["p50_ms"]
-    state_ratio = state_p50 / ping_open["p50_ms"]
-    out["summary"] = {
-        "open_p50_ms": {"mix": mix_open["p50_ms"], "state": state_p50,
-                        "ping": ping_open["p50_ms"]},
-        "open_p99_ms": {"mix": mix_open["p99_ms"], "ping": ping_open["p99_ms"]},
-        "p50_ratio_state_to_ping": round(state_ratio, 2),
-        "p50_ratio_mix_to_ping": round(ratio, 2),
-        "saturation_per_s": {"mix": mix_closed["throughput_per_s"],
-                             "ping": ping_closed["throughput_per_s"]},
-        "targets": TARGETS,
-        "met": {
-            "p99_at_offered_rate": mix_open["p99_ms"] <= TARGETS["p99_ms_at_200"],
-            "saturation": mix_closed["throughput_per_s"] >= TARGETS["saturation_per_s"],
-            "state_p50_ratio": state_ratio <= TARGETS["state_p50_ratio"],
-            "mix_p50_ratio": ratio <= TARGETS["mix_p50_ratio"],
-        },
-    }
-    return out
+    saturation = {"mix": mix_closed["throughput_per_s"], "ping": ping_closed["throughput_per_s"]}
+
+    def judged(mix: dict, ping: dict, per_kind: dict) -> dict:
+        state_p50 = per_kind.get("state", {}).get("p50_ms", float("nan"))
+        ratio, state_ratio = mix["p50_ms"] / ping["p50_ms"], state_p50 / ping["p50_ms"]
+        return {
+            "open_p50_ms": {"mix": mix["p50_ms"], "state": state_p50, "ping": ping["p50_ms"]},
+            "open_p99_ms": {"mix": mix["p99_ms"], "ping": ping["p99_ms"]},
+            "p50_ratio_state_to_ping": round(state_ratio, 2),
+            "p50_ratio_mix_to_ping": round(ratio, 2),
+            "met": {
+                "p99_at_offered_rate": mix["p99_ms"] <= TARGETS["p99_ms_at_200"],
+                "saturation": saturation["mix"] >= TARGETS["saturation_per_s"],
+                "state_p50_ratio": state_ratio <= TARGETS["state_p50_ratio"],
+                "mix_p50_ratio": ratio <= TARGETS["mix_p50_ratio"],
+            },
+        }
+
+    # Judged on the whole answer (the user waits for it); the first response (a deferred
+    # command's "thinking…", the figure of the earlier passes) is kept alongside.
+    whole = judged(mix_open["answer"], ping_open["answer"], mix_open["answer_per_kind"])
+    first = judged(mix_open, ping_open, mix_open["per_kind"])
+    out["summary"] = {**whole, "saturation_per_s": saturation, "targets": TARGETS,
+                      "first_response": first}
 
 
-async def levers(args) -> dict:
+async def levers(args, out: dict) -> None:
     """Each process-level lever on and off, back to back (separate-process method, the mix):
     p50/p99 at the offered rate and the closed-loop throughput, each on a fresh bot."""
     variants = {  # each adds one lever to the one before: (stdlib json, settle gc, loop)
@@ -497,7 +657,6 @@ async def levers(args) -> dict:
         "plus_orjson": (False, False, True),
         "plus_settled_gc": (False, True, True),
     }
-    out: dict = {}
     for name, (plain_json, settle, loop) in variants.items():
         with stdlib_json() if plain_json else contextlib.nullcontext():
             row: dict = {}
@@ -505,7 +664,7 @@ async def levers(args) -> dict:
                 if not settle:
                     default_gc()
                 async with instance(args, "separate", {}, settle=settle,
-                                    hot_path_on_loop=loop) as (bench, _engine):
+                                    hot_path_on_loop=loop) as bench:
                     if mode == "open":
                         r = await bench.open_loop(args.rate, args.lever_seconds, False)
                         row["open"] = {k: r[k] for k in ("p50_ms", "p99_ms", "max_ms",
@@ -514,22 +673,23 @@ async def levers(args) -> dict:
                         r = await bench.closed_loop(args.lever_seconds, False)
                         row["closed"] = {k: r[k] for k in ("throughput_per_s",
                                                            "process_cpu_ms_per_interaction")}
+                check(r, f"levers {name} {mode}")
             out[name] = row
-    return out
 
 
 _runs = [0]
 
 
-async def sharded(args) -> dict:
+async def sharded(args, out: dict) -> None:
     """``--processes N`` bot processes on one PostgreSQL database, as shards: each its own
     clubs, ``--tables``/N tables and ``--rate``/N arrivals a second; started together, so their
-    runs overlap (each runs the same sequence of fresh runs; they are not exactly aligned)."""
+    runs overlap (each runs the same sequence of fresh runs; they are not exactly aligned).
+    A shard whose steps were not answered as expected fails the whole run."""
     from core.storage.testing import create_scratch_database, drop_scratch_database
 
     url = await create_scratch_database(args.postgres)
-    out: dict = {"benchmark": "interactions", "backend": "postgresql",
-                 "processes": args.processes, "tables": args.tables, "rate": args.rate}
+    out.update({"benchmark": "interactions", "backend": "postgresql",
+                "processes": args.processes, "tables": args.tables, "rate": args.rate})
     out["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
     try:
         await upgrade_to_head(url)
@@ -539,12 +699,23 @@ async def sharded(args) -> dict:
                   "--rate", str(args.rate / n), "--tables", str(args.tables // n),
                   "--open-seconds", str(args.open_seconds),
                   "--closed-seconds", str(args.closed_seconds), "--warmup", str(args.warmup),
-                  "--sequential-cycles", str(args.sequential_cycles)]
+                  "--sequential-cycles", str(args.sequential_cycles),
+                  "--reporters", str(args.reporters)]
         procs = [await asyncio.create_subprocess_exec(
             sys.executable, __file__, *common, "--guild", f"Shard {i}",
             stdout=asyncio.subprocess.PIPE) for i in range(n)]
-        results = [json.loads((await p.communicate())[0]) for p in procs]
+        outputs = [(await p.communicate())[0] for p in procs]
+        results = [json.loads(o) if o.strip() else {} for o in outputs]
+        problems = []
+        for i, (proc, result) in enumerate(zip(procs, results, strict=True)):
+            failed = result.get("failed") or (
+                [f"exit status {proc.returncode}"] if proc.returncode else [])
+            problems += [f"shard {i}: {line}" for line in failed]
+        if problems:
+            out["shards_failed"] = results
+            raise BenchFailure(problems)
         out["shards"] = [r["separate"]["summary"] for r in results]
+        out["shards_one_at_a_time"] = [r["separate"]["one_at_a_time"] for r in results]
         out["combined"] = {
             "saturation_per_s_mix": round(sum(r["separate"]["summary"]["saturation_per_s"]["mix"]
                                               for r in results), 1),
@@ -556,28 +727,28 @@ async def sharded(args) -> dict:
     finally:
         await drop_scratch_database(args.postgres, url)
     out["machine"]["loadavg_1m_at_end"] = os.getloadavg()[0]
-    return out
 
 
-async def run(args) -> dict:
+async def run(args, out: dict) -> None:
+    """Fill ``out`` run by run (so that a failure still shows what was measured before it)."""
     logging.basicConfig(level=logging.ERROR)
     if args.processes > 1:
         if not args.postgres:
             raise SystemExit("--processes needs --postgres (shards share one PostgreSQL)")
-        return await sharded(args)
-    out: dict = {"benchmark": "interactions",
-                 "backend": "postgresql" if args.postgres else "sqlite",
-                 "tables": args.tables,
-                 "event_loop": type(asyncio.get_running_loop()).__module__,
-                 "json": "orjson" if discord.utils.HAS_ORJSON else "json"}
+        await sharded(args, out)
+        return
+    out.update({"benchmark": "interactions",
+                "backend": "postgresql" if args.postgres else "sqlite",
+                "tables": args.tables,
+                "event_loop": type(asyncio.get_running_loop()).__module__,
+                "json": "orjson" if discord.utils.HAS_ORJSON else "json"})
     out["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
     methods = ["separate", "in-process"] if args.discord == "both" else [args.discord]
     for method in methods:
-        out[method] = await measure(args, method)
+        await measure(args, method, out.setdefault(method, {}))
     if args.levers:
-        out["levers"] = await levers(args)
+        await levers(args, out.setdefault("levers", {}))
     out["machine"]["loadavg_1m_at_end"] = os.getloadavg()[0]
-    return out
 
 
 def main() -> None:
@@ -586,11 +757,14 @@ def main() -> None:
     ap.add_argument("--open-seconds", type=float, default=15.0)
     ap.add_argument("--closed-seconds", type=float, default=10.0)
     ap.add_argument("--warmup", type=float, default=3.0, help="closed-loop warm-up seconds")
+    ap.add_argument("--seconds", type=float, help="short runs: sets --open-seconds, "
+                    "--closed-seconds and --lever-seconds (and caps --warmup) at once")
     ap.add_argument("--tables", type=int, default=60)
     ap.add_argument("--sequential-cycles", type=int, default=10,
                     help="cycles run one step at a time (latency and SQL per step)")
-    ap.add_argument("--reporters", type=int, default=12,
-                    help="kibitzers per table who report incidents (per-user rate limit)")
+    ap.add_argument("--reporters", type=int, default=30,
+                    help="directors per table who, with its four seated players, take turns "
+                    "reporting incidents (the per-user rate limit: 5 per 30 s)")
     ap.add_argument("--postgres", metavar="URL", help="PostgreSQL server (a scratch database "
                     "is created on it and dropped afterwards)")
     ap.add_argument("--discord", choices=("both", "separate", "in-process"), default="both",
@@ -607,7 +781,21 @@ def main() -> None:
                     help="also cProfile a closed-loop run of the mix and of /ping")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile")
     args = ap.parse_args()
-    print(json.dumps(asyncio.run(run(args)), indent=2))
+    if args.seconds is not None:
+        args.open_seconds = args.closed_seconds = args.lever_seconds = args.seconds
+        args.warmup = min(args.warmup, args.seconds)
+    out: dict = {}
+    try:
+        asyncio.run(run(args, out))
+    except BenchFailure as exc:
+        # the figures would not be the commands': say which steps and what they were answered
+        out["failed"] = exc.problems
+        print(json.dumps(out, indent=2))
+        print("interactions.py: FAILED: steps not answered as the cycle expects "
+              "(see README *The club night*):\n  " + "\n  ".join(exc.problems),
+              file=sys.stderr)
+        raise SystemExit(1) from None
+    print(json.dumps(out, indent=2))
 
 
 if __name__ == "__main__":
