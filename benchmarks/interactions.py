@@ -5,8 +5,9 @@
     python benchmarks/interactions.py --discord separate --no-levers --seconds 2   # smoke run
     python benchmarks/interactions.py --postgres postgresql://user@127.0.0.1:5432/postgres
 
-Over 600 lines: one script, one evening, several ways of timing it; each part is used by the
-others (the cycle, its checks, the runs, the levers, the shards) and reads top to bottom.
+Over 600 lines: one script, several ways of timing the same evening (one at a time, open and
+closed loop, the levers, the shards), each built on the ones before. The evening itself (who
+sends each step, what a real answer to it is) is ``benchmarks/evening.py``.
 
 A ``TDBot`` with every extension of ``cogs.tdbot.EXTENSIONS`` (and the table, incident and
 follow-up cogs) on a real, migrated ``Storage``, logged in to the stand-in for Discord
@@ -52,8 +53,8 @@ to the first response (the moment the stand-in received the bot's interaction ca
 deferred command only "thinking…"; ``p50_ms``…, ``per_kind``: the figure of the earlier passes)
 and to the whole answer (the last request the bot made for the interaction: ``answer``,
 ``answer_per_kind``). The summary judges the targets on the whole answer and gives the first
-response's figures under ``first_response``. Commands missing from the tree are replaced by
-/ping and listed under ``fallbacks``.
+response's figures under ``first_response``. A command of the cycle missing from the tree
+fails the run too.
 
 Modes, each for the mix and then for /ping (the floor: a command that only replies):
 
@@ -92,6 +93,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord  # noqa: E402
 
+from benchmarks.evening import (  # noqa: E402
+    STEPS,
+    BenchFailure,
+    Table,
+    classify,
+    expected,
+    seed,
+    step_payload,
+)
 from benchmarks.remote_discord import RemoteDiscord  # noqa: E402
 from bot import settle_memory  # noqa: E402
 from cogs.localdiscord import Guild, LocalDiscord  # noqa: E402
@@ -103,9 +113,6 @@ TARGETS = {"p99_ms_at_200": 15.0, "saturation_per_s": 500.0, "state_p50_ratio": 
            "mix_p50_ratio": 3.0}
 DEFAULT_GC_THRESHOLD = gc.get_threshold()
 WANTED_COGS = ("cogs.table", "cogs.incidents", "cogs.followups")
-HAND_E = "S 2 H KQ54 D J9872 C 643"
-SEATS = ("N", "E", "S", "W")
-BOARD_MAX = 200  # /board set number: 1-200 (cogs.table.BoardNumber)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -124,167 +131,29 @@ def figures(ms: list[float]) -> dict:
             "mean_ms": round(statistics.fmean(ms), 2)}
 
 
-class BenchFailure(Exception):
-    """A step did not get the answer the cycle expects: the figures would not be the commands'."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
-
-def _embed(message: Any) -> dict:
-    return (message.embed or {}) if message is not None else {}
-
-
-def expected(kind: str, t: Table, result: Any) -> bool:
-    """Whether ``result`` is the real answer of step ``kind`` at table ``t``: a ruling, the
-    state, the obligation, declarer's options, the recorded choice, the next board; not an
-    error, a refusal, "slow down" or the phase question (those are short ephemeral texts)."""
-    if result.exceptions or result.response is None:
-        return False
-    message = result.message
-    embed = _embed(message)
-    title = embed.get("title", "")
-    footer = embed.get("footer", {}).get("text", "")
-    if kind == "ping":
-        return bool(result.content) and not embed
-    if kind == "exposed":  # the Law 50 ruling, public, logged
-        return not result.ephemeral and footer.startswith("Ruling #") \
-            and "penalty card" in result.text.lower()
-    if kind == "state":
-        return not result.ephemeral and title.startswith(f"Table {t.number}, board ")
-    if kind == "mustplay":  # the obligation in words, public
-        return not result.ephemeral and bool(title) and not footer.startswith("Ruling #")
-    if kind == "mustplay_hand":  # with a hand: private (Law 16)
-        return result.ephemeral and bool(title)
-    if kind == "lead":  # declarer's options as buttons
-        return not result.ephemeral and footer.startswith("Ruling #") and message is not None \
-            and any(":forbid:" in b.get("custom_id", "") for b in message.buttons)
-    if kind == "press":  # the choice recorded on the pressed message
-        return any(f.get("name", "").startswith("Chosen by ")
-                   for f in embed.get("fields", ()))
-    if kind == "board_set":
-        return not result.ephemeral and title == f"Table {t.number} is playing board {t.board}"
-    raise ValueError(kind)
-
-
-def classify(result: Any) -> str:
-    """What an answer that was not the expected one was."""
-    if result.exceptions:
-        return "exception"
-    if result.response is None:
-        return "no_response"
-    text = result.text
-    if "Slow down" in text:
-        return "slow_down"
-    if "during the auction or during the play" in text:
-        return "phase_question"
-    if text.startswith("Only ") or "only a director" in text.lower() or "Sit at a table" in text:
-        return "permission_refused"
-    if result.ephemeral:
-        return "error"
-    return "other"
-
-
-class Table:
-    """One table's members and where it is in its cycle.
-
-    Under the club-night rules (README *The club night*) a table's incidents and ``/lead`` are
-    accepted only from a player seated there or a director, and once a ruling is on the board
-    only a director moves the table to the next board. The incident commands are rate-limited
-    per user (5 per 30 s, ``cogs.incidents.RATE``), more than four seated players can report at
-    the benchmark's rates: so the reports go round the four seated players and ``reporters``
-    directors of this table (members with the director role), one after the other."""
-
-    def __init__(self, ld: LocalDiscord, number: int, reporters: int) -> None:
-        self.number = number
-        self.players = {s: ld.member(f"t{number}-{s}") for s in SEATS}
-        self.directors = [ld.member(f"t{number}-director{i}", roles=["Director"])
-                          for i in range(max(1, reporters))]
-        self.reporters = [*self.players.values(), *self.directors]
-        self.step = 0
-        self.board = 1
-        self.lead_message: Any = None
-        self.turn = 0
-
-    def reporter(self) -> Any:
-        self.turn += 1
-        return self.reporters[self.turn % len(self.reporters)]
-
-
 class Bench:
     def __init__(self, ld: LocalDiscord, bot: TDBot, tables: list[Table],
                  remote: RemoteDiscord | None = None) -> None:
         self.ld, self.bot, self.tables, self.remote = ld, bot, tables, remote
         names = {c.qualified_name for c in bot.tree.walk_commands()}
         self.available = names
-        self.fallbacks: list[str] = []
-        self.steps = self._steps(names)
+        missing = [f"/{command} is not in the command tree" for _kind, command in STEPS
+                   if command not in names]
+        if missing:
+            raise BenchFailure(missing)
+        self.steps = [kind for kind, _command in STEPS]
         self.sent = 0
-
-    def _steps(self, names: set[str]) -> list[tuple[str, str]]:
-        """(kind, command) per step; a missing command becomes /ping."""
-        wanted = [("exposed", "exposed"), ("state", "state"), ("mustplay", "mustplay"),
-                  ("lead", "lead"), ("press", "lead"), ("mustplay_hand", "mustplay"),
-                  ("board_set", "board set")]
-        steps = []
-        for kind, command in wanted:
-            if command in names:
-                steps.append((kind, command))
-            else:
-                steps.append((kind, "ping"))
-                self.fallbacks.append(f"{kind}: /{command} is missing, /ping sent instead")
-        return steps
-
-    def payload(self, t: Table, kind: str, command: str) -> dict | None:
-        """The step's interaction, from the member the club-night rules let do it."""
-        ld = self.ld
-        if command == "ping":
-            return ld.slash_payload("ping", user=t.players["S"])
-        if kind == "exposed":  # records: a seated player or a director
-            return ld.slash_payload("exposed", {"cards": "SK", "seat": "W", "how": "accidental",
-                                                "table": t.number}, user=t.reporter())
-        if kind == "state":  # anyone may read
-            return ld.slash_payload("state", {"table": t.number}, user=t.players["N"])
-        if kind == "mustplay":
-            return ld.slash_payload("mustplay", {"seat": "E", "table": t.number},
-                                    user=t.players["E"])
-        if kind == "lead":  # records: a seated player or a director
-            return ld.slash_payload("lead", {"seat": "E", "table": t.number}, user=t.reporter())
-        if kind == "press":  # declarer's button: the member seated as declarer (S)
-            msg = t.lead_message
-            t.lead_message = None
-            if msg is None:
-                return None
-            button = next((b for b in msg.buttons if ":forbid:" in b.get("custom_id", "")), None)
-            if button is None:
-                return None
-            return ld.component_payload(msg, button["custom_id"], user=t.players["S"])
-        if kind == "mustplay_hand":  # E's own hand: the private answer
-            return ld.slash_payload("mustplay", {"seat": "E", "led": "S", "hand": HAND_E,
-                                                 "table": t.number}, user=t.players["E"])
-        if kind == "board_set":  # the board has rulings on it: only a director moves the table
-            if t.board >= BOARD_MAX:
-                raise BenchFailure([f"table {t.number}: board {t.board} is the last board "
-                                    f"/board set takes ({BOARD_MAX}); run shorter or with "
-                                    "more tables"])
-            t.board += 1
-            return ld.slash_payload("board set", {"number": t.board, "dealer": "N",
-                                                  "declarer": "S", "contract": "4H",
-                                                  "table": t.number},
-                                    user=t.directors[0])
-        raise ValueError(kind)
 
     async def one(self, t: Table, ping_only: bool, log: dict) -> None:
         """Send the table's next step, wait until the bot has finished with it, and check that
         the answer is the one the step expects (``answers``; anything else is ``unexpected``)."""
         if ping_only:
-            kind, command = "ping", "ping"
+            kind = "ping"
         else:
-            kind, command = self.steps[t.step % len(self.steps)]
+            kind = self.steps[t.step % len(self.steps)]
             t.step += 1
         answers = log.setdefault("answers", {}).setdefault(kind, {})
-        payload = self.payload(t, kind, command)
+        payload = step_payload(self.ld, t, kind)
         if payload is None:  # no forbid button to press: the /lead before it went wrong
             self._unexpected(log, answers, kind, "no_button", "(no forbid button on /lead)")
             return
@@ -298,8 +167,7 @@ class Bench:
         log.setdefault("ms", {}).setdefault(kind, []).append(
             (response.received_at - t_in) * 1000)
         self.sent += 1
-        if command != "ping" or kind == "ping":
-            result = await self._checked(t, kind, pending, result, answers, log)
+        result = await self._checked(t, kind, pending, result, answers, log)
         # the whole answer: a deferred command's callback is only "thinking…", its answer the
         # edit that follows (the last request the bot made for this interaction)
         done = max((r.received_at for r in result.requests if r.ok),
@@ -330,9 +198,9 @@ class Bench:
 
     def _unexpected(self, log: dict, answers: dict, kind: str, what: str, text: str) -> None:
         answers[what] = answers.get(what, 0) + 1
-        samples = log.setdefault("unexpected", [])
-        if len(samples) < 10:
-            samples.append(f"{kind}: {what}: {' '.join(text.split())[:200]}")
+        # the first answer of each kind of wrong answer, per step
+        log.setdefault("unexpected", {}).setdefault(f"{kind}: {what}",
+                                                    " ".join(text.split())[:200])
 
     async def sequential(self, cycles: int) -> dict:
         """Each step of the cycle alone (no concurrency, one table): its latency, its answers,
@@ -359,7 +227,7 @@ class Bench:
             t = self.tables[0]
             for ping_only in (False, True):
                 for _ in range(cycles * len(self.steps)):
-                    kind = "ping" if ping_only else self.steps[t.step % len(self.steps)][0]
+                    kind = "ping" if ping_only else self.steps[t.step % len(self.steps)]
                     before = dict(counts)
                     await self.one(t, ping_only, log)
                     row = per.setdefault(kind, {"statements": [], "transactions": []})
@@ -450,11 +318,10 @@ def unexpected(report: dict, where: str) -> list[str]:
     if answers is None:  # one_at_a_time: answers per step
         answers = {k: v["answers"] for k, v in report.items()
                    if isinstance(v, dict) and "answers" in v}
-    problems = [f"{where}: {kind}: {n} × {what}" for kind, counts in answers.items()
-                for what, n in counts.items() if what != "expected"]
-    if problems:
-        problems += [f"{where}:   e.g. {sample}" for sample in report.get("unexpected", ())]
-    return problems
+    samples = report.get("unexpected", {})
+    return [f"{where}: {kind}: {n} × {what}, e.g. {samples.get(f'{kind}: {what}', '')!r}"
+            for kind, counts in answers.items() for what, n in counts.items()
+            if what != "expected"]
 
 
 async def profiled(coro: Any, top: int) -> dict:
@@ -482,24 +349,6 @@ async def profiled(coro: Any, top: int) -> dict:
 
     return {"throughput_per_s_under_profiler": report["throughput_per_s"],
             "by_own_time": rows(2), "by_cumulative_time": rows(3)}
-
-
-async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict:
-    """The club night as the rules want it, through the storage API: a session opened (as a
-    director's ``/session start`` does), each table's four players seated for it, board 1 in
-    play with its declarer recorded (N dealt, S declares 4H), so ``/exposed`` knows the period
-    is the play and asks no question."""
-    t0 = time.perf_counter()
-    g = ld.guild.id
-    await storage.club(g)
-    session = await storage.start_session(g, "Benchmark pairs", fresh=True)
-    for t in tables:
-        info = await storage.table(g, t.number, session_id=session.id)
-        for seat, member in t.players.items():
-            await storage.sit(g, member.id, info.id, seat)
-        await storage.set_board(g, info.id, 1, dealer="N", declarer="S", contract="4H")
-    return {"tables": len(tables), "session": session.name,
-            "seconds": round(time.perf_counter() - t0, 2)}
 
 
 def check(report: dict, where: str) -> None:
@@ -595,8 +444,7 @@ async def measure(args, method: str, out: dict) -> None:
     fresh: dict = {}
     async with instance(args, method, fresh) as bench:
         out["commands"] = sorted(bench.available)
-        out["cycle"] = [f"{k}→/{c}" for k, c in bench.steps]
-        out["fallbacks"] = bench.fallbacks
+        out["cycle"] = [f"{k}→/{c}" for k, c in STEPS]
         out["one_at_a_time"] = await bench.sequential(args.sequential_cycles)
     out["extensions"] = fresh.get("extensions")
     if "extensions_skipped" in fresh:
@@ -669,6 +517,8 @@ async def levers(args, out: dict) -> None:
                         r = await bench.open_loop(args.rate, args.lever_seconds, False)
                         row["open"] = {k: r[k] for k in ("p50_ms", "p99_ms", "max_ms",
                                                          "throughput_per_s")}
+                        row["open"]["answer"] = {k: r["answer"][k]
+                                                 for k in ("p50_ms", "p99_ms", "max_ms")}
                     else:
                         r = await bench.closed_loop(args.lever_seconds, False)
                         row["closed"] = {k: r[k] for k in ("throughput_per_s",
