@@ -85,11 +85,13 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 import discord  # noqa: E402
 
@@ -335,14 +337,14 @@ async def profiled(coro: Any, top: int) -> dict:
         report = await coro
     finally:
         prof.disable()
-    st = pstats.Stats(prof)
-    total = sum(v[2] for v in st.stats.values()) or 1.0
+    stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]  # not in typeshed
+    total = sum(v[2] for v in stats.values()) or 1.0
 
     def rows(index: int) -> list[str]:
-        items = sorted(st.stats.items(), key=lambda kv: kv[1][index], reverse=True)[:top]
+        items = sorted(stats.items(), key=lambda kv: kv[1][index], reverse=True)[:top]
         out = []
         for (file, line, name), (_cc, nc, tt, ct, _) in items:
-            short = file.split("site-packages/")[-1].split("/work/main/")[-1]
+            short = file.split("site-packages/")[-1].split(f"{ROOT}/")[-1]
             out.append(f"{100 * (tt if index == 2 else ct) / total:5.1f}%  {nc:>8} calls  "
                        f"{short}:{line}({name})")
         return out
@@ -360,8 +362,8 @@ def check(report: dict, where: str) -> None:
 
 
 @asynccontextmanager
-async def instance(args, method: str, out: dict, *, settle: bool = True,
-                   hot_path_on_loop: bool = True):
+async def instance(args: argparse.Namespace, method: str, out: dict, *, settle: bool = True,
+                   hot_path_on_loop: bool = True) -> AsyncIterator[Bench]:
     """A fresh bot on a fresh database, 60 tables seeded and warmed up: a ``Bench``.
 
     ``method`` ``separate``: the stand-in for Discord runs in its own process
@@ -427,18 +429,18 @@ def default_gc() -> None:
 
 
 @contextlib.contextmanager
-def stdlib_json():
+def stdlib_json() -> Iterator[None]:
     """discord.py without orjson (for the A/B of that lever)."""
     saved = discord.utils._to_json, discord.utils._from_json
     discord.utils._to_json = lambda obj: json.dumps(obj, separators=(",", ":"))
-    discord.utils._from_json = json.loads
+    discord.utils._from_json = json.loads  # type: ignore[assignment]
     try:
         yield
     finally:
         discord.utils._to_json, discord.utils._from_json = saved
 
 
-async def measure(args, method: str, out: dict) -> None:
+async def measure(args: argparse.Namespace, method: str, out: dict) -> None:
     """The figures of one method into ``out``, every run on a fresh bot and database; stops
     (:class:`BenchFailure`) at the first run in which a step was not answered as expected."""
     fresh: dict = {}
@@ -496,7 +498,7 @@ async def measure(args, method: str, out: dict) -> None:
                       "first_response": first}
 
 
-async def levers(args, out: dict) -> None:
+async def levers(args: argparse.Namespace, out: dict) -> None:
     """Each process-level lever on and off, back to back (separate-process method, the mix):
     p50/p99 at the offered rate and the closed-loop throughput, each on a fresh bot."""
     variants = {  # each adds one lever to the one before: (stdlib json, settle gc, loop)
@@ -530,7 +532,7 @@ async def levers(args, out: dict) -> None:
 _runs = [0]
 
 
-async def sharded(args, out: dict) -> None:
+async def sharded(args: argparse.Namespace, out: dict) -> None:
     """``--processes N`` bot processes on one PostgreSQL database, as shards: each its own
     clubs, ``--tables``/N tables and ``--rate``/N arrivals a second; started together, so their
     runs overlap (each runs the same sequence of fresh runs; they are not exactly aligned).
@@ -579,7 +581,7 @@ async def sharded(args, out: dict) -> None:
     out["machine"]["loadavg_1m_at_end"] = os.getloadavg()[0]
 
 
-async def run(args, out: dict) -> None:
+async def run(args: argparse.Namespace, out: dict) -> None:
     """Fill ``out`` run by run (so that a failure still shows what was measured before it)."""
     logging.basicConfig(level=logging.ERROR)
     if args.processes > 1:
