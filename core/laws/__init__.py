@@ -1,4 +1,5 @@
-"""Law families; importing this package registers every rule with :mod:`core.engine`."""
+"""Law families, one module each; each registers its events and rules in :mod:`core.registry`.
+:mod:`core.engine` imports this package so that every rule is known."""
 
 from core.laws import (  # noqa: F401
     acceptance,
@@ -11,6 +12,7 @@ from core.laws import (  # noqa: F401
     lead26,
     leads,
     obligations,
+    opening_lead,
     penalty,
     premature,
     revoke,

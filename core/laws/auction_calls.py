@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, replace
 
 from core.auction import PASS, Auction, Call, parse_call
 from core.cards import Suit
-from core.engine import Event, apply, choice_handler, event, rule
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_state import (
@@ -38,7 +37,8 @@ from core.laws.auction_state import (
     use_turn,
     with_auction,
 )
-from core.laws.flow import AuctionEnded
+from core.laws.flow import AuctionEnded, auction_ends
+from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import PassLasts, PendingChoice, Phase, TableState
@@ -539,7 +539,7 @@ def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState
         return state
     declarer, contract = auction.declarer, auction.contract
     assert declarer is not None
-    ended, state = apply(state, AuctionEnded(declarer, contract))
+    ended, state = auction_ends(state, AuctionEnded(declarer, contract))
     draft.cite("22A", *ended.laws)
     draft.summary.append(f"The auction is over: {contract} by {declarer.value}, "
                          f"{declarer.lho.value} to lead.")

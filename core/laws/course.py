@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
+from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat
 from core.state import Lasts, PendingChoice, Restriction, TableState

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.cards import Card, cards_text
-from core.engine import Event, event, rule
 from core.errors import RuleError
 from core.laws import lead26
 from core.laws.auction_state import settle_auction_state
 from core.laws.exposure import settle_auction_exposures
 from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
+from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Seat, is_defender, opening_leader
 from core.state import Lasts, Phase, TableState

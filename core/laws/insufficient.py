@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.auction import Call, Strain, parse_call
-from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
@@ -38,6 +37,7 @@ from core.laws.auction_state import (
     use_turn,
     with_auction,
 )
+from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat
 from core.state import PassLasts, PendingChoice, TableState

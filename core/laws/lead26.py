@@ -18,9 +18,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from core.cards import Suit
-from core.engine import choice_handler
 from core.errors import RuleError
 from core.laws.auction_state import auction_of
+from core.registry import choice_handler
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (

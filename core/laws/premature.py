@@ -12,15 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.cards import Card, Suit, cards_text
-from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
-from core.laws.leads import (
-    add_major,
-    check_card_free,
-    require_play,
-    with_pending,
-)
 from core.laws.penalty import INFORMATION_ON_TABLE, add_penalty_cards
+from core.laws.play import add_major, check_card_free, require_play, with_pending
+from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (

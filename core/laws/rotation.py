@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 
 from core.auction import PASS, Call, parse_call
 from core.cards import Suit
-from core.engine import Event, event, rule
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
@@ -40,6 +39,7 @@ from core.laws.auction_state import (
     put_awaiting,
     with_auction,
 )
+from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import PassLasts, TableState
