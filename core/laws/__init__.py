@@ -10,6 +10,7 @@ from core.laws import (  # noqa: F401
     flow,
     insufficient,
     lead26,
+    lead_choices,
     leads,
     obligations,
     opening_lead,

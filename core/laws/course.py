@@ -16,7 +16,7 @@ a side said to have lost the lead. From them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from core.errors import RuleError
 from core.registry import Event, choice_handler, event, rule
@@ -123,22 +123,6 @@ def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int
         outcome={"options": [o.token for o in options], "waiting": True},
     )
     return state, ruling
-
-
-@choice_handler(QUESTION_LAW)
-def answer(state: TableState, pending: PendingChoice, token: str) -> tuple[Ruling, TableState]:
-    """The table says whether the leader kept the lead; then his lead is ruled as usual."""
-    from core.laws.penalty import lead_ruling  # penalty imports this module: import here
-
-    leader = pending.seat
-    mine = [r for r in state.restrictions_on(leader) if r.lasts is not Lasts.THIS_PLAY]
-    if token == LOST:
-        state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in mine))
-        first = ended_step(mine)
-    else:
-        first = [f"{leader.value} kept the lead: {'; '.join(r.describe() for r in mine)}."]
-    ruling, state = lead_ruling(state, leader)
-    return replace(ruling, steps=(*first, *ruling.steps)), state
 
 
 @choice_handler(REPORT_QUESTION_LAW)

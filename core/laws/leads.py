@@ -19,9 +19,9 @@ from dataclasses import dataclass, replace
 from core.cards import Card
 from core.errors import RuleError
 from core.laws.course import LAST_TRICK, check_trick, report
+from core.laws.lead_choices import choose_offered_lead
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
-    choose_offered_lead,
     offer_lead_options,
     require_declarer,
 )

@@ -320,19 +320,6 @@ def restrictions_for(leader: Seat, token: str, origin: str) -> tuple[Restriction
                  for suit in token_suits(token))
 
 
-def choose_offered_lead(state: TableState, leader: Seat,
-                        token: str) -> tuple[Ruling, TableState]:
-    """Declarer's ``token``, chosen in the same breath, over the options
-    :func:`offer_lead_options` has just recorded for ``leader`` (50D2/51B, or 26B with them)."""
-    waiting = state.pending_for(leader)
-    pending = next((p for p in waiting if token in p.options), None)
-    if pending is None:
-        raise RuleError(f"{token!r} is not one of declarer's options here")
-    rest = tuple(p for p in state.pending if p is not pending)
-    handler = lead26.choose if pending.law == lead26.LAW else choose_lead_option
-    return handler(state.evolve(pending=rest), pending, token)
-
-
 @choice_handler(LEAD_OPTIONS_LAW)
 def choose_lead_option(
     state: TableState, pending: PendingChoice, token: str
