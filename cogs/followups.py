@@ -45,9 +45,9 @@ from cogs.render import (
 from cogs.tdbot import defer, edit_pressed, report_error, respond
 from core.cards import Card, Suit, parse_hand
 from core.engine import ChoiceMade, Event
-from core.laws.auction_calls import must_pass
 from core.laws.course import RestrictionSpent
 from core.laws.flow import CardPlayed, LeadLost
+from core.laws.must_pass import must_pass
 from core.laws.obligations import must_play
 from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
 from core.seats import Seat

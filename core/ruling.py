@@ -92,3 +92,38 @@ def _parts(ref: str) -> tuple[str, ...] | None:
     if not m:
         return None
     return tuple(p for p in m.groups() if p)
+
+
+@dataclass
+class Draft:
+    """A ruling being assembled by several laws in turn: each adds its summary sentences, laws,
+    steps, information and judgement; :meth:`build` joins them into one :class:`Ruling`.
+    Every law module builds its rulings this way (or with :class:`Ruling` at once)."""
+
+    summary: list[str] = field(default_factory=list)
+    laws: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    information: list[str] = field(default_factory=list)
+    judgement: list[str] = field(default_factory=list)
+    outcome: dict[str, Any] = field(default_factory=dict)
+    options: list[Option] = field(default_factory=list)
+    chooser: str = ""
+
+    def cite(self, *laws: str) -> None:
+        """Cite ``laws``, each once, in the order first cited."""
+        for law in laws:
+            if law not in self.laws:
+                self.laws.append(law)
+
+    def build(self, kind: str) -> Ruling:
+        return Ruling(
+            kind=kind,
+            summary=" ".join(self.summary),
+            laws=tuple(self.laws),
+            steps=tuple(self.steps),
+            information=" ".join(self.information),
+            judgement=" ".join(self.judgement),
+            outcome=self.outcome,
+            options=tuple(self.options),
+            chooser=self.chooser,
+        )

@@ -4,6 +4,7 @@
 from core.laws import (  # noqa: F401
     acceptance,
     auction_calls,
+    change_of_call,
     consultation,
     course,
     exposure,
@@ -12,6 +13,7 @@ from core.laws import (  # noqa: F401
     lead26,
     lead_choices,
     leads,
+    must_pass,
     obligations,
     opening_lead,
     penalty,

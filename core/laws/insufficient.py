@@ -17,7 +17,6 @@ from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
     STAGES,
     CallMade,
-    Draft,
     after_pass,
     record_call,
     withdrawn_information,
@@ -38,7 +37,7 @@ from core.laws.auction_state import (
     with_auction,
 )
 from core.registry import Event, choice_handler, event, rule
-from core.ruling import Option, Ruling
+from core.ruling import Draft, Option, Ruling
 from core.seats import Seat
 from core.state import PassLasts, PendingChoice, TableState
 

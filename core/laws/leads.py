@@ -28,7 +28,7 @@ from core.laws.penalty import (
 from core.laws.play import add_major, check_card_free, require_play, unique, with_pending
 from core.laws.premature import PrematurePlay, premature_play
 from core.registry import Event, choice_handler, event, rule
-from core.ruling import Option, Ruling
+from core.ruling import Draft, Option, Ruling
 from core.seats import Role, Seat, is_defender, role_of
 from core.state import (
     PendingChoice,
@@ -73,17 +73,16 @@ def refusal_options(state: TableState, offender: Seat, card: Card, leader: Seat,
     )
 
 
-def refuse_defender_lead(
-    state: TableState, offender: Seat, card: Card, leader: Seat, token: str, law: str
-) -> tuple[list[str], list[str], str, TableState]:
+def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: Seat, token: str,
+                         law: str, draft: Draft) -> TableState:
     """A defender's lead (opening or later) is refused: the card becomes a major penalty card
     (54D / 56) and, if his partner is the correct leader, declarer's 50D2 choice ``token`` is
-    applied. Returns laws, steps, information and the new state."""
+    applied. Adds the laws, steps and information to ``draft``; returns the new state."""
     state, extra = add_major(state, offender, card, law)
-    laws = [law, "50D"]
-    steps = [f"The {card.symbol} is taken off the trick but stays face up in front of "
-             f"{offender.value} as a major penalty card: it was led on purpose ({law}, 50B).",
-             *extra]
+    draft.cite(law, "50D")
+    draft.steps += [f"The {card.symbol} is taken off the trick but stays face up in front of "
+                    f"{offender.value} as a major penalty card: it was led on purpose ({law}, "
+                    "50B).", *extra]
     information = INFORMATION_ON_TABLE
     if leader is offender.partner:
         # The same choice the partner's lead always brings (50D2/51B, with a Law 26B
@@ -94,15 +93,16 @@ def refuse_defender_lead(
             raise RuleError(f"{token!r} is not one of declarer's options here "
                             f"({', '.join(tokens)})")
         chosen, state = choose_offered_lead(state, leader, token)
-        laws += list(chosen.laws)
-        steps += list(chosen.steps)
+        draft.cite(*chosen.laws)
+        draft.steps += chosen.steps
         information = chosen.information or information
     else:
-        steps.append(f"{leader.value} now leads as he should have. {offender.value} must play "
-                     "the penalty card at his first legal opportunity (50D1); whenever his "
-                     "partner is to lead while it is still on the table, declarer chooses a lead "
-                     "option first (50D2).")
-    return laws, steps, information, state
+        draft.steps.append(f"{leader.value} now leads as he should have. {offender.value} must "
+                           "play the penalty card at his first legal opportunity (50D1); "
+                           "whenever his partner is to lead while it is still on the table, "
+                           "declarer chooses a lead option first (50D2).")
+    draft.information.append(information)
+    return state
 
 
 def restriction_words(state: TableState, seat: Seat) -> str:
@@ -337,25 +337,20 @@ def _resolve_lead(state: TableState, law: str, offender: Seat, card: Card, corre
     if token != REJECT and correct is not offender.partner:
         raise RuleError(f"{token!r} is not an option: {correct.value} is not the offender's "
                         "partner")
-    laws, steps, information, state = refuse_defender_lead(state, offender, card, correct, token,
-                                                           "56")
-    restriction = restriction_token(state, correct)
+    draft = Draft(chooser="declarer")
+    draft.cite("56B")
+    state = refuse_defender_lead(state, offender, card, correct, token, "56", draft)
     words = restriction_words(state, correct)
-    return Ruling(
-        kind="lead_choice",
-        summary=f"Lead refused: {correct.value} leads"
+    draft.summary.append(
+        f"Lead refused: {correct.value} leads"
         + (f"; {words}" if words else "")
         + f"; {card.symbol} " + ("is a major penalty card." if any(
-            p.card == card for p in state.penalty_cards) else "has been picked up."),
-        laws=unique(["56B", *laws]),
-        steps=tuple(steps),
-        chooser="declarer",
-        information=information,
-        judgement="If the penalty card helped the defenders and damaged declarer, the Director "
-        "may adjust at the end of play (50E4).",
-        outcome={"next_to_lead": correct.value, "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction},
-    ), state
+            p.card == card for p in state.penalty_cards) else "has been picked up."))
+    draft.judgement.append("If the penalty card helped the defenders and damaged declarer, the "
+                           "Director may adjust at the end of play (50E4).")
+    draft.outcome.update(next_to_lead=correct.value, penalty_cards=penalty_tokens(state),
+                         restriction=restriction_token(state, correct))
+    return draft.build("lead_choice"), state
 
 
 def _retract_declarer_lead(state: TableState, offender: Seat, card: Card, correct: Seat,

@@ -21,9 +21,9 @@ from core.laws.leads import (
     restriction_words,
 )
 from core.laws.penalty import require_declarer
-from core.laws.play import check_card_free, require_play, unique, with_pending
+from core.laws.play import check_card_free, require_play, with_pending
 from core.registry import Event, choice_handler, event, rule
-from core.ruling import Option, Ruling
+from core.ruling import Draft, Option, Ruling
 from core.seats import Seat, is_defender, opening_leader
 from core.state import PendingChoice, TableState, penalty_tokens, restriction_token
 
@@ -253,24 +253,17 @@ def choose_opening(state: TableState, pending: PendingChoice,
         return _accept_opening(state, offender, card, leader, declarer)
     if token == BECOME_DUMMY:
         return _become_dummy(state, offender, card, declarer)
-    laws, steps, information, state = refuse_defender_lead(state, offender, card, leader, token,
-                                                           "54D")
-    restriction = restriction_token(state, leader)
+    draft = Draft(chooser="declarer")
+    state = refuse_defender_lead(state, offender, card, leader, token, "54D", draft)
     words = restriction_words(state, leader)
-    summary = (f"Lead refused: {leader.value} leads"
-               + (f"; {words}" if words else " any card")
-               + f"; {declarer.value} stays declarer.")
-    return Ruling(
-        kind="opening_lead_choice",
-        summary=summary,
-        laws=unique(laws),
-        steps=tuple(steps),
-        chooser="declarer",
-        information=information,
-        judgement="If the card on the table helped the defenders and damaged declarer, the "
-        "Director may adjust at the end of play (50E4).",
-        outcome={"declarer_after": declarer.value, "next_to_play": leader.value,
-                 "penalty_cards": penalty_tokens(state), "restriction": restriction},
-    ), state
+    draft.summary.append(f"Lead refused: {leader.value} leads"
+                         + (f"; {words}" if words else " any card")
+                         + f"; {declarer.value} stays declarer.")
+    draft.judgement.append("If the card on the table helped the defenders and damaged declarer, "
+                           "the Director may adjust at the end of play (50E4).")
+    draft.outcome.update(declarer_after=declarer.value, next_to_play=leader.value,
+                         penalty_cards=penalty_tokens(state),
+                         restriction=restriction_token(state, leader))
+    return draft.build("opening_lead_choice"), state
 
 
