@@ -16,10 +16,10 @@ from core.errors import RuleError
 from core.registry import Event, choice_handler, event_from_data, event_to_data, rule_for
 from core.ruling import Option, Ruling
 from core.seats import Seat
-from core.state import PendingChoice, TableState
+from core.state import Chooser, PendingChoice, TableState
 
 #: ``PendingChoice.chooser`` of a choice the offender's LHO makes.
-LHO = "LHO"
+LHO = Chooser.LHO
 ACCEPT, DECLINE = "accept", "decline"
 LAWS = ("27A1", "29A")
 

@@ -14,7 +14,7 @@ from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
 from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Seat, is_defender, opening_leader
-from core.state import Lasts, Phase, TableState
+from core.state import Chooser, Lasts, Phase, TableState
 from core.validity import check_state, parse_contract
 
 
@@ -91,7 +91,7 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
         laws=tuple(laws),
         steps=tuple(steps),
         options=options,
-        chooser="declarer" if options else "",
+        chooser=Chooser.DECLARER if options else Chooser.NOBODY,
         information=information,
         outcome={"penalty_cards": [p.token for p in state.penalty_cards]},
     ), state
@@ -141,7 +141,7 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
         raise RuleError("this board has ended")
     if state.pending_for(ev.seat):
         waiting = state.pending_for(ev.seat)[0]
-        if waiting.chooser == "players":
+        if waiting.chooser is Chooser.PLAYERS:
             raise RuleError(f"first say whether {ev.seat.value} has kept the lead (the buttons "
                             "on the /lead answer): his restriction may still bind this card")
         raise RuleError(f"{ev.seat.value} must wait: the {waiting.chooser} must first choose "

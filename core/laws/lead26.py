@@ -22,6 +22,7 @@ from core.laws.auction_state import auction_of
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (
+    Chooser,
     LeadPenalty,
     TableState,
 )
@@ -118,7 +119,7 @@ def offer_ruling(state: TableState, leader: Seat, options: tuple[Option, ...]) -
         laws=(LAW,),
         steps=tuple(explain(leader, suits)),
         options=options,
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information=f"Information from {leader.partner.value}'s withdrawn call is unauthorized "
         f"for {leader.value} and authorized for declarer (16C).",
         outcome={"options": [o.token for o in options]},

@@ -31,6 +31,7 @@ from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Role, Seat, is_defender, role_of
 from core.state import (
+    Chooser,
     PendingChoice,
     TableState,
     penalty_tokens,
@@ -115,7 +116,7 @@ def restriction_words(state: TableState, seat: Seat) -> str:
 def forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
             summary: str) -> Ruling:
     """A ruling where the Laws leave one course: listed as the only option, already applied."""
-    chooser = ruling.chooser or "declarer"
+    chooser = ruling.chooser or Chooser.DECLARER
     return replace(
         ruling,
         summary=summary,
@@ -183,7 +184,7 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
     # the correct leader is on lead to this trick: other players' lead restrictions are over
     state, _, _ = report(state, trick=ev.trick, leader=ev.correct_leader)
     defender_led = is_defender(ev.offender, declarer)
-    chooser = "declarer" if defender_led else "defenders"
+    chooser = Chooser.DECLARER if defender_led else Chooser.DEFENDERS
     if ev.misinformed:
         return _misinformed(state, ev, chooser)
     last = ev.trick == LAST_TRICK
@@ -265,7 +266,7 @@ def _defender_lead_ruling(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
         laws=laws,
         steps=tuple(steps),
         options=options,
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information=INFORMATION_ON_TABLE,
         outcome={"options": [o.token for o in options], "chooser": "declarer",
                  "penalty_cards": penalty_tokens(state)},
@@ -300,7 +301,7 @@ def _declarer_lead_ruling(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
         laws=("55A", "55B2" if wrong_hand else "55B1", "53A"),
         steps=tuple(steps),
         options=options,
-        chooser="defenders",
+        chooser=Chooser.DEFENDERS,
         information="What the retracted card shows is authorized for the defenders (16C1).",
         judgement="If declarer's later play could have been based on information from his own "
         "lead out of turn, the Director applies Law 16 (55C).",
@@ -320,7 +321,7 @@ def _accept_lead(state: TableState, offender: Seat, card: Card, correct: Seat,
         steps=(*left, f"The lead out of turn is treated as a correct lead (53A); the hand that led "
                f"it, {offender.value}, has the lead for this trick.",
                "Any earlier penalty card or restriction still applies (60A3)."),
-        chooser="declarer" if is_defender(offender, declarer) else "defenders",
+        chooser=Chooser.DECLARER if is_defender(offender, declarer) else Chooser.DEFENDERS,
         information="An accepted lead is a legal play: what it shows is authorized (16A).",
         outcome={"next_to_lead": offender.value, "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, offender)},
@@ -337,7 +338,7 @@ def _resolve_lead(state: TableState, law: str, offender: Seat, card: Card, corre
     if token != REJECT and correct is not offender.partner:
         raise RuleError(f"{token!r} is not an option: {correct.value} is not the offender's "
                         "partner")
-    draft = Draft(chooser="declarer")
+    draft = Draft(chooser=Chooser.DECLARER)
     draft.cite("56B")
     state = refuse_defender_lead(state, offender, card, correct, token, "56", draft)
     words = restriction_words(state, correct)
@@ -373,7 +374,7 @@ def _retract_declarer_lead(state: TableState, offender: Seat, card: Card, correc
         summary=summary,
         laws=(law, "48A"),
         steps=steps,
-        chooser="defenders",
+        chooser=Chooser.DEFENDERS,
         information="What the retracted card shows is authorized for the defenders (16C1).",
         judgement="If declarer's later play could have been based on information from his own "
         "lead out of turn, the Director applies Law 16 (55C).",
@@ -396,7 +397,7 @@ def choose_declarer_lead(state: TableState, pending: PendingChoice,
     return _resolve_lead(state, DECLARER_LAW, offender, card, correct, token)
 
 
-def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: str) -> tuple[Ruling,
+def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: Chooser) -> tuple[Ruling,
                                                                               TableState]:
     return Ruling(
         kind="lead_out_of_turn",
@@ -421,7 +422,7 @@ def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: str) -> tuple[Ru
 
 
 def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
-                      chooser: str) -> tuple[Ruling, TableState]:
+                      chooser: Chooser) -> tuple[Ruling, TableState]:
     assert ev.proper_lead is not None
     if not ev.offender.is_opponent_of(ev.correct_leader):
         raise RuleError("53B needs the correct leader to be an opponent of the player who led "

@@ -25,7 +25,7 @@ from core.laws.play import check_card_free, require_play, with_pending
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Seat, is_defender, opening_leader
-from core.state import PendingChoice, TableState, penalty_tokens, restriction_token
+from core.state import Chooser, PendingChoice, TableState, penalty_tokens, restriction_token
 
 # --- Law 54: opening lead out of turn -------------------------------------------------
 
@@ -104,7 +104,7 @@ def opening_lead_out_of_turn(state: TableState,
                        f"{declarer.partner.value} declares (54A)."), state
     options = _opening_options(state, ev, declarer)
     state = with_pending(state, PendingChoice(
-        law=OPENING_LAW, chooser="declarer", seat=leader,
+        law=OPENING_LAW, chooser=Chooser.DECLARER, seat=leader,
         options=tuple(o.token for o in options), offender=ev.offender, card=ev.card))
     steps = [
         *pre,
@@ -126,7 +126,7 @@ def opening_lead_out_of_turn(state: TableState,
         laws=("54", "54A", "54B", "54D", "50D2"),
         steps=tuple(steps),
         options=options,
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information=f"Everyone may use what the faced {ev.card.symbol} shows while it is on the "
         "table (50E1); if it is picked up after a requirement or prohibition, it becomes "
         f"unauthorized for {leader.value} but stays authorized for declarer (50E2).",
@@ -209,7 +209,7 @@ def _accept_opening(state: TableState, offender: Seat, card: Card, leader: Seat,
         "hand.",
         laws=("54B", "54B1", "53A"),
         steps=tuple(steps),
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information="An accepted lead is a legal play: what it shows is authorized for everyone "
         "(16A).",
         outcome={"declarer_after": declarer.value, "next_to_play": declarer.value,
@@ -236,7 +236,7 @@ def _become_dummy(state: TableState, offender: Seat, card: Card,
         "second.",
         laws=("54A",),
         steps=steps,
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information="Everyone may use what the spread hand shows: it is now dummy.",
         outcome={"declarer_after": new_declarer.value, "next_to_play": declarer.value,
                  "penalty_cards": penalty_tokens(state),
@@ -253,7 +253,7 @@ def choose_opening(state: TableState, pending: PendingChoice,
         return _accept_opening(state, offender, card, leader, declarer)
     if token == BECOME_DUMMY:
         return _become_dummy(state, offender, card, declarer)
-    draft = Draft(chooser="declarer")
+    draft = Draft(chooser=Chooser.DECLARER)
     state = refuse_defender_lead(state, offender, card, leader, token, "54D", draft)
     words = restriction_words(state, leader)
     draft.summary.append(f"Lead refused: {leader.value} leads"
