@@ -99,7 +99,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         label = getattr(item, "label", None)
         return cls(int(match["event_id"]), Seat(match["seat"]), match["token"], label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await self._choose(interaction)
         except Exception as exc:  # the view machinery would only log it: answer the user
@@ -211,7 +211,7 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
         label = getattr(item, "label", None)
         return cls(int(match["board_id"]), Seat(match["seat"]), match["what"], label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await self._press(interaction)
         except Exception as exc:  # the view machinery would only log it: answer the user

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.auction import Call, Strain, parse_call
+from core.cards import Suit
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
@@ -173,8 +174,8 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
     return draft.build("insufficient_bid"), state
 
 
-def _suits(strains: tuple[Strain, ...]):
-    return [s.suit for s in strains if s.suit is not None]
+def _suits(strains: tuple[Strain, ...]) -> tuple[Suit, ...]:
+    return tuple(s.suit for s in strains if s.suit is not None)
 
 
 def _denominations(call: Call, given: tuple[Strain, ...] | None) -> frozenset[Strain]:

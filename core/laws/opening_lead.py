@@ -139,6 +139,7 @@ def _wrong_side(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
                 leader: Seat) -> tuple[Ruling, TableState]:
     """54E: a player of the declaring side tried to make the opening lead: a Law 24 matter."""
     who = "declarer" if ev.offender is declarer else "dummy"
+    steps: tuple[str, ...]
     if ev.faced:
         steps = (
             f"{ev.offender.value} ({who}) is on the declaring side: a lead from him is not an "
