@@ -59,10 +59,6 @@ def note_specified(state: TableState, seat: Seat, suits: Iterable[Suit]) -> Tabl
         for lp in state.lead_penalties))
 
 
-def has_lead_penalty(state: TableState, offender: Seat) -> bool:
-    return any(lp.offender is offender for lp in state.lead_penalties)
-
-
 def eligible_suits(state: TableState, leader: Seat) -> list[Suit]:
     """The suits declarer may prohibit under 26B before ``leader`` leads (none when no penalty
     of his partner's waits, or the partner is not a defender)."""

@@ -26,7 +26,6 @@ from core.state import (
     RestrictionKind,
     TableState,
     penalty_tokens,
-    restriction_token,
 )
 
 PREMATURE_LAW = "57A"
@@ -327,8 +326,3 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         information=INFORMATION_ON_TABLE if is_defender(ev.seat, declarer) else "",
         outcome={"played": ev.designated.text, "penalty_cards": penalty_tokens(state)},
     ), state
-
-
-def partner_restriction(state: TableState, offender: Seat) -> str:
-    """The 57A restriction now binding ``offender``'s partner (``""`` for none)."""
-    return restriction_token(state, offender.partner)

@@ -22,10 +22,6 @@ class Unsupported(Exception):
     """The case (or one of its steps) is of a kind this engine does not handle yet."""
 
 
-class Mismatch(Exception):
-    """What the engine said differs from the case's expectation."""
-
-
 @dataclass(frozen=True)
 class CaseResult:
     id: str
