@@ -162,8 +162,8 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
                      "how it came to be exposed is now unauthorized for partner (50E3).")
         laws.append("50E3")
     if used:
-        steps.append(f"{ev.seat.value}'s restriction ({', '.join(r.token for r in used)}) has "
-                     "been used.")
+        steps.append(f"This card uses up {ev.seat.value}'s restriction: "
+                     + "; ".join(r.describe() for r in used) + ".")
     return Ruling(
         kind="play",
         summary=f"{ev.seat.value} played the {ev.card.symbol}.",

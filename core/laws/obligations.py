@@ -77,8 +77,8 @@ def _apply_restriction(r: Restriction, hand: Hand, why: _Reasoning, following: b
         return
     if r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
         if not following:
-            why.cite("57B", f"{r.token} binds only when he can follow suit; he cannot, so it "
-                     "lapses (57B, 59).")
+            why.cite("57B", f"Playing his {r.kind.value} card of the suit led binds only when "
+                     "he can follow suit; he cannot, so it lapses (57B, 59).")
             return
         pick = max if r.kind is RestrictionKind.HIGHEST else min
         card = pick(why.allowed, key=lambda c: c.rank)
