@@ -172,9 +172,9 @@ def may_choose(chooser: Chooser | str, seat: Seat | None, *, director: bool,
 class PendingChoice:
     """A decision the non-offending side still has to make before play goes on.
 
-    ``law`` names the handler that resolves it (see :mod:`core.engine`); ``seat`` is the player
-    who waits for it (usually the one about to lead); ``offender`` and ``card`` carry what the
-    resolution needs.
+    ``law`` names the handler that resolves it (registered in :mod:`core.registry`); ``seat`` is
+    the player who waits for it (usually the one about to lead); ``chooser`` who makes it;
+    ``offender`` and ``card`` carry what the resolution needs.
     """
 
     law: str
