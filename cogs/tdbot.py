@@ -1,7 +1,7 @@
 """The bot class, its command tree and the one error policy every command and view shares.
 
 ``bot.py`` builds a :class:`TDBot` from the settings; tests build one directly (with a storage
-object and the extensions they need) and log it in against :mod:`cogs.localdiscord`.
+object and the extensions they need) and log it in against :mod:`localdiscord`.
 """
 
 from __future__ import annotations
