@@ -23,7 +23,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import desk
 from cogs.context import (
     ID_MAX,
     ContextError,
@@ -36,8 +35,21 @@ from cogs.context import (
     storage_of,
     stored,
 )
+from cogs.desk_common import (
+    blind_directors,
+    blind_note,
+    directors_ping,
+    refuse_if_blind,
+    setup_desk,
+)
 from cogs.render import CALL_LABEL, call_custom_id, clean, ruling_embed
-from cogs.tdbot import defer, edit_pressed, report_error, respond
+from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
+from cogs.verdicts import (
+    dependents_or_none,
+    error_amend_or_void,
+    offer_void_together,
+    rerule,
+)
 from core.ruling import Ruling
 from core.storage.values import ClubSettings, DirectorCallInfo, LogEntry, Verdict, VerdictKind
 
@@ -111,11 +123,17 @@ class CallButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
     ) -> CallButton:
         return cls(int(match["event_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             cog = _cog(interaction)
             await cog.call(interaction, event_id=check_id(self.event_id))
@@ -142,18 +160,24 @@ class TakeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
     ) -> TakeButton:
         return cls(int(match["call_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             await _cog(interaction).take(interaction, check_id(self.call_id, "call"))
         except Exception as exc:
             await report_error(interaction, exc)
 
 
-def _cog(interaction: discord.Interaction[Any]) -> Directors:
+def _cog(interaction: discord.Interaction[TDBot]) -> Directors:
     cog = interaction.client.get_cog("Directors")  # type: ignore[attr-defined]
     if not isinstance(cog, Directors):
         raise RuntimeError("the Directors cog is not loaded")
@@ -192,7 +216,7 @@ class Directors(commands.Cog):
         self.bot.remove_dynamic_items(CallButton, TakeButton)
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[TDBot]) -> None:
         user = interaction.user
         if interaction.guild_id is None or not isinstance(user, discord.Member):
             return
@@ -244,7 +268,7 @@ class Directors(commands.Cog):
     @app_commands.guild_only()
     async def setup(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         director_role: discord.Role,
         log_channel: discord.TextChannel,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
@@ -289,7 +313,7 @@ class Directors(commands.Cog):
             changes["time_zone"] = zone
         if session_gap is not None:
             changes["session_gap_hours"] = session_gap or None
-        desk_lines = await desk.setup_desk(  # checks its options before it saves anything
+        desk_lines = await setup_desk(  # checks its options before it saves anything
             interaction,
             deputy_role=deputy_role,
             appeal_minutes=appeal_minutes,
@@ -319,7 +343,7 @@ class Directors(commands.Cog):
 
     @setup.autocomplete("time_zone")
     async def time_zone_names(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction[TDBot], current: str
     ) -> list[app_commands.Choice[str]]:
         text = current.strip().casefold()
         names = [z for z in _time_zones() if text in z.casefold()]
@@ -335,7 +359,7 @@ class Directors(commands.Cog):
     @app_commands.guild_only()
     async def director(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         table: app_commands.Range[int, 1, 999] | None = None,
         note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
     ) -> None:
@@ -343,7 +367,7 @@ class Directors(commands.Cog):
 
     async def call(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         *,
         event_id: int | None = None,
         table: int | None = None,
@@ -420,14 +444,14 @@ class Directors(commands.Cog):
         if blind:
             call = dataclasses.replace(call, note=note_hidden)
             embed.add_field(name="For the deputies",
-                            value=desk.blind_note(blind, call.board_number or 0), inline=False)
+                            value=blind_note(blind, call.board_number or 0), inline=False)
         where = _where(call)
         channel = _log_channel(interaction, club)
         if channel is None:
             missing = LOG_CHANNEL_GONE if club.log_channel_id else NO_LOG_CHANNEL
             await respond(interaction, missing.format(id=call.id), ephemeral=True)
             return
-        ping, mentions = await desk.directors_ping(interaction, club, blind)
+        ping, mentions = await directors_ping(interaction, club, blind)
         content = f"{ping}Director call #{call.id}: {where}"
         view = discord.ui.View(timeout=None)
         view.add_item(TakeButton(call.id))
@@ -454,7 +478,7 @@ class Directors(commands.Cog):
         await respond(interaction, answer, ephemeral=True)
 
     async def _seated_directors(
-        self, interaction: discord.Interaction[Any], club: ClubSettings, table_id: int | None
+        self, interaction: discord.Interaction[TDBot], club: ClubSettings, table_id: int | None
     ) -> list[int]:
         if table_id is None:
             return []
@@ -465,7 +489,7 @@ class Directors(commands.Cog):
             if await self._is_director(interaction.guild, club.guild_id, s.user_id, club)
         ]
 
-    async def take(self, interaction: discord.Interaction[Any], call_id: int) -> None:
+    async def take(self, interaction: discord.Interaction[TDBot], call_id: int) -> None:
         """A director claims a call: the message shows who has it; others are told it is taken."""
         await defer(interaction, update=True)
         club = await club_of(interaction)
@@ -504,7 +528,7 @@ class Directors(commands.Cog):
         )
         await self._tell_caller(interaction, call)
 
-    async def _tell_caller(self, interaction: discord.Interaction[Any], call: Any) -> None:
+    async def _tell_caller(self, interaction: discord.Interaction[TDBot], call: Any) -> None:
         """Tell the caller, where they called from, that a director is on the way."""
         channel = interaction.client.get_channel(call.origin_channel_id or 0)
         if channel is None or not hasattr(channel, "send"):
@@ -523,7 +547,7 @@ class Directors(commands.Cog):
 
     @app_commands.command(description="Directors: the director calls nobody has taken yet.")
     @app_commands.guild_only()
-    async def calls(self, interaction: discord.Interaction[Any]) -> None:
+    async def calls(self, interaction: discord.Interaction[TDBot]) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         open_calls = await storage_of(interaction).open_calls(club.guild_id, limit=25)
@@ -558,7 +582,7 @@ class Directors(commands.Cog):
     @app_commands.describe(id="The ruling's number (in its footer)", note="A note (optional)")
     async def confirm(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
     ) -> None:
@@ -580,7 +604,7 @@ class Directors(commands.Cog):
     )
     async def amend(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         text: app_commands.Range[str, 1, NOTE_MAX],
         facts: app_commands.Range[str, 1, NOTE_MAX] | None = None,
@@ -594,13 +618,13 @@ class Directors(commands.Cog):
         score = bounded(director_error, SCORE_MAX, "adjusted score")
         corrected = bounded(facts, NOTE_MAX, "facts")
         if corrected is not None:
-            await desk.rerule(interaction, id, body, corrected, score=score,
+            await rerule(interaction, id, body, corrected, score=score,
                               board_played=board_played is not False)
             return
         if score is not None or board_played is not None:
             if score is None:
                 raise ContextError("Give the adjusted score for director error (82C).")
-            await desk.error_amend_or_void(interaction, id, VerdictKind.AMENDED, body, score,
+            await error_amend_or_void(interaction, id, VerdictKind.AMENDED, body, score,
                                            board_played is not False)
             return
         await self._verdict(
@@ -622,7 +646,7 @@ class Directors(commands.Cog):
     )
     async def void(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         reason: app_commands.Range[str, 1, REASON_MAX] | None = None,
         director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
@@ -634,7 +658,7 @@ class Directors(commands.Cog):
         if score is not None or board_played is not None:
             if score is None:
                 raise ContextError("Give the adjusted score for director error (82C).")
-            await desk.error_amend_or_void(interaction, id, VerdictKind.VOIDED, text, score,
+            await error_amend_or_void(interaction, id, VerdictKind.VOIDED, text, score,
                                            board_played is not False)
             return
         try:
@@ -645,10 +669,10 @@ class Directors(commands.Cog):
                 note=text,
             )
         except ContextError:
-            dependents = await desk.dependents_or_none(interaction, id)
+            dependents = await dependents_or_none(interaction, id)
             if not dependents:
                 raise
-            await desk.offer_void_together(interaction, id, dependents)
+            await offer_void_together(interaction, id, dependents)
 
     @ruling.command(
         name="adjust", description="Directors: give an adjusted score for a logged ruling."
@@ -660,7 +684,7 @@ class Directors(commands.Cog):
     )
     async def adjust(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         score: app_commands.Range[str, 1, SCORE_MAX],
         note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
@@ -678,7 +702,7 @@ class Directors(commands.Cog):
 
     async def _verdict(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         event_id: int,
         action: Callable[[Any, int, int], Awaitable[Verdict]],
         *,
@@ -690,7 +714,7 @@ class Directors(commands.Cog):
         storage = storage_of(interaction)
         guild_id = club.guild_id
         seen = await stored(storage.event(guild_id, event_id), ruling_id=event_id)  # ours?
-        await desk.refuse_if_blind(interaction, seen.session_id, seen.board_number)
+        await refuse_if_blind(interaction, seen.session_id, seen.board_number)
         verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
         entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
         ruling = Ruling.from_data(entry.ruling)
@@ -725,7 +749,7 @@ class Directors(commands.Cog):
             )
             if verdict.adjusted_score:
                 line += f": adjusted score {clean(verdict.adjusted_score)}"
-            if note and not await desk.blind_directors(
+            if note and not await blind_directors(
                 interaction, entry.session_id, entry.board_number
             ):  # a note may describe the deal: not where a playing director reads
                 line += f". {clean(cut(note, 1500))}"
@@ -777,16 +801,16 @@ def call_embed(
 
 
 async def _blind_to_call(
-    interaction: discord.Interaction[Any], call: DirectorCallInfo
+    interaction: discord.Interaction[TDBot], call: DirectorCallInfo
 ) -> tuple[int, ...]:
-    """Playing directors who have not played the called board (see cogs.desk)."""
+    """Playing directors who have not played the called board (see cogs.desk_common)."""
     if call.board_id is None or call.board_number is None:
         return ()
     board = await storage_of(interaction).board(interaction.guild_id or 0, call.board_id)
-    return await desk.blind_directors(interaction, board.session_id, call.board_number)
+    return await blind_directors(interaction, board.session_id, call.board_number)
 
 
-async def _blind_call_for(interaction: discord.Interaction[Any], call: DirectorCallInfo) -> bool:
+async def _blind_call_for(interaction: discord.Interaction[TDBot], call: DirectorCallInfo) -> bool:
     """Whether the user is a playing director who has not played the called board."""
     return interaction.user.id in await _blind_to_call(interaction, call)
 
@@ -807,7 +831,7 @@ def _channel_url(guild_id: int, channel_id: int | None) -> str | None:
 
 
 def _log_channel(
-    interaction: discord.Interaction[Any], club: ClubSettings
+    interaction: discord.Interaction[TDBot], club: ClubSettings
 ) -> discord.abc.Messageable | Any:
     if club.log_channel_id is None or interaction.guild is None:
         return None

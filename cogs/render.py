@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from cogs.tdbot import respond
+from cogs.tdbot import TDBot, respond
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Lasts, TableState
@@ -220,7 +220,7 @@ def seat_waiting(ruling: Ruling, state: TableState) -> Seat | None:
 
 
 async def post_ruling(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[TDBot],
     recorded: RecordedEvent,
     *,
     table: int,
