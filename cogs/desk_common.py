@@ -72,7 +72,10 @@ async def blind_directors(
     )
 
 
-def log_channel(interaction: discord.Interaction[TDBot], club: ClubSettings) -> Any:
+def log_channel(
+    interaction: discord.Interaction[TDBot], club: ClubSettings
+) -> discord.TextChannel | discord.Thread | None:
+    """The club's ruling-log channel, if it is set and still exists."""
     if club.log_channel_id is None or interaction.guild is None:
         return None
     channel = interaction.guild.get_channel(club.log_channel_id)

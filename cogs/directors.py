@@ -39,6 +39,7 @@ from cogs.desk_common import (
     blind_directors,
     blind_note,
     directors_ping,
+    log_channel,
     refuse_if_blind,
     setup_desk,
 )
@@ -178,7 +179,7 @@ class TakeButton(
 
 
 def _cog(interaction: discord.Interaction[TDBot]) -> Directors:
-    cog = interaction.client.get_cog("Directors")  # type: ignore[attr-defined]
+    cog = interaction.client.get_cog("Directors")
     if not isinstance(cog, Directors):
         raise RuntimeError("the Directors cog is not loaded")
     return cog
@@ -446,7 +447,7 @@ class Directors(commands.Cog):
             embed.add_field(name="For the deputies",
                             value=blind_note(blind, call.board_number or 0), inline=False)
         where = _where(call)
-        channel = _log_channel(interaction, club)
+        channel = log_channel(interaction, club)
         if channel is None:
             missing = LOG_CHANNEL_GONE if club.log_channel_id else NO_LOG_CHANNEL
             await respond(interaction, missing.format(id=call.id), ephemeral=True)
@@ -741,7 +742,7 @@ class Directors(commands.Cog):
             ephemeral=ruling.private,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        channel = _log_channel(interaction, club)
+        channel = log_channel(interaction, club)
         if channel is not None:
             line = (
                 f"Ruling #{entry.id} (table {entry.table_number}, board {entry.board_number}) "
@@ -828,15 +829,6 @@ def _channel_url(guild_id: int, channel_id: int | None) -> str | None:
     if channel_id is None:
         return None
     return f"https://discord.com/channels/{guild_id}/{channel_id}"
-
-
-def _log_channel(
-    interaction: discord.Interaction[TDBot], club: ClubSettings
-) -> discord.abc.Messageable | Any:
-    if club.log_channel_id is None or interaction.guild is None:
-        return None
-    channel = interaction.guild.get_channel(club.log_channel_id)
-    return channel if isinstance(channel, discord.TextChannel | discord.Thread) else None
 
 
 async def setup(bot: commands.Bot) -> None:

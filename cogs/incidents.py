@@ -7,7 +7,7 @@ Thin by design: parse options, call ``core``, render. The law is all in ``core.l
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 import discord
 from discord import app_commands
@@ -143,6 +143,10 @@ class DeclarerQuestion(discord.ui.View):
         await report_error(interaction, error)
 
 
+@overload
+def _call(value: str) -> str: ...
+@overload
+def _call(value: None) -> None: ...
 def _call(value: str | None) -> str | None:
     """A call as typed, checked and in canonical form (``1nt`` → ``1NT``); bad text is an error."""
     return parse_call(value).text if value is not None else None

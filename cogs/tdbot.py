@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import weakref
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import discord
@@ -229,8 +229,9 @@ def sentence(text: str) -> str:
 
 
 def _custom_id(interaction: discord.Interaction[TDBot]) -> str | None:
-    data = interaction.data or {}
-    return data.get("custom_id")  # type: ignore[return-value]
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = data.get("custom_id")
+    return custom_id if isinstance(custom_id, str) else None
 
 
 def _unstorable(text: str) -> bool:

@@ -22,6 +22,7 @@ _OPTION_START = re.compile(r"([\w-]+):")
 
 def check_limits(param: app_commands.Parameter, value: Any) -> None:
     """What Discord's client enforces before sending: min/max values and lengths."""
+    size: int | float
     if isinstance(value, str):
         size, unit = len(value), " characters"
     elif isinstance(value, int | float) and not isinstance(value, bool):

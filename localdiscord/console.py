@@ -242,8 +242,8 @@ class Console:
 
     def switch_guild(self, name: str) -> None:
         if not name:
-            for guild in self.ld.guilds.values():
-                self.say(f"  {guild.name}{'  <- you are here' if guild is self.guild else ''}")
+            for each in self.ld.guilds.values():
+                self.say(f"  {each.name}{'  <- you are here' if each is self.guild else ''}")
             return
         guild = next(
             (g for g in self.ld.guilds.values() if g.name.casefold() == name.casefold()), None

@@ -188,6 +188,7 @@ class LocalDiscord(DiscordAPI):
         collector = self._collectors.get(loop)
         if collector is None or loop.get_task_factory() is not collector:
             collector = self._collectors[loop] = _TaskCollector.of(loop)
+        assert collector is not None  # mypy does not narrow through the "or" above
         started: list[asyncio.Task[Any]] = []
         collector.sink = started
         marker = _current_interaction.set(record.id)
