@@ -159,7 +159,6 @@ async def table_context(
 CHOICE_MAX = 100
 
 SeatName = Literal["N", "E", "S", "W"]
-SuitName = Literal["S", "H", "D", "C"]
 
 _RANKS = "AKQJT98765432"
 _SUITS = "SHDC"

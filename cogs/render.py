@@ -197,17 +197,6 @@ def state_embed(lines: Iterable[str], *, table: int, board: int) -> discord.Embe
     return embed
 
 
-def answer_kwargs(
-    ruling: Ruling, event_id: int | None, *, table: int | None, board: int | None, **extra: Any
-) -> dict[str, Any]:
-    """Keyword arguments for a message that shows ``ruling`` (ephemeral when it is private)."""
-    return {
-        "embed": ruling_embed(ruling, event_id=event_id, table=table, board=board),
-        "ephemeral": ruling.private,
-        **extra,
-    }
-
-
 def seat_waiting(ruling: Ruling, state: TableState) -> Seat | None:
     """The seat whose pending choice this ruling's options resolve, if any."""
     tokens = set(ruling.option_tokens)

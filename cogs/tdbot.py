@@ -2,6 +2,12 @@
 
 ``bot.py`` builds a :class:`TDBot` from the settings; tests build one directly (with a storage
 object and the extensions they need) and log it in against :mod:`localdiscord`.
+
+Every cog's callbacks take a ``discord.Interaction[TDBot]``, so the type checker sees the bot
+(``interaction.client``) they run in. discord.py types the callbacks of its views and buttons
+(``Item.callback``, ``DynamicItem.from_custom_id``, ``View.on_error``...) with a ``ClientT`` bound
+to no class, so no override can name the bot: those overrides, and only those, carry
+``# type: ignore[override]  # unbound ClientT``.
 """
 
 from __future__ import annotations
