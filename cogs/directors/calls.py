@@ -1,10 +1,10 @@
-"""Directors: ``/setup``, calling the director (button and ``/director``), "Take it", ``/calls``,
-and the verdicts ``/ruling confirm|amend|void|adjust``.
+"""The directors' ``/setup`` and calling the director: the "Call the director" button and
+``/director``, "Take it", ``/calls``.
 
 The buttons are :class:`discord.ui.DynamicItem` s keyed by their ``custom_id``
 (``tdbot:call:<event_id>``, ``tdbot:take:<call_id>``), so they keep working after a restart.
-Everything a user typed (notes, reasons, scores) is length-bounded and escaped when echoed, and
-the only thing this cog ever pings is the club's director role, in the log channel.
+Everything a user typed (notes) is length-bounded and escaped when echoed, and the only thing
+this cog ever pings is the club's director role, in the log channel.
 """
 
 from __future__ import annotations
@@ -16,15 +16,13 @@ import re
 import time
 import zoneinfo
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import (
-    ID_MAX,
     ContextError,
     NotDirector,
     check_id,
@@ -36,31 +34,29 @@ from cogs.context import (
     stored,
 )
 from cogs.desk_common import (
+    NOTE_MAX,
     blind_directors,
     blind_note,
+    bounded,
     directors_ping,
     log_channel,
-    refuse_if_blind,
     setup_desk,
 )
-from cogs.render import CALL_LABEL, call_custom_id, clean, ruling_embed
-from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
-from cogs.verdicts import (
-    dependents_or_none,
-    error_amend_or_void,
-    offer_void_together,
-    rerule,
+from cogs.render import (
+    CALL_LABEL,
+    call_custom_id,
+    call_embed,
+    call_where,
+    channel_url,
+    clean,
+    cut,
 )
-from core.ruling import Ruling
-from core.storage.values import ClubSettings, DirectorCallInfo, LogEntry, Verdict, VerdictKind
+from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
+from core.storage.values import ClubSettings, DirectorCallInfo
 
 log = logging.getLogger(__name__)
 
 TAKE_PREFIX = "tdbot:take"
-NOTE_MAX = 500
-SCORE_MAX = 60
-REASON_MAX = 500
-FIELD_MAX = 1024
 NO_LOG_CHANNEL = (
     "No log channel is set up, so no director was pinged: ask an admin to run /setup. "
     "Your call (#{id}) is recorded and directors see it in /calls."
@@ -75,32 +71,11 @@ JOINED_CALL = (
 )
 #: A member may start a new director call at most once in this many seconds.
 CALL_COOLDOWN = 30.0
-VERDICT_WORDS = {
-    VerdictKind.CONFIRMED: "confirmed",
-    VerdictKind.AMENDED: "amended",
-    VerdictKind.VOIDED: "voided",
-    VerdictKind.ADJUSTED: "adjusted",
-}
 
-T = TypeVar("T")
 
 
 def take_custom_id(call_id: int) -> str:
     return f"{TAKE_PREFIX}:{call_id}"
-
-
-def bounded(text: str | None, limit: int, what: str) -> str | None:
-    """User-typed text, stripped, refused when longer than ``limit`` (Range is only advisory)."""
-    if text is None or not text.strip():
-        return None
-    text = text.strip()
-    if len(text) > limit:
-        raise ContextError(f"The {what} is too long ({len(text)} characters; at most {limit}).")
-    return text
-
-
-def cut(text: str, limit: int = FIELD_MAX) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # ------------------------------------------------------------------------------ the call buttons
@@ -193,13 +168,7 @@ def _time_zones() -> list[str]:
 
 
 class Directors(commands.Cog):
-    """Club settings, director calls and verdicts on logged rulings."""
-
-    ruling = app_commands.Group(
-        name="ruling",
-        description="Directors: confirm, amend, void or adjust a logged ruling.",
-        guild_only=True,
-    )
+    """Club settings and director calls."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -364,7 +333,7 @@ class Directors(commands.Cog):
         table: app_commands.Range[int, 1, 999] | None = None,
         note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
     ) -> None:
-        await self.call(interaction, table=table, note=bounded(note, NOTE_MAX, "note"))
+        await self.call(interaction, table=table, note=bounded(note, "note", NOTE_MAX))
 
     async def call(
         self,
@@ -406,7 +375,9 @@ class Directors(commands.Cog):
                     f"{self.call_cooldown - since:.0f} seconds before calling again."
                 )
             await respond(
-                interaction, JOINED_CALL.format(where=_where(joined), id=joined.id), ephemeral=True
+                interaction,
+                JOINED_CALL.format(where=call_where(joined), id=joined.id),
+                ephemeral=True,
             )
             return
         call = await stored(
@@ -424,7 +395,7 @@ class Directors(commands.Cog):
         )
         if call.joined:
             await respond(
-                interaction, JOINED_CALL.format(where=_where(call), id=call.id), ephemeral=True
+                interaction, JOINED_CALL.format(where=call_where(call), id=call.id), ephemeral=True
             )
             return
         self._last_call[key] = time.monotonic()
@@ -435,7 +406,7 @@ class Directors(commands.Cog):
         jump = (
             interaction.message.jump_url
             if event_id is not None and interaction.message is not None
-            else _channel_url(guild_id, interaction.channel_id)
+            else channel_url(guild_id, interaction.channel_id)
         )
         blind = await _blind_to_call(interaction, call)
         if blind:  # a playing director has not played this board: nothing about its deal here
@@ -446,7 +417,7 @@ class Directors(commands.Cog):
             call = dataclasses.replace(call, note=note_hidden)
             embed.add_field(name="For the deputies",
                             value=blind_note(blind, call.board_number or 0), inline=False)
-        where = _where(call)
+        where = call_where(call)
         channel = log_channel(interaction, club)
         if channel is None:
             missing = LOG_CHANNEL_GONE if club.log_channel_id else NO_LOG_CHANNEL
@@ -519,7 +490,7 @@ class Directors(commands.Cog):
             )
         view = discord.ui.View(timeout=None)
         view.add_item(TakeButton(call.id, taken_by=name))
-        content = f"Director call #{call.id}: {_where(call)}, taken by {clean(name)}."
+        content = f"Director call #{call.id}: {call_where(call)}, taken by {clean(name)}."
         await edit_pressed(
             interaction,
             content=content,
@@ -538,7 +509,7 @@ class Directors(commands.Cog):
         try:
             await channel.send(
                 f"<@{call.caller_id}>: {interaction.user.mention} has taken your director call "
-                f"#{call.id} ({_where(call)}) and is on the way.",
+                f"#{call.id} ({call_where(call)}) and is on the way.",
                 allowed_mentions=discord.AllowedMentions(
                     users=[caller], roles=False, everyone=False
                 ),
@@ -558,13 +529,13 @@ class Directors(commands.Cog):
         lines = []
         for call in open_calls:
             line = (
-                f"**#{call.id}** {_where(call)}, "
+                f"**#{call.id}** {call_where(call)}, "
                 f"{discord.utils.format_dt(call.created_at, 'R')}, by <@{call.caller_id}>"
             )
             if call.event_id:
                 line += f", ruling #{call.event_id}"
             if call.channel_id and call.message_id:
-                url = f"{_channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
+                url = f"{channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
                 line += f" ([call]({url}))"
             if call.note and not await _blind_call_for(interaction, call):
                 line += f": {clean(cut(call.note, 100))}"
@@ -576,229 +547,6 @@ class Directors(commands.Cog):
         )
         embed.set_footer(text='Take one with its "Take it" button in the log channel.')
         await respond(interaction, embed=embed, ephemeral=True)
-
-    # ------------------------------------------------------------------------------ verdicts
-
-    @ruling.command(name="confirm", description="Directors: confirm a logged ruling.")
-    @app_commands.describe(id="The ruling's number (in its footer)", note="A note (optional)")
-    async def confirm(
-        self,
-        interaction: discord.Interaction[TDBot],
-        id: app_commands.Range[int, 1, ID_MAX],
-        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
-    ) -> None:
-        text = bounded(note, NOTE_MAX, "note")
-        await self._verdict(
-            interaction,
-            id,
-            lambda s, g, d: s.confirm(g, id, d, text, interaction_id=interaction.id),
-            note=text,
-        )
-
-    @ruling.command(name="amend", description="Directors: amend a logged ruling.")
-    @app_commands.describe(
-        id="The ruling's number (in its footer)",
-        text="How the ruling changes",
-        facts="Corrected facts, re-ruled at once, e.g. cards=SQ how=deliberate (optional)",
-        director_error="The adjusted score when the ruling was wrong (82C), e.g. 4H= NS +420",
-        board_played="For director error: was the board played? (default: yes)",
-    )
-    async def amend(
-        self,
-        interaction: discord.Interaction[TDBot],
-        id: app_commands.Range[int, 1, ID_MAX],
-        text: app_commands.Range[str, 1, NOTE_MAX],
-        facts: app_commands.Range[str, 1, NOTE_MAX] | None = None,
-        director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
-        board_played: bool | None = None,
-    ) -> None:
-        body = bounded(text, NOTE_MAX, "text")
-        if body is None:
-            raise ContextError("Say how the ruling is amended.")
-        check_id(id)
-        score = bounded(director_error, SCORE_MAX, "adjusted score")
-        corrected = bounded(facts, NOTE_MAX, "facts")
-        if corrected is not None:
-            await rerule(interaction, id, body, corrected, score=score,
-                              board_played=board_played is not False)
-            return
-        if score is not None or board_played is not None:
-            if score is None:
-                raise ContextError("Give the adjusted score for director error (82C).")
-            await error_amend_or_void(interaction, id, VerdictKind.AMENDED, body, score,
-                                           board_played is not False)
-            return
-        await self._verdict(
-            interaction,
-            id,
-            lambda s, g, d: s.amend(g, id, d, body, interaction_id=interaction.id),
-            note=body,
-        )
-
-    @ruling.command(
-        name="void",
-        description="Directors: void a logged ruling (the board is rebuilt without it).",
-    )
-    @app_commands.describe(
-        id="The ruling's number (in its footer)",
-        reason="Why (optional)",
-        director_error="The adjusted score when the ruling was wrong (82C), e.g. A+/A+",
-        board_played="For director error: was the board played? (default: yes)",
-    )
-    async def void(
-        self,
-        interaction: discord.Interaction[TDBot],
-        id: app_commands.Range[int, 1, ID_MAX],
-        reason: app_commands.Range[str, 1, REASON_MAX] | None = None,
-        director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
-        board_played: bool | None = None,
-    ) -> None:
-        text = bounded(reason, REASON_MAX, "reason")
-        check_id(id)
-        score = bounded(director_error, SCORE_MAX, "adjusted score")
-        if score is not None or board_played is not None:
-            if score is None:
-                raise ContextError("Give the adjusted score for director error (82C).")
-            await error_amend_or_void(interaction, id, VerdictKind.VOIDED, text, score,
-                                           board_played is not False)
-            return
-        try:
-            await self._verdict(
-                interaction,
-                id,
-                lambda s, g, d: s.void(g, id, d, text, interaction_id=interaction.id),
-                note=text,
-            )
-        except ContextError:
-            dependents = await dependents_or_none(interaction, id)
-            if not dependents:
-                raise
-            await offer_void_together(interaction, id, dependents)
-
-    @ruling.command(
-        name="adjust", description="Directors: give an adjusted score for a logged ruling."
-    )
-    @app_commands.describe(
-        id="The ruling's number (in its footer)",
-        score="The adjusted score, e.g. 4H= NS +420, or 60%/40%",
-        note="A note (optional)",
-    )
-    async def adjust(
-        self,
-        interaction: discord.Interaction[TDBot],
-        id: app_commands.Range[int, 1, ID_MAX],
-        score: app_commands.Range[str, 1, SCORE_MAX],
-        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
-    ) -> None:
-        value = bounded(score, SCORE_MAX, "score")
-        if value is None:
-            raise ContextError("Give the adjusted score.")
-        text = bounded(note, NOTE_MAX, "note")
-        await self._verdict(
-            interaction,
-            id,
-            lambda s, g, d: s.adjust(g, id, d, value, text, interaction_id=interaction.id),
-            note=text,
-        )
-
-    async def _verdict(
-        self,
-        interaction: discord.Interaction[TDBot],
-        event_id: int,
-        action: Callable[[Any, int, int], Awaitable[Verdict]],
-        *,
-        note: str | None,
-    ) -> None:
-        await defer(interaction)
-        check_id(event_id)
-        club = await require_director(interaction)
-        storage = storage_of(interaction)
-        guild_id = club.guild_id
-        seen = await stored(storage.event(guild_id, event_id), ruling_id=event_id)  # ours?
-        await refuse_if_blind(interaction, seen.session_id, seen.board_number)
-        verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
-        entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
-        ruling = Ruling.from_data(entry.ruling)
-        embed = ruling_embed(
-            ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number
-        )
-        word = VERDICT_WORDS[verdict.verdict]
-        embed.add_field(
-            name=f"Director's verdict: {word}",
-            value=cut(verdict_line(verdict, interaction.user.mention)),
-            inline=False,
-        )
-        if verdict.verdict is VerdictKind.VOIDED:
-            state = await storage.board_state(guild_id, entry.board_id)
-            lines = state.describe() or ["Nothing pending."]
-            embed.add_field(
-                name=f"Board {entry.board_number} now",
-                value=cut("\n".join(f"• {clean(line)}" for line in lines)),
-                inline=False,
-            )
-        await respond(
-            interaction,
-            embed=embed,
-            ephemeral=ruling.private,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        channel = log_channel(interaction, club)
-        if channel is not None:
-            line = (
-                f"Ruling #{entry.id} (table {entry.table_number}, board {entry.board_number}) "
-                f"{word} by {interaction.user.mention}"
-            )
-            if verdict.adjusted_score:
-                line += f": adjusted score {clean(verdict.adjusted_score)}"
-            if note and not await blind_directors(
-                interaction, entry.session_id, entry.board_number
-            ):  # a note may describe the deal: not where a playing director reads
-                line += f". {clean(cut(note, 1500))}"
-            try:
-                await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as exc:
-                log.warning("Could not log verdict on ruling %s: %s", entry.id, exc)
-
-
-def verdict_line(verdict: Verdict, director: str) -> str:
-    parts = [f"{VERDICT_WORDS[verdict.verdict].capitalize()} by {director}"]
-    if verdict.adjusted_score:
-        parts.append(f"Adjusted score: {clean(verdict.adjusted_score)}")
-    if verdict.text:
-        parts.append(clean(verdict.text))
-    return "\n".join(parts)
-
-
-def call_embed(
-    call: DirectorCallInfo,
-    entry: LogEntry | None,
-    *,
-    jump: str | None,
-    seated_directors: list[int],
-) -> discord.Embed:
-    embed = discord.Embed(title=f"Director call #{call.id}", colour=discord.Colour.red())
-    embed.add_field(name="Table", value=str(call.table_number or "not given"))
-    embed.add_field(name="Board", value=str(call.board_number or "not given"))
-    embed.add_field(name="Called by", value=f"<@{call.caller_id}>")
-    if entry is not None:
-        embed.add_field(
-            name=f"Incident (ruling #{entry.id})",
-            value=cut(clean(entry.summary)),
-            inline=False,
-        )
-    if call.note:
-        embed.add_field(name="Note", value=cut(clean(call.note)), inline=False)
-    if jump:
-        label = "Jump to the ruling" if entry is not None else "Jump to the channel"
-        embed.add_field(name="Where", value=f"[{label}]({jump})", inline=False)
-    if seated_directors:
-        who = ", ".join(f"<@{uid}>" for uid in seated_directors)
-        embed.add_field(
-            name="A director is playing at this table",
-            value=f"{who} is a player at this table: another director, please take this call.",
-            inline=False,
-        )
-    return embed
 
 
 async def _blind_to_call(
@@ -814,22 +562,3 @@ async def _blind_to_call(
 async def _blind_call_for(interaction: discord.Interaction[TDBot], call: DirectorCallInfo) -> bool:
     """Whether the user is a playing director who has not played the called board."""
     return interaction.user.id in await _blind_to_call(interaction, call)
-
-
-def _where(call: DirectorCallInfo) -> str:
-    if call.table_number is None:
-        return "no table given"
-    where = f"table {call.table_number}"
-    if call.board_number is not None:
-        where += f", board {call.board_number}"
-    return where
-
-
-def _channel_url(guild_id: int, channel_id: int | None) -> str | None:
-    if channel_id is None:
-        return None
-    return f"https://discord.com/channels/{guild_id}/{channel_id}"
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Directors(bot))
