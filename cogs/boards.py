@@ -90,9 +90,10 @@ async def plan_board_set(
         if new is not target.declarer and (
             target.declarer is not None or target.state.phase is not Phase.AUCTION
         ):
+            in_play = target is current
             has = (
                 target.has_incidents
-                if target is current
+                if in_play
                 else await storage.has_incidents(at.guild_id, target.id)
             )
             if has:
