@@ -226,7 +226,7 @@ class Bench:
             counts["begins"] += 1
 
         engines = [engine.sync_engine]
-        loop_db = self.bot.storage._loop  # the hot paths' own engine (core.storage.hotpath)
+        loop_db = self.bot.storage.tx.loop  # the hot paths' own engine (core.storage.hotpath)
         if loop_db is not None:
             engines.append(loop_db.engine)
         for sync in engines:

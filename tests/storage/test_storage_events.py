@@ -11,8 +11,9 @@ from core.engine import event_from_data
 from core.errors import RuleError
 from core.seats import Seat
 from core.state import PenaltyKind, Phase, TableState
-from core.storage import db, service
+from core.storage import db
 from core.storage.errors import Busy, NotFound
+from core.storage.repo import boards
 from core.storage.testing import migrated_storage
 from tests.storage.helpers import (
     GUILD_A,
@@ -179,13 +180,13 @@ async def test_two_processes_writing_one_board_never_collide(storage, storage_ur
 async def test_without_row_locks_the_unique_seq_and_retries_still_hold(storage, monkeypatch):
     """Belt and braces: with SELECT … FOR UPDATE switched off, concurrent writers collide on
     UNIQUE(board_id, seq) or the board's version check, retry, and still all land once."""
-    real = service._board_for_record
+    real = boards.board_for_record
 
     async def unlocked(s, guild_id, board_id, interaction_id, *, lock=False):
         return await real(s, guild_id, board_id, interaction_id, lock=False)
 
-    monkeypatch.setattr(service, "_board_for_record", unlocked)
-    monkeypatch.setattr(storage, "_attempts", 50)  # 30 writers on one row, all colliding
+    monkeypatch.setattr(boards, "board_for_record", unlocked)
+    monkeypatch.setattr(storage.tx, "attempts", 50)  # 30 writers on one row, all colliding
     board = await new_board(storage)
     follow_ups = _fifty_follow_ups()[:30]
     await asyncio.gather(

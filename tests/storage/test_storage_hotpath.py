@@ -18,13 +18,13 @@ pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 async def test_hot_paths_run_on_the_loop_thread_and_agree_with_aiosqlite(storage_url):
     """A board recorded through the loop connection reads the same through aiosqlite."""
     async with migrated_storage(storage_url, upgrade=False) as storage:
-        assert storage._loop is not None
+        assert storage.tx.loop is not None
         board = await new_board(storage)
         recorded = await storage.record(GUILD_A, board.id, exposed("W", "SK"))
         on_loop = await storage.board(GUILD_A, board.id)
     async with migrated_storage(storage_url, upgrade=False) as storage:
-        storage_off = type(storage)(storage._sm, hot_path_on_loop=False)
-        assert storage_off._loop is None
+        storage_off = type(storage)(storage.tx.sessionmaker, hot_path_on_loop=False)
+        assert storage_off.tx.loop is None
         off_loop = await storage_off.board(GUILD_A, board.id)
     assert on_loop == off_loop and on_loop.state == recorded.state
     assert on_loop.last_seq == recorded.seq
@@ -43,7 +43,7 @@ async def test_the_wal_is_checkpointed_off_the_loop(storage_url, monkeypatch):
 
     monkeypatch.setattr(hotpath.LoopDatabase, "_checkpoint", spy)
     async with migrated_storage(storage_url, upgrade=False) as storage:
-        with storage._loop.connect() as conn:
+        with storage.tx.loop.connect() as conn:
             setting = await conn.scalar(text("PRAGMA wal_autocheckpoint"))
         assert setting == 0
         board = await new_board(storage)  # one write (a new board, no facts to record)

@@ -11,8 +11,9 @@ import zoneinfo
 import pytest
 
 from core.laws.course import PlayReported
-from core.storage import logquery, service
+from core.storage import logquery
 from core.storage.errors import StorageError
+from core.storage.repo import base, boards, calls, rows, tables, verdicts
 from core.storage.values import LogFilter, VerdictKind
 from tests.storage.helpers import (
     DIRECTOR,
@@ -46,7 +47,8 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch):
     c = Clock()
-    monkeypatch.setattr(service, "utcnow", c)
+    for module in (base, boards, calls, rows, tables, verdicts):  # every part that dates a row
+        monkeypatch.setattr(module, "utcnow", c)
     return c
 
 

@@ -10,9 +10,7 @@ from core.storage.errors import Conflict, NotFound
 from core.storage.models import (
     EventRow,
 )
-from core.storage.service import (
-    Storage,
-)
+from core.storage.service import Storage
 
 
 class DeskBase:
