@@ -76,6 +76,7 @@ async def record_incident(
     auction: str | None = None,
     trick: int | None = None,
     notify: bool | Callable[[Any], bool] = True,
+    looked_up: TableContext | None = None,
 ) -> None:
     """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
     line in the club's ruling-log channel unless ``notify`` is false).
@@ -85,11 +86,12 @@ async def record_incident(
     be a test of the ruling (a plain call is not noted; a call that brings a ruling is).
     ``trick``: the trick the report names; recorded first, so restrictions whose trick or lead
     is over end before the incident is ruled on (``core.laws.course``).
+    ``looked_up``: the table's context, when the command has just read it (not read again).
     """
     storage = storage_of(interaction)
 
     async def work() -> Any:
-        ctx = await table_context(interaction, table, acting=True)
+        ctx = looked_up or await table_context(interaction, table, acting=True)
         if auction is not None:
             await catch_up(interaction, ctx, auction)
         event: Event = build(ctx)
@@ -186,6 +188,7 @@ class PeriodQuestion(discord.ui.View):
     async def _answer(self, interaction: discord.Interaction[Any], during: str) -> None:
         if interaction.user.id != self.asker:
             raise ContextError("Only the player who reported it can answer this.")
+        ctx = None
         if during == "play":
             ctx = await table_context(interaction, self.table, acting=True)
             if ctx.board.declarer is None:
@@ -198,7 +201,7 @@ class PeriodQuestion(discord.ui.View):
                 )
                 self.stop()
                 return
-        await record_incident(interaction, self.table, self.build(during))
+        await record_incident(interaction, self.table, self.build(during), looked_up=ctx)
         self.stop()
 
     @discord.ui.button(label="During the auction", style=discord.ButtonStyle.primary)
@@ -340,7 +343,9 @@ class Incidents(commands.Cog):
                 ephemeral=True,
             )
             return
-        await record_incident(interaction, ctx.table.number, build(during), trick=trick)
+        await record_incident(
+            interaction, ctx.table.number, build(during), trick=trick, looked_up=ctx
+        )
 
     @app_commands.command(name="lead-out-of-turn", description="A lead out of turn (Laws 53-56).")
     @app_commands.describe(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -90,7 +90,7 @@ class RulingLog(StorageBase):
         filters: LogFilter = LogFilter(),  # noqa: B008
         *,
         chunk_rows: int = EXPORT_CHUNK_ROWS,
-    ) -> AsyncIterator[str]:
+    ) -> AsyncGenerator[str, None]:
         """The filtered log as CSV text, oldest first, in chunks of ``chunk_rows`` rows.
 
         Rows are streamed from the database (server-side cursor), so memory does not grow with
@@ -111,7 +111,7 @@ class RulingLog(StorageBase):
         filters: LogFilter = LogFilter(),  # noqa: B008
         *,
         chunk_rows: int = EXPORT_CHUNK_ROWS,
-    ) -> AsyncIterator[str]:
+    ) -> AsyncGenerator[str, None]:
         """The filtered log as one JSON array, oldest first, streamed like :meth:`export_csv`.
 
         Discord ids are strings (as in Discord's own API: they do not fit a JavaScript number).

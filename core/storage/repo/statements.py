@@ -202,6 +202,19 @@ def table_lookup_select(numbered: bool) -> Any:
         .limit(1)
         .scalar_subquery()
     )
+    # the board a command names (``/board set``), with its own "is there a ruling on it?"
+    named = Board.__table__.alias("named_board")
+    named_incident = (
+        select(EventRow.id)
+        .where(
+            EventRow.board_id == named.c.id,
+            EventRow.void.is_(False),
+            EventRow.kind.not_in(ROUTINE_KINDS),
+        )
+        .correlate(named)
+        .limit(1)
+        .scalar_subquery()
+    )
     wanted = (
         bindparam("number", type_=Table.number.type)
         if numbered
@@ -228,6 +241,11 @@ def table_lookup_select(numbered: bool) -> Any:
             Board.number.label("board_no"),
             Board.last_seq,
             STATE_TEXT.label("state"),
+            named.c.id.label("named_id"),
+            named.c.session_id.label("named_session_id"),
+            named.c.last_seq.label("named_last_seq"),
+            cast(named.c.state, Text).label("named_state"),
+            named_incident.label("named_has_incidents"),
         )
         .outerjoin(
             SeatBinding,
@@ -250,6 +268,13 @@ def table_lookup_select(numbered: bool) -> Any:
             ),
         )
         .outerjoin(Board, and_(Board.table_id == Table.id, Board.number == Table.current_board))
+        .outerjoin(
+            named,
+            and_(
+                named.c.table_id == Table.id,
+                named.c.number == bindparam("board_number", type_=Board.number.type),
+            ),
+        )
         .where(Club.guild_id == bindparam("guild_id"))
         .order_by(SeatBinding.seat)
         .limit(1)

@@ -113,6 +113,7 @@ class Tables(Clubs, Sessions):
         *,
         channel_id: int | None = None,
         create: bool = False,
+        board_number: int | None = None,
     ) -> TableLookup:
         """Everything a table command starts from, in one read: the club (created on first
         use), where ``user_id`` sits, table ``number`` of the session in play (default: the
@@ -122,6 +123,8 @@ class Tables(Clubs, Sessions):
         one after the other, in one statement. When the last session is over (ended, or the
         club's session gap passed) a new one is started first (:meth:`live_session`). With
         ``create``, a table named by number is made for the session if it does not exist yet.
+        With ``board_number``, board ``board_number`` of that table too (``named_board``, as
+        :meth:`find_board` and :meth:`has_incidents` would give it), in the same statement.
         """
         generation = self._club_cache.generation(guild_id)
         q = TABLE_LOOKUP_MINE if number is None else TABLE_LOOKUP_NUMBERED
@@ -130,13 +133,19 @@ class Tables(Clubs, Sessions):
             "user_id": user_id,
             "number": number,
             "channel_id": channel_id,
+            "board_number": board_number,
         }
         async with self.tx.connected() as conn:
             row = (await conn.execute(q, params)).first()
         if row is None:  # first use: the club is created (as club() does), with nothing in it
             await self.club(guild_id)
             return await self.table_lookup(
-                guild_id, user_id, number, channel_id=channel_id, create=create
+                guild_id,
+                user_id,
+                number,
+                channel_id=channel_id,
+                create=create,
+                board_number=board_number,
             )
         club = club_settings(row)
         self._club_cache.remember(guild_id, row.id, club, generation)
@@ -160,25 +169,46 @@ class Tables(Clubs, Sessions):
             if row.seat_table_no is not None
             else None
         )
-        table = board = None
+        table = board = named = None
         if row.table_id is not None:
             table = TableInfo(row.table_id, row.table_session_id, row.table_no, row.current_board)
             if row.board_id is not None:
-                state = self._states.parse(row.state)
-                board = BoardInfo(
-                    id=row.board_id,
-                    session_id=row.board_session_id,
-                    table_id=row.table_id,
-                    table_number=row.table_no,
-                    number=row.board_no,
-                    dealer=state.dealer,
-                    declarer=state.declarer,
-                    contract=state.contract,
-                    last_seq=row.last_seq,
-                    state=state,
-                    has_incidents=row.has_incidents is not None,
+                board = self._looked_up_board(
+                    row, row.board_id, row.board_session_id, row.board_no, row.last_seq,
+                    row.state, row.has_incidents,
                 )
-        return TableLookup(club, seating, table, board, row.channel_table_no)
+            if row.named_id is not None and board_number is not None:
+                named = self._looked_up_board(
+                    row, row.named_id, row.named_session_id, board_number,
+                    row.named_last_seq, row.named_state, row.named_has_incidents,
+                )
+        return TableLookup(club, seating, table, board, row.channel_table_no, named)
+
+    def _looked_up_board(
+        self,
+        row: Any,
+        board_id: int,
+        session_id: int,
+        number: int,
+        last_seq: int,
+        state_text: str | dict[str, Any],
+        incident: int | None,
+    ) -> BoardInfo:
+        """A board of the table a lookup found."""
+        state = self._states.parse(state_text)
+        return BoardInfo(
+            id=board_id,
+            session_id=session_id,
+            table_id=row.table_id,
+            table_number=row.table_no,
+            number=number,
+            dealer=state.dealer,
+            declarer=state.declarer,
+            contract=state.contract,
+            last_seq=last_seq,
+            state=state,
+            has_incidents=incident is not None,
+        )
 
     async def sit(
         self,
