@@ -13,19 +13,9 @@ from core.engine import apply, event_from_data, event_to_data
 from core.state import TableState
 from core.storage import editions, rollup
 from core.storage.desk.base import DeskBase, desk_event_row
-from core.storage.desk.values import (
-    DependentRulings,
-    Rerule,
-)
+from core.storage.desk.values import DependentRulings, Rerule
 from core.storage.errors import StorageError
-from core.storage.models import (
-    NOTE_MAX,
-    SUMMARY_MAX,
-    EventLaw,
-    EventRow,
-    VerdictRow,
-    utcnow,
-)
+from core.storage.models import NOTE_MAX, SUMMARY_MAX, EventLaw, EventRow, VerdictRow, utcnow
 from core.storage.repo.rows import (
     board_row,
     checked_text,

@@ -12,22 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.editions import check_edition, edition_on
 from core.storage import editions
 from core.storage.desk.base import DeskBase
-from core.storage.desk.values import (
-    DeskSettingsInfo,
-    EditionSchedule,
-)
-from core.storage.desk_models import (
-    DeskSettings,
-    EditionChange,
-)
+from core.storage.desk.values import DeskSettingsInfo, EditionSchedule
+from core.storage.desk_models import DeskSettings, EditionChange
 from core.storage.errors import NotFound, StorageError
-from core.storage.models import (
-    EventRow,
-)
+from core.storage.models import EventRow
 from core.storage.repo.base import UNSET
-from core.storage.repo.rows import (
-    require_club,
-)
+from core.storage.repo.rows import require_club
 
 #: Law 92B's default: an appeal within 30 minutes after the session's scores are available.
 DEFAULT_APPEAL_MINUTES = 30

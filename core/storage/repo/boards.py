@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import (
-    select,
-)
+from sqlalchemy import select
+from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core.engine import Event, apply, event_from_data, event_to_data
@@ -18,18 +17,8 @@ from core.state import TableState
 from core.storage import logquery, rollup
 from core.storage.editions import edition_in_force
 from core.storage.errors import NotFound
-from core.storage.models import (
-    SUMMARY_MAX,
-    Board,
-    Club,
-    EventRow,
-    Table,
-    utcnow,
-)
-from core.storage.repo.base import (
-    ROUTINE_KINDS,
-    StorageBase,
-)
+from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
+from core.storage.repo.base import ROUTINE_KINDS, StorageBase
 from core.storage.repo.rows import (
     board_facts,
     board_row,
@@ -58,12 +47,7 @@ from core.storage.repo.statements import (
     BoardRow,
     board_for_record,
 )
-from core.storage.values import (
-    BoardInfo,
-    ChoiceContext,
-    LogEntry,
-    RecordedEvent,
-)
+from core.storage.values import BoardInfo, ChoiceContext, LogEntry, RecordedEvent
 
 
 class Boards(StorageBase):
@@ -208,7 +192,7 @@ class Boards(StorageBase):
                 raise NotFound("there is no such board")
         return self._board_info(row)
 
-    def _board_info(self, row: Any) -> BoardInfo:
+    def _board_info(self, row: Row[Any]) -> BoardInfo:
         """A :class:`BoardInfo` from a row of :data:`BOARD_COLUMNS`."""
         state = self._states.parse(row.state)
         return BoardInfo(

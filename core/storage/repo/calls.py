@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import (
-    select,
-    update,
-)
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.errors import NotFound
-from core.storage.models import (
-    NOTE_MAX,
-    DirectorCall,
-    EventRow,
-    Table,
-    utcnow,
-)
-from core.storage.repo.base import (
-    StorageBase,
-)
+from core.storage.models import NOTE_MAX, DirectorCall, EventRow, Table, utcnow
+from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
     board_row,
     call_row,
@@ -28,9 +17,7 @@ from core.storage.repo.rows import (
     find_club_id,
     require_club,
 )
-from core.storage.values import (
-    DirectorCallInfo,
-)
+from core.storage.values import DirectorCallInfo
 
 
 class Calls(StorageBase):

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import (
-    delete,
-    select,
-)
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage import desk_models, rollup
@@ -25,12 +22,7 @@ from core.storage.models import (
     TableChannel,
     VerdictRow,
 )
-from core.storage.repo.base import (
-    LANGUAGE,
-    LAW_EDITIONS,
-    UNSET,
-    StorageBase,
-)
+from core.storage.repo.base import LANGUAGE, LAW_EDITIONS, UNSET, StorageBase
 from core.storage.repo.rows import (
     check_time_zone,
     club_settings,
@@ -39,12 +31,8 @@ from core.storage.repo.rows import (
     get_or_create_club,
     rowcount,
 )
-from core.storage.repo.statements import (
-    club_select,
-)
-from core.storage.values import (
-    ClubSettings,
-)
+from core.storage.repo.statements import club_select
+from core.storage.values import ClubSettings
 
 
 class Clubs(StorageBase):
@@ -53,8 +41,8 @@ class Clubs(StorageBase):
     async def club(self, guild_id: int) -> ClubSettings:
         """The guild's club settings, creating the club with defaults on first use.
 
-        Served from a short-lived per-instance cache (:data:`CLUB_CACHE_SECONDS`); a read, not a
-        write, when the club exists.
+        Served from a short-lived per-instance cache (:mod:`core.storage.repo.caches`); a read,
+        not a write, when the club exists.
         """
         cached = self._club_cache.get(guild_id)
         if cached is not None:

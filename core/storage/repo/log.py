@@ -8,35 +8,16 @@ import json
 from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from typing import Any
 
-from sqlalchemy import (
-    and_,
-    func,
-    or_,
-    select,
-)
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage import logquery, rollup
 from core.storage import stats as log_stats
-from core.storage.models import (
-    EventRow,
-)
-from core.storage.repo.base import (
-    EXPORT_CHUNK_ROWS,
-    StorageBase,
-)
-from core.storage.repo.rows import (
-    clamp_limit,
-    find_club_id,
-)
-from core.storage.repo.statements import (
-    CLUB_ZONE,
-)
-from core.storage.values import (
-    ClubStats,
-    LogFilter,
-    LogPage,
-)
+from core.storage.models import EventRow
+from core.storage.repo.base import EXPORT_CHUNK_ROWS, StorageBase
+from core.storage.repo.rows import clamp_limit, find_club_id
+from core.storage.repo.statements import CLUB_ZONE
+from core.storage.values import ClubStats, LogFilter, LogPage
 
 
 class RulingLog(StorageBase):

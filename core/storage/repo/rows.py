@@ -10,15 +10,8 @@ from collections.abc import Iterable
 from typing import Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import (
-    ColumnElement,
-    delete,
-    func,
-    or_,
-    select,
-    update,
-)
-from sqlalchemy.engine import CursorResult, Result
+from sqlalchemy import ColumnElement, delete, func, or_, select, update
+from sqlalchemy.engine import CursorResult, Result, Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core import serial
@@ -40,16 +33,8 @@ from core.storage.models import (
     VerdictRow,
     utcnow,
 )
-from core.storage.repo.base import (
-    DEFAULT_SESSION_NAME,
-    LAW_EDITIONS,
-    PAGE_MAX,
-)
-from core.storage.repo.statements import (
-    CLUB_ID,
-    UPDATE_SNAPSHOT,
-    UPDATE_SNAPSHOT_SEQ,
-)
+from core.storage.repo.base import DEFAULT_SESSION_NAME, LAW_EDITIONS, PAGE_MAX
+from core.storage.repo.statements import CLUB_ID, UPDATE_SNAPSHOT, UPDATE_SNAPSHOT_SEQ
 from core.storage.repo.transactions import BoardChanged
 from core.storage.sessions import club_day, session_due
 from core.storage.values import (
@@ -378,7 +363,7 @@ async def call_value(
     )
 
 
-def club_settings(row: Any) -> ClubSettings:
+def club_settings(row: Row[Any]) -> ClubSettings:
     return ClubSettings(
         guild_id=row.guild_id,
         director_role_id=row.director_role_id,

@@ -6,22 +6,12 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import (
-    and_,
-    select,
-)
+from sqlalchemy import and_, select
+from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.storage.models import (
-    NAME_MAX,
-    Board,
-    GameSession,
-    Table,
-)
-from core.storage.repo.base import (
-    DEFAULT_SESSION_NAME,
-    StorageBase,
-)
+from core.storage.models import NAME_MAX, Board, GameSession, Table
+from core.storage.repo.base import DEFAULT_SESSION_NAME, StorageBase
 from core.storage.repo.rows import (
     board_value,
     checked_text,
@@ -37,11 +27,7 @@ from core.storage.repo.rows import (
     session_value,
 )
 from core.storage.sessions import club_day, session_due
-from core.storage.values import (
-    BoardInfo,
-    ClubSettings,
-    SessionInfo,
-)
+from core.storage.values import BoardInfo, ClubSettings, SessionInfo
 
 
 class Sessions(StorageBase):
@@ -123,7 +109,7 @@ class Sessions(StorageBase):
         self._club_cache.session_checked(guild_id, found.id, now)
         return found
 
-    def _session_fresh(self, guild_id: int, club: ClubSettings, row: Any) -> bool:
+    def _session_fresh(self, guild_id: int, club: ClubSettings, row: Row[Any]) -> bool:
         """Whether the session a lookup found is still in play, without touching the database
         (a session-gap club may need the precise check of :meth:`live_session`)."""
         if row.session_id is None:

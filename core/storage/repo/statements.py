@@ -7,17 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import (
-    Text,
-    and_,
-    bindparam,
-    cast,
-    func,
-    insert,
-    null,
-    select,
-    update,
-)
+from sqlalchemy import Text, and_, bindparam, cast, func, insert, null, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core import serial

@@ -5,23 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import (
-    and_,
-    delete,
-    select,
-)
+from sqlalchemy import and_, delete, select
+from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.selectable import ScalarSelect
 
 from core.seats import Seat
 from core.storage.errors import Conflict, NotFound
-from core.storage.models import (
-    GameSession,
-    SeatBinding,
-    Table,
-    TableChannel,
-    utcnow,
-)
+from core.storage.models import GameSession, SeatBinding, Table, TableChannel, utcnow
 from core.storage.repo.clubs import Clubs
 from core.storage.repo.rows import (
     check_positive,
@@ -35,17 +26,8 @@ from core.storage.repo.rows import (
     table_value,
 )
 from core.storage.repo.sessions import Sessions
-from core.storage.repo.statements import (
-    SEATING,
-    TABLE_LOOKUP_MINE,
-    TABLE_LOOKUP_NUMBERED,
-)
-from core.storage.values import (
-    BoardInfo,
-    Seating,
-    TableInfo,
-    TableLookup,
-)
+from core.storage.repo.statements import SEATING, TABLE_LOOKUP_MINE, TABLE_LOOKUP_NUMBERED
+from core.storage.values import BoardInfo, Seating, TableInfo, TableLookup
 
 
 class Tables(Clubs, Sessions):
@@ -186,7 +168,7 @@ class Tables(Clubs, Sessions):
 
     def _looked_up_board(
         self,
-        row: Any,
+        row: Row[Any],
         board_id: int,
         session_id: int,
         number: int,

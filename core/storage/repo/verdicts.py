@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import (
-    select,
-)
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage import rollup
 from core.storage.errors import Conflict, NotFound, StorageError
-from core.storage.models import (
-    NOTE_MAX,
-    SCORE_MAX,
-    EventRow,
-    VerdictRow,
-    utcnow,
-)
-from core.storage.repo.base import (
-    StorageBase,
-)
+from core.storage.models import NOTE_MAX, SCORE_MAX, EventRow, VerdictRow, utcnow
+from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
     board_row,
     checked_text,
@@ -27,10 +17,7 @@ from core.storage.repo.rows import (
     store_state,
     verdict_value,
 )
-from core.storage.values import (
-    Verdict,
-    VerdictKind,
-)
+from core.storage.values import Verdict, VerdictKind
 
 
 class Verdicts(StorageBase):
