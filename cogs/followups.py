@@ -45,13 +45,13 @@ from cogs.render import (
 from cogs.tdbot import defer, edit_pressed, report_error, respond
 from core.cards import Card, Suit, parse_hand
 from core.engine import ChoiceMade, Event
-from core.laws.auction_calls import must_pass
 from core.laws.course import RestrictionSpent
 from core.laws.flow import CardPlayed, LeadLost
+from core.laws.must_pass import must_pass
 from core.laws.obligations import must_play
 from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
 from core.seats import Seat
-from core.state import Lasts, TableState
+from core.state import Chooser, Lasts, may_choose
 from core.storage.errors import NotFound
 
 log = logging.getLogger(__name__)
@@ -68,23 +68,6 @@ LAPSED = "That restriction is already over (or the board has moved on): nothing 
 NOT_AT_TABLE = "Only a player seated at table {table} or a director can say that."
 NOT_YOURS = "Only {who} at table {table} or a director can choose."
 DIRECTOR_ONLY = "Only a director judges whether a call is comparable (Law 23)."
-
-
-def may_choose(
-    chooser: str, seat: Seat | None, state: TableState, offender: Seat | None = None
-) -> bool:
-    """Whether a player in ``seat`` is on the side that makes a choice offered to ``chooser``
-    (the offender's left-hand opponent for "LHO": accepting 27A1, 29A)."""
-    if chooser == "LHO":
-        return seat is not None and offender is not None and seat is offender.lho
-    if seat is None or state.declarer is None:
-        return False
-    if chooser == "declarer":
-        return seat is state.declarer
-    if chooser == "defenders":
-        return seat in (state.declarer.lho, state.declarer.rho)
-    # "players": a question of fact (has he kept the lead?) that anyone at the table answers
-    return chooser == "players"
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOICE_PATTERN):
@@ -116,7 +99,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         label = getattr(item, "label", None)
         return cls(int(match["event_id"]), Seat(match["seat"]), match["token"], label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await self._choose(interaction)
         except Exception as exc:  # the view machinery would only log it: answer the user
@@ -144,15 +127,19 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         )
         if pending is None:
             raise ContextError(EXPIRED)
-        if not is_director(interaction.user, club):
-            if pending.chooser == "director":
+        director = is_director(interaction.user, club)
+        seat = offered.seat if offered.seat_table_id == board.table_id else None
+        if not may_choose(pending.chooser, seat, director=director,
+                          declarer=board.state.declarer, offender=pending.offender):
+            if pending.chooser == Chooser.DIRECTOR:
                 raise ContextError(DIRECTOR_ONLY)
-            seat = offered.seat if offered.seat_table_id == board.table_id else None
-            if not may_choose(pending.chooser, seat, board.state, pending.offender):
-                who = {"declarer": "the declarer", "LHO": f"{pending.seat.value}"}.get(
-                    pending.chooser, f"the {pending.chooser}"
-                )
-                raise ContextError(NOT_YOURS.format(who=who, table=board.table_number))
+            if pending.chooser == Chooser.LHO:
+                who = pending.seat.value
+            elif pending.chooser == Chooser.DECLARER:
+                who = "the declarer"
+            else:
+                who = f"the {pending.chooser}"
+            raise ContextError(NOT_YOURS.format(who=who, table=board.table_number))
         recorded = await storage.record(
             guild_id,
             board.id,
@@ -224,7 +211,7 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
         label = getattr(item, "label", None)
         return cls(int(match["board_id"]), Seat(match["seat"]), match["what"], label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await self._press(interaction)
         except Exception as exc:  # the view machinery would only log it: answer the user

@@ -37,7 +37,8 @@ from core.laws.auction_calls import CallMade
 from core.laws.course import PlayReported
 from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.insufficient import InsufficientBid
-from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
+from core.laws.leads import LeadOutOfTurn
+from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.premature import PrematurePlay
 from core.laws.revoke import Attention, Revoke, WonBy
 from core.laws.rotation import CallOutOfRotation

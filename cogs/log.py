@@ -18,7 +18,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import core.laws  # noqa: F401 - registers every event kind
 from cogs.context import ContextError, club_of, is_director, require_director, storage_of
 from cogs.render import clean
 from cogs.tdbot import defer, edit_pressed, report_error

@@ -266,10 +266,6 @@ def parse_denominations(text: str) -> tuple[Strain, ...]:
     return tuple(sorted(found, key=lambda s: s.order))
 
 
-def calls_text(calls: Iterable[Call]) -> str:
-    return " ".join(c.text for c in calls)
-
-
 @dataclass(frozen=True)
 class Auction:
     """The dealer and the calls made so far, dealer first.
@@ -328,9 +324,6 @@ class Auction:
     def turn(self) -> Seat:
         """Whose turn it is to call (Law 17B, 17C). Meaningless once the auction is over."""
         return self.seat_of(len(self.calls))
-
-    def calls_by(self, seat: Seat) -> list[Call]:
-        return [c for i, c in enumerate(self.calls) if self.seat_of(i) is seat]
 
     def has_called(self, seat: Seat) -> bool:
         return any(self.seat_of(i) is seat for i in range(len(self.calls)))

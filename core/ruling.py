@@ -9,6 +9,8 @@ from functools import cache
 from typing import Any
 
 from core import serial
+from core.registry import BOOKKEEPING_KINDS
+from core.state import Chooser
 
 _LAW_RE = re.compile(r"^(\d{1,2})([A-Z]?)(\d?)(?:\(?([a-z])\)?)?(?:\(?(\d|i{1,3}|iv)\)?)?$")
 
@@ -40,7 +42,7 @@ class Ruling:
     laws: tuple[str, ...]
     steps: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
-    chooser: str = ""  # "declarer" or "defenders" when ``options`` wait for a choice
+    chooser: Chooser = Chooser.NOBODY  # who chooses when ``options`` wait for a choice
     information: str = ""  # who may use what (Laws 16, 50E)
     judgement: str = ""  # where the Director may still adjust (Laws 12, 16, 23, 64C, 72C)
     private: bool = False
@@ -57,10 +59,11 @@ class Ruling:
 
     @property
     def is_plain_call(self) -> bool:
-        """A call in rotation that simply goes on with (or ends) a clean auction: nothing the
-        directors need to see (no choice, no judgement, no law beyond 17D and 22)."""
+        """A call in rotation that simply goes on with (or ends) a clean auction: bookkeeping
+        (:data:`core.registry.BOOKKEEPING_KINDS`), nothing the directors need to see (no choice,
+        no law beyond 17D and 22)."""
         return (
-            self.kind == "call"
+            self.kind in BOOKKEEPING_KINDS
             and not self.options
             and all(law in _PLAIN_CALL_LAWS for law in self.laws)
         )
@@ -92,3 +95,38 @@ def _parts(ref: str) -> tuple[str, ...] | None:
     if not m:
         return None
     return tuple(p for p in m.groups() if p)
+
+
+@dataclass
+class Draft:
+    """A ruling being assembled by several laws in turn: each adds its summary sentences, laws,
+    steps, information and judgement; :meth:`build` joins them into one :class:`Ruling`.
+    Every law module builds its rulings this way (or with :class:`Ruling` at once)."""
+
+    summary: list[str] = field(default_factory=list)
+    laws: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    information: list[str] = field(default_factory=list)
+    judgement: list[str] = field(default_factory=list)
+    outcome: dict[str, Any] = field(default_factory=dict)
+    options: list[Option] = field(default_factory=list)
+    chooser: Chooser = Chooser.NOBODY
+
+    def cite(self, *laws: str) -> None:
+        """Cite ``laws``, each once, in the order first cited."""
+        for law in laws:
+            if law not in self.laws:
+                self.laws.append(law)
+
+    def build(self, kind: str) -> Ruling:
+        return Ruling(
+            kind=kind,
+            summary=" ".join(self.summary),
+            laws=tuple(self.laws),
+            steps=tuple(self.steps),
+            information=" ".join(self.information),
+            judgement=" ".join(self.judgement),
+            outcome=self.outcome,
+            options=tuple(self.options),
+            chooser=self.chooser,
+        )

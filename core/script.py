@@ -15,7 +15,7 @@ from core.editions import edition_title
 from core.engine import ChoiceMade, apply
 from core.errors import USER_ERRORS
 from core.ruling import Ruling
-from core.state import TableState
+from core.state import Chooser, TableState
 
 NO_INFORMATION_RULE = (
     "Nothing special about information here: only the legal calls and plays are authorized "
@@ -72,7 +72,7 @@ def build_script(
 
 
 def _chooser(ruling: Ruling) -> str:
-    return {"declarer": "Declarer", "defenders": "The defenders"}.get(
+    return {Chooser.DECLARER: "Declarer", Chooser.DEFENDERS: "The defenders"}.get(
         ruling.chooser, "The non-offending side"
     )
 

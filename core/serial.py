@@ -25,10 +25,10 @@ class DataError(ValueError):
 
 def to_data(value: Any) -> Any:
     """A JSON-ready structure (dicts, lists, strings, numbers) for an engine value."""
+    if isinstance(value, Enum):  # first: a StrEnum is a str too, but stored as its plain value
+        return value.value
     if value is None or isinstance(value, bool | int | str | float):
         return value
-    if isinstance(value, Enum):
-        return value.value
     if isinstance(value, Card):
         return value.text
     if isinstance(value, Hand):

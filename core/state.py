@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from core import serial
@@ -136,17 +136,49 @@ class AuctionExposure:
     premature_lead: bool = False
 
 
+class Chooser(StrEnum):
+    """Who makes a choice a ruling offers. Stored (in snapshots and rulings) as these strings,
+    which older data holds too: never change a value."""
+
+    NOBODY = ""  # no choice waits
+    DECLARER = "declarer"
+    DEFENDERS = "defenders"
+    PLAYERS = "players"  # a question of fact (has he kept the lead?) anyone at the table answers
+    LHO = "LHO"  # the offender's left-hand opponent: accepting an irregular call (27A1, 29A)
+    DIRECTOR = "director"  # a judgement only the Director makes (comparable call, 23A)
+
+
+def may_choose(chooser: Chooser | str, seat: Seat | None, *, director: bool,
+               declarer: Seat | None, offender: Seat | None = None) -> bool:
+    """Whether someone may make a choice offered to ``chooser``: a director always may; a player
+    in ``seat`` (None: not seated at that table) when he is on the side that chooses."""
+    chooser = Chooser(chooser)
+    if director:
+        return True
+    if chooser is Chooser.DIRECTOR:
+        return False
+    if chooser is Chooser.LHO:
+        return seat is not None and offender is not None and seat is offender.lho
+    if seat is None or declarer is None:
+        return False
+    if chooser is Chooser.DECLARER:
+        return seat is declarer
+    if chooser is Chooser.DEFENDERS:
+        return seat in (declarer.lho, declarer.rho)
+    return chooser is Chooser.PLAYERS
+
+
 @dataclass(frozen=True)
 class PendingChoice:
     """A decision the non-offending side still has to make before play goes on.
 
-    ``law`` names the handler that resolves it (see :mod:`core.engine`); ``seat`` is the player
-    who waits for it (usually the one about to lead); ``offender`` and ``card`` carry what the
-    resolution needs.
+    ``law`` names the handler that resolves it (registered in :mod:`core.registry`); ``seat`` is
+    the player who waits for it (usually the one about to lead); ``chooser`` who makes it;
+    ``offender`` and ``card`` carry what the resolution needs.
     """
 
     law: str
-    chooser: str  # "declarer" or "defenders"
+    chooser: Chooser
     seat: Seat
     options: tuple[str, ...]
     offender: Seat | None = None

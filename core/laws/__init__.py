@@ -1,16 +1,21 @@
-"""Law families; importing this package registers every rule with :mod:`core.engine`."""
+"""Law families, one module each; each registers its events and rules in :mod:`core.registry`.
+:mod:`core.engine` imports this package so that every rule is known."""
 
 from core.laws import (  # noqa: F401
     acceptance,
     auction_calls,
+    change_of_call,
     consultation,
     course,
     exposure,
     flow,
     insufficient,
     lead26,
+    lead_choices,
     leads,
+    must_pass,
     obligations,
+    opening_lead,
     penalty,
     premature,
     revoke,

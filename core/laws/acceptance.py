@@ -12,14 +12,14 @@ import hashlib
 import json
 
 from core.auction import Auction
-from core.engine import Event, apply, choice_handler, event_from_data, event_to_data
 from core.errors import RuleError
+from core.registry import Event, choice_handler, event_from_data, event_to_data, rule_for
 from core.ruling import Option, Ruling
 from core.seats import Seat
-from core.state import PendingChoice, TableState
+from core.state import Chooser, PendingChoice, TableState
 
 #: ``PendingChoice.chooser`` of a choice the offender's LHO makes.
-LHO = "LHO"
+LHO = Chooser.LHO
 ACCEPT, DECLINE = "accept", "decline"
 LAWS = ("27A1", "29A")
 
@@ -66,7 +66,7 @@ def accept(pending: PendingChoice, now: TableState) -> tuple[Ruling, TableState]
                         "the director")
     before = TableState.from_json(data["before"])
     incident = event_from_data({**data["event"], "accepted": True})
-    return apply(before, incident)
+    return rule_for(incident)(before, incident)
 
 
 def _choose(state: TableState, pending: PendingChoice, option: str) -> tuple[Ruling, TableState]:

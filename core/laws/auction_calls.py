@@ -11,11 +11,10 @@ settles it when that call is made.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from core.auction import PASS, Auction, Call, parse_call
 from core.cards import Suit
-from core.engine import Event, apply, choice_handler, event, rule
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_state import (
@@ -38,44 +37,13 @@ from core.laws.auction_state import (
     use_turn,
     with_auction,
 )
-from core.laws.flow import AuctionEnded
-from core.ruling import Option, Ruling
+from core.laws.flow import AuctionEnded, auction_ends
+from core.registry import Event, choice_handler, event, rule
+from core.ruling import Draft, Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import PassLasts, PendingChoice, Phase, TableState
 
-# --- rulings built up step by step ---------------------------------------------------------
-
-
-@dataclass
-class Draft:
-    """A ruling being assembled by several laws in turn."""
-
-    summary: list[str] = field(default_factory=list)
-    laws: list[str] = field(default_factory=list)
-    steps: list[str] = field(default_factory=list)
-    information: list[str] = field(default_factory=list)
-    judgement: list[str] = field(default_factory=list)
-    outcome: dict = field(default_factory=dict)
-    options: list[Option] = field(default_factory=list)
-    chooser: str = ""
-
-    def cite(self, *laws: str) -> None:
-        for law in laws:
-            if law not in self.laws:
-                self.laws.append(law)
-
-    def build(self, kind: str) -> Ruling:
-        return Ruling(
-            kind=kind,
-            summary=" ".join(self.summary),
-            laws=tuple(self.laws),
-            steps=tuple(self.steps),
-            information=" ".join(self.information),
-            judgement=" ".join(self.judgement),
-            outcome=self.outcome,
-            options=tuple(self.options),
-            chooser=self.chooser,
-        )
+# --- words shared by the auction families ----------------------------------------------
 
 
 def withdrawn_information(offender: Seat, what: str, *, applies: bool = True,
@@ -103,7 +71,7 @@ StageRule = Callable[[TableState, Awaiting, Call, "CallMade", Draft], TableState
 #: Stage handlers other families register (e.g. ``27B`` for a replaced insufficient bid).
 STAGES: dict[str, StageRule] = {}
 
-_JUDGED = {
+JUDGED = {
     "30B1": ("30B1(b)(i)", "30B1(b)(ii)"),
     "31A2": ("31A2(a)", "31A2(b)"),
     "31B": ("31A2(a)", "31A2(b)"),
@@ -122,7 +90,7 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
     ``identical``: the same call again, comparable without asking the Director. ``later``: the
     call is not made yet (his turn has not come): the ruling is said now, and the state changes
     when he makes it, so his partner's forced pass starts at his turn after that call."""
-    good, bad = _JUDGED[stage]
+    good, bad = JUDGED[stage]
     if stage in _STAGE_CITE:
         draft.cite(_STAGE_CITE[stage])
     partner = offender.partner
@@ -191,7 +159,7 @@ def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) ->
     offender, partner = wait.offender, wait.offender.partner
     at = len(auction_of(state).calls) - 1
     state = put_awaiting(state, replace(wait, reply=call.text, judged="", at=at))
-    good, bad = _JUDGED[wait.stage]
+    good, bad = JUDGED[wait.stage]
     draft.cite(_STAGE_CITE.get(wait.stage, wait.stage), "23A")
     draft.summary.append(f"Director: is {offender.value}'s {call.symbol} comparable to the "
                          f"cancelled {parse_call(wait.call).symbol}? Judgement pending.")
@@ -225,7 +193,7 @@ def _director_judges(state: TableState, pending: PendingChoice,
         state = state.evolve(pass_obligations=tuple(
             p for p in state.pass_obligations
             if not (p.seat is partner and p.lasts is PassLasts.NEXT_TURN
-                    and p.origin == _JUDGED[wait.stage][1])))
+                    and p.origin == JUDGED[wait.stage][1])))
         draft.steps.append(f"{partner.value} has already called since: his next turn has passed, "
                            "so the Director rules on that call (Law 16C, 72C) rather than "
                            "barring him now.")
@@ -242,7 +210,7 @@ def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
     return state
 
 
-for _stage in _JUDGED:
+for _stage in JUDGED:
     STAGES[_stage] = _judged_stage
     choice_handler(_stage)(_director_judges)
 STAGES["31A1"] = _repeat_stage
@@ -539,7 +507,7 @@ def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState
         return state
     declarer, contract = auction.declarer, auction.contract
     assert declarer is not None
-    ended, state = apply(state, AuctionEnded(declarer, contract))
+    ended, state = auction_ends(state, AuctionEnded(declarer, contract))
     draft.cite("22A", *ended.laws)
     draft.summary.append(f"The auction is over: {contract} by {declarer.value}, "
                          f"{declarer.lho.value} to lead.")
@@ -624,181 +592,3 @@ def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: str
     draft.information.append(withdrawn_information(seat, call.text))
     draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
     return state
-
-
-# --- Law 25: a change of call ---------------------------------------------------------------
-
-
-@event("change_of_call")
-@dataclass(frozen=True)
-class ChangeOfCall(Event):
-    """``seat`` wants to replace his last call with ``call``.
-
-    ``unintended``: the first call was a slip (mechanical error or slip of the tongue, 25A), not
-    a change of mind; ``accepted``: his LHO called intentionally over the changed call (25B1);
-    ``comparable``: the Director judged the new call comparable to the first (26A).
-    """
-
-    seat: Seat
-    call: str
-    unintended: bool = False
-    accepted: bool = False
-    comparable: bool = False
-
-
-@rule(ChangeOfCall)
-def change_of_call(state: TableState, ev: ChangeOfCall) -> tuple[Ruling, TableState]:
-    draft = Draft()
-    state = apply_change_of_call(state, ev.seat, parse_call(ev.call), ev.unintended,
-                                 ev.accepted, ev.comparable, draft)
-    return draft.build("change_of_call"), state
-
-
-def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: bool,
-                         accepted: bool, comparable: bool, draft: Draft) -> TableState:
-    """Law 25 on ``seat``'s latest call."""
-    if state.dealer is None:
-        raise RuleError("the dealer is not known yet: say who dealt (N, E, S or W)")
-    auction = auction_of(state)
-    mine = [i for i in range(len(auction.calls)) if auction.seat_of(i) is seat]
-    if not mine:
-        raise RuleError(f"{seat.value} has not called yet: there is no call to change")
-    at = mine[-1]
-    old = auction.calls[at]
-    partner_called = len(auction.calls) > at + 2
-    draft.outcome.update(partner_must_pass="none", offender_must_pass="none",
-                         lead_restriction=False)
-    if unintended:
-        if partner_called:
-            draft.cite("25A4")
-            draft.summary.append(f"Too late: {seat.partner.value} has called since, so "
-                                 f"{seat.value}'s {old.symbol} stands.")
-            draft.steps.append("An unintended call may be replaced only until partner calls "
-                               "(25A4).")
-            return state
-        if state.phase is not Phase.AUCTION and auction.is_over:
-            draft.cite("25A5")
-        before = auction.upto(at)
-        withdrawn_lho = auction.calls[at + 1:]
-        problem = before.problem(new, seat)
-        draft.cite("25A1", "25A2")
-        draft.steps.append(f"{seat.value} did not mean {old.text} (a mechanical error or slip of "
-                           f"the tongue, not a change of mind), so he may replace it with "
-                           f"{new.text} until his partner calls (25A1, 25A2). There are no "
-                           "Law 26 lead restrictions.")
-        if withdrawn_lho:
-            draft.cite("25A6")
-            draft.steps.append(f"{seat.lho.value} may withdraw his call over it; information from "
-                               f"that withdrawn call is authorized for his side and unauthorized "
-                               f"for {seat.value}'s side (25A6).")
-        draft.information.append(withdrawn_information(seat, old.text))
-        state = state.evolve(phase=Phase.AUCTION, declarer=None if auction.is_over
-                        else state.declarer)
-        state = with_auction(state, before)
-        if problem:
-            draft.cite("27" if new.is_bid else "36")
-            draft.summary.append(f"{seat.value}'s intended {new.symbol} replaces {old.symbol}, but "
-                                 f"it is not legal ({problem}): the Director now applies the law "
-                                 "for that call.")
-            draft.steps.append("The intended call is subject to the law that governs it: report "
-                               "it next (an insufficient bid under Law 27).")
-            return state
-        draft.summary.append(f"{seat.value}'s intended {new.symbol} replaces {old.symbol}; no "
-                             "rectification.")
-        return make_call(state, seat, new, None, draft)
-    if len(auction.calls) != at + 1:
-        draft.cite("25B2")
-        draft.summary.append(f"{seat.value}'s {old.symbol} stands: the auction has moved on.")
-        draft.steps.append("A change of mind is not allowed; the original call stands (25B2).")
-        return state
-    draft.cite("25B3", "16C")
-    if accepted:
-        problem = auction.upto(at).problem(new, seat)
-        if problem:
-            raise RuleError(f"{new.text} cannot stand there: {problem}")
-        state = with_auction(state, auction.upto(at).plus(new))
-        state = lead26.note_specified(state, seat, new.specified())
-        draft.cite("25B1")
-        draft.summary.append(f"{seat.lho.value} accepted the change by calling over it: "
-                             f"{new.symbol} stands and {old.symbol} is withdrawn.")
-        draft.steps.append(f"{seat.value} changed his mind; his LHO called over the new call, so "
-                           "it stands (25B1).")
-        withdrawn, replacement = old.text, new.text
-    else:
-        draft.cite("25B2")
-        draft.summary.append(f"The change is cancelled: {seat.value}'s {old.symbol} stands.")
-        draft.steps.append(f"{seat.value} intended {old.text} and then changed his mind; unless "
-                           "his LHO accepts the new call by calling over it, the change is "
-                           "cancelled and the original call stands (25B2).")
-        withdrawn, replacement = new.text, old.text
-    draft.information.append(withdrawn_information(seat, withdrawn))
-    if comparable:
-        draft.cite("26A")
-        draft.steps.append(f"{replacement} was judged comparable to {withdrawn}: no lead "
-                           "restrictions (26A).")
-    else:
-        state = lead26.record_lead_penalty(state, seat)
-        draft.cite("26B")
-        draft.steps.append(f"If {seat.value} becomes a defender, declarer may prohibit one suit "
-                           f"he did not specify at his partner's first turn to lead (26B).")
-        draft.outcome["lead_restriction"] = True
-    return state
-
-
-# --- "Must I pass?" -------------------------------------------------------------------------
-
-
-def must_pass(state: TableState, seat: Seat) -> Ruling:
-    """Answer "must I pass?" for ``seat`` from the stored state."""
-    if state.phase is not Phase.AUCTION:
-        return Ruling(kind="must_pass", summary="The auction is over: there is nothing to pass.",
-                      laws=(), outcome={"must_pass": "none", "your_turn": False})
-    ob = obligation(state, seat)
-    turn = auction_of(state).turn if state.dealer is not None else None
-    steps: list[str] = []
-    laws: list[str] = []
-    wait = awaiting_for(state, seat)
-    repeat = wait is not None and wait.stage in ("31A1", "32A1")
-    if wait and repeat:
-        steps.append(f"You must repeat your {parse_call(wait.call).symbol} at this turn "
-                     f"({wait.stage}): his RHO passed after it was cancelled.")
-        laws.append(wait.stage)
-    elif wait and wait.stage == "27B":
-        steps.append("You must replace your insufficient bid: the lowest sufficient bid in the "
-                     "same denomination(s) or a comparable call costs nothing (27B1); any other "
-                     "bid or a pass bars your partner for the rest of the auction (27B2).")
-        laws.append("27B")
-    elif wait and wait.stage in _JUDGED:
-        law = _JUDGED[wait.stage][1]
-        steps.append("You may make any legal call; if it is not comparable to the call that was "
-                     f"cancelled, your partner must pass at his next turn ({law}).")
-        laws.append(wait.stage)
-    for pending in awaiting(state):
-        if pending.asks_director and seat in (pending.offender, pending.offender.partner):
-            steps.append(f"A judgement is pending: the Director has still to say whether "
-                         f"{pending.offender.value}'s {pending.reply} is comparable to the "
-                         f"cancelled {pending.call} (23A); until he does, nobody is barred.")
-            laws.append("23A")
-    if ob is None and repeat and wait is not None:
-        summary = (f"{seat.value} must repeat his {parse_call(wait.call).symbol} at this turn "
-                   f"({wait.stage}).")
-        word = "none"
-    elif ob is None:
-        summary = f"{seat.value} may make any legal call."
-        word = "none"
-    else:
-        laws.insert(0, ob.origin)
-        if ob.lasts is PassLasts.THROUGHOUT:
-            summary = f"{seat.value} must pass at every turn for the rest of the auction " \
-                      f"({ob.origin})."
-        else:
-            summary = f"{seat.value} must pass at his next turn ({ob.origin}); after that he is " \
-                      "free again."
-        steps.append("A bid, double or redouble instead would be cancelled and both players of "
-                     "the side would then have to pass for the rest of the auction (37B).")
-        word = ob.lasts.value
-    if turn is not None:
-        steps.append(f"It is {turn.value}'s turn to call.")
-    return Ruling(kind="must_pass", summary=summary, laws=tuple(dict.fromkeys(laws)),
-                  steps=tuple(steps),
-                  outcome={"must_pass": word, "your_turn": turn is seat})

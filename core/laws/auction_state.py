@@ -14,10 +14,10 @@ from core.auction import Auction, Call, parse_call
 from core.errors import RuleError
 from core.seats import Role as _Role
 from core.seats import Seat, role_of
-from core.state import PassLasts, PassObligation, PendingChoice, Phase, TableState
+from core.state import Chooser, PassLasts, PassObligation, PendingChoice, Phase, TableState
 
 #: ``PendingChoice.chooser`` of a judgement the Director still has to make in the auction.
-DIRECTOR = "director"
+DIRECTOR = Chooser.DIRECTOR
 #: The Director's two answers to "is this call comparable?" (Law 23A).
 COMPARABLE, NOT_COMPARABLE = "comparable", "not_comparable"
 JUDGEMENT_OPTIONS = (COMPARABLE, NOT_COMPARABLE)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.engine import Event, event, rule
 from core.errors import RuleError
+from core.registry import Event, event, rule
 from core.ruling import Ruling, law_satisfies
 from core.state import TableState
 

@@ -16,13 +16,13 @@ a side said to have lost the lead. From them:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
+from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat
-from core.state import Lasts, PendingChoice, Restriction, TableState
+from core.state import Chooser, Lasts, PendingChoice, Restriction, TableState
 
 LAST_TRICK = 13
 QUESTION_LAW = "course"  # the pending question "has he kept the lead?", asked by /lead
@@ -105,7 +105,7 @@ def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int
                 f"since the restriction began ({listed})")
     options = (Option(KEPT, f"{leader.value} has kept the lead: it still binds"),
                Option(LOST, f"{leader.value}'s side lost the lead meanwhile: it has ended"))
-    pending = PendingChoice(law=law, chooser="players", seat=leader,
+    pending = PendingChoice(law=law, chooser=Chooser.PLAYERS, seat=leader,
                             options=tuple(o.token for o in options), note=question, trick=trick)
     state = state.without_pending(leader)
     state = state.evolve(pending=(*state.pending, pending))
@@ -119,26 +119,10 @@ def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int
                "(50D2(a), 51B, 26B). A player at the table (or a director) says which; give "
                "trick: with /lead next time and the bot can tell by itself."),
         options=options,
-        chooser="players",
+        chooser=Chooser.PLAYERS,
         outcome={"options": [o.token for o in options], "waiting": True},
     )
     return state, ruling
-
-
-@choice_handler(QUESTION_LAW)
-def answer(state: TableState, pending: PendingChoice, token: str) -> tuple[Ruling, TableState]:
-    """The table says whether the leader kept the lead; then his lead is ruled as usual."""
-    from core.laws.penalty import lead_ruling  # penalty imports this module: import here
-
-    leader = pending.seat
-    mine = [r for r in state.restrictions_on(leader) if r.lasts is not Lasts.THIS_PLAY]
-    if token == LOST:
-        state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in mine))
-        first = ended_step(mine)
-    else:
-        first = [f"{leader.value} kept the lead: {'; '.join(r.describe() for r in mine)}."]
-    ruling, state = lead_ruling(state, leader)
-    return replace(ruling, steps=(*first, *ruling.steps)), state
 
 
 @choice_handler(REPORT_QUESTION_LAW)
@@ -183,7 +167,7 @@ def play_reported(state: TableState, ev: PlayReported) -> tuple[Ruling, TableSta
     return Ruling(kind="play_reported", summary=f"{at}{who}.",
                   laws=tuple(dict.fromkeys(r.origin for r in (*ended, *doubtful))),
                   steps=tuple(steps), options=options,
-                  chooser="players" if options else ""), state
+                  chooser=Chooser.PLAYERS if options else Chooser.NOBODY), state
 
 
 @event("restriction_spent")

@@ -6,7 +6,6 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from core.cards import Card, cards_text
-from core.engine import Event, event, rule
 from core.errors import RuleError
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
@@ -14,6 +13,7 @@ from core.laws.penalty import (
     kind_reason,
     require_declarer,
 )
+from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Role, Seat, role_of
 from core.state import AuctionExposure, PassLasts, PassObligation, Phase, TableState

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.cards import Card, cards_text
-from core.engine import Event, event, rule
 from core.errors import RuleError
 from core.laws import lead26
 from core.laws.auction_state import settle_auction_state
 from core.laws.exposure import settle_auction_exposures
 from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
+from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Seat, is_defender, opening_leader
-from core.state import Lasts, Phase, TableState
+from core.state import Chooser, Lasts, Phase, TableState
 from core.validity import check_state, parse_contract
 
 
@@ -91,7 +91,7 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
         laws=tuple(laws),
         steps=tuple(steps),
         options=options,
-        chooser="declarer" if options else "",
+        chooser=Chooser.DECLARER if options else Chooser.NOBODY,
         information=information,
         outcome={"penalty_cards": [p.token for p in state.penalty_cards]},
     ), state
@@ -141,7 +141,7 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
         raise RuleError("this board has ended")
     if state.pending_for(ev.seat):
         waiting = state.pending_for(ev.seat)[0]
-        if waiting.chooser == "players":
+        if waiting.chooser is Chooser.PLAYERS:
             raise RuleError(f"first say whether {ev.seat.value} has kept the lead (the buttons "
                             "on the /lead answer): his restriction may still bind this card")
         raise RuleError(f"{ev.seat.value} must wait: the {waiting.chooser} must first choose "
@@ -162,8 +162,8 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
                      "how it came to be exposed is now unauthorized for partner (50E3).")
         laws.append("50E3")
     if used:
-        steps.append(f"{ev.seat.value}'s restriction ({', '.join(r.token for r in used)}) has "
-                     "been used.")
+        steps.append(f"This card uses up {ev.seat.value}'s restriction: "
+                     + "; ".join(r.describe() for r in used) + ".")
     return Ruling(
         kind="play",
         summary=f"{ev.seat.value} played the {ev.card.symbol}.",

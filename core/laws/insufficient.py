@@ -12,13 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.auction import Call, Strain, parse_call
-from core.engine import Event, choice_handler, event, rule
+from core.cards import Suit
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
     STAGES,
     CallMade,
-    Draft,
     after_pass,
     record_call,
     withdrawn_information,
@@ -38,7 +37,8 @@ from core.laws.auction_state import (
     use_turn,
     with_auction,
 )
-from core.ruling import Option, Ruling
+from core.registry import Event, choice_handler, event, rule
+from core.ruling import Draft, Option, Ruling
 from core.seats import Seat
 from core.state import PassLasts, PendingChoice, TableState
 
@@ -174,8 +174,8 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
     return draft.build("insufficient_bid"), state
 
 
-def _suits(strains: tuple[Strain, ...]):
-    return [s.suit for s in strains if s.suit is not None]
+def _suits(strains: tuple[Strain, ...]) -> tuple[Suit, ...]:
+    return tuple(s.suit for s in strains if s.suit is not None)
 
 
 def _denominations(call: Call, given: tuple[Strain, ...] | None) -> frozenset[Strain]:

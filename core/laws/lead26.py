@@ -18,17 +18,12 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from core.cards import Suit
-from core.engine import choice_handler
-from core.errors import RuleError
 from core.laws.auction_state import auction_of
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (
-    Lasts,
+    Chooser,
     LeadPenalty,
-    PendingChoice,
-    Restriction,
-    RestrictionKind,
     TableState,
 )
 
@@ -62,10 +57,6 @@ def note_specified(state: TableState, seat: Seat, suits: Iterable[Suit]) -> Tabl
     return state.evolve(lead_penalties=tuple(
         replace(lp, specified=_suits({*lp.specified, *suits})) if lp.offender is seat else lp
         for lp in state.lead_penalties))
-
-
-def has_lead_penalty(state: TableState, offender: Seat) -> bool:
-    return any(lp.offender is offender for lp in state.lead_penalties)
 
 
 def eligible_suits(state: TableState, leader: Seat) -> list[Suit]:
@@ -124,65 +115,15 @@ def offer_ruling(state: TableState, leader: Seat, options: tuple[Option, ...]) -
         laws=(LAW,),
         steps=tuple(explain(leader, suits)),
         options=options,
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information=f"Information from {leader.partner.value}'s withdrawn call is unauthorized "
         f"for {leader.value} and authorized for declarer (16C).",
         outcome={"options": [o.token for o in options]},
     )
 
 
-def _drop(state: TableState, offender: Seat) -> TableState:
+def drop(state: TableState, offender: Seat) -> TableState:
     return state.evolve(lead_penalties=tuple(lp for lp in state.lead_penalties
                                                if lp.offender is not offender))
 
 
-@choice_handler(LAW)
-def choose(state: TableState, pending: PendingChoice, token: str) -> tuple[Ruling, TableState]:
-    """Declarer's choice at the offender's partner's first lead (26B, with any 50D2 options)."""
-    from core.laws import penalty  # penalty imports this module: import here
-
-    leader = pending.seat
-    offender = pending.offender or leader.partner
-    eligible = eligible_suits(state, leader)
-    fifty = {o.token for o in penalty.lead_options(state, leader)}
-    state = _drop(state, offender)
-    if token in fifty:
-        ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
-        extra_steps = []
-        extra_laws: tuple[str, ...] = ()
-        if token.startswith("forbid:") and set(penalty.token_suits(token)) & set(eligible):
-            extra_laws = (LAW,)
-            extra_steps.append("That prohibition also uses up declarer's Law 26B right.")
-        elif eligible:
-            extra_steps.append(f"Declarer did not use his Law 26B prohibition; it lapses with "
-                               f"this lead (26B applies only at {leader.value}'s first lead).")
-        return replace(ruling, laws=(*ruling.laws, *extra_laws),
-                       steps=(*ruling.steps, *extra_steps)), state
-    if token == "any":
-        return Ruling(
-            kind="lead_choice",
-            summary=f"Declarer prohibits nothing: {leader.value} may lead any card.",
-            laws=(LAW,),
-            steps=("The Law 26B right is used only at this first lead, so it lapses now.",),
-            outcome={"restriction": "", "restriction_lasts": ""},
-        ), state
-    verb, _, letter = token.partition(":")
-    suit = Suit.parse(letter) if letter else None
-    if verb != "forbid" or suit not in eligible:
-        raise RuleError(f"{token!r} is not a Law 26B option here")
-    restriction = Restriction(leader, RestrictionKind.FORBID, suit, Lasts.WHILE_ON_LEAD, LAW)
-    state = state.with_restriction(restriction)
-    steps = [f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead "
-             "(26B); with nothing but that suit he may lead one (59)."]
-    if fifty:
-        steps.append(f"{offender.value}'s penalty cards stay on the table and must still be "
-                     "played at the first legal opportunity (50D1).")
-    return Ruling(
-        kind="lead_choice",
-        summary=f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead.",
-        laws=(LAW, "59"),
-        steps=tuple(steps),
-        information=f"Information from {offender.value}'s withdrawn call remains unauthorized for "
-        f"{leader.value} (16C).",
-        outcome={"restriction": restriction.token, "restriction_lasts": restriction.lasts.value},
-    ), state

@@ -1,9 +1,10 @@
-"""Leads out of turn: the opening lead (Laws 41A, 54), leads during the play (Laws 53, 55, 56)
-and a lead retracted after an opponent said it was the player's turn (Law 47E1).
+"""Leads out of turn during the play (Laws 53, 55, 56) and a lead retracted after an opponent
+said it was the player's turn (Law 47E1), with what every lead out of turn shares: a lead that
+stands, a defender's lead refused (the opening lead, Law 54, is :mod:`core.laws.opening_lead`).
 
-Each incident either settles at once (a face-down lead, a lead declarer must accept, a lead the
-Laws send back) or records a :class:`PendingChoice` for the non-offending side, resolved later by
-a :class:`core.engine.ChoiceMade` through the handlers registered here. The pending choice waits
+Each incident either settles at once (a lead declarer must accept, a lead the Laws send back) or
+records a :class:`PendingChoice` for the non-offending side, resolved later by a
+:class:`core.engine.ChoiceMade` through the handlers registered here. The pending choice waits
 on the hand that should have led: it may not lead until the choice is made.
 
 Refusing a defender's lead makes the card a major penalty card; when the correct leader is the
@@ -16,21 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.cards import Card
-from core.engine import ChoiceMade, Event, apply, choice_handler, event, rule
 from core.errors import RuleError
 from core.laws.course import LAST_TRICK, check_trick, report
+from core.laws.lead_choices import choose_offered_lead
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
-    add_penalty_cards,
     offer_lead_options,
     require_declarer,
 )
-from core.ruling import Option, Ruling
-from core.seats import Role, Seat, is_defender, opening_leader, role_of
+from core.laws.play import add_major, check_card_free, require_play, unique, with_pending
+from core.laws.premature import PrematurePlay, premature_play
+from core.registry import Event, choice_handler, event, rule
+from core.ruling import Draft, Option, Ruling
+from core.seats import Role, Seat, is_defender, role_of
 from core.state import (
-    PenaltyKind,
+    Chooser,
     PendingChoice,
-    Phase,
     TableState,
     penalty_tokens,
     restriction_token,
@@ -45,57 +47,7 @@ REJECT = "reject"
 BECOME_DUMMY = "become_dummy"
 
 
-# --- helpers shared by the play-irregularity modules ----------------------------------
-
-
-def require_play(state: TableState) -> Seat:
-    """The declarer, checking the board is still being played."""
-    declarer = require_declarer(state)
-    if state.phase is Phase.FINISHED:
-        raise RuleError("this board has ended: nothing more can be led or played on it")
-    check_penalty_owners(state)
-    return declarer
-
-
-def check_penalty_owners(state: TableState) -> None:
-    """Only a defender can own a penalty card (48A): refuse a state that says otherwise."""
-    declarer = require_declarer(state)
-    for p in state.penalty_cards:
-        if not is_defender(p.seat, declarer):
-            role = role_of(p.seat, declarer).value
-            raise RuleError(f"{p.seat.value} is {role}: declarer's side never has penalty cards "
-                            f"(48A), so {p.card.symbol} cannot be one")
-
-
-def check_card_free(state: TableState, seat: Seat, card: Card) -> bool:
-    """Refuse a card that is another player's penalty card; True when it is ``seat``'s own."""
-    for p in state.penalty_cards:
-        if p.card == card:
-            if p.seat is not seat:
-                raise RuleError(f"the {card.symbol} is {p.seat.value}'s penalty card, so "
-                                f"{seat.value} cannot hold it")
-            return True
-    return False
-
-
-def add_major(state: TableState, seat: Seat, card: Card, origin: str) -> tuple[TableState,
-                                                                              list[str]]:
-    """Make ``card`` a major penalty card of ``seat`` (it was led or played deliberately, 50B);
-    a card that already was one of his penalty cards simply stays (now major)."""
-    own = [p for p in state.penalty_cards_of(seat) if p.card == card]
-    if own:
-        others = [p for p in state.penalty_cards if p not in own]
-        kept = replace(own[0], kind=PenaltyKind.MAJOR)
-        return state.with_penalty_cards([*others, kept]), [
-            f"The {card.symbol} was already a penalty card of {seat.value}; it stays on the "
-            "table, now a major one."]
-    return add_penalty_cards(state, seat, [card], deliberate=True, origin=origin)
-
-
-def with_pending(state: TableState, pending: PendingChoice) -> TableState:
-    """Record ``pending``, replacing whatever else waited on the same seat."""
-    state = state.without_pending(pending.seat)
-    return state.evolve(pending=(*state.pending, pending))
+# --- what every lead out of turn shares --------------------------------------------------
 
 
 def lead_stands(state: TableState, offender: Seat, card: Card,
@@ -110,11 +62,7 @@ def lead_stands(state: TableState, offender: Seat, card: Card,
     return state, steps
 
 
-def _unique(items: list[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
-
-
-def _refusal_options(state: TableState, offender: Seat, card: Card, leader: Seat,
+def refusal_options(state: TableState, offender: Seat, card: Card, leader: Seat,
                      origin: str) -> tuple[Option, ...]:
     """Declarer's 50D2/51B options over ``leader`` once the offender's card is a major penalty
     card (computed on the state as it would be; nothing is stored)."""
@@ -126,17 +74,16 @@ def _refusal_options(state: TableState, offender: Seat, card: Card, leader: Seat
     )
 
 
-def refuse_defender_lead(
-    state: TableState, offender: Seat, card: Card, leader: Seat, token: str, law: str
-) -> tuple[list[str], list[str], str, TableState]:
+def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: Seat, token: str,
+                         law: str, draft: Draft) -> TableState:
     """A defender's lead (opening or later) is refused: the card becomes a major penalty card
     (54D / 56) and, if his partner is the correct leader, declarer's 50D2 choice ``token`` is
-    applied. Returns laws, steps, information and the new state."""
+    applied. Adds the laws, steps and information to ``draft``; returns the new state."""
     state, extra = add_major(state, offender, card, law)
-    laws = [law, "50D"]
-    steps = [f"The {card.symbol} is taken off the trick but stays face up in front of "
-             f"{offender.value} as a major penalty card: it was led on purpose ({law}, 50B).",
-             *extra]
+    draft.cite(law, "50D")
+    draft.steps += [f"The {card.symbol} is taken off the trick but stays face up in front of "
+                    f"{offender.value} as a major penalty card: it was led on purpose ({law}, "
+                    "50B).", *extra]
     information = INFORMATION_ON_TABLE
     if leader is offender.partner:
         # The same choice the partner's lead always brings (50D2/51B, with a Law 26B
@@ -146,124 +93,17 @@ def refuse_defender_lead(
         if token not in tokens:
             raise RuleError(f"{token!r} is not one of declarer's options here "
                             f"({', '.join(tokens)})")
-        chosen, state = apply(state, ChoiceMade(leader, token))
-        laws += list(chosen.laws)
-        steps += list(chosen.steps)
+        chosen, state = choose_offered_lead(state, leader, token)
+        draft.cite(*chosen.laws)
+        draft.steps += chosen.steps
         information = chosen.information or information
     else:
-        steps.append(f"{leader.value} now leads as he should have. {offender.value} must play "
-                     "the penalty card at his first legal opportunity (50D1); whenever his "
-                     "partner is to lead while it is still on the table, declarer chooses a lead "
-                     "option first (50D2).")
-    return laws, steps, information, state
-
-
-# --- Law 54: opening lead out of turn -------------------------------------------------
-
-
-@event("opening_lead_out_of_turn")
-@dataclass(frozen=True)
-class OpeningLeadOutOfTurn(Event):
-    """After the auction, ``offender`` (not declarer's LHO) makes the opening lead with ``card``.
-
-    ``faced``: the card was faced (false: still face down). ``dummy_seen``: declarer could have
-    seen some of dummy's cards (54C). ``spread_begun``: declarer began to spread his hand and
-    exposed cards (54A). ``partner_led_face_down``: the offender's partner had also led, face
-    down. ``dummy_played_second``: declarer took the lead by calling the second card from dummy
-    (54B2).
-    """
-
-    offender: Seat
-    card: Card
-    faced: bool = True
-    dummy_seen: bool = False
-    spread_begun: bool = False
-    partner_led_face_down: bool = False
-    dummy_played_second: bool = False
-
-
-def _opening_options(state: TableState, ev: OpeningLeadOutOfTurn,
-                     declarer: Seat) -> tuple[Option, ...]:
-    leader = opening_leader(declarer)
-    return (
-        Option(ACCEPT, f"Accept the lead: dummy goes down and {declarer.value} plays the second "
-               "card from his own hand (54B)"),
-        Option(BECOME_DUMMY, f"Spread your hand: {declarer.value} becomes dummy and "
-               f"{declarer.partner.value} declares (54A)"),
-        *_refusal_options(state, ev.offender, ev.card, leader, "54D"),
-    )
-
-
-@rule(OpeningLeadOutOfTurn)
-def opening_lead_out_of_turn(state: TableState,
-                             ev: OpeningLeadOutOfTurn) -> tuple[Ruling, TableState]:
-    declarer = require_play(state)
-    leader = opening_leader(declarer)
-    if ev.offender is leader:
-        raise RuleError(f"{leader.value} sits on declarer's left: his opening lead is in turn, "
-                        "not out of turn")
-    own = check_card_free(state, ev.offender, ev.card)
-    if own and not is_defender(ev.offender, declarer):
-        raise RuleError(f"the {ev.card.symbol} cannot be a penalty card of {ev.offender.value}")
-    if not is_defender(ev.offender, declarer):
-        return _wrong_side(state, ev, declarer, leader)
-    if not ev.faced:
-        return _face_down(state, ev, declarer, leader)
-    pre: list[str] = []
-    if ev.partner_led_face_down:
-        pre.append(f"{leader.value}'s face-down lead is taken back first: only the faced card is "
-                   "dealt with (54).")
-    if ev.dummy_seen:
-        ruling, state = _accept_opening(state, ev.offender, ev.card, leader, declarer, forced=True)
-        return _forced(ruling, pre, ["54C"], ACCEPT,
-                       f"Declarer could have seen dummy's cards, so he must accept the lead and "
-                       f"stays declarer; {declarer.value} plays second (54C)."), state
-    if ev.dummy_played_second:
-        ruling, state = _accept_opening(state, ev.offender, ev.card, leader, declarer, forced=True)
-        step = ("Declarer accepted the lead by calling the second card from dummy: that card "
-                "stands and may only be withdrawn to correct a revoke (54B2); his own hand still "
-                "plays in its turn (57C3).")
-        return _forced(ruling, [*pre, step], ["54B2", "57C3"], ACCEPT,
-                       f"The lead is accepted; dummy's card stands and {declarer.value} plays "
-                       "next from his own hand (54B2)."), state
-    if ev.spread_begun:
-        ruling, state = _become_dummy(state, ev.offender, ev.card, declarer)
-        step = ("Declarer began to spread his hand and exposed cards: he must spread it all, so "
-                "he becomes dummy (54A).")
-        return _forced(ruling, [*pre, step], ["54A"], BECOME_DUMMY,
-                       f"{declarer.value} must finish spreading his hand: "
-                       f"{declarer.partner.value} declares (54A)."), state
-    options = _opening_options(state, ev, declarer)
-    state = with_pending(state, PendingChoice(
-        law=OPENING_LAW, chooser="declarer", seat=leader,
-        options=tuple(o.token for o in options), offender=ev.offender, card=ev.card))
-    steps = [
-        *pre,
-        f"{ev.offender.value} faced the {ev.card.symbol} when {leader.value} was to lead. "
-        "Nobody plays until declarer has chosen; the Director explains every option first "
-        "(10C1, 54).",
-        f"Accept: the lead stands, dummy is spread, and {declarer.value} plays second from his "
-        "own hand (54B1).",
-        f"Spread his own hand: {declarer.value} becomes dummy and {declarer.partner.value} "
-        "declares (54A).",
-        f"Refuse: the {ev.card.symbol} becomes a major penalty card and {leader.value} leads; "
-        "declarer then requires or forbids a lead of its suit (the card is picked up) or leaves "
-        "it on the table (54D, 50D2).",
-    ]
-    return Ruling(
-        kind="opening_lead_out_of_turn",
-        summary=f"Opening lead out of turn by {ev.offender.value}: declarer has "
-        f"{len(options)} options.",
-        laws=("54", "54A", "54B", "54D", "50D2"),
-        steps=tuple(steps),
-        options=options,
-        chooser="declarer",
-        information=f"Everyone may use what the faced {ev.card.symbol} shows while it is on the "
-        "table (50E1); if it is picked up after a requirement or prohibition, it becomes "
-        f"unauthorized for {leader.value} but stays authorized for declarer (50E2).",
-        outcome={"options": [o.token for o in options], "chooser": "declarer",
-                 "penalty_cards": penalty_tokens(state), "correct_leader": leader.value},
-    ), state
+        draft.steps.append(f"{leader.value} now leads as he should have. {offender.value} must "
+                           "play the penalty card at his first legal opportunity (50D1); "
+                           "whenever his partner is to lead while it is still on the table, "
+                           "declarer chooses a lead option first (50D2).")
+    draft.information.append(information)
+    return state
 
 
 def restriction_words(state: TableState, seat: Seat) -> str:
@@ -273,14 +113,14 @@ def restriction_words(state: TableState, seat: Seat) -> str:
     return found[-1].describe() if found else ""
 
 
-def _forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
+def forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
             summary: str) -> Ruling:
     """A ruling where the Laws leave one course: listed as the only option, already applied."""
-    chooser = ruling.chooser or "declarer"
+    chooser = ruling.chooser or Chooser.DECLARER
     return replace(
         ruling,
         summary=summary,
-        laws=_unique([*laws, *ruling.laws]),
+        laws=unique([*laws, *ruling.laws]),
         steps=(*pre, *ruling.steps),
         options=(Option(token, "The only course the Laws allow here"),),
         chooser=chooser,
@@ -288,146 +128,7 @@ def _forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
     )
 
 
-def _wrong_side(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
-                leader: Seat) -> tuple[Ruling, TableState]:
-    """54E: a player of the declaring side tried to make the opening lead: a Law 24 matter."""
-    who = "declarer" if ev.offender is declarer else "dummy"
-    if ev.faced:
-        steps = (
-            f"{ev.offender.value} ({who}) is on the declaring side: a lead from him is not an "
-            "opening lead at all, because only a defender's faced lead starts the play (54E).",
-            f"The {ev.card.symbol} is treated as a card exposed during the auction (24B, a card "
-            f"led too early) and, {ev.offender.value} being declarer or dummy, it goes back to "
-            "his hand without penalty (24D).",
-            f"{leader.value} makes the opening lead as usual (41A).",
-        )
-        laws: tuple[str, ...] = ("54E", "24B", "24D", "41A")
-    else:
-        steps = (
-            f"{ev.offender.value} ({who}) put a card face down as if to lead; nobody saw it, so "
-            "it simply goes back to his hand (54E, 41A).",
-            f"{leader.value} makes the opening lead as usual.",
-        )
-        laws = ("54E", "41A")
-    shown = ev.card.symbol if ev.faced else "face-down card"  # never name an unseen card (16)
-    return Ruling(
-        kind="opening_lead_out_of_turn",
-        summary=f"No lead: the {shown} goes back to {ev.offender.value}'s hand and "
-        f"{leader.value} leads (54E).",
-        laws=laws,
-        steps=steps,
-        information="What the card showed is authorized for the defenders and unauthorized for "
-        "the declaring side (16C)." if ev.faced else "",
-        outcome={"options": [], "chooser": "", "declarer_after": declarer.value,
-                 "next_to_play": leader.value, "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_token(state, leader)},
-    ), state
-
-
-def _face_down(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
-               leader: Seat) -> tuple[Ruling, TableState]:
-    """41A/47: a face-down opening lead by the wrong defender is simply taken back."""
-    return Ruling(
-        kind="opening_lead_out_of_turn",
-        summary=f"The face-down card goes back to {ev.offender.value}'s hand; "
-        f"{leader.value} leads. No penalty card.",
-        laws=("41A", "47A", "49"),
-        steps=(
-            f"The opening lead belongs to {leader.value}, on declarer's left (41A).",
-            f"{ev.offender.value}'s card was never faced, so his partner could not see it: it is "
-            "withdrawn on the Director's instruction and is not a penalty card (47A, 49).",
-            "Law 54 only deals with a faced opening lead out of turn.",
-        ),
-        information="If declarer or dummy learned anything about the card, the Director may "
-        "still apply Law 16.",
-        outcome={"options": [], "chooser": "", "declarer_after": declarer.value,
-                 "next_to_play": leader.value, "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_token(state, leader)},
-    ), state
-
-
-def _accept_opening(state: TableState, offender: Seat, card: Card, leader: Seat,
-                    declarer: Seat, forced: bool = False) -> tuple[Ruling, TableState]:
-    state, left = lead_stands(state, offender, card, leader)
-    steps = [*left,
-        f"The {card.symbol} is the opening lead (53A, 54B) and dummy is spread (41).",
-        f"{declarer.value} plays the second card from his own hand (54B1); after him "
-        f"{leader.value}, then dummy.",
-        "If declarer calls the second card from dummy instead, it stands and may be withdrawn "
-        "only to correct a revoke (54B2).",
-    ]
-    return Ruling(
-        kind="opening_lead_choice",
-        summary=f"Lead accepted: {declarer.value} stays declarer and plays second from his own "
-        "hand.",
-        laws=("54B", "54B1", "53A"),
-        steps=tuple(steps),
-        chooser="declarer",
-        information="An accepted lead is a legal play: what it shows is authorized for everyone "
-        "(16A).",
-        outcome={"declarer_after": declarer.value, "next_to_play": declarer.value,
-                 "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_token(state, leader)},
-    ), state
-
-
-def _become_dummy(state: TableState, offender: Seat, card: Card,
-                  declarer: Seat) -> tuple[Ruling, TableState]:
-    new_declarer = declarer.partner
-    state, left = lead_stands(state, offender, card, opening_leader(declarer))
-    state = state.evolve(declarer=new_declarer)
-    steps = (*left,
-        f"{declarer.value} spreads his whole hand and becomes dummy; {new_declarer.value} "
-        "becomes declarer (54A).",
-        f"{offender.value}'s card stands as the opening lead (it is now from declarer's left); "
-        f"the second card comes from the spread hand of {declarer.value}, played by "
-        f"{new_declarer.value}.",
-    )
-    return Ruling(
-        kind="opening_lead_choice",
-        summary=f"{new_declarer.value} declares; {declarer.value}'s hand is dummy and plays "
-        "second.",
-        laws=("54A",),
-        steps=steps,
-        chooser="declarer",
-        information="Everyone may use what the spread hand shows: it is now dummy.",
-        outcome={"declarer_after": new_declarer.value, "next_to_play": declarer.value,
-                 "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction_token(state, offender.partner)},
-    ), state
-
-
-@choice_handler(OPENING_LAW)
-def choose_opening(state: TableState, pending: PendingChoice,
-                   token: str) -> tuple[Ruling, TableState]:
-    declarer = require_declarer(state)
-    offender, card, leader = _pending_parts(pending)
-    if token == ACCEPT:
-        return _accept_opening(state, offender, card, leader, declarer)
-    if token == BECOME_DUMMY:
-        return _become_dummy(state, offender, card, declarer)
-    laws, steps, information, state = refuse_defender_lead(state, offender, card, leader, token,
-                                                           "54D")
-    restriction = restriction_token(state, leader)
-    words = restriction_words(state, leader)
-    summary = (f"Lead refused: {leader.value} leads"
-               + (f"; {words}" if words else " any card")
-               + f"; {declarer.value} stays declarer.")
-    return Ruling(
-        kind="opening_lead_choice",
-        summary=summary,
-        laws=_unique(laws),
-        steps=tuple(steps),
-        chooser="declarer",
-        information=information,
-        judgement="If the card on the table helped the defenders and damaged declarer, the "
-        "Director may adjust at the end of play (50E4).",
-        outcome={"declarer_after": declarer.value, "next_to_play": leader.value,
-                 "penalty_cards": penalty_tokens(state), "restriction": restriction},
-    ), state
-
-
-def _pending_parts(pending: PendingChoice) -> tuple[Seat, Card, Seat]:
+def pending_parts(pending: PendingChoice) -> tuple[Seat, Card, Seat]:
     if pending.offender is None or pending.card is None:
         raise RuleError("this choice has lost track of the card led out of turn")
     return pending.offender, pending.card, pending.seat
@@ -483,7 +184,7 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
     # the correct leader is on lead to this trick: other players' lead restrictions are over
     state, _, _ = report(state, trick=ev.trick, leader=ev.correct_leader)
     defender_led = is_defender(ev.offender, declarer)
-    chooser = "declarer" if defender_led else "defenders"
+    chooser = Chooser.DECLARER if defender_led else Chooser.DEFENDERS
     if ev.misinformed:
         return _misinformed(state, ev, chooser)
     last = ev.trick == LAST_TRICK
@@ -500,7 +201,7 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
         nxt = ev.offender.lho
         step = (f"{nxt.value}, next in rotation, played to the lead before any rectification was "
                 "assessed: that accepts it, and the right to rectification is lost (53A, 60A).")
-        return _forced(replace(ruling, chooser=chooser), [step], ["53A", "60A1"], ACCEPT,
+        return forced(replace(ruling, chooser=chooser), [step], ["53A", "60A1"], ACCEPT,
                        f"The {ev.card.symbol} stands as the lead: {nxt.value} has played to it "
                        "(53A, 60A)."), state
     options = _lead_options(state, ev, declarer, last)
@@ -509,7 +210,7 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
     if len(tokens) == 1:
         ruling, state = _resolve_lead(state, law, ev.offender, ev.card, ev.correct_leader,
                                       tokens[0])
-        return _forced(replace(ruling, chooser=chooser), pre, ["53A"], tokens[0],
+        return forced(replace(ruling, chooser=chooser), pre, ["53A"], tokens[0],
                        f"At trick 13 the {ev.card.symbol} must be taken back: "
                        + ruling.summary), state
     state = with_pending(state, PendingChoice(
@@ -527,7 +228,7 @@ def _lead_options(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
     accept = () if last else (Option(ACCEPT, f"Accept the {ev.card.symbol} as the lead (53A)"),)
     if is_defender(ev.offender, declarer):
         if ev.correct_leader is ev.offender.partner:
-            return (*accept, *_refusal_options(state, ev.offender, ev.card, ev.correct_leader,
+            return (*accept, *refusal_options(state, ev.offender, ev.card, ev.correct_leader,
                                                "56"))
         return (*accept, Option(REJECT, f"Refuse it: the {ev.card.symbol} becomes a major "
                                 f"penalty card and {ev.correct_leader.value} leads (56)"))
@@ -565,7 +266,7 @@ def _defender_lead_ruling(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
         laws=laws,
         steps=tuple(steps),
         options=options,
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information=INFORMATION_ON_TABLE,
         outcome={"options": [o.token for o in options], "chooser": "declarer",
                  "penalty_cards": penalty_tokens(state)},
@@ -600,7 +301,7 @@ def _declarer_lead_ruling(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
         laws=("55A", "55B2" if wrong_hand else "55B1", "53A"),
         steps=tuple(steps),
         options=options,
-        chooser="defenders",
+        chooser=Chooser.DEFENDERS,
         information="What the retracted card shows is authorized for the defenders (16C1).",
         judgement="If declarer's later play could have been based on information from his own "
         "lead out of turn, the Director applies Law 16 (55C).",
@@ -620,7 +321,7 @@ def _accept_lead(state: TableState, offender: Seat, card: Card, correct: Seat,
         steps=(*left, f"The lead out of turn is treated as a correct lead (53A); the hand that led "
                f"it, {offender.value}, has the lead for this trick.",
                "Any earlier penalty card or restriction still applies (60A3)."),
-        chooser="declarer" if is_defender(offender, declarer) else "defenders",
+        chooser=Chooser.DECLARER if is_defender(offender, declarer) else Chooser.DEFENDERS,
         information="An accepted lead is a legal play: what it shows is authorized (16A).",
         outcome={"next_to_lead": offender.value, "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, offender)},
@@ -637,25 +338,20 @@ def _resolve_lead(state: TableState, law: str, offender: Seat, card: Card, corre
     if token != REJECT and correct is not offender.partner:
         raise RuleError(f"{token!r} is not an option: {correct.value} is not the offender's "
                         "partner")
-    laws, steps, information, state = refuse_defender_lead(state, offender, card, correct, token,
-                                                           "56")
-    restriction = restriction_token(state, correct)
+    draft = Draft(chooser=Chooser.DECLARER)
+    draft.cite("56B")
+    state = refuse_defender_lead(state, offender, card, correct, token, "56", draft)
     words = restriction_words(state, correct)
-    return Ruling(
-        kind="lead_choice",
-        summary=f"Lead refused: {correct.value} leads"
+    draft.summary.append(
+        f"Lead refused: {correct.value} leads"
         + (f"; {words}" if words else "")
         + f"; {card.symbol} " + ("is a major penalty card." if any(
-            p.card == card for p in state.penalty_cards) else "has been picked up."),
-        laws=_unique(["56B", *laws]),
-        steps=tuple(steps),
-        chooser="declarer",
-        information=information,
-        judgement="If the penalty card helped the defenders and damaged declarer, the Director "
-        "may adjust at the end of play (50E4).",
-        outcome={"next_to_lead": correct.value, "penalty_cards": penalty_tokens(state),
-                 "restriction": restriction},
-    ), state
+            p.card == card for p in state.penalty_cards) else "has been picked up."))
+    draft.judgement.append("If the penalty card helped the defenders and damaged declarer, the "
+                           "Director may adjust at the end of play (50E4).")
+    draft.outcome.update(next_to_lead=correct.value, penalty_cards=penalty_tokens(state),
+                         restriction=restriction_token(state, correct))
+    return draft.build("lead_choice"), state
 
 
 def _retract_declarer_lead(state: TableState, offender: Seat, card: Card, correct: Seat,
@@ -678,7 +374,7 @@ def _retract_declarer_lead(state: TableState, offender: Seat, card: Card, correc
         summary=summary,
         laws=(law, "48A"),
         steps=steps,
-        chooser="defenders",
+        chooser=Chooser.DEFENDERS,
         information="What the retracted card shows is authorized for the defenders (16C1).",
         judgement="If declarer's later play could have been based on information from his own "
         "lead out of turn, the Director applies Law 16 (55C).",
@@ -690,18 +386,18 @@ def _retract_declarer_lead(state: TableState, offender: Seat, card: Card, correc
 @choice_handler(DEFENDER_LAW)
 def choose_defender_lead(state: TableState, pending: PendingChoice,
                          token: str) -> tuple[Ruling, TableState]:
-    offender, card, correct = _pending_parts(pending)
+    offender, card, correct = pending_parts(pending)
     return _resolve_lead(state, DEFENDER_LAW, offender, card, correct, token)
 
 
 @choice_handler(DECLARER_LAW)
 def choose_declarer_lead(state: TableState, pending: PendingChoice,
                          token: str) -> tuple[Ruling, TableState]:
-    offender, card, correct = _pending_parts(pending)
+    offender, card, correct = pending_parts(pending)
     return _resolve_lead(state, DECLARER_LAW, offender, card, correct, token)
 
 
-def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: str) -> tuple[Ruling,
+def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: Chooser) -> tuple[Ruling,
                                                                               TableState]:
     return Ruling(
         kind="lead_out_of_turn",
@@ -726,7 +422,7 @@ def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: str) -> tuple[Ru
 
 
 def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
-                      chooser: str) -> tuple[Ruling, TableState]:
+                      chooser: Chooser) -> tuple[Ruling, TableState]:
     assert ev.proper_lead is not None
     if not ev.offender.is_opponent_of(ev.correct_leader):
         raise RuleError("53B needs the correct leader to be an opponent of the player who led "
@@ -755,8 +451,6 @@ def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
 def _wrong_defender_played(state: TableState, ev: LeadOutOfTurn,
                            declarer: Seat) -> tuple[Ruling, TableState]:
     """53C: declarer led out of turn and the defender on the right of that lead played to it."""
-    from core.laws.premature import PrematurePlay, premature_play
-
     assert ev.rho_card is not None
     if is_defender(ev.offender, declarer):
         raise RuleError("53C is about declarer's lead out of turn; the card here came from a "
@@ -775,7 +469,8 @@ def _wrong_defender_played(state: TableState, ev: LeadOutOfTurn,
         kind="lead_out_of_turn",
         summary=f"The {ev.card.symbol} stands as the lead; {rho.value} played too early (53C, "
         "57A).",
-        laws=_unique(["53C", *ruling.laws]),
+        laws=unique(["53C", *ruling.laws]),
         steps=steps,
         outcome={**ruling.outcome, "next_to_lead": ev.offender.value},
     ), state
+

@@ -19,7 +19,7 @@ from core.cards import Card, CardError, Hand, Suit, cards_text
 from core.errors import RuleError
 from core.ruling import Ruling
 from core.seats import Seat
-from core.state import Lasts, PenaltyKind, Restriction, RestrictionKind, TableState
+from core.state import Chooser, Lasts, PenaltyKind, Restriction, RestrictionKind, TableState
 
 #: Pending choices that bind a player who is following, not leading (declarer's Law 57A
 #: instruction to a premature player's partner): he may not play until it is made.
@@ -77,8 +77,8 @@ def _apply_restriction(r: Restriction, hand: Hand, why: _Reasoning, following: b
         return
     if r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
         if not following:
-            why.cite("57B", f"{r.token} binds only when he can follow suit; he cannot, so it "
-                     "lapses (57B, 59).")
+            why.cite("57B", f"Playing his {r.kind.value} card of the suit led binds only when "
+                     "he can follow suit; he cannot, so it lapses (57B, 59).")
             return
         pick = max if r.kind is RestrictionKind.HIGHEST else min
         card = pick(why.allowed, key=lambda c: c.rank)
@@ -171,7 +171,7 @@ def must_play(
     """Answer "must I play it now?" for ``seat`` about to lead (``led`` None) or follow."""
     waiting = tuple(p for p in state.pending_for(seat)
                     if led is None or p.law in FOLLOWER_CHOICES)
-    if waiting and waiting[0].chooser == "players":  # the reports cannot tell: ask, not guess
+    if waiting and waiting[0].chooser is Chooser.PLAYERS:  # the reports cannot tell: ask, not guess
         p = waiting[0]
         return Ruling(
             kind="must_play",

@@ -13,12 +13,13 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from core.cards import Card, Suit, cards_text
-from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
 from core.laws import course, lead26
+from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (
+    Chooser,
     Lasts,
     PenaltyCard,
     PenaltyKind,
@@ -164,7 +165,7 @@ def offer_lead_options(
                 *state.pending,
                 PendingChoice(
                     law=law,
-                    chooser="declarer",
+                    chooser=Chooser.DECLARER,
                     seat=leader,
                     options=tuple(o.token for o in options),
                     offender=leader.partner,
@@ -301,7 +302,7 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
         laws=laws,
         steps=tuple(steps),
         options=options,
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information=INFORMATION_ON_TABLE,
         outcome={"options": [o.token for o in options]},
     ), new_state

@@ -12,25 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.cards import Card, Suit, cards_text
-from core.engine import Event, choice_handler, event, rule
 from core.errors import RuleError
-from core.laws.leads import (
-    add_major,
-    check_card_free,
-    require_play,
-    with_pending,
-)
 from core.laws.penalty import INFORMATION_ON_TABLE, add_penalty_cards
+from core.laws.play import add_major, check_card_free, require_play, with_pending
+from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (
+    Chooser,
     Lasts,
     PendingChoice,
     Restriction,
     RestrictionKind,
     TableState,
     penalty_tokens,
-    restriction_token,
 )
 
 PREMATURE_LAW = "57A"
@@ -86,7 +81,7 @@ def premature_play(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableS
     state, extra = add_major(state, ev.offender, ev.card, PREMATURE_LAW)
     options = premature_options(partner, ev.led)
     state = with_pending(state, PendingChoice(
-        law=PREMATURE_LAW, chooser="declarer", seat=partner,
+        law=PREMATURE_LAW, chooser=Chooser.DECLARER, seat=partner,
         options=tuple(o.token for o in options), offender=ev.offender, card=ev.card,
         note=ev.led.letter))
     steps = (
@@ -108,7 +103,7 @@ def premature_play(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableS
         laws=("57A", "50B", "50D"),
         steps=steps,
         options=options,
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information=INFORMATION_ON_TABLE,
         outcome={"options": [o.token for o in options], "chooser": "declarer",
                  "penalty_cards": penalty_tokens(state)},
@@ -140,7 +135,7 @@ def choose_premature(state: TableState, pending: PendingChoice,
         summary=f"{partner.value} {what} to this trick.",
         laws=("57A", "57B", "59"),
         steps=(f"Declarer's instruction binds {partner.value} for this trick only: {fallback}.",),
-        chooser="declarer",
+        chooser=Chooser.DECLARER,
         information="The instruction is authorized for everyone; the penalty card is too while "
         "it stays on the table (50E1).",
         outcome={"restriction": restriction.token, "restriction_lasts": Lasts.THIS_PLAY.value,
@@ -331,8 +326,3 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         information=INFORMATION_ON_TABLE if is_defender(ev.seat, declarer) else "",
         outcome={"played": ev.designated.text, "penalty_cards": penalty_tokens(state)},
     ), state
-
-
-def partner_restriction(state: TableState, offender: Seat) -> str:
-    """The 57A restriction now binding ``offender``'s partner (``""`` for none)."""
-    return restriction_token(state, offender.partner)

@@ -15,17 +15,12 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from core.cards import Card, Hand, Suit, cards_text
-from core.engine import Event, event, rule
 from core.errors import RuleError
-from core.laws.leads import (
-    LAST_TRICK,
-    add_major,
-    check_card_free,
-    check_trick,
-    require_play,
-)
+from core.laws.course import LAST_TRICK, check_trick
 from core.laws.obligations import legal_cards
 from core.laws.penalty import INFORMATION_ON_TABLE, require_declarer
+from core.laws.play import add_major, check_card_free, require_play
+from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Role, Seat, role_of
 from core.state import TableState, penalty_tokens

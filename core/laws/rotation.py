@@ -15,13 +15,10 @@ from dataclasses import dataclass, replace
 
 from core.auction import PASS, Call, parse_call
 from core.cards import Suit
-from core.engine import Event, event, rule
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
     CallMade,
-    Draft,
-    apply_change_of_call,
     judge_replacement,
     make_call,
     withdrawn_information,
@@ -40,7 +37,9 @@ from core.laws.auction_state import (
     put_awaiting,
     with_auction,
 )
-from core.ruling import Ruling
+from core.laws.change_of_call import apply_change_of_call
+from core.registry import Event, event, rule
+from core.ruling import Draft, Ruling
 from core.seats import Seat
 from core.state import PassLasts, TableState
 

@@ -9,6 +9,7 @@ from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.insufficient import InsufficientBid
 from core.laws.rotation import CallOutOfRotation
+from core.ruling import Ruling
 from core.scenarios.facts import Facts, Observed, kind, with_facts
 from core.state import Phase, TableState
 
@@ -56,7 +57,7 @@ def auction_state(facts: Facts, state: TableState) -> TableState:
     return state
 
 
-def _observed(ruling, state: TableState) -> Observed:
+def _observed(ruling: Ruling, state: TableState) -> Observed:
     return {**ruling.outcome, "_cited": list(ruling.laws)}
 
 

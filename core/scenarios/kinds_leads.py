@@ -10,7 +10,8 @@ from typing import Any
 
 from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
-from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
+from core.laws.leads import LeadOutOfTurn
+from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.premature import PrematurePlay
 from core.laws.revoke import Attention, EstablishedBy, Revoke, WonBy
 from core.ruling import Ruling

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import tomllib
 import traceback
 from dataclasses import dataclass
@@ -12,12 +11,9 @@ from typing import Any
 
 from core.errors import USER_ERRORS
 from core.ruling import law_satisfies
+from core.scenarios import kinds_auction, kinds_leads, kinds_play  # noqa: F401 - their adapters
 from core.scenarios.facts import ADAPTERS, Facts
 from core.state import TableState
-
-#: Adapter modules, one per family of laws; importing one registers its kinds.
-KIND_MODULES = ("core.scenarios.kinds_play", "core.scenarios.kinds_leads",
-                "core.scenarios.kinds_auction")
 
 _CASE_FIELDS = {"id", "kind", "title", "expect", "steps"}
 
@@ -26,20 +22,11 @@ class Unsupported(Exception):
     """The case (or one of its steps) is of a kind this engine does not handle yet."""
 
 
-class Mismatch(Exception):
-    """What the engine said differs from the case's expectation."""
-
-
 @dataclass(frozen=True)
 class CaseResult:
     id: str
     status: str  # "pass", "fail", "unsupported"
     detail: str = ""
-
-
-def load_adapters() -> None:
-    for name in KIND_MODULES:
-        importlib.import_module(name)
 
 
 def load_cases(paths: list[str]) -> list[dict[str, Any]]:
@@ -102,7 +89,6 @@ def run_case(case: dict[str, Any]) -> CaseResult:
     case_id = str(case.get("id", "?"))
     kind = case.get("kind", "")
     try:
-        load_adapters()
         if kind == "sequence":
             return _run_sequence(case_id, case)
         expect = case.get("expect", {})

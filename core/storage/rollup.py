@@ -29,6 +29,7 @@ from sqlalchemy import Integer, bindparam, case, delete, distinct, func, insert,
 from sqlalchemy import text as sql_text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from core.registry import BOOKKEEPING_KINDS
 from core.storage import logquery
 from core.storage.models import Club, EventLaw, EventRow, LogRollup
 from core.storage.values import VerdictKind
@@ -36,7 +37,7 @@ from core.storage.values import VerdictKind
 #: The row of the rulings themselves (law numbers start at 1).
 RULINGS = 0
 #: Events that keep a board's state but rule on nothing: left out of the log's figures.
-NOT_RULINGS = ("board_set", "board_end", "auction_ends", "call", "play", "play_reported")
+NOT_RULINGS = tuple(sorted(BOOKKEEPING_KINDS))
 CONFIRMED = VerdictKind.CONFIRMED.value
 
 # One statement both SQLite (3.24+) and PostgreSQL accept: add the deltas to the row, creating

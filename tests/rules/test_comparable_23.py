@@ -7,7 +7,8 @@ import pytest
 from core.auction import Auction
 from core.engine import ChoiceMade, apply
 from core.errors import RuleError
-from core.laws.auction_calls import CallMade, must_pass
+from core.laws.auction_calls import CallMade
+from core.laws.must_pass import must_pass
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
 from core.state import TableState

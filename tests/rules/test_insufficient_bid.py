@@ -5,7 +5,8 @@ import pytest
 from core.auction import Auction, Strain
 from core.engine import apply
 from core.errors import RuleError
-from core.laws.auction_calls import CallMade, ChangeOfCall
+from core.laws.auction_calls import CallMade
+from core.laws.change_of_call import ChangeOfCall
 from core.laws.insufficient import InsufficientBid
 from core.seats import Seat
 from core.state import TableState

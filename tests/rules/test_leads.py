@@ -6,8 +6,9 @@ from core.cards import Suit, parse_card
 from core.engine import ChoiceMade, apply, event_from_data, event_to_data, replay
 from core.errors import RuleError
 from core.laws.flow import CardPlayed
-from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
+from core.laws.leads import LeadOutOfTurn
 from core.laws.obligations import must_play
+from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead
 from core.seats import Seat
 from core.state import LeadPenalty, Phase, TableState

@@ -6,10 +6,11 @@ import pytest
 from core.auction import Auction
 from core.engine import apply
 from core.errors import RuleError
-from core.laws.auction_calls import CallMade, must_pass
+from core.laws.auction_calls import CallMade
 from core.laws.exposure import AuctionExposureIncident
 from core.laws.flow import AuctionEnded
 from core.laws.insufficient import InsufficientBid
+from core.laws.must_pass import must_pass
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
 from core.state import Phase, TableState

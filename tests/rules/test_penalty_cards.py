@@ -38,8 +38,11 @@ def test_50D2a_require_picks_card_up_for_this_lead_only():
     assert tokens(state) == set()
     assert [(r.token, r.lasts.value) for r in state.restrictions] == [("require:S", "this_lead")]
     assert "50D2(a)" in ruling.laws and "50E2" in ruling.information
-    _, state = apply(state, CardPlayed(Seat.W, parse_card("S3")))
+    played, state = apply(state, CardPlayed(Seat.W, parse_card("S3")))
     assert state.restrictions == ()
+    used = " ".join(played.steps)
+    assert "This card uses up W's restriction: W must lead a spade" in used
+    assert "require:S" not in used
 
 
 def test_50D2a_forbid_lasts_until_the_lead_is_lost():

@@ -9,8 +9,9 @@ from core.engine import ChoiceMade, apply, replay
 from core.errors import RuleError
 from core.laws.course import PlayReported, RestrictionSpent
 from core.laws.flow import AuctionEnded, LeadLost
-from core.laws.leads import LeadOutOfTurn, OpeningLeadOutOfTurn
+from core.laws.leads import LeadOutOfTurn
 from core.laws.obligations import must_play
+from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead, PenaltyNotPlayed, lead_ruling
 from core.laws.premature import PrematurePlay
 from core.seats import Seat

@@ -85,6 +85,8 @@ def test_57B_partner_who_cannot_comply_plays_any_card():
     _, state = instruct(state, "highest")
     ruling = must_play(state, Seat.E, hand("-.K3.98732.J642"), Suit.SPADES)
     assert len(ruling.outcome["legal"]) == 11 and "57B" in ruling.laws
+    assert "Playing his highest card of the suit led binds only when he can follow suit" in (
+        " ".join(ruling.steps))
     _, state = early()
     _, state = instruct(state, "require:H")
     ruling = must_play(state, Seat.E, hand("-.-.98732.J6432"), Suit.SPADES)

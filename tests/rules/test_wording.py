@@ -3,8 +3,9 @@
 from core.auction import Auction
 from core.cards import parse_card
 from core.engine import ChoiceMade, apply
-from core.laws.auction_calls import CallMade, must_pass
+from core.laws.auction_calls import CallMade
 from core.laws.leads import LeadOutOfTurn
+from core.laws.must_pass import must_pass
 from core.laws.penalty import PartnerLead
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat

@@ -1,0 +1,131 @@
+"""A change of call (Law 25): an unintended call replaced (25A) or a change of mind (25B)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.auction import Call, parse_call
+from core.errors import RuleError
+from core.laws import lead26
+from core.laws.auction_calls import make_call, withdrawn_information
+from core.laws.auction_state import auction_of, with_auction
+from core.registry import Event, event, rule
+from core.ruling import Draft, Ruling
+from core.seats import Seat
+from core.state import Phase, TableState
+
+
+@event("change_of_call")
+@dataclass(frozen=True)
+class ChangeOfCall(Event):
+    """``seat`` wants to replace his last call with ``call``.
+
+    ``unintended``: the first call was a slip (mechanical error or slip of the tongue, 25A), not
+    a change of mind; ``accepted``: his LHO called intentionally over the changed call (25B1);
+    ``comparable``: the Director judged the new call comparable to the first (26A).
+    """
+
+    seat: Seat
+    call: str
+    unintended: bool = False
+    accepted: bool = False
+    comparable: bool = False
+
+
+@rule(ChangeOfCall)
+def change_of_call(state: TableState, ev: ChangeOfCall) -> tuple[Ruling, TableState]:
+    draft = Draft()
+    state = apply_change_of_call(state, ev.seat, parse_call(ev.call), ev.unintended,
+                                 ev.accepted, ev.comparable, draft)
+    return draft.build("change_of_call"), state
+
+
+def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: bool,
+                         accepted: bool, comparable: bool, draft: Draft) -> TableState:
+    """Law 25 on ``seat``'s latest call."""
+    if state.dealer is None:
+        raise RuleError("the dealer is not known yet: say who dealt (N, E, S or W)")
+    auction = auction_of(state)
+    mine = [i for i in range(len(auction.calls)) if auction.seat_of(i) is seat]
+    if not mine:
+        raise RuleError(f"{seat.value} has not called yet: there is no call to change")
+    at = mine[-1]
+    old = auction.calls[at]
+    partner_called = len(auction.calls) > at + 2
+    draft.outcome.update(partner_must_pass="none", offender_must_pass="none",
+                         lead_restriction=False)
+    if unintended:
+        if partner_called:
+            draft.cite("25A4")
+            draft.summary.append(f"Too late: {seat.partner.value} has called since, so "
+                                 f"{seat.value}'s {old.symbol} stands.")
+            draft.steps.append("An unintended call may be replaced only until partner calls "
+                               "(25A4).")
+            return state
+        if state.phase is not Phase.AUCTION and auction.is_over:
+            draft.cite("25A5")
+        before = auction.upto(at)
+        withdrawn_lho = auction.calls[at + 1:]
+        problem = before.problem(new, seat)
+        draft.cite("25A1", "25A2")
+        draft.steps.append(f"{seat.value} did not mean {old.text} (a mechanical error or slip of "
+                           f"the tongue, not a change of mind), so he may replace it with "
+                           f"{new.text} until his partner calls (25A1, 25A2). There are no "
+                           "Law 26 lead restrictions.")
+        if withdrawn_lho:
+            draft.cite("25A6")
+            draft.steps.append(f"{seat.lho.value} may withdraw his call over it; information from "
+                               f"that withdrawn call is authorized for his side and unauthorized "
+                               f"for {seat.value}'s side (25A6).")
+        draft.information.append(withdrawn_information(seat, old.text))
+        state = state.evolve(phase=Phase.AUCTION, declarer=None if auction.is_over
+                        else state.declarer)
+        state = with_auction(state, before)
+        if problem:
+            draft.cite("27" if new.is_bid else "36")
+            draft.summary.append(f"{seat.value}'s intended {new.symbol} replaces {old.symbol}, but "
+                                 f"it is not legal ({problem}): the Director now applies the law "
+                                 "for that call.")
+            draft.steps.append("The intended call is subject to the law that governs it: report "
+                               "it next (an insufficient bid under Law 27).")
+            return state
+        draft.summary.append(f"{seat.value}'s intended {new.symbol} replaces {old.symbol}; no "
+                             "rectification.")
+        return make_call(state, seat, new, None, draft)
+    if len(auction.calls) != at + 1:
+        draft.cite("25B2")
+        draft.summary.append(f"{seat.value}'s {old.symbol} stands: the auction has moved on.")
+        draft.steps.append("A change of mind is not allowed; the original call stands (25B2).")
+        return state
+    draft.cite("25B3", "16C")
+    if accepted:
+        problem = auction.upto(at).problem(new, seat)
+        if problem:
+            raise RuleError(f"{new.text} cannot stand there: {problem}")
+        state = with_auction(state, auction.upto(at).plus(new))
+        state = lead26.note_specified(state, seat, new.specified())
+        draft.cite("25B1")
+        draft.summary.append(f"{seat.lho.value} accepted the change by calling over it: "
+                             f"{new.symbol} stands and {old.symbol} is withdrawn.")
+        draft.steps.append(f"{seat.value} changed his mind; his LHO called over the new call, so "
+                           "it stands (25B1).")
+        withdrawn, replacement = old.text, new.text
+    else:
+        draft.cite("25B2")
+        draft.summary.append(f"The change is cancelled: {seat.value}'s {old.symbol} stands.")
+        draft.steps.append(f"{seat.value} intended {old.text} and then changed his mind; unless "
+                           "his LHO accepts the new call by calling over it, the change is "
+                           "cancelled and the original call stands (25B2).")
+        withdrawn, replacement = new.text, old.text
+    draft.information.append(withdrawn_information(seat, withdrawn))
+    if comparable:
+        draft.cite("26A")
+        draft.steps.append(f"{replacement} was judged comparable to {withdrawn}: no lead "
+                           "restrictions (26A).")
+    else:
+        state = lead26.record_lead_penalty(state, seat)
+        draft.cite("26B")
+        draft.steps.append(f"If {seat.value} becomes a defender, declarer may prohibit one suit "
+                           f"he did not specify at his partner's first turn to lead (26B).")
+        draft.outcome["lead_restriction"] = True
+    return state

@@ -1,0 +1,68 @@
+"""Checks and changes every play irregularity needs (leads out of turn, premature plays,
+revokes): the board is in play, a card is free to be played, a card becomes a major penalty
+card, a choice waits on a seat."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.cards import Card
+from core.errors import RuleError
+from core.laws.penalty import add_penalty_cards, require_declarer
+from core.seats import Seat, is_defender, role_of
+from core.state import PenaltyKind, PendingChoice, Phase, TableState
+
+
+def require_play(state: TableState) -> Seat:
+    """The declarer, checking the board is still being played."""
+    declarer = require_declarer(state)
+    if state.phase is Phase.FINISHED:
+        raise RuleError("this board has ended: nothing more can be led or played on it")
+    check_penalty_owners(state)
+    return declarer
+
+
+def check_penalty_owners(state: TableState) -> None:
+    """Only a defender can own a penalty card (48A): refuse a state that says otherwise."""
+    declarer = require_declarer(state)
+    for p in state.penalty_cards:
+        if not is_defender(p.seat, declarer):
+            role = role_of(p.seat, declarer).value
+            raise RuleError(f"{p.seat.value} is {role}: declarer's side never has penalty cards "
+                            f"(48A), so {p.card.symbol} cannot be one")
+
+
+def check_card_free(state: TableState, seat: Seat, card: Card) -> bool:
+    """Refuse a card that is another player's penalty card; True when it is ``seat``'s own."""
+    for p in state.penalty_cards:
+        if p.card == card:
+            if p.seat is not seat:
+                raise RuleError(f"the {card.symbol} is {p.seat.value}'s penalty card, so "
+                                f"{seat.value} cannot hold it")
+            return True
+    return False
+
+
+def add_major(state: TableState, seat: Seat, card: Card, origin: str) -> tuple[TableState,
+                                                                              list[str]]:
+    """Make ``card`` a major penalty card of ``seat`` (it was led or played deliberately, 50B);
+    a card that already was one of his penalty cards simply stays (now major)."""
+    own = [p for p in state.penalty_cards_of(seat) if p.card == card]
+    if own:
+        others = [p for p in state.penalty_cards if p not in own]
+        kept = replace(own[0], kind=PenaltyKind.MAJOR)
+        return state.with_penalty_cards([*others, kept]), [
+            f"The {card.symbol} was already a penalty card of {seat.value}; it stays on the "
+            "table, now a major one."]
+    return add_penalty_cards(state, seat, [card], deliberate=True, origin=origin)
+
+
+def with_pending(state: TableState, pending: PendingChoice) -> TableState:
+    """Record ``pending``, replacing whatever else waited on the same seat."""
+    state = state.without_pending(pending.seat)
+    return state.evolve(pending=(*state.pending, pending))
+
+
+def unique(items: list[str]) -> tuple[str, ...]:
+    """``items`` in order, each once (law citations gathered from several rulings)."""
+    return tuple(dict.fromkeys(items))

@@ -1,0 +1,136 @@
+"""How core/ is put together: imports run one way (engine -> laws -> registry), every module
+imports on its own, the registry names the bookkeeping kinds, and who may choose is decided
+in core from the stored chooser."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import registry
+from core.engine import EVENT_TYPES
+from core.seats import Seat
+from core.state import Chooser, PendingChoice, TableState, may_choose
+
+CORE = Path(__file__).resolve().parents[2] / "core"
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in CORE.rglob("*.py"):
+        parts = path.relative_to(CORE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def _imports(path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every core module ``path`` imports when it runs, at the top or inside a function (not
+    under ``if TYPE_CHECKING:``, which only the type checker reads)."""
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            node.body = []
+    deps = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                deps.add(sub if sub in modules else node.module)
+        elif isinstance(node, ast.Import):
+            deps.update(alias.name for alias in node.names)
+    return {d for d in deps if d in modules}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_in_the_rules_engine():
+    modules = _modules()
+    graph = {name: _imports(path, modules) - {name} for name, path in modules.items()}
+    outside_storage = [c for c in _cycles(graph)
+                       if not all(m.startswith("core.storage") for m in c)]
+    assert outside_storage == []
+
+
+def test_law_modules_never_import_the_engine():
+    modules = _modules()
+    for name, path in modules.items():
+        if name.startswith("core.laws") or name in ("core.registry", "core.ruling", "core.state"):
+            assert "core.engine" not in _imports(path, modules), name
+
+
+@pytest.mark.parametrize("name", ["core.engine", "core.registry", "core.ruling", "core.laws",
+                                  "core.laws.leads", "core.laws.opening_lead", "core.laws.play",
+                                  "core.laws.acceptance", "core.laws.change_of_call",
+                                  "core.laws.must_pass", "core.laws.lead_choices",
+                                  "core.scenarios.runner", "core.script"])
+def test_each_module_imports_alone(name):
+    subprocess.run([sys.executable, "-c", f"import {name}"], check=True, cwd=CORE.parent)
+
+
+def test_bookkeeping_kinds_are_registered_event_kinds():
+    assert set(EVENT_TYPES) >= registry.BOOKKEEPING_KINDS
+
+
+def test_chooser_values_are_the_stored_strings():
+    assert {c.value for c in Chooser} == {"", "declarer", "defenders", "players", "LHO",
+                                          "director"}
+
+
+def test_an_old_snapshot_with_a_string_chooser_loads_as_the_enum():
+    pending = PendingChoice(law="50D2", chooser=Chooser.DECLARER, seat=Seat.W,
+                            options=("any",), offender=Seat.E)
+    text = TableState(pending=(pending,)).to_json()
+    assert '"chooser":"declarer"' in text
+    loaded = TableState.from_json(text)
+    assert loaded.pending[0].chooser is Chooser.DECLARER and loaded == TableState(
+        pending=(pending,))
+
+
+def test_who_may_choose():
+    s = Seat.S  # declarer
+    assert may_choose(Chooser.DECLARER, Seat.S, director=False, declarer=s)
+    assert not may_choose(Chooser.DECLARER, Seat.N, director=False, declarer=s)
+    assert may_choose(Chooser.DEFENDERS, Seat.W, director=False, declarer=s)
+    assert not may_choose(Chooser.DEFENDERS, Seat.N, director=False, declarer=s)
+    assert may_choose(Chooser.PLAYERS, Seat.N, director=False, declarer=s)
+    assert not may_choose(Chooser.PLAYERS, None, director=False, declarer=s)
+    assert may_choose(Chooser.LHO, Seat.S, director=False, declarer=None, offender=Seat.E)
+    assert not may_choose(Chooser.LHO, Seat.W, director=False, declarer=None, offender=Seat.E)
+    assert not may_choose(Chooser.DIRECTOR, Seat.S, director=False, declarer=s)
+    assert may_choose(Chooser.DIRECTOR, None, director=True, declarer=None)
+    assert may_choose("declarer", Seat.S, director=False, declarer=s)
