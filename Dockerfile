@@ -9,6 +9,7 @@ WORKDIR /src
 COPY pyproject.toml README.md bot.py ./
 COPY core core
 COPY cogs cogs
+COPY localdiscord localdiscord
 COPY migrations migrations
 RUN pip wheel --wheel-dir /wheels '.[postgres]'
 

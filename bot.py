@@ -26,13 +26,12 @@ import aiohttp
 import discord
 from pydantic import ValidationError
 
-from cogs.console import Console
-from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import TDBot
 from core.settings import Settings
 from core.storage.db import database_url as database_url_of
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head
 from core.storage.service import Storage
+from localdiscord import Console, LocalDiscord
 
 log = logging.getLogger("tdbot")
 

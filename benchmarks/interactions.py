@@ -6,7 +6,7 @@
 
 A ``TDBot`` with every extension of ``cogs.tdbot.EXTENSIONS`` (and the table, incident and
 follow-up cogs) on a real, migrated ``Storage``, logged in to the stand-in for Discord
-(``cogs.localdiscord``), which runs (``--discord``):
+(``localdiscord``), which runs (``--discord``):
 
 * ``separate`` — in a process of its own (``benchmarks/remote_discord.py``): the bot keeps its
   real HTTP client and pays only for its own work. The honest method: Discord's CPU is not ours.
@@ -74,10 +74,10 @@ import discord  # noqa: E402
 
 from benchmarks.remote_discord import RemoteDiscord  # noqa: E402
 from bot import settle_memory  # noqa: E402
-from cogs.localdiscord import Guild, LocalDiscord  # noqa: E402
 from cogs.tdbot import EXTENSIONS, TDBot  # noqa: E402
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head  # noqa: E402
 from core.storage.service import Storage  # noqa: E402
+from localdiscord import Guild, LocalDiscord  # noqa: E402
 
 TARGETS = {"p99_ms_at_200": 15.0, "saturation_per_s": 500.0, "state_p50_ratio": 2.0,
            "mix_p50_ratio": 3.0}

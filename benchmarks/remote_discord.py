@@ -1,6 +1,6 @@
 """The stand-in for Discord in a process of its own, for ``benchmarks/interactions.py``.
 
-In the tests the stand-in (``cogs.localdiscord``) shares the bot's process and event loop, so its
+In the tests the stand-in (``localdiscord``) shares the bot's process and event loop, so its
 CPU (an aiohttp server, parsing and storing every request: Discord's cost, not ours) counts in
 every benchmark figure. Here the child process runs the stand-in's REST API; the bot keeps its
 real HTTP client and talks to it over loopback. The parent's :class:`LocalDiscord` still builds
@@ -28,14 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord  # noqa: E402
 
-from cogs.localdiscord import (  # noqa: E402
+from localdiscord import (  # noqa: E402
     API_PREFIX,
     DiscordAPI,
     Guild,
+    InteractionRecord,
     LocalDiscord,
     Message,
     Request,
-    _Interaction,
 )
 
 _TOKEN = re.compile(r"^/(?:interactions/\d+|webhooks/\d+)/([^/]+)")
@@ -55,7 +55,7 @@ class _ChildAPI(DiscordAPI):
         loop = asyncio.get_running_loop()
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
         while line := await reader.readline():
-            record = _Interaction(json.loads(line))
+            record = InteractionRecord(json.loads(line))
             self._interactions[record.id] = record
             self._by_token[record.token] = record
             async with self._known:

@@ -53,10 +53,10 @@ def child(url: str) -> None:
 
     import discord  # noqa: F401
 
-    from cogs.localdiscord import LocalDiscord
     from cogs.tdbot import EXTENSIONS, TDBot
     from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head
     from core.storage.service import Storage
+    from localdiscord import LocalDiscord
 
     marks["imports_done"] = time.monotonic() - born
 

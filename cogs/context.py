@@ -1,6 +1,7 @@
 """Who is asking, in which club, at which table: the context every table command starts from.
 
-Shared by the table, incident and follow-up cogs and by the directors' cogs. Every helper raises a
+Shared by the table, incident and follow-up cogs and by the directors' cogs, with the option
+types and descriptions they share. Every helper raises a
 :class:`ContextError` (an ``app_commands.CheckFailure`` whose text is written for the user) when the
 context is missing, so the tree's error policy answers it with a short ephemeral message.
 """
@@ -14,8 +15,9 @@ from typing import Any, Literal, TypeVar
 import discord
 from discord import app_commands
 
-from cogs.tdbot import defer, sentence
-from core.cards import Card, parse_card, parse_cards
+from cogs.tdbot import TDBot, defer, sentence
+from core.auction import Strain, parse_denominations
+from core.cards import Card, Suit, parse_card, parse_cards
 from core.seats import Seat
 from core.storage.errors import NotFound, StorageError
 from core.storage.service import Storage
@@ -40,7 +42,7 @@ class NotDirector(ContextError):
         super().__init__(message)
 
 
-def storage_of(interaction: discord.Interaction[Any]) -> Storage:
+def storage_of(interaction: discord.Interaction[TDBot]) -> Storage:
     """The bot's storage."""
     storage: Storage | None = getattr(interaction.client, "storage", None)
     if storage is None:
@@ -48,13 +50,13 @@ def storage_of(interaction: discord.Interaction[Any]) -> Storage:
     return storage
 
 
-def guild_id_of(interaction: discord.Interaction[Any]) -> int:
+def guild_id_of(interaction: discord.Interaction[TDBot]) -> int:
     if interaction.guild_id is None:
         raise ContextError(NOT_IN_GUILD)
     return interaction.guild_id
 
 
-async def club_of(interaction: discord.Interaction[Any]) -> ClubSettings:
+async def club_of(interaction: discord.Interaction[TDBot]) -> ClubSettings:
     """The guild's club settings (the club is created with defaults on first use)."""
     guild_id = guild_id_of(interaction)
     return await storage_of(interaction).club(guild_id)
@@ -70,7 +72,7 @@ def is_director(member: Any, club: ClubSettings) -> bool:
     return any(role.id == club.director_role_id for role in getattr(member, "roles", ()))
 
 
-async def require_director(interaction: discord.Interaction[Any]) -> ClubSettings:
+async def require_director(interaction: discord.Interaction[TDBot]) -> ClubSettings:
     """The club, if the user is one of its directors; :class:`NotDirector` otherwise."""
     club = await club_of(interaction)
     if not is_director(interaction.user, club):
@@ -111,7 +113,7 @@ def not_at_table(number: int) -> str:
 
 
 async def at_table(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[TDBot],
     table: int | None = None,
     *,
     acting: bool = False,
@@ -151,7 +153,7 @@ async def at_table(
 
 
 async def table_context(
-    interaction: discord.Interaction[Any], table: int | None = None, *, acting: bool = False
+    interaction: discord.Interaction[TDBot], table: int | None = None, *, acting: bool = False
 ) -> TableContext:
     """:func:`at_table`, for a command that needs the board in play there."""
     at = await at_table(interaction, table, acting=acting)
@@ -168,35 +170,34 @@ async def table_context(
 CHOICE_MAX = 100
 
 SeatName = Literal["N", "E", "S", "W"]
-SuitName = Literal["S", "H", "D", "C"]
 
 _RANKS = "AKQJT98765432"
 _SUITS = "SHDC"
 ALL_CARDS = tuple(f"{s}{r}" for s in _SUITS for r in _RANKS)
 
 
-class CardOption(app_commands.Transformer):
+class CardOption(app_commands.Transformer[TDBot]):
     """One card (``SK``, ``K♠``, ``10h``); a bad card is a short error naming what was wrong."""
 
-    async def transform(self, interaction: discord.Interaction[Any], value: str) -> Card:
+    async def transform(self, interaction: discord.Interaction[TDBot], value: str) -> Card:
         return parse_card(value)
 
     async def autocomplete(  # type: ignore[override]
-        self, interaction: discord.Interaction[Any], value: str
+        self, interaction: discord.Interaction[TDBot], value: str
     ) -> list[app_commands.Choice[str]]:
         return card_choices(value)
 
 
-class CardsOption(app_commands.Transformer):
+class CardsOption(app_commands.Transformer[TDBot]):
     """Several cards: ``SK SQ`` or ``SK,SQ``."""
 
     async def transform(
-        self, interaction: discord.Interaction[Any], value: str
+        self, interaction: discord.Interaction[TDBot], value: str
     ) -> tuple[Card, ...]:
         return parse_cards(value)
 
     async def autocomplete(  # type: ignore[override]
-        self, interaction: discord.Interaction[Any], value: str
+        self, interaction: discord.Interaction[TDBot], value: str
     ) -> list[app_commands.Choice[str]]:
         head, _, last = value.rpartition(" ")
         prefix = f"{head} " if head else ""
@@ -214,8 +215,26 @@ def card_choices(typed: str, cards: Sequence[str] = ALL_CARDS) -> list[app_comma
     return [app_commands.Choice(name=c.replace("T", "10"), value=c) for c in found[:25]]
 
 
+#: The ``table`` option's description on every table command.
+TABLE_HELP = "Table number (default: the table you sit at)"
+#: The ``meaning`` option of a call: what an artificial call shows.
+MEANING_HELP = "Artificial call: the denominations it shows, e.g. 'H S', 'C' or 'none'"
+Meaning = app_commands.Range[str, 1, 40]
+
+
+def meaning_strains(value: str | None) -> tuple[Strain, ...] | None:
+    """The denominations an artificial call shows (None: the call was natural)."""
+    return parse_denominations(value) if value is not None else None
+
+
+def meaning_suits(value: str | None) -> tuple[Suit, ...] | None:
+    """The suits an artificial call shows (None: the call was natural)."""
+    strains = meaning_strains(value)
+    return None if strains is None else tuple(s.suit for s in strains if s.suit is not None)
+
+
 async def in_time(
-    interaction: discord.Interaction[Any], work: Awaitable[T], *, ephemeral: bool = False
+    interaction: discord.Interaction[TDBot], work: Awaitable[T], *, ephemeral: bool = False
 ) -> T:
     """Acknowledge ``interaction`` (unless done already), then run ``work`` to the end.
 

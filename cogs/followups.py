@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import (
+    TABLE_HELP,
     CardOption,
     ContextError,
     SeatName,
@@ -25,7 +26,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.incidents import incident_cooldown, record_incident
+from cogs.recording import incident_cooldown, record_incident
 from cogs.render import (
     CALL_LABEL,
     CHOICE_PATTERN,
@@ -42,7 +43,7 @@ from cogs.render import (
     state_embed,
     state_view,
 )
-from cogs.tdbot import defer, edit_pressed, report_error, respond
+from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
 from core.cards import Card, Suit, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.course import RestrictionSpent
@@ -57,7 +58,6 @@ from core.storage.errors import NotFound
 log = logging.getLogger(__name__)
 
 TableNumber = app_commands.Range[int, 1, 200]
-TABLE_HELP = "Table number (default: the table you sit at)"
 SUIT_CHOICES = [
     app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
     for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -92,20 +92,23 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> ChoiceButton:
         label = getattr(item, "label", None)
         return cls(int(match["event_id"]), Seat(match["seat"]), match["token"], label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             await self._choose(interaction)
         except Exception as exc:  # the view machinery would only log it: answer the user
             await report_error(interaction, exc)
 
-    async def _choose(self, interaction: discord.Interaction[Any]) -> None:
+    async def _choose(self, interaction: discord.Interaction[TDBot]) -> None:
         await defer(interaction, update=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
@@ -204,20 +207,23 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LapseButton:
         label = getattr(item, "label", None)
         return cls(int(match["board_id"]), Seat(match["seat"]), match["what"], label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             await self._press(interaction)
         except Exception as exc:  # the view machinery would only log it: answer the user
             await report_error(interaction, exc)
 
-    async def _press(self, interaction: discord.Interaction[Any]) -> None:
+    async def _press(self, interaction: discord.Interaction[TDBot]) -> None:
         await defer(interaction, update=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
@@ -259,7 +265,7 @@ class Followups(commands.Cog):
     @app_commands.guild_only()
     async def mustplay(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         seat: SeatName,
         led: str | None = None,
         hand: app_commands.Range[str, 1, 80] | None = None,
@@ -281,7 +287,7 @@ class Followups(commands.Cog):
     @app_commands.guild_only()
     async def mustpass(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         seat: SeatName,
         table: TableNumber | None = None,
     ) -> None:
@@ -303,7 +309,7 @@ class Followups(commands.Cog):
     @incident_cooldown
     async def lead(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         seat: SeatName,
         trick: app_commands.Range[int, 1, 13] | None = None,
         table: TableNumber | None = None,
@@ -333,7 +339,7 @@ class Followups(commands.Cog):
     @incident_cooldown
     async def penalty_played(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         card: app_commands.Transform[Card, CardOption],
         seat: SeatName | None = None,
         table: TableNumber | None = None,
@@ -365,7 +371,7 @@ class Followups(commands.Cog):
 
     @penalty_played.autocomplete("card")
     async def _penalty_cards(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction[TDBot], current: str
     ) -> list[app_commands.Choice[str]]:
         """The penalty cards on the user's table first; otherwise any card."""
         try:
@@ -381,7 +387,7 @@ class Followups(commands.Cog):
     @app_commands.describe(card="The penalty card", table=TABLE_HELP)
     async def penalty_returned(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         card: app_commands.Transform[Card, CardOption],
         table: TableNumber | None = None,
     ) -> None:
@@ -417,7 +423,7 @@ class Followups(commands.Cog):
     @incident_cooldown
     async def penalty_not_played(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         card: app_commands.Transform[Card, CardOption],
         seat: SeatName,
         instead_of: app_commands.Transform[Card, CardOption] | None = None,
@@ -439,7 +445,7 @@ class Followups(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     @app_commands.guild_only()
     async def state(
-        self, interaction: discord.Interaction[Any], table: TableNumber | None = None
+        self, interaction: discord.Interaction[TDBot], table: TableNumber | None = None
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table))
         lines = ctx.board.state.describe()

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.tdbot import TDBot
 from core.editions import edition_title
 from core.lawbook import known_laws, law_summary
 from core.storage.desk import Desk
@@ -114,7 +115,7 @@ class Help(commands.Cog):
         name="help",
         description="What to do when something goes wrong at the table, and the commands.",
     )
-    async def help_command(self, interaction: discord.Interaction) -> None:
+    async def help_command(self, interaction: discord.Interaction[TDBot]) -> None:
         embed = discord.Embed(
             title="Something went wrong at the table?",
             description=WHAT_TO_DO,
@@ -137,7 +138,7 @@ class Help(commands.Cog):
     )
     @app_commands.describe(number="The law's number, e.g. 50 (or a reference such as 64A2)")
     async def law(
-        self, interaction: discord.Interaction, number: app_commands.Range[str, 1, 20]
+        self, interaction: discord.Interaction[TDBot], number: app_commands.Range[str, 1, 20]
     ) -> None:
         found = law_summary(number)  # RuleError for an unknown law: the tree answers it
         embed = discord.Embed(
@@ -164,7 +165,7 @@ class Help(commands.Cog):
 
     @law.autocomplete("number")
     async def law_numbers(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: discord.Interaction[TDBot], current: str
     ) -> list[app_commands.Choice[str]]:
         text = current.strip().casefold().removeprefix("law").strip()
         choices = []
@@ -179,7 +180,7 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Help(bot))
 
 
-async def _club_edition(interaction: discord.Interaction) -> str | None:
+async def _club_edition(interaction: discord.Interaction[TDBot]) -> str | None:
     """The edition the club rules under today (None outside a server or without storage)."""
     storage = getattr(interaction.client, "storage", None)
     if interaction.guild_id is None or storage is None:

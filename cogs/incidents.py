@@ -7,34 +7,34 @@ Thin by design: parse options, call ``core``, render. The law is all in ``core.l
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import (
+    MEANING_HELP,
+    TABLE_HELP,
     CardOption,
     CardsOption,
     ContextError,
+    Meaning,
     SeatName,
     TableContext,
     club_of,
     in_time,
     is_director,
+    meaning_strains,
+    meaning_suits,
     storage_of,
     table_context,
 )
-from cogs.desk import blind_directors
-from cogs.render import clean, post_ruling
-from cogs.tdbot import defer, refundable_cooldown, report_error, respond
-from core.auction import Strain, parse_call, parse_calls, parse_denominations
+from cogs.recording import incident_cooldown, record_incident
+from cogs.tdbot import TDBot, defer, report_error, respond
+from core.auction import parse_call, parse_calls
 from core.cards import Card, Suit
 from core.engine import Event
-from core.errors import RuleError
-from core.laws.auction_calls import CallMade
-from core.laws.course import PlayReported
 from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.insufficient import InsufficientBid
 from core.laws.leads import LeadOutOfTurn
@@ -53,122 +53,6 @@ CardArg = app_commands.Transform[Card, CardOption]
 CardsArg = app_commands.Transform[tuple[Card, ...], CardsOption]
 CallText = app_commands.Range[str, 1, 8]
 
-#: Incident commands a user may run per window, per guild (a typo retried is fine; a flood not).
-RATE, PER = 5, 30.0
-
-TABLE_HELP = "Table number (default: the table you sit at)"
-
-
-def per_user(interaction: discord.Interaction[Any]) -> tuple[int, int] | None:
-    """Cooldown key: the same user in another guild has a separate allowance; none in DMs."""
-    if interaction.guild_id is None:
-        return None
-    return (interaction.guild_id, interaction.user.id)
-
-
-incident_cooldown = refundable_cooldown(RATE, PER, key=per_user)
-
-
-async def record_incident(
-    interaction: discord.Interaction[Any],
-    table: int | None,
-    build: Any,
-    *,
-    auction: str | None = None,
-    trick: int | None = None,
-    notify: bool | Callable[[Any], bool] = True,
-    looked_up: TableContext | None = None,
-) -> None:
-    """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
-    line in the club's ruling-log channel unless ``notify`` is false).
-
-    ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
-    ordinary calls first, so the incident is ruled on against the right auction. ``notify`` may
-    be a test of the ruling (a plain call is not noted; a call that brings a ruling is).
-    ``trick``: the trick the report names; recorded first, so restrictions whose trick or lead
-    is over end before the incident is ruled on (``core.laws.course``).
-    ``looked_up``: the table's context, when the command has just read it (not read again).
-    """
-    storage = storage_of(interaction)
-
-    async def work() -> Any:
-        ctx = looked_up or await table_context(interaction, table, acting=True)
-        if auction is not None:
-            await catch_up(interaction, ctx, auction)
-        event: Event = build(ctx)
-        reported = None
-        if trick is not None:
-            reported = await storage.record(ctx.guild_id, ctx.board.id,
-                                            PlayReported(trick=trick),
-                                            actor_id=interaction.user.id)
-        recorded = await storage.record(
-            ctx.guild_id,
-            ctx.board.id,
-            event,
-            actor_id=interaction.user.id,
-            interaction_id=interaction.id,
-        )
-        return ctx, recorded, reported
-
-    ctx, recorded, reported = await in_time(interaction, work())
-    if callable(notify):
-        notify = notify(recorded.ruling)
-    # The log channel first: if Discord has given up on the interaction (the answer below then
-    # fails), the directors still learn of the recorded ruling.
-    if notify and not recorded.ruling.private and not recorded.duplicate:
-        await notify_log_channel(interaction, ctx, recorded)
-    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
-    if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
-        await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number)
-
-
-async def notify_log_channel(
-    interaction: discord.Interaction[Any], ctx: TableContext, recorded: Any
-) -> None:
-    """One line per ruling in the club's ruling-log channel, so directors see every ruling
-    wherever they are (no one is pinged; a failure here never affects the table's answer)."""
-    channel_id = ctx.club.log_channel_id
-    if channel_id is None or channel_id == interaction.channel_id:
-        return
-    channel = interaction.client.get_channel(channel_id)
-    if channel is None or not hasattr(channel, "send"):
-        return
-    where = f" in <#{interaction.channel_id}>" if interaction.channel_id else ""
-    laws = ", ".join(recorded.ruling.laws)
-    line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}{where}: "
-            f"{clean(recorded.ruling.summary)}" + (f" ({laws})" if laws else ""))
-    blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
-    if blind:  # a playing director reads this channel and has not played the board
-        line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}: "
-                "details for the deputies only (a playing director has not played this board).")
-    try:
-        await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException:
-        log.warning("could not post ruling #%s to the log channel %s", recorded.id, channel_id)
-
-
-async def catch_up(interaction: discord.Interaction[Any], ctx: TableContext, auction: str) -> None:
-    """Record the calls of ``auction`` (from the dealer) that the board does not have yet."""
-    state = ctx.board.state
-    if state.dealer is None:
-        raise RuleError("the dealer is not known yet: /board set number dealer")
-    calls = parse_calls(auction) if auction.strip() else ()
-    given = tuple(c.text for c in calls)
-    stored = state.calls
-    if given[: len(stored)] != stored:
-        so_far = " ".join(stored) or "no calls yet"
-        raise ContextError(
-            f"The auction recorded at table {ctx.table.number} is: {so_far}. Give the whole "
-            "auction from the dealer, as it stands before the irregularity."
-        )
-    storage = storage_of(interaction)
-    for index in range(len(stored), len(given)):
-        seat = state.dealer.after(index)
-        await storage.record(
-            ctx.guild_id, ctx.board.id, CallMade(seat, given[index]), actor_id=interaction.user.id
-        )
-
-
 def known_period(state: Any) -> str | None:
     """"auction" or "play" as the board's record says, or None when nothing tells: no call
     and no declarer recorded yet."""
@@ -186,7 +70,7 @@ class PeriodQuestion(discord.ui.View):
         super().__init__(timeout=600)
         self.asker, self.table, self.build = asker, table, build
 
-    async def _answer(self, interaction: discord.Interaction[Any], during: str) -> None:
+    async def _answer(self, interaction: discord.Interaction[TDBot], during: str) -> None:
         if interaction.user.id != self.asker:
             raise ContextError("Only the player who reported it can answer this.")
         ctx = None
@@ -206,15 +90,18 @@ class PeriodQuestion(discord.ui.View):
         self.stop()
 
     @discord.ui.button(label="During the auction", style=discord.ButtonStyle.primary)
-    async def auction(self, interaction: discord.Interaction[Any], _: Any) -> None:
+    async def auction(self, interaction: discord.Interaction[TDBot], _: Any) -> None:
         await self._answer(interaction, "auction")
 
     @discord.ui.button(label="During the play", style=discord.ButtonStyle.primary)
-    async def play(self, interaction: discord.Interaction[Any], _: Any) -> None:
+    async def play(self, interaction: discord.Interaction[TDBot], _: Any) -> None:
         await self._answer(interaction, "play")
 
     async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: Any
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        error: Exception,
+        item: Any,
     ) -> None:
         await report_error(interaction, error)
 
@@ -233,7 +120,7 @@ class DeclarerQuestion(discord.ui.View):
             self.add_item(button)
 
     def _answer(self, seat: Seat) -> Any:
-        async def answer(interaction: discord.Interaction[Any]) -> None:
+        async def answer(interaction: discord.Interaction[TDBot]) -> None:
             if interaction.user.id != self.asker:
                 raise ContextError("Only the player who reported it can answer this.")
             ctx = self.ctx
@@ -250,18 +137,25 @@ class DeclarerQuestion(discord.ui.View):
         return answer
 
     async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: Any
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        error: Exception,
+        item: Any,
     ) -> None:
         await report_error(interaction, error)
 
 
+@overload
+def _call(value: str) -> str: ...
+@overload
+def _call(value: None) -> None: ...
 def _call(value: str | None) -> str | None:
     """A call as typed, checked and in canonical form (``1nt`` → ``1NT``); bad text is an error."""
     return parse_call(value).text if value is not None else None
 
 
 async def director_judgement(
-    interaction: discord.Interaction[Any], comparable: bool | None
+    interaction: discord.Interaction[TDBot], comparable: bool | None
 ) -> None:
     """Whether a call is comparable is the Director's judgement (Law 23): only a director may
     state it; without it the director is asked with buttons once the call is made. Checked
@@ -272,21 +166,6 @@ async def director_judgement(
     if not is_director(interaction.user, await club_of(interaction)):
         raise ContextError("Only a director judges whether a call is comparable (Law 23): leave "
                            "`comparable` out and the director is asked.")
-
-
-MEANING_HELP = "Artificial call: the denominations it shows, e.g. 'H S', 'C' or 'none'"
-Meaning = app_commands.Range[str, 1, 40]
-
-
-def meaning_strains(value: str | None) -> tuple[Strain, ...] | None:
-    """The denominations an artificial call shows (None: the call was natural)."""
-    return parse_denominations(value) if value is not None else None
-
-
-def meaning_suits(value: str | None) -> tuple[Suit, ...] | None:
-    """The suits an artificial call shows (None: the call was natural)."""
-    strains = meaning_strains(value)
-    return None if strains is None else tuple(s.suit for s in strains if s.suit is not None)
 
 
 def _seat(value: str | None) -> Seat | None:
@@ -310,7 +189,7 @@ class Incidents(commands.Cog):
     @incident_cooldown
     async def exposed(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         cards: CardsArg,
         seat: SeatName | None = None,
         how: Literal["accidental", "deliberate"] = "accidental",
@@ -362,7 +241,7 @@ class Incidents(commands.Cog):
     @incident_cooldown
     async def lead_out_of_turn(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         card: CardArg,
         seat: SeatName,
         opening: bool = False,
@@ -404,7 +283,7 @@ class Incidents(commands.Cog):
     @incident_cooldown
     async def premature_play(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         card: CardArg,
         seat: SeatName,
         led: str,
@@ -433,7 +312,7 @@ class Incidents(commands.Cog):
     @incident_cooldown
     async def revoke(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         seat: SeatName,
         established: bool,
         card: CardArg | None = None,
@@ -481,7 +360,7 @@ class Incidents(commands.Cog):
     @incident_cooldown
     async def insufficient_bid(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         bid: CallText,
         auction: app_commands.Range[str, 0, 200] | None = None,
         seat: SeatName | None = None,
@@ -530,7 +409,7 @@ class Incidents(commands.Cog):
     @incident_cooldown
     async def out_of_rotation(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         call: CallText,
         seat: SeatName,
         accepted: bool = False,

@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from cogs.context import ContextError, club_of, is_director, require_director, storage_of
 from cogs.render import clean
-from cogs.tdbot import defer, edit_pressed, report_error
+from cogs.tdbot import TDBot, defer, edit_pressed, report_error
 from core.engine import EVENT_TYPES
 from core.storage.desk import Desk
 from core.storage.service import Storage
@@ -150,7 +150,10 @@ class LogPager(discord.ui.View):
         self.cursors: list[str | None] = [None]  # the cursor of each page seen so far
         self.next_cursor: str | None = None
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+    async def interaction_check(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> bool:
         if interaction.user.id != self.owner_id:
             await interaction.response.send_message(
                 "These buttons belong to whoever searched: run /log search yourself.",
@@ -160,7 +163,10 @@ class LogPager(discord.ui.View):
         return True
 
     async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        error: Exception,
+        item: discord.ui.Item[Any],
     ) -> None:
         await report_error(interaction, error)
 
@@ -197,7 +203,7 @@ class LogPager(discord.ui.View):
 
     @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
     async def previous(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction[TDBot], button: discord.ui.Button[Any]
     ) -> None:
         if len(self.cursors) > 1:
             self.cursors.pop()
@@ -206,7 +212,7 @@ class LogPager(discord.ui.View):
 
     @discord.ui.button(label="Next", style=discord.ButtonStyle.primary)
     async def next(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+        self, interaction: discord.Interaction[TDBot], button: discord.ui.Button[Any]
     ) -> None:
         if self.next_cursor is not None:
             self.cursors.append(self.next_cursor)
@@ -239,7 +245,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
     @app_commands.guild_only()
     async def search(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         since: app_commands.Range[str, 1, 10] | None = None,
         until: app_commands.Range[str, 1, 10] | None = None,
         session: app_commands.Range[int, 1] | None = None,
@@ -290,7 +296,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
     @app_commands.guild_only()
     async def export(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         format: Literal["csv", "json"],
         since: app_commands.Range[str, 1, 10] | None = None,
         until: app_commands.Range[str, 1, 10] | None = None,
@@ -342,7 +348,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
     @app_commands.guild_only()
     async def stats(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         since: app_commands.Range[str, 1, 10] | None = None,
         until: app_commands.Range[str, 1, 10] | None = None,
     ) -> None:

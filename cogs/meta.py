@@ -6,12 +6,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.tdbot import TDBot
+
 
 class Meta(commands.Cog):
     """``/ping``: the cheapest command there is (the benchmarks' floor)."""
 
     @app_commands.command(description="Check that the bot is answering.")
-    async def ping(self, interaction: discord.Interaction) -> None:
+    async def ping(self, interaction: discord.Interaction[TDBot]) -> None:
         await interaction.response.send_message("Pong.", ephemeral=True)
 
 

@@ -3,7 +3,8 @@
 The buttons carry everything a press needs in their ``custom_id`` (``cog:feature:...``), so they
 keep working after a restart: ``tdbot:choice:<event_id>:<seat>:<token>`` is handled by the choice
 button in :mod:`cogs.followups`, ``tdbot:lapse:<board_id>:<seat>:<lead|play>`` (a restriction is
-over) by the lapse button there, ``tdbot:call:<event_id>`` by the directors' cog.
+over) by the lapse button there, ``tdbot:call:<event_id>`` by the directors' cog. A director call
+and a verdict look as :func:`call_embed` and :func:`verdict_line` make them.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from typing import Any
 
 import discord
 
-from cogs.tdbot import respond
+from cogs.tdbot import TDBot, respond
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Lasts, TableState
-from core.storage.values import RecordedEvent
+from core.storage.values import DirectorCallInfo, LogEntry, RecordedEvent, Verdict, VerdictKind
 
 #: Discord's limits on embeds and buttons.
 TITLE_MAX = 256
@@ -49,7 +50,8 @@ def clean(text: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
-def _cut(text: str, limit: int) -> str:
+def cut(text: str, limit: int = FIELD_MAX) -> str:
+    """``text`` within ``limit`` characters, an ellipsis marking what was cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -103,7 +105,7 @@ def ruling_embed(
 ) -> discord.Embed:
     """The ruling: summary first, then the steps numbered, the laws, the options and notes."""
     embed = discord.Embed(
-        title=_cut(clean(ruling.summary), TITLE_MAX),
+        title=cut(clean(ruling.summary), TITLE_MAX),
         colour=PRIVATE_COLOUR if ruling.private else COLOUR,
     )
     if ruling.steps:
@@ -111,7 +113,7 @@ def ruling_embed(
         embed.description = _lines(numbered, DESCRIPTION_MAX)
     if ruling.laws:
         embed.add_field(
-            name="Laws", value=_cut(", ".join(dict.fromkeys(ruling.laws)), FIELD_MAX), inline=False
+            name="Laws", value=cut(", ".join(dict.fromkeys(ruling.laws)), FIELD_MAX), inline=False
         )
     if ruling.options:
         verb = "choose" if ruling.chooser == "defenders" else "chooses"
@@ -123,12 +125,12 @@ def ruling_embed(
         embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
     if ruling.information:
         embed.add_field(
-            name="Information", value=_cut(clean(ruling.information), FIELD_MAX), inline=False
+            name="Information", value=cut(clean(ruling.information), FIELD_MAX), inline=False
         )
     if ruling.judgement:
         embed.add_field(
             name="Director's judgement",
-            value=_cut(clean(ruling.judgement), FIELD_MAX),
+            value=cut(clean(ruling.judgement), FIELD_MAX),
             inline=False,
         )
     footer = []
@@ -162,7 +164,7 @@ def ruling_view(
                 continue
             view.add_item(
                 discord.ui.Button(
-                    label=_cut(option.label, LABEL_MAX),
+                    label=cut(option.label, LABEL_MAX),
                     custom_id=custom_id,
                     style=discord.ButtonStyle.primary,
                 )
@@ -197,17 +199,6 @@ def state_embed(lines: Iterable[str], *, table: int, board: int) -> discord.Embe
     return embed
 
 
-def answer_kwargs(
-    ruling: Ruling, event_id: int | None, *, table: int | None, board: int | None, **extra: Any
-) -> dict[str, Any]:
-    """Keyword arguments for a message that shows ``ruling`` (ephemeral when it is private)."""
-    return {
-        "embed": ruling_embed(ruling, event_id=event_id, table=table, board=board),
-        "ephemeral": ruling.private,
-        **extra,
-    }
-
-
 def seat_waiting(ruling: Ruling, state: TableState) -> Seat | None:
     """The seat whose pending choice this ruling's options resolve, if any."""
     tokens = set(ruling.option_tokens)
@@ -220,7 +211,7 @@ def seat_waiting(ruling: Ruling, state: TableState) -> Seat | None:
 
 
 async def post_ruling(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[TDBot],
     recorded: RecordedEvent,
     *,
     table: int,
@@ -238,3 +229,69 @@ async def post_ruling(
     lapses = lapse_buttons(recorded.state, recorded.board_id)
     view = ruling_view(ruling, recorded.id, seat_waiting(ruling, recorded.state), lapses)
     await respond(interaction, embed=embed, view=view)
+
+
+# ------------------------------------------------------------------ director calls and verdicts
+
+VERDICT_WORDS = {
+    VerdictKind.CONFIRMED: "confirmed",
+    VerdictKind.AMENDED: "amended",
+    VerdictKind.VOIDED: "voided",
+    VerdictKind.ADJUSTED: "adjusted",
+}
+
+
+def verdict_line(verdict: Verdict, director: str) -> str:
+    parts = [f"{VERDICT_WORDS[verdict.verdict].capitalize()} by {director}"]
+    if verdict.adjusted_score:
+        parts.append(f"Adjusted score: {clean(verdict.adjusted_score)}")
+    if verdict.text:
+        parts.append(clean(verdict.text))
+    return "\n".join(parts)
+
+
+def call_embed(
+    call: DirectorCallInfo,
+    entry: LogEntry | None,
+    *,
+    jump: str | None,
+    seated_directors: list[int],
+) -> discord.Embed:
+    embed = discord.Embed(title=f"Director call #{call.id}", colour=discord.Colour.red())
+    embed.add_field(name="Table", value=str(call.table_number or "not given"))
+    embed.add_field(name="Board", value=str(call.board_number or "not given"))
+    embed.add_field(name="Called by", value=f"<@{call.caller_id}>")
+    if entry is not None:
+        embed.add_field(
+            name=f"Incident (ruling #{entry.id})",
+            value=cut(clean(entry.summary)),
+            inline=False,
+        )
+    if call.note:
+        embed.add_field(name="Note", value=cut(clean(call.note)), inline=False)
+    if jump:
+        label = "Jump to the ruling" if entry is not None else "Jump to the channel"
+        embed.add_field(name="Where", value=f"[{label}]({jump})", inline=False)
+    if seated_directors:
+        who = ", ".join(f"<@{uid}>" for uid in seated_directors)
+        embed.add_field(
+            name="A director is playing at this table",
+            value=f"{who} is a player at this table: another director, please take this call.",
+            inline=False,
+        )
+    return embed
+
+
+def call_where(call: DirectorCallInfo) -> str:
+    if call.table_number is None:
+        return "no table given"
+    where = f"table {call.table_number}"
+    if call.board_number is not None:
+        where += f", board {call.board_number}"
+    return where
+
+
+def channel_url(guild_id: int, channel_id: int | None) -> str | None:
+    if channel_id is None:
+        return None
+    return f"https://discord.com/channels/{guild_id}/{channel_id}"

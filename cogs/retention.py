@@ -7,15 +7,13 @@ every statement by guild).
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import ContextError, guild_id_of, storage_of
 from cogs.render import clean
-from cogs.tdbot import defer, respond
+from cogs.tdbot import TDBot, defer, respond
 
 NOT_A_MANAGER = "Only someone with the Manage Server permission can delete the club's data."
 
@@ -39,7 +37,7 @@ class Retention(commands.Cog):
     )
     async def delete(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         confirm: app_commands.Range[str, 1, 100],
         keep_settings: bool = False,
     ) -> None:

@@ -7,8 +7,6 @@ stay in the log, dated when they were made.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -16,7 +14,7 @@ from discord.ext import commands
 from cogs.boards import ended_line
 from cogs.context import ContextError, in_time, require_director, storage_of
 from cogs.render import clean
-from cogs.tdbot import respond
+from cogs.tdbot import TDBot, respond
 
 
 class Session(commands.Cog):
@@ -30,7 +28,7 @@ class Session(commands.Cog):
     @app_commands.describe(name="A name for it, e.g. Monday pairs (default: Session)")
     async def start(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         name: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         club = await require_director(interaction)
@@ -45,7 +43,7 @@ class Session(commands.Cog):
         )
 
     @session.command(name="end", description="Directors: end the session (its boards and seats).")
-    async def end(self, interaction: discord.Interaction[Any]) -> None:
+    async def end(self, interaction: discord.Interaction[TDBot]) -> None:
         club = await require_director(interaction)
         ended = await in_time(interaction, storage_of(interaction).end_session(club.guild_id))
         if ended is None:

@@ -10,8 +10,10 @@ from discord.ext import commands
 
 from cogs.boards import ended_line, locked, plan_board_set
 from cogs.context import (
+    MEANING_HELP,
     NOT_SEATED,
     ContextError,
+    Meaning,
     NotDirector,
     SeatName,
     TableContext,
@@ -19,13 +21,14 @@ from cogs.context import (
     club_of,
     in_time,
     is_director,
+    meaning_suits,
     require_director,
     storage_of,
     table_context,
 )
-from cogs.incidents import MEANING_HELP, Meaning, meaning_suits, record_incident
+from cogs.recording import record_incident
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import defer, respond
+from cogs.tdbot import TDBot, defer, respond
 from core.auction import Auction, parse_call
 from core.engine import Event
 from core.errors import RuleError
@@ -59,7 +62,7 @@ class Table(commands.Cog):
     @app_commands.guild_only()
     async def sit(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         table: TableNumber,
         seat: SeatName,
         member: discord.Member | None = None,
@@ -104,7 +107,7 @@ class Table(commands.Cog):
     @app_commands.guild_only()
     async def stand(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         table: TableNumber | None = None,
         seat: SeatName | None = None,
     ) -> None:
@@ -145,7 +148,7 @@ class Table(commands.Cog):
     )
     async def board_set(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         number: BoardNumber,
         dealer: SeatName | None = None,
         declarer: SeatName | None = None,
@@ -213,7 +216,7 @@ class Table(commands.Cog):
     @app_commands.guild_only()
     async def call(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         call: app_commands.Range[str, 1, 8],
         seat: SeatName | None = None,
         meaning: Meaning | None = None,
@@ -246,7 +249,7 @@ class Table(commands.Cog):
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: this channel's table, or yours)")
     async def board_end(
-        self, interaction: discord.Interaction[Any], table: TableNumber | None = None
+        self, interaction: discord.Interaction[TDBot], table: TableNumber | None = None
     ) -> None:
         await defer(interaction)
         storage = storage_of(interaction)
@@ -279,7 +282,7 @@ class Table(commands.Cog):
     )
     @app_commands.describe(number="The table this channel is for (leave out to unbind it)")
     async def table_channel(
-        self, interaction: discord.Interaction[Any], number: TableNumber | None = None
+        self, interaction: discord.Interaction[TDBot], number: TableNumber | None = None
     ) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)

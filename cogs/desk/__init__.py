@@ -1,7 +1,8 @@
 """The director's desk: ``/script`` (a ruling as the director reads it out, posted to the table
 with one button), ``/consult`` (a private question to the directors), ``/playing`` (a playing
-director and his blind boards), ``/appeal`` and the helpers the other cogs call for re-rulings,
-director error (Law 82C) and the deputy rota.
+director and his blind boards), ``/appeal``. What its cogs share with the directors' and the
+incident cogs is in :mod:`cogs.desk_common` (the playing director's blind spot, the desk's part
+of ``/setup``); re-rulings, director error (Law 82C) and voiding together in :mod:`cogs.verdicts`.
 
 Privacy: a consultation's question and answer are only ever shown ephemerally to the player who
 asked and to directors; the table sees only the director's note for it. A playing director who
@@ -14,35 +15,10 @@ from __future__ import annotations
 from discord.ext import commands
 
 from cogs.desk.appeals import AppealCog
-from cogs.desk.common import (
-    blind_directors,
-    blind_note,
-    directors_ping,
-    refuse_if_blind,
-    setup_desk,
-)
 from cogs.desk.consult import ConsultCog
 from cogs.desk.playing import PlayingCog
 from cogs.desk.script import ScriptCog
-from cogs.desk.verdicts import (
-    VoidTogetherButton,
-    dependents_or_none,
-    error_amend_or_void,
-    offer_void_together,
-    rerule,
-)
-
-__all__ = [
-    "blind_directors",
-    "blind_note",
-    "dependents_or_none",
-    "directors_ping",
-    "error_amend_or_void",
-    "offer_void_together",
-    "refuse_if_blind",
-    "rerule",
-    "setup_desk",
-]
+from cogs.verdicts import VoidTogetherButton
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,7 +17,7 @@ from cogs.context import (
     require_director,
     stored,
 )
-from cogs.desk.common import (
+from cogs.desk_common import (
     TEXT_MAX,
     blind_directors,
     bounded,
@@ -28,7 +28,7 @@ from cogs.desk.common import (
     refuse_if_blind,
 )
 from cogs.render import clean
-from cogs.tdbot import defer, respond
+from cogs.tdbot import TDBot, defer, respond
 from core.ruling import Ruling
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ class AppealCog(commands.Cog):
     @app_commands.describe(id="The ruling's number", reason="Why you appeal")
     async def appeal_file(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         reason: app_commands.Range[str, 1, TEXT_MAX],
     ) -> None:
@@ -85,7 +85,7 @@ class AppealCog(commands.Cog):
     @app_commands.describe(id="The appeal's number", by="Whose answer", text="The answer")
     async def appeal_answer(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         by: Literal["director", "committee"],
         text: app_commands.Range[str, 1, TEXT_MAX],
@@ -110,7 +110,7 @@ class AppealCog(commands.Cog):
     @app_commands.describe(id="The appeal's number", outcome="The outcome", note="A note")
     async def appeal_decide(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         outcome: Literal["upheld", "changed", "withdrawn"],
         note: app_commands.Range[str, 1, TEXT_MAX] | None = None,
@@ -132,7 +132,7 @@ class AppealCog(commands.Cog):
     @app_commands.describe(ruling="Only the appeals against this ruling, open or closed")
     async def appeal_list(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         ruling: app_commands.Range[int, 1, ID_MAX] | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)

@@ -23,7 +23,7 @@ from cogs.context import (
     stored,
     table_context,
 )
-from cogs.desk.common import (
+from cogs.desk_common import (
     CONSULT_PREFIX,
     TEXT_MAX,
     blind_directors,
@@ -36,7 +36,7 @@ from cogs.desk.common import (
     table_channel_of,
 )
 from cogs.render import clean
-from cogs.tdbot import defer, report_error, respond
+from cogs.tdbot import TDBot, defer, report_error, respond
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +59,17 @@ class ConsultButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        item: Any,
+        match: re.Match[str],
     ) -> ConsultButton:
         return cls(int(match["cid"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             await defer(interaction, ephemeral=True)
             await show_consultation(interaction, self.consultation_id)
@@ -71,7 +77,7 @@ class ConsultButton(
             await report_error(interaction, exc)
 
 
-async def show_consultation(interaction: discord.Interaction[Any], consultation_id: int) -> None:
+async def show_consultation(interaction: discord.Interaction[TDBot], consultation_id: int) -> None:
     """The question and answer, to the player who asked or a director who may see the board."""
     club = await club_of(interaction)
     found = await stored(
@@ -125,7 +131,7 @@ class ConsultCog(commands.Cog):
     )
     async def consult_ask(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         question: app_commands.Range[str, 1, TEXT_MAX],
         table: app_commands.Range[int, 1, 200] | None = None,
     ) -> None:
@@ -166,7 +172,7 @@ class ConsultCog(commands.Cog):
     @consult.command(name="show", description="A consultation: its question and answer.")
     @app_commands.describe(id="The consultation's number")
     async def consult_show(
-        self, interaction: discord.Interaction[Any], id: app_commands.Range[int, 1, ID_MAX]
+        self, interaction: discord.Interaction[TDBot], id: app_commands.Range[int, 1, ID_MAX]
     ) -> None:
         await defer(interaction, ephemeral=True)
         await show_consultation(interaction, id)
@@ -180,7 +186,7 @@ class ConsultCog(commands.Cog):
     )
     async def consult_answer(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         answer: app_commands.Range[str, 1, TEXT_MAX],
         table_note: app_commands.Range[str, 1, TEXT_MAX] | None = None,
@@ -223,7 +229,7 @@ class ConsultCog(commands.Cog):
         )
 
     @consult.command(name="open", description="Directors: consultations not answered yet.")
-    async def consult_open(self, interaction: discord.Interaction[Any]) -> None:
+    async def consult_open(self, interaction: discord.Interaction[TDBot]) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         desk = desk_of(interaction)

@@ -1,9 +1,7 @@
 """``/playing``: a director marks himself playing (seated at a table); boards he has not
-played are then closed to him (see :mod:`cogs.desk.common`)."""
+played are then closed to him (see :mod:`cogs.desk_common`)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,10 +13,10 @@ from cogs.context import (
     storage_of,
     stored,
 )
-from cogs.desk.common import (
+from cogs.desk_common import (
     desk_of,
 )
-from cogs.tdbot import defer, respond
+from cogs.tdbot import TDBot, defer, respond
 
 
 class PlayingCog(commands.Cog):
@@ -33,7 +31,7 @@ class PlayingCog(commands.Cog):
     )
     @app_commands.describe(playing="True while you play; false when you stop")
     @app_commands.guild_only()
-    async def playing(self, interaction: discord.Interaction[Any], playing: bool) -> None:
+    async def playing(self, interaction: discord.Interaction[TDBot], playing: bool) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         storage = storage_of(interaction)

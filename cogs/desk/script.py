@@ -19,7 +19,7 @@ from cogs.context import (
     storage_of,
     stored,
 )
-from cogs.desk.common import (
+from cogs.desk_common import (
     SCRIPT_PREFIX,
     desk_of,
     entry_of,
@@ -27,7 +27,7 @@ from cogs.desk.common import (
     table_channel_of,
 )
 from cogs.render import clean
-from cogs.tdbot import defer, report_error, respond
+from cogs.tdbot import TDBot, defer, report_error, respond
 from core.editions import edition_title
 from core.ruling import Ruling
 from core.script import build_script
@@ -49,7 +49,7 @@ def script_embed(ruling: Ruling, state: Any, *, edition: str, event_id: int,
 
 
 async def script_for(
-    interaction: discord.Interaction[Any], event_id: int
+    interaction: discord.Interaction[TDBot], event_id: int
 ) -> tuple[discord.Embed, LogEntry, Ruling]:
     club = await club_of(interaction)
     entry = await entry_of(interaction, event_id)
@@ -88,11 +88,17 @@ class PostScriptButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        item: Any,
+        match: re.Match[str],
     ) -> PostScriptButton:
         return cls(int(match["event_id"]), int(match["channel_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             await defer(interaction, ephemeral=self.channel_id != interaction.channel_id)
             await require_director(interaction)
@@ -115,7 +121,7 @@ class PostScriptButton(
             await report_error(interaction, exc)
 
 
-def guild_channel(interaction: discord.Interaction[Any], channel_id: int) -> Any:
+def guild_channel(interaction: discord.Interaction[TDBot], channel_id: int) -> Any:
     """A text channel (or thread) of this guild, or None."""
     if interaction.guild is None:
         return None
@@ -149,7 +155,7 @@ class ScriptCog(commands.Cog):
     @app_commands.guild_only()
     async def script(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
         table_channel: discord.TextChannel | None = None,
     ) -> None:

@@ -1,4 +1,4 @@
-"""Fixtures for testing the bot through discord.py's real machinery (see cogs/localdiscord.py).
+"""Fixtures for testing the bot through discord.py's real machinery (see localdiscord/).
 
 A test gets a running stand-in for Discord (``ld``) and a logged-in ``TDBot`` (``bot``); it sends
 interactions through ``ld`` and asserts on what the bot answered::
@@ -36,9 +36,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import EXTENSIONS, TDBot
 from core.cards import CardError, parse_card
+from localdiscord import LocalDiscord
 
 StartBot = Callable[..., Awaitable[TDBot]]
 

@@ -25,10 +25,10 @@ from typing import Any
 import pytest
 import sqlalchemy.exc
 
-from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
 from core.storage.testing import ENV, migrated_storage, postgres_url, scratch_url
+from localdiscord import LocalDiscord
 
 EXPOSED = {"cards": "SK", "seat": "W"}
 

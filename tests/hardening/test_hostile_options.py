@@ -31,9 +31,9 @@ from discord import AppCommandOptionType, app_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
+from localdiscord import LocalDiscord
 
 _users = itertools.count(1)
 

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from cogs.localdiscord import Guild, LocalDiscord
 from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
+from localdiscord import Guild, LocalDiscord
 from tests.discord.directors.conftest import exposure, set_up
 
 

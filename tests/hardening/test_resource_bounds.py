@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from cogs.localdiscord import LocalDiscord
 from cogs.tdbot import EXTENSIONS
 from core.storage.errors import StorageError
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
+from localdiscord import LocalDiscord
 from tests.discord.directors.conftest import set_up
 from tests.storage.helpers import DIRECTOR, GUILD_A, exposed, new_board
 

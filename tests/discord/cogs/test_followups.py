@@ -7,7 +7,7 @@ import io
 
 import discord
 
-from cogs.console import ONLY_YOU, Console
+from localdiscord import ONLY_YOU, Console
 
 
 async def test_mustplay_with_a_hand_is_private(ld, bot, board):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.localdiscord import User
+from localdiscord import User
 
 PLAY = "/board set number:1 dealer:N declarer:S contract:4H"
 AUCTION = "/board set number:2 dealer:N"

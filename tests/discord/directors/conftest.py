@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.localdiscord import LocalDiscord
 from core.cards import parse_card
 from core.laws.exposure import Exposure, How
 from core.seats import Seat
 from core.storage.service import Storage
 from core.storage.values import RecordedEvent
+from localdiscord import LocalDiscord
 
 
 @pytest.fixture

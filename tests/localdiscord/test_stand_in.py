@@ -10,7 +10,7 @@ import discord
 import pytest
 from discord import InteractionResponseType as R
 
-from cogs.localdiscord import (
+from localdiscord import (
     API_PREFIX,
     CommandInputError,
     Guild,

@@ -1,4 +1,4 @@
-"""The stand-in refuses what Discord refuses (cogs/discordlimits.py); the bot stays within it."""
+"""The stand-in refuses what Discord refuses (localdiscord/limits.py); the bot stays within it."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs import discordlimits as limits
-from cogs.localdiscord import API_PREFIX
 from cogs.tdbot import EXTENSIONS, UNEXPECTED_ERROR
+from localdiscord import API_PREFIX, limits
 
 
 def _walk(tree_commands):

@@ -1,10 +1,10 @@
-"""Directors: ``/setup``, calling the director (button and ``/director``), "Take it", ``/calls``,
-and the verdicts ``/ruling confirm|amend|void|adjust``.
+"""The directors' ``/setup`` and calling the director: the "Call the director" button and
+``/director``, "Take it", ``/calls``.
 
 The buttons are :class:`discord.ui.DynamicItem` s keyed by their ``custom_id``
 (``tdbot:call:<event_id>``, ``tdbot:take:<call_id>``), so they keep working after a restart.
-Everything a user typed (notes, reasons, scores) is length-bounded and escaped when echoed, and
-the only thing this cog ever pings is the club's director role, in the log channel.
+Everything a user typed (notes) is length-bounded and escaped when echoed, and the only thing
+this cog ever pings is the club's director role, in the log channel.
 """
 
 from __future__ import annotations
@@ -16,16 +16,13 @@ import re
 import time
 import zoneinfo
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import desk
 from cogs.context import (
-    ID_MAX,
     ContextError,
     NotDirector,
     check_id,
@@ -36,18 +33,30 @@ from cogs.context import (
     storage_of,
     stored,
 )
-from cogs.render import CALL_LABEL, call_custom_id, clean, ruling_embed
-from cogs.tdbot import defer, edit_pressed, report_error, respond
-from core.ruling import Ruling
-from core.storage.values import ClubSettings, DirectorCallInfo, LogEntry, Verdict, VerdictKind
+from cogs.desk_common import (
+    NOTE_MAX,
+    blind_directors,
+    blind_note,
+    bounded,
+    directors_ping,
+    log_channel,
+    setup_desk,
+)
+from cogs.render import (
+    CALL_LABEL,
+    call_custom_id,
+    call_embed,
+    call_where,
+    channel_url,
+    clean,
+    cut,
+)
+from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
+from core.storage.values import ClubSettings, DirectorCallInfo
 
 log = logging.getLogger(__name__)
 
 TAKE_PREFIX = "tdbot:take"
-NOTE_MAX = 500
-SCORE_MAX = 60
-REASON_MAX = 500
-FIELD_MAX = 1024
 NO_LOG_CHANNEL = (
     "No log channel is set up, so no director was pinged: ask an admin to run /setup. "
     "Your call (#{id}) is recorded and directors see it in /calls."
@@ -62,32 +71,11 @@ JOINED_CALL = (
 )
 #: A member may start a new director call at most once in this many seconds.
 CALL_COOLDOWN = 30.0
-VERDICT_WORDS = {
-    VerdictKind.CONFIRMED: "confirmed",
-    VerdictKind.AMENDED: "amended",
-    VerdictKind.VOIDED: "voided",
-    VerdictKind.ADJUSTED: "adjusted",
-}
 
-T = TypeVar("T")
 
 
 def take_custom_id(call_id: int) -> str:
     return f"{TAKE_PREFIX}:{call_id}"
-
-
-def bounded(text: str | None, limit: int, what: str) -> str | None:
-    """User-typed text, stripped, refused when longer than ``limit`` (Range is only advisory)."""
-    if text is None or not text.strip():
-        return None
-    text = text.strip()
-    if len(text) > limit:
-        raise ContextError(f"The {what} is too long ({len(text)} characters; at most {limit}).")
-    return text
-
-
-def cut(text: str, limit: int = FIELD_MAX) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # ------------------------------------------------------------------------------ the call buttons
@@ -111,11 +99,17 @@ class CallButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
     ) -> CallButton:
         return cls(int(match["event_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             cog = _cog(interaction)
             await cog.call(interaction, event_id=check_id(self.event_id))
@@ -142,19 +136,25 @@ class TakeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
     ) -> TakeButton:
         return cls(int(match["call_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             await _cog(interaction).take(interaction, check_id(self.call_id, "call"))
         except Exception as exc:
             await report_error(interaction, exc)
 
 
-def _cog(interaction: discord.Interaction[Any]) -> Directors:
-    cog = interaction.client.get_cog("Directors")  # type: ignore[attr-defined]
+def _cog(interaction: discord.Interaction[TDBot]) -> Directors:
+    cog = interaction.client.get_cog("Directors")
     if not isinstance(cog, Directors):
         raise RuntimeError("the Directors cog is not loaded")
     return cog
@@ -168,13 +168,7 @@ def _time_zones() -> list[str]:
 
 
 class Directors(commands.Cog):
-    """Club settings, director calls and verdicts on logged rulings."""
-
-    ruling = app_commands.Group(
-        name="ruling",
-        description="Directors: confirm, amend, void or adjust a logged ruling.",
-        guild_only=True,
-    )
+    """Club settings and director calls."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -192,7 +186,7 @@ class Directors(commands.Cog):
         self.bot.remove_dynamic_items(CallButton, TakeButton)
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[TDBot]) -> None:
         user = interaction.user
         if interaction.guild_id is None or not isinstance(user, discord.Member):
             return
@@ -244,7 +238,7 @@ class Directors(commands.Cog):
     @app_commands.guild_only()
     async def setup(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         director_role: discord.Role,
         log_channel: discord.TextChannel,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
@@ -289,7 +283,7 @@ class Directors(commands.Cog):
             changes["time_zone"] = zone
         if session_gap is not None:
             changes["session_gap_hours"] = session_gap or None
-        desk_lines = await desk.setup_desk(  # checks its options before it saves anything
+        desk_lines = await setup_desk(  # checks its options before it saves anything
             interaction,
             deputy_role=deputy_role,
             appeal_minutes=appeal_minutes,
@@ -319,7 +313,7 @@ class Directors(commands.Cog):
 
     @setup.autocomplete("time_zone")
     async def time_zone_names(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction[TDBot], current: str
     ) -> list[app_commands.Choice[str]]:
         text = current.strip().casefold()
         names = [z for z in _time_zones() if text in z.casefold()]
@@ -335,15 +329,15 @@ class Directors(commands.Cog):
     @app_commands.guild_only()
     async def director(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         table: app_commands.Range[int, 1, 999] | None = None,
         note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
     ) -> None:
-        await self.call(interaction, table=table, note=bounded(note, NOTE_MAX, "note"))
+        await self.call(interaction, table=table, note=bounded(note, "note", NOTE_MAX))
 
     async def call(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[TDBot],
         *,
         event_id: int | None = None,
         table: int | None = None,
@@ -381,7 +375,9 @@ class Directors(commands.Cog):
                     f"{self.call_cooldown - since:.0f} seconds before calling again."
                 )
             await respond(
-                interaction, JOINED_CALL.format(where=_where(joined), id=joined.id), ephemeral=True
+                interaction,
+                JOINED_CALL.format(where=call_where(joined), id=joined.id),
+                ephemeral=True,
             )
             return
         call = await stored(
@@ -399,7 +395,7 @@ class Directors(commands.Cog):
         )
         if call.joined:
             await respond(
-                interaction, JOINED_CALL.format(where=_where(call), id=call.id), ephemeral=True
+                interaction, JOINED_CALL.format(where=call_where(call), id=call.id), ephemeral=True
             )
             return
         self._last_call[key] = time.monotonic()
@@ -410,7 +406,7 @@ class Directors(commands.Cog):
         jump = (
             interaction.message.jump_url
             if event_id is not None and interaction.message is not None
-            else _channel_url(guild_id, interaction.channel_id)
+            else channel_url(guild_id, interaction.channel_id)
         )
         blind = await _blind_to_call(interaction, call)
         if blind:  # a playing director has not played this board: nothing about its deal here
@@ -420,14 +416,14 @@ class Directors(commands.Cog):
         if blind:
             call = dataclasses.replace(call, note=note_hidden)
             embed.add_field(name="For the deputies",
-                            value=desk.blind_note(blind, call.board_number or 0), inline=False)
-        where = _where(call)
-        channel = _log_channel(interaction, club)
+                            value=blind_note(blind, call.board_number or 0), inline=False)
+        where = call_where(call)
+        channel = log_channel(interaction, club)
         if channel is None:
             missing = LOG_CHANNEL_GONE if club.log_channel_id else NO_LOG_CHANNEL
             await respond(interaction, missing.format(id=call.id), ephemeral=True)
             return
-        ping, mentions = await desk.directors_ping(interaction, club, blind)
+        ping, mentions = await directors_ping(interaction, club, blind)
         content = f"{ping}Director call #{call.id}: {where}"
         view = discord.ui.View(timeout=None)
         view.add_item(TakeButton(call.id))
@@ -454,7 +450,7 @@ class Directors(commands.Cog):
         await respond(interaction, answer, ephemeral=True)
 
     async def _seated_directors(
-        self, interaction: discord.Interaction[Any], club: ClubSettings, table_id: int | None
+        self, interaction: discord.Interaction[TDBot], club: ClubSettings, table_id: int | None
     ) -> list[int]:
         if table_id is None:
             return []
@@ -465,7 +461,7 @@ class Directors(commands.Cog):
             if await self._is_director(interaction.guild, club.guild_id, s.user_id, club)
         ]
 
-    async def take(self, interaction: discord.Interaction[Any], call_id: int) -> None:
+    async def take(self, interaction: discord.Interaction[TDBot], call_id: int) -> None:
         """A director claims a call: the message shows who has it; others are told it is taken."""
         await defer(interaction, update=True)
         club = await club_of(interaction)
@@ -494,7 +490,7 @@ class Directors(commands.Cog):
             )
         view = discord.ui.View(timeout=None)
         view.add_item(TakeButton(call.id, taken_by=name))
-        content = f"Director call #{call.id}: {_where(call)}, taken by {clean(name)}."
+        content = f"Director call #{call.id}: {call_where(call)}, taken by {clean(name)}."
         await edit_pressed(
             interaction,
             content=content,
@@ -504,7 +500,7 @@ class Directors(commands.Cog):
         )
         await self._tell_caller(interaction, call)
 
-    async def _tell_caller(self, interaction: discord.Interaction[Any], call: Any) -> None:
+    async def _tell_caller(self, interaction: discord.Interaction[TDBot], call: Any) -> None:
         """Tell the caller, where they called from, that a director is on the way."""
         channel = interaction.client.get_channel(call.origin_channel_id or 0)
         if channel is None or not hasattr(channel, "send"):
@@ -513,7 +509,7 @@ class Directors(commands.Cog):
         try:
             await channel.send(
                 f"<@{call.caller_id}>: {interaction.user.mention} has taken your director call "
-                f"#{call.id} ({_where(call)}) and is on the way.",
+                f"#{call.id} ({call_where(call)}) and is on the way.",
                 allowed_mentions=discord.AllowedMentions(
                     users=[caller], roles=False, everyone=False
                 ),
@@ -523,7 +519,7 @@ class Directors(commands.Cog):
 
     @app_commands.command(description="Directors: the director calls nobody has taken yet.")
     @app_commands.guild_only()
-    async def calls(self, interaction: discord.Interaction[Any]) -> None:
+    async def calls(self, interaction: discord.Interaction[TDBot]) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         open_calls = await storage_of(interaction).open_calls(club.guild_id, limit=25)
@@ -533,13 +529,13 @@ class Directors(commands.Cog):
         lines = []
         for call in open_calls:
             line = (
-                f"**#{call.id}** {_where(call)}, "
+                f"**#{call.id}** {call_where(call)}, "
                 f"{discord.utils.format_dt(call.created_at, 'R')}, by <@{call.caller_id}>"
             )
             if call.event_id:
                 line += f", ruling #{call.event_id}"
             if call.channel_id and call.message_id:
-                url = f"{_channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
+                url = f"{channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
                 line += f" ([call]({url}))"
             if call.note and not await _blind_call_for(interaction, call):
                 line += f": {clean(cut(call.note, 100))}"
@@ -552,268 +548,17 @@ class Directors(commands.Cog):
         embed.set_footer(text='Take one with its "Take it" button in the log channel.')
         await respond(interaction, embed=embed, ephemeral=True)
 
-    # ------------------------------------------------------------------------------ verdicts
-
-    @ruling.command(name="confirm", description="Directors: confirm a logged ruling.")
-    @app_commands.describe(id="The ruling's number (in its footer)", note="A note (optional)")
-    async def confirm(
-        self,
-        interaction: discord.Interaction[Any],
-        id: app_commands.Range[int, 1, ID_MAX],
-        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
-    ) -> None:
-        text = bounded(note, NOTE_MAX, "note")
-        await self._verdict(
-            interaction,
-            id,
-            lambda s, g, d: s.confirm(g, id, d, text, interaction_id=interaction.id),
-            note=text,
-        )
-
-    @ruling.command(name="amend", description="Directors: amend a logged ruling.")
-    @app_commands.describe(
-        id="The ruling's number (in its footer)",
-        text="How the ruling changes",
-        facts="Corrected facts, re-ruled at once, e.g. cards=SQ how=deliberate (optional)",
-        director_error="The adjusted score when the ruling was wrong (82C), e.g. 4H= NS +420",
-        board_played="For director error: was the board played? (default: yes)",
-    )
-    async def amend(
-        self,
-        interaction: discord.Interaction[Any],
-        id: app_commands.Range[int, 1, ID_MAX],
-        text: app_commands.Range[str, 1, NOTE_MAX],
-        facts: app_commands.Range[str, 1, NOTE_MAX] | None = None,
-        director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
-        board_played: bool | None = None,
-    ) -> None:
-        body = bounded(text, NOTE_MAX, "text")
-        if body is None:
-            raise ContextError("Say how the ruling is amended.")
-        check_id(id)
-        score = bounded(director_error, SCORE_MAX, "adjusted score")
-        corrected = bounded(facts, NOTE_MAX, "facts")
-        if corrected is not None:
-            await desk.rerule(interaction, id, body, corrected, score=score,
-                              board_played=board_played is not False)
-            return
-        if score is not None or board_played is not None:
-            if score is None:
-                raise ContextError("Give the adjusted score for director error (82C).")
-            await desk.error_amend_or_void(interaction, id, VerdictKind.AMENDED, body, score,
-                                           board_played is not False)
-            return
-        await self._verdict(
-            interaction,
-            id,
-            lambda s, g, d: s.amend(g, id, d, body, interaction_id=interaction.id),
-            note=body,
-        )
-
-    @ruling.command(
-        name="void",
-        description="Directors: void a logged ruling (the board is rebuilt without it).",
-    )
-    @app_commands.describe(
-        id="The ruling's number (in its footer)",
-        reason="Why (optional)",
-        director_error="The adjusted score when the ruling was wrong (82C), e.g. A+/A+",
-        board_played="For director error: was the board played? (default: yes)",
-    )
-    async def void(
-        self,
-        interaction: discord.Interaction[Any],
-        id: app_commands.Range[int, 1, ID_MAX],
-        reason: app_commands.Range[str, 1, REASON_MAX] | None = None,
-        director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
-        board_played: bool | None = None,
-    ) -> None:
-        text = bounded(reason, REASON_MAX, "reason")
-        check_id(id)
-        score = bounded(director_error, SCORE_MAX, "adjusted score")
-        if score is not None or board_played is not None:
-            if score is None:
-                raise ContextError("Give the adjusted score for director error (82C).")
-            await desk.error_amend_or_void(interaction, id, VerdictKind.VOIDED, text, score,
-                                           board_played is not False)
-            return
-        try:
-            await self._verdict(
-                interaction,
-                id,
-                lambda s, g, d: s.void(g, id, d, text, interaction_id=interaction.id),
-                note=text,
-            )
-        except ContextError:
-            dependents = await desk.dependents_or_none(interaction, id)
-            if not dependents:
-                raise
-            await desk.offer_void_together(interaction, id, dependents)
-
-    @ruling.command(
-        name="adjust", description="Directors: give an adjusted score for a logged ruling."
-    )
-    @app_commands.describe(
-        id="The ruling's number (in its footer)",
-        score="The adjusted score, e.g. 4H= NS +420, or 60%/40%",
-        note="A note (optional)",
-    )
-    async def adjust(
-        self,
-        interaction: discord.Interaction[Any],
-        id: app_commands.Range[int, 1, ID_MAX],
-        score: app_commands.Range[str, 1, SCORE_MAX],
-        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
-    ) -> None:
-        value = bounded(score, SCORE_MAX, "score")
-        if value is None:
-            raise ContextError("Give the adjusted score.")
-        text = bounded(note, NOTE_MAX, "note")
-        await self._verdict(
-            interaction,
-            id,
-            lambda s, g, d: s.adjust(g, id, d, value, text, interaction_id=interaction.id),
-            note=text,
-        )
-
-    async def _verdict(
-        self,
-        interaction: discord.Interaction[Any],
-        event_id: int,
-        action: Callable[[Any, int, int], Awaitable[Verdict]],
-        *,
-        note: str | None,
-    ) -> None:
-        await defer(interaction)
-        check_id(event_id)
-        club = await require_director(interaction)
-        storage = storage_of(interaction)
-        guild_id = club.guild_id
-        seen = await stored(storage.event(guild_id, event_id), ruling_id=event_id)  # ours?
-        await desk.refuse_if_blind(interaction, seen.session_id, seen.board_number)
-        verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
-        entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
-        ruling = Ruling.from_data(entry.ruling)
-        embed = ruling_embed(
-            ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number
-        )
-        word = VERDICT_WORDS[verdict.verdict]
-        embed.add_field(
-            name=f"Director's verdict: {word}",
-            value=cut(verdict_line(verdict, interaction.user.mention)),
-            inline=False,
-        )
-        if verdict.verdict is VerdictKind.VOIDED:
-            state = await storage.board_state(guild_id, entry.board_id)
-            lines = state.describe() or ["Nothing pending."]
-            embed.add_field(
-                name=f"Board {entry.board_number} now",
-                value=cut("\n".join(f"• {clean(line)}" for line in lines)),
-                inline=False,
-            )
-        await respond(
-            interaction,
-            embed=embed,
-            ephemeral=ruling.private,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        channel = _log_channel(interaction, club)
-        if channel is not None:
-            line = (
-                f"Ruling #{entry.id} (table {entry.table_number}, board {entry.board_number}) "
-                f"{word} by {interaction.user.mention}"
-            )
-            if verdict.adjusted_score:
-                line += f": adjusted score {clean(verdict.adjusted_score)}"
-            if note and not await desk.blind_directors(
-                interaction, entry.session_id, entry.board_number
-            ):  # a note may describe the deal: not where a playing director reads
-                line += f". {clean(cut(note, 1500))}"
-            try:
-                await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as exc:
-                log.warning("Could not log verdict on ruling %s: %s", entry.id, exc)
-
-
-def verdict_line(verdict: Verdict, director: str) -> str:
-    parts = [f"{VERDICT_WORDS[verdict.verdict].capitalize()} by {director}"]
-    if verdict.adjusted_score:
-        parts.append(f"Adjusted score: {clean(verdict.adjusted_score)}")
-    if verdict.text:
-        parts.append(clean(verdict.text))
-    return "\n".join(parts)
-
-
-def call_embed(
-    call: DirectorCallInfo,
-    entry: LogEntry | None,
-    *,
-    jump: str | None,
-    seated_directors: list[int],
-) -> discord.Embed:
-    embed = discord.Embed(title=f"Director call #{call.id}", colour=discord.Colour.red())
-    embed.add_field(name="Table", value=str(call.table_number or "not given"))
-    embed.add_field(name="Board", value=str(call.board_number or "not given"))
-    embed.add_field(name="Called by", value=f"<@{call.caller_id}>")
-    if entry is not None:
-        embed.add_field(
-            name=f"Incident (ruling #{entry.id})",
-            value=cut(clean(entry.summary)),
-            inline=False,
-        )
-    if call.note:
-        embed.add_field(name="Note", value=cut(clean(call.note)), inline=False)
-    if jump:
-        label = "Jump to the ruling" if entry is not None else "Jump to the channel"
-        embed.add_field(name="Where", value=f"[{label}]({jump})", inline=False)
-    if seated_directors:
-        who = ", ".join(f"<@{uid}>" for uid in seated_directors)
-        embed.add_field(
-            name="A director is playing at this table",
-            value=f"{who} is a player at this table: another director, please take this call.",
-            inline=False,
-        )
-    return embed
-
 
 async def _blind_to_call(
-    interaction: discord.Interaction[Any], call: DirectorCallInfo
+    interaction: discord.Interaction[TDBot], call: DirectorCallInfo
 ) -> tuple[int, ...]:
-    """Playing directors who have not played the called board (see cogs.desk)."""
+    """Playing directors who have not played the called board (see cogs.desk_common)."""
     if call.board_id is None or call.board_number is None:
         return ()
     board = await storage_of(interaction).board(interaction.guild_id or 0, call.board_id)
-    return await desk.blind_directors(interaction, board.session_id, call.board_number)
+    return await blind_directors(interaction, board.session_id, call.board_number)
 
 
-async def _blind_call_for(interaction: discord.Interaction[Any], call: DirectorCallInfo) -> bool:
+async def _blind_call_for(interaction: discord.Interaction[TDBot], call: DirectorCallInfo) -> bool:
     """Whether the user is a playing director who has not played the called board."""
     return interaction.user.id in await _blind_to_call(interaction, call)
-
-
-def _where(call: DirectorCallInfo) -> str:
-    if call.table_number is None:
-        return "no table given"
-    where = f"table {call.table_number}"
-    if call.board_number is not None:
-        where += f", board {call.board_number}"
-    return where
-
-
-def _channel_url(guild_id: int, channel_id: int | None) -> str | None:
-    if channel_id is None:
-        return None
-    return f"https://discord.com/channels/{guild_id}/{channel_id}"
-
-
-def _log_channel(
-    interaction: discord.Interaction[Any], club: ClubSettings
-) -> discord.abc.Messageable | Any:
-    if club.log_channel_id is None or interaction.guild is None:
-        return None
-    channel = interaction.guild.get_channel(club.log_channel_id)
-    return channel if isinstance(channel, discord.TextChannel | discord.Thread) else None
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Directors(bot))

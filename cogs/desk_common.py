@@ -1,5 +1,6 @@
-"""What the desk's cogs share: storage access, bounded text, and the playing director's
-blind spot (who may not see a board, and whom a call pings instead)."""
+"""What the desk's cogs (``cogs/desk/``) share with each other and with the directors' and the
+incident cogs: storage access, bounded text, the desk's part of ``/setup``, and the playing
+director's blind spot (who may not see a board, and whom a call pings instead)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from cogs.context import (
     storage_of,
     stored,
 )
+from cogs.tdbot import TDBot
 from core.editions import edition_title
 from core.storage.desk import Desk
 from core.storage.editions import local_today
@@ -22,6 +24,10 @@ from core.storage.errors import NotFound
 from core.storage.values import ClubSettings, LogEntry
 
 TEXT_MAX = 1000
+#: What a director types on a call or a verdict: notes and texts, reasons, adjusted scores.
+NOTE_MAX = 500
+REASON_MAX = 500
+SCORE_MAX = 60
 SCRIPT_PREFIX = "tdbot:script"
 CONSULT_PREFIX = "tdbot:consult"
 VOID_ALL_PREFIX = "tdbot:voidall"
@@ -30,7 +36,7 @@ BLIND = (
 )
 
 
-def desk_of(interaction: discord.Interaction[Any]) -> Desk:
+def desk_of(interaction: discord.Interaction[TDBot]) -> Desk:
     return Desk(storage_of(interaction))
 
 
@@ -43,7 +49,7 @@ def bounded(text: str | None, what: str, limit: int = TEXT_MAX) -> str | None:
     return text
 
 
-async def entry_of(interaction: discord.Interaction[Any], event_id: int) -> LogEntry:
+async def entry_of(interaction: discord.Interaction[TDBot], event_id: int) -> LogEntry:
     guild_id = interaction.guild_id or 0
     try:
         return await storage_of(interaction).event(guild_id, check_id(event_id, "ruling"))
@@ -52,7 +58,7 @@ async def entry_of(interaction: discord.Interaction[Any], event_id: int) -> LogE
 
 
 async def refuse_if_blind(
-    interaction: discord.Interaction[Any], session_id: int, board_number: int
+    interaction: discord.Interaction[TDBot], session_id: int, board_number: int
 ) -> None:
     """A playing director may not see anything about a board he has not played yet."""
     guild_id = interaction.guild_id or 0
@@ -63,14 +69,17 @@ async def refuse_if_blind(
 
 
 async def blind_directors(
-    interaction: discord.Interaction[Any], session_id: int, board_number: int
+    interaction: discord.Interaction[TDBot], session_id: int, board_number: int
 ) -> tuple[int, ...]:
     return await desk_of(interaction).blind_directors(
         interaction.guild_id or 0, session_id, board_number
     )
 
 
-def log_channel(interaction: discord.Interaction[Any], club: ClubSettings) -> Any:
+def log_channel(
+    interaction: discord.Interaction[TDBot], club: ClubSettings
+) -> discord.TextChannel | discord.Thread | None:
+    """The club's ruling-log channel, if it is set and still exists."""
     if club.log_channel_id is None or interaction.guild is None:
         return None
     channel = interaction.guild.get_channel(club.log_channel_id)
@@ -78,7 +87,7 @@ def log_channel(interaction: discord.Interaction[Any], club: ClubSettings) -> An
 
 
 async def directors_ping(
-    interaction: discord.Interaction[Any], club: ClubSettings, blind: tuple[int, ...]
+    interaction: discord.Interaction[TDBot], club: ClubSettings, blind: tuple[int, ...]
 ) -> tuple[str, discord.AllowedMentions]:
     """Whom a call pings: the director role, or the deputy role when a playing director has
     not played the board (the deputies are the other directors of the rota)."""
@@ -101,7 +110,7 @@ def blind_note(blind: tuple[int, ...], board: int) -> str:
 
 
 async def setup_desk(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[TDBot],
     *,
     deputy_role: discord.Role | None,
     appeal_minutes: int | None,
@@ -150,7 +159,7 @@ async def setup_desk(
     return lines
 
 
-async def table_channel_of(interaction: discord.Interaction[Any], number: int | None) -> Any:
+async def table_channel_of(interaction: discord.Interaction[TDBot], number: int | None) -> Any:
     """The channel (or thread) of this guild bound to table ``number`` with ``/table
     channel`` (the first bound that still exists), or None."""
     if number is None or interaction.guild is None:

@@ -1,6 +1,6 @@
 """Discord's documented limits on what a bot sends, checked the way Discord checks them.
 
-The stand-in for Discord (:mod:`cogs.localdiscord`) runs every request through these checks and
+The stand-in for Discord (:mod:`localdiscord`) runs every request through these checks and
 refuses one that breaks a limit with Discord's own answer: 400, code 50035 "Invalid Form Body"
 and the path of each offending field. So a command list Discord would refuse (an integer bound
 past 2^53 - 1, a description over 100 characters) or a message it would refuse (2,001 characters,

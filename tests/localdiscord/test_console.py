@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.console import ONLY_YOU, Console
+from localdiscord import ONLY_YOU, Console
 
 ROOT = Path(__file__).resolve().parents[2]
 

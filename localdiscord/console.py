@@ -1,6 +1,6 @@
 """``python bot.py --console``: the real bot, cogs and database, typed at from a terminal.
 
-The bot runs against :mod:`cogs.localdiscord`; the person at the prompt types slash commands as
+The bot runs against :mod:`localdiscord`; the person at the prompt types slash commands as
 in Discord (``/exposed cards:SK seat:W how:accidental``), chooses who they are (``/as Declarer``),
 and reads the answers as text: embeds rendered, buttons and selects as numbered choices pressed by
 typing the number, ephemeral answers marked, messages posted to other channels shown too.
@@ -23,19 +23,12 @@ from typing import Any, TextIO
 import discord
 from discord import app_commands
 
-from cogs.localdiscord import (
-    Channel,
-    CommandInputError,
-    Guild,
-    InteractionResult,
-    InteractionTimeout,
-    LocalDiscord,
-    Member,
-    Message,
-    Request,
-    interactive_components,
-    text_displays,
-)
+from localdiscord.commandline import CommandInputError
+from localdiscord.driver import LocalDiscord
+from localdiscord.models import Channel, Guild, Member
+from localdiscord.payloads import interactive_components
+from localdiscord.records import Message, Request, text_displays
+from localdiscord.results import InteractionResult, InteractionTimeout
 
 ONLY_YOU = "(only you can see this)"
 
@@ -249,8 +242,8 @@ class Console:
 
     def switch_guild(self, name: str) -> None:
         if not name:
-            for guild in self.ld.guilds.values():
-                self.say(f"  {guild.name}{'  <- you are here' if guild is self.guild else ''}")
+            for each in self.ld.guilds.values():
+                self.say(f"  {each.name}{'  <- you are here' if each is self.guild else ''}")
             return
         guild = next(
             (g for g in self.ld.guilds.values() if g.name.casefold() == name.casefold()), None

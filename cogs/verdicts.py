@@ -16,7 +16,7 @@ from cogs.context import (
     storage_of,
     stored,
 )
-from cogs.desk.common import (
+from cogs.desk_common import (
     VOID_ALL_PREFIX,
     blind_directors,
     desk_of,
@@ -25,7 +25,7 @@ from cogs.desk.common import (
     refuse_if_blind,
 )
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import defer, report_error, respond, sentence
+from cogs.tdbot import TDBot, defer, report_error, respond, sentence
 from core.corrected_facts import parse_changes
 from core.laws.director_error import director_error
 from core.ruling import Ruling
@@ -54,11 +54,17 @@ class VoidTogetherButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        item: Any,
+        match: re.Match[str],
     ) -> VoidTogetherButton:
         return cls(int(match["event_id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> None:
         try:
             await defer(interaction)
             club = await require_director(interaction)
@@ -83,7 +89,7 @@ class VoidTogetherButton(
 
 
 async def offer_void_together(
-    interaction: discord.Interaction[Any], event_id: int, dependents: tuple[int, ...]
+    interaction: discord.Interaction[TDBot], event_id: int, dependents: tuple[int, ...]
 ) -> None:
     """Say which later rulings depend on this one and offer to void them all at once."""
     view = discord.ui.View(timeout=None)
@@ -99,7 +105,7 @@ async def offer_void_together(
 
 
 async def dependents_or_none(
-    interaction: discord.Interaction[Any], event_id: int
+    interaction: discord.Interaction[TDBot], event_id: int
 ) -> tuple[int, ...]:
     """The later rulings that depend on ``event_id`` (none when it cannot be voided at all,
     or when the user is a playing director who has not played its board)."""
@@ -116,7 +122,7 @@ async def dependents_or_none(
 
 
 async def rerule(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[TDBot],
     event_id: int,
     text: str,
     facts: str,
@@ -166,7 +172,7 @@ async def rerule(
 
 
 async def error_amend_or_void(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[TDBot],
     event_id: int,
     kind: VerdictKind,
     text: str | None,

@@ -1,0 +1,243 @@
+"""The verdicts on logged rulings: ``/ruling confirm|amend|void|adjust``, for directors only.
+
+A verdict is noted in the club's log channel (nobody is pinged); what a director typed (notes,
+reasons, scores) is length-bounded and escaped when echoed. Re-ruling on corrected facts,
+director error and voiding together are in :mod:`cogs.verdicts`.
+"""
+
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import (
+    ID_MAX,
+    ContextError,
+    check_id,
+    require_director,
+    storage_of,
+    stored,
+)
+from cogs.desk_common import (
+    NOTE_MAX,
+    REASON_MAX,
+    SCORE_MAX,
+    blind_directors,
+    bounded,
+    log_channel,
+    refuse_if_blind,
+)
+from cogs.render import (
+    VERDICT_WORDS,
+    clean,
+    cut,
+    ruling_embed,
+    verdict_line,
+)
+from cogs.tdbot import TDBot, defer, respond
+from cogs.verdicts import (
+    dependents_or_none,
+    error_amend_or_void,
+    offer_void_together,
+    rerule,
+)
+from core.ruling import Ruling
+from core.storage.values import Verdict, VerdictKind
+
+log = logging.getLogger(__name__)
+
+
+class Rulings(commands.Cog):
+    """Directors' verdicts on logged rulings."""
+
+    ruling = app_commands.Group(
+        name="ruling",
+        description="Directors: confirm, amend, void or adjust a logged ruling.",
+        guild_only=True,
+    )
+
+    @ruling.command(name="confirm", description="Directors: confirm a logged ruling.")
+    @app_commands.describe(id="The ruling's number (in its footer)", note="A note (optional)")
+    async def confirm(
+        self,
+        interaction: discord.Interaction[TDBot],
+        id: app_commands.Range[int, 1, ID_MAX],
+        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
+    ) -> None:
+        text = bounded(note, "note", NOTE_MAX)
+        await self._verdict(
+            interaction,
+            id,
+            lambda s, g, d: s.confirm(g, id, d, text, interaction_id=interaction.id),
+            note=text,
+        )
+
+    @ruling.command(name="amend", description="Directors: amend a logged ruling.")
+    @app_commands.describe(
+        id="The ruling's number (in its footer)",
+        text="How the ruling changes",
+        facts="Corrected facts, re-ruled at once, e.g. cards=SQ how=deliberate (optional)",
+        director_error="The adjusted score when the ruling was wrong (82C), e.g. 4H= NS +420",
+        board_played="For director error: was the board played? (default: yes)",
+    )
+    async def amend(
+        self,
+        interaction: discord.Interaction[TDBot],
+        id: app_commands.Range[int, 1, ID_MAX],
+        text: app_commands.Range[str, 1, NOTE_MAX],
+        facts: app_commands.Range[str, 1, NOTE_MAX] | None = None,
+        director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
+        board_played: bool | None = None,
+    ) -> None:
+        body = bounded(text, "text", NOTE_MAX)
+        if body is None:
+            raise ContextError("Say how the ruling is amended.")
+        check_id(id)
+        score = bounded(director_error, "adjusted score", SCORE_MAX)
+        corrected = bounded(facts, "facts", NOTE_MAX)
+        if corrected is not None:
+            await rerule(interaction, id, body, corrected, score=score,
+                              board_played=board_played is not False)
+            return
+        if score is not None or board_played is not None:
+            if score is None:
+                raise ContextError("Give the adjusted score for director error (82C).")
+            await error_amend_or_void(interaction, id, VerdictKind.AMENDED, body, score,
+                                           board_played is not False)
+            return
+        await self._verdict(
+            interaction,
+            id,
+            lambda s, g, d: s.amend(g, id, d, body, interaction_id=interaction.id),
+            note=body,
+        )
+
+    @ruling.command(
+        name="void",
+        description="Directors: void a logged ruling (the board is rebuilt without it).",
+    )
+    @app_commands.describe(
+        id="The ruling's number (in its footer)",
+        reason="Why (optional)",
+        director_error="The adjusted score when the ruling was wrong (82C), e.g. A+/A+",
+        board_played="For director error: was the board played? (default: yes)",
+    )
+    async def void(
+        self,
+        interaction: discord.Interaction[TDBot],
+        id: app_commands.Range[int, 1, ID_MAX],
+        reason: app_commands.Range[str, 1, REASON_MAX] | None = None,
+        director_error: app_commands.Range[str, 1, SCORE_MAX] | None = None,
+        board_played: bool | None = None,
+    ) -> None:
+        text = bounded(reason, "reason", REASON_MAX)
+        check_id(id)
+        score = bounded(director_error, "adjusted score", SCORE_MAX)
+        if score is not None or board_played is not None:
+            if score is None:
+                raise ContextError("Give the adjusted score for director error (82C).")
+            await error_amend_or_void(interaction, id, VerdictKind.VOIDED, text, score,
+                                           board_played is not False)
+            return
+        try:
+            await self._verdict(
+                interaction,
+                id,
+                lambda s, g, d: s.void(g, id, d, text, interaction_id=interaction.id),
+                note=text,
+            )
+        except ContextError:
+            dependents = await dependents_or_none(interaction, id)
+            if not dependents:
+                raise
+            await offer_void_together(interaction, id, dependents)
+
+    @ruling.command(
+        name="adjust", description="Directors: give an adjusted score for a logged ruling."
+    )
+    @app_commands.describe(
+        id="The ruling's number (in its footer)",
+        score="The adjusted score, e.g. 4H= NS +420, or 60%/40%",
+        note="A note (optional)",
+    )
+    async def adjust(
+        self,
+        interaction: discord.Interaction[TDBot],
+        id: app_commands.Range[int, 1, ID_MAX],
+        score: app_commands.Range[str, 1, SCORE_MAX],
+        note: app_commands.Range[str, 1, NOTE_MAX] | None = None,
+    ) -> None:
+        value = bounded(score, "score", SCORE_MAX)
+        if value is None:
+            raise ContextError("Give the adjusted score.")
+        text = bounded(note, "note", NOTE_MAX)
+        await self._verdict(
+            interaction,
+            id,
+            lambda s, g, d: s.adjust(g, id, d, value, text, interaction_id=interaction.id),
+            note=text,
+        )
+
+    async def _verdict(
+        self,
+        interaction: discord.Interaction[TDBot],
+        event_id: int,
+        action: Callable[[Any, int, int], Awaitable[Verdict]],
+        *,
+        note: str | None,
+    ) -> None:
+        await defer(interaction)
+        check_id(event_id)
+        club = await require_director(interaction)
+        storage = storage_of(interaction)
+        guild_id = club.guild_id
+        seen = await stored(storage.event(guild_id, event_id), ruling_id=event_id)  # ours?
+        await refuse_if_blind(interaction, seen.session_id, seen.board_number)
+        verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
+        entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
+        ruling = Ruling.from_data(entry.ruling)
+        embed = ruling_embed(
+            ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number
+        )
+        word = VERDICT_WORDS[verdict.verdict]
+        embed.add_field(
+            name=f"Director's verdict: {word}",
+            value=cut(verdict_line(verdict, interaction.user.mention)),
+            inline=False,
+        )
+        if verdict.verdict is VerdictKind.VOIDED:
+            state = await storage.board_state(guild_id, entry.board_id)
+            lines = state.describe() or ["Nothing pending."]
+            embed.add_field(
+                name=f"Board {entry.board_number} now",
+                value=cut("\n".join(f"• {clean(line)}" for line in lines)),
+                inline=False,
+            )
+        await respond(
+            interaction,
+            embed=embed,
+            ephemeral=ruling.private,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        channel = log_channel(interaction, club)
+        if channel is not None:
+            line = (
+                f"Ruling #{entry.id} (table {entry.table_number}, board {entry.board_number}) "
+                f"{word} by {interaction.user.mention}"
+            )
+            if verdict.adjusted_score:
+                line += f": adjusted score {clean(verdict.adjusted_score)}"
+            if note and not await blind_directors(
+                interaction, entry.session_id, entry.board_number
+            ):  # a note may describe the deal: not where a playing director reads
+                line += f". {clean(cut(note, 1500))}"
+            try:
+                await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.warning("Could not log verdict on ruling %s: %s", entry.id, exc)

@@ -1,0 +1,144 @@
+"""Recording an incident on a table's board and answering with its ruling, for every cog that
+reports one (the incident, table and follow-up cogs): the auction caught up first, the ruling
+noted in the club's ruling-log channel, and the cooldown that keeps a flood of reports out."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from cogs.context import (
+    ContextError,
+    TableContext,
+    in_time,
+    storage_of,
+    table_context,
+)
+from cogs.desk_common import blind_directors
+from cogs.render import clean, post_ruling
+from cogs.tdbot import TDBot, refundable_cooldown
+from core.auction import parse_calls
+from core.engine import Event
+from core.errors import RuleError
+from core.laws.auction_calls import CallMade
+from core.laws.course import PlayReported
+
+log = logging.getLogger(__name__)
+
+#: Incident commands a user may run per window, per guild (a typo retried is fine; a flood not).
+RATE, PER = 5, 30.0
+
+
+def per_user(interaction: discord.Interaction[TDBot]) -> tuple[int, int] | None:
+    """Cooldown key: the same user in another guild has a separate allowance; none in DMs."""
+    if interaction.guild_id is None:
+        return None
+    return (interaction.guild_id, interaction.user.id)
+
+
+incident_cooldown = refundable_cooldown(RATE, PER, key=per_user)
+
+
+async def record_incident(
+    interaction: discord.Interaction[TDBot],
+    table: int | None,
+    build: Any,
+    *,
+    auction: str | None = None,
+    trick: int | None = None,
+    notify: bool | Callable[[Any], bool] = True,
+    looked_up: TableContext | None = None,
+) -> None:
+    """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
+    line in the club's ruling-log channel unless ``notify`` is false).
+
+    ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
+    ordinary calls first, so the incident is ruled on against the right auction. ``notify`` may
+    be a test of the ruling (a plain call is not noted; a call that brings a ruling is).
+    ``trick``: the trick the report names; recorded first, so restrictions whose trick or lead
+    is over end before the incident is ruled on (``core.laws.course``).
+    ``looked_up``: the table's context, when the command has just read it (not read again).
+    """
+    storage = storage_of(interaction)
+
+    async def work() -> Any:
+        ctx = looked_up or await table_context(interaction, table, acting=True)
+        if auction is not None:
+            await catch_up(interaction, ctx, auction)
+        event: Event = build(ctx)
+        reported = None
+        if trick is not None:
+            reported = await storage.record(ctx.guild_id, ctx.board.id,
+                                            PlayReported(trick=trick),
+                                            actor_id=interaction.user.id)
+        recorded = await storage.record(
+            ctx.guild_id,
+            ctx.board.id,
+            event,
+            actor_id=interaction.user.id,
+            interaction_id=interaction.id,
+        )
+        return ctx, recorded, reported
+
+    ctx, recorded, reported = await in_time(interaction, work())
+    if callable(notify):
+        notify = notify(recorded.ruling)
+    # The log channel first: if Discord has given up on the interaction (the answer below then
+    # fails), the directors still learn of the recorded ruling.
+    if notify and not recorded.ruling.private and not recorded.duplicate:
+        await notify_log_channel(interaction, ctx, recorded)
+    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+    if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
+        await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number)
+
+
+async def notify_log_channel(
+    interaction: discord.Interaction[TDBot], ctx: TableContext, recorded: Any
+) -> None:
+    """One line per ruling in the club's ruling-log channel, so directors see every ruling
+    wherever they are (no one is pinged; a failure here never affects the table's answer)."""
+    channel_id = ctx.club.log_channel_id
+    if channel_id is None or channel_id == interaction.channel_id:
+        return
+    channel = interaction.client.get_channel(channel_id)
+    if channel is None or not hasattr(channel, "send"):
+        return
+    where = f" in <#{interaction.channel_id}>" if interaction.channel_id else ""
+    laws = ", ".join(recorded.ruling.laws)
+    line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}{where}: "
+            f"{clean(recorded.ruling.summary)}" + (f" ({laws})" if laws else ""))
+    blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
+    if blind:  # a playing director reads this channel and has not played the board
+        line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}: "
+                "details for the deputies only (a playing director has not played this board).")
+    try:
+        await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not post ruling #%s to the log channel %s", recorded.id, channel_id)
+
+
+async def catch_up(
+    interaction: discord.Interaction[TDBot], ctx: TableContext, auction: str
+) -> None:
+    """Record the calls of ``auction`` (from the dealer) that the board does not have yet."""
+    state = ctx.board.state
+    if state.dealer is None:
+        raise RuleError("the dealer is not known yet: /board set number dealer")
+    calls = parse_calls(auction) if auction.strip() else ()
+    given = tuple(c.text for c in calls)
+    stored = state.calls
+    if given[: len(stored)] != stored:
+        so_far = " ".join(stored) or "no calls yet"
+        raise ContextError(
+            f"The auction recorded at table {ctx.table.number} is: {so_far}. Give the whole "
+            "auction from the dealer, as it stands before the irregularity."
+        )
+    storage = storage_of(interaction)
+    for index in range(len(stored), len(given)):
+        seat = state.dealer.after(index)
+        await storage.record(
+            ctx.guild_id, ctx.board.id, CallMade(seat, given[index]), actor_id=interaction.user.id
+        )
