@@ -6,8 +6,9 @@ and the CSV export, with the export's peak memory at several sizes.
     python benchmarks/log.py --postgres postgresql://user@127.0.0.1:5432/postgres
 
 Clubs, sessions, tables and boards are made through the storage API; the events themselves
-are bulk-inserted (rows built from real engine rulings), as ``tests/storage/test_storage_scale.py``
-does: going through ``Storage.record`` one by one would take hours for a million rows.
+are bulk-inserted (rows built from real engine rulings), as
+``tests/core/storage/test_storage_scale.py`` does: going through ``Storage.record`` one by one
+would take hours for a million rows.
 One club ("the big club", ``--big-share`` of all events) is used for the queries and exports;
 the other clubs' rows are there so every query has to skip them.
 

@@ -4,12 +4,12 @@ makes before it writes anything (so a refusal leaves state and log untouched).""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from cogs.context import AtTable, ContextError, NotDirector
 from core.cards import cards_text
 from core.seats import Seat
 from core.state import Phase
+from core.storage.service import Storage
 from core.storage.values import BoardInfo
 
 
@@ -49,10 +49,13 @@ def ended_line(board: BoardInfo) -> str:
 
 
 async def plan_board_set(
-    storage: Any, at: AtTable, number: int, *, declarer: str | None, reopen: bool
+    storage: Storage, at: AtTable, number: int, *, declarer: str | None, reopen: bool
 ) -> BoardSetPlan:
     """Check that the user may make board ``number`` the table's board (with that declarer),
-    and say what else that does. Raises a :class:`ContextError` naming the reason otherwise."""
+    and say what else that does. Raises a :class:`ContextError` naming the reason otherwise.
+
+    ``at`` was looked up with ``board_number=number``: board ``number`` (if the table has it)
+    came with the table, whether a ruling is on it included."""
     current = at.board
     t = at.table.number
     moving = (
@@ -62,11 +65,7 @@ async def plan_board_set(
     )
     if moving and current is not None and current.has_incidents and not at.director:
         raise NotDirector(locked(current, f"end it or move the table to board {number}"))
-    target = (
-        current
-        if current is not None and current.number == number
-        else await storage.find_board(at.guild_id, at.table.id, number)
-    )
+    target = current if current is not None and current.number == number else at.named_board
     reopen_events: tuple[int, ...] = ()
     if target is not None and target.state.phase is Phase.FINISHED:
         if not reopen:
@@ -87,15 +86,10 @@ async def plan_board_set(
                     f"The auction recorded at table {t} makes {target.declarer.value} declarer: "
                     "only a director can change that."
                 )
-        if new is not target.declarer and (
-            target.declarer is not None or target.state.phase is not Phase.AUCTION
+        if (
+            new is not target.declarer
+            and (target.declarer is not None or target.state.phase is not Phase.AUCTION)
+            and target.has_incidents
         ):
-            in_play = target is current
-            has = (
-                target.has_incidents
-                if in_play
-                else await storage.has_incidents(at.guild_id, target.id)
-            )
-            if has:
-                raise NotDirector(locked(target, "change its declarer"))
+            raise NotDirector(locked(target, "change its declarer"))
     return BoardSetPlan(current if moving else None, reopen_events)

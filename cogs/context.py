@@ -20,6 +20,7 @@ from core.auction import Strain, parse_denominations
 from core.cards import Card, Suit, parse_card, parse_cards
 from core.seats import Seat
 from core.storage.errors import NotFound, StorageError
+from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
 
 NOT_A_DIRECTOR = "Only a director can do that."
@@ -41,9 +42,9 @@ class NotDirector(ContextError):
         super().__init__(message)
 
 
-def storage_of(interaction: discord.Interaction[TDBot]) -> Any:
-    """The bot's storage (:class:`core.storage.service.Storage`)."""
-    storage = getattr(interaction.client, "storage", None)
+def storage_of(interaction: discord.Interaction[TDBot]) -> Storage:
+    """The bot's storage."""
+    storage: Storage | None = getattr(interaction.client, "storage", None)
     if storage is None:
         raise ContextError(NO_STORAGE)
     return storage
@@ -90,6 +91,7 @@ class AtTable:
     board: BoardInfo | None
     seat: Seat | None
     director: bool
+    named_board: BoardInfo | None = None  # the board asked for by number, if it exists
 
 
 @dataclass(frozen=True)
@@ -111,13 +113,19 @@ def not_at_table(number: int) -> str:
 
 
 async def at_table(
-    interaction: discord.Interaction[TDBot], table: int | None = None, *, acting: bool = False
+    interaction: discord.Interaction[TDBot],
+    table: int | None = None,
+    *,
+    acting: bool = False,
+    board_number: int | None = None,
 ) -> AtTable:
     """The table given by number, else the one this channel is bound to, else the one the user
     sat at with /sit. A table named by number exists for the session as soon as it is named.
 
     ``acting``: the command changes the table (reports an incident, sets or ends a board), which
     only a player seated there or a director may do; anyone else gets a :class:`ContextError`.
+    ``board_number``: also board ``board_number`` of that table (``named_board``), in the same
+    read.
     """
     storage = storage_of(interaction)
     guild_id = guild_id_of(interaction)
@@ -129,6 +137,7 @@ async def at_table(
         table,
         channel_id=interaction.channel_id,
         create=True,
+        board_number=board_number,
     )
     info = found.table
     if info is None:
@@ -138,7 +147,9 @@ async def at_table(
     director = is_director(interaction.user, found.club)
     if acting and seat is None and not director:
         raise ContextError(not_at_table(info.number))
-    return AtTable(found.club.guild_id, found.club, info, found.board, seat, director)
+    return AtTable(
+        found.club.guild_id, found.club, info, found.board, seat, director, found.named_board
+    )
 
 
 async def table_context(

@@ -73,6 +73,7 @@ class PeriodQuestion(discord.ui.View):
     async def _answer(self, interaction: discord.Interaction[TDBot], during: str) -> None:
         if interaction.user.id != self.asker:
             raise ContextError("Only the player who reported it can answer this.")
+        ctx = None
         if during == "play":
             ctx = await table_context(interaction, self.table, acting=True)
             if ctx.board.declarer is None:
@@ -85,7 +86,7 @@ class PeriodQuestion(discord.ui.View):
                 )
                 self.stop()
                 return
-        await record_incident(interaction, self.table, self.build(during))
+        await record_incident(interaction, self.table, self.build(during), looked_up=ctx)
         self.stop()
 
     @discord.ui.button(label="During the auction", style=discord.ButtonStyle.primary)
@@ -222,7 +223,9 @@ class Incidents(commands.Cog):
                 ephemeral=True,
             )
             return
-        await record_incident(interaction, ctx.table.number, build(during), trick=trick)
+        await record_incident(
+            interaction, ctx.table.number, build(during), trick=trick, looked_up=ctx
+        )
 
     @app_commands.command(name="lead-out-of-turn", description="A lead out of turn (Laws 53-56).")
     @app_commands.describe(

@@ -23,6 +23,7 @@ from cogs.render import clean
 from cogs.tdbot import TDBot, defer, edit_pressed, report_error
 from core.engine import EVENT_TYPES
 from core.storage.desk import Desk
+from core.storage.service import Storage
 from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
 
 PAGE_SIZE = 5
@@ -138,7 +139,7 @@ class LogPager(discord.ui.View):
     """Previous/Next over a search; only the member who searched may press."""
 
     def __init__(
-        self, storage: Any, guild_id: int, filters: LogFilter, owner_id: int, total: int
+        self, storage: Storage, guild_id: int, filters: LogFilter, owner_id: int, total: int
     ) -> None:
         super().__init__(timeout=VIEW_TIMEOUT)
         self.storage = storage

@@ -50,6 +50,7 @@ async def record_incident(
     auction: str | None = None,
     trick: int | None = None,
     notify: bool | Callable[[Any], bool] = True,
+    looked_up: TableContext | None = None,
 ) -> None:
     """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
     line in the club's ruling-log channel unless ``notify`` is false).
@@ -59,11 +60,12 @@ async def record_incident(
     be a test of the ruling (a plain call is not noted; a call that brings a ruling is).
     ``trick``: the trick the report names; recorded first, so restrictions whose trick or lead
     is over end before the incident is ruled on (``core.laws.course``).
+    ``looked_up``: the table's context, when the command has just read it (not read again).
     """
     storage = storage_of(interaction)
 
     async def work() -> Any:
-        ctx = await table_context(interaction, table, acting=True)
+        ctx = looked_up or await table_context(interaction, table, acting=True)
         if auction is not None:
             await catch_up(interaction, ctx, auction)
         event: Event = build(ctx)

@@ -163,7 +163,7 @@ class Table(commands.Cog):
         storage = storage_of(interaction)
 
         async def work() -> Any:
-            at = await at_table(interaction, table, acting=True)
+            at = await at_table(interaction, table, acting=True, board_number=number)
             plan = await plan_board_set(
                 storage, at, number, declarer=declarer, reopen=reopen
             )

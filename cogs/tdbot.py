@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from core.errors import USER_ERRORS
 from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
+from core.storage.service import Storage
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -325,7 +326,7 @@ class TDBot(commands.AutoShardedBot):
     def __init__(
         self,
         *,
-        storage: Any = None,
+        storage: Storage | None = None,
         extensions: Sequence[str] = EXTENSIONS,
         dev_guild_id: int | None = None,
         sync_global: bool = False,
@@ -342,7 +343,7 @@ class TDBot(commands.AutoShardedBot):
             help_command=None,
             **options,
         )
-        self.storage = storage
+        self.storage: Storage | None = storage
         self.initial_extensions = tuple(extensions)
         self.dev_guild_id = dev_guild_id
         self.sync_global = sync_global

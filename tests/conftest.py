@@ -91,7 +91,7 @@ def pytest_terminal_summary(terminalreporter) -> None:
                 continue
             seen.add(nodeid)
             counts["all", match.group(1)][outcome] += 1
-            if "tests/storage/" in nodeid:
+            if "tests/core/storage/" in nodeid:
                 counts["storage", match.group(1)][outcome] += 1
     if not any(any(c.values()) for c in counts.values()):
         return

@@ -1,12 +1,15 @@
 """The hot paths' short statements on the event loop's own thread (SQLite files only).
 
 Through aiosqlite every statement is a round trip to its worker thread, and SQLAlchemy's async
-layer adds its own cost on top. :meth:`Storage._connected` and :meth:`Storage._write_conn` (the
-few prebuilt statements of a table lookup, a board read, a recording, ``/board set``) run here
-instead, on a plain synchronous connection; the ruling-log queries, exports, statistics and
-every ORM transaction stay on aiosqlite's thread. Justified by ``benchmarks/interactions.py``,
-section ``levers``, variant ``hot_path_on_loop`` against ``none`` (the same run): the bot's CPU
-per interaction of the mix 6.27 → 3.06 ms, saturation 96 → 139/s (``benchmarks/README.md``).
+layer adds its own cost on top. :class:`HotPath` is the ONE place the storage's prebuilt Core
+statements run (a table lookup, a board read, a recording, ``/board set``: through
+:meth:`~core.storage.repo.transactions.Transactions.connected` and ``write_conn``): on SQLite
+files they run here instead, on a plain synchronous connection; the ruling-log queries,
+exports, statistics and every ORM transaction stay on aiosqlite's thread.
+
+Justified by ``benchmarks/interactions.py``, section ``levers``, variant ``hot_path_on_loop``
+against ``none`` (the same run): the bot's CPU per interaction of the mix 6.27 → 3.06 ms
+(6.3 → 3.1), saturation 96 → 139/s (``benchmarks/README.md``).
 
 Why this cannot stall the event loop:
 
@@ -21,13 +24,14 @@ Why this cannot stall the event loop:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+import weakref
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any, cast
 
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from core.storage.db import configure_sqlite, write_options
 
@@ -95,3 +99,40 @@ def loop_database(engine: AsyncEngine | None) -> LoopDatabase | None:
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
     return LoopDatabase(engine)
+
+
+class HotPath:
+    """Where the prebuilt statements run: the loop's own connection (SQLite files, when
+    ``on_loop``), else plain connections of the async engine (no ORM session either way).
+
+    A :class:`LoopConnection` offers the part of ``AsyncConnection`` the statements use, so it is
+    handed out typed as one.
+    """
+
+    def __init__(self, engine: AsyncEngine, *, on_loop: bool) -> None:
+        self.engine = engine
+        self._writer = engine.execution_options(**write_options())
+        #: The loop's own database (None: the statements go through the async engine).
+        self.loop = loop_database(engine) if on_loop else None
+        if self.loop is not None:
+            weakref.finalize(self, self.loop.close)
+
+    @asynccontextmanager
+    async def connect(self) -> AsyncIterator[AsyncConnection]:
+        """A read transaction (rolled back at the end)."""
+        if self.loop is not None:
+            with self.loop.connect() as loop_conn:
+                yield cast(AsyncConnection, loop_conn)
+        else:
+            async with self.engine.connect() as conn:
+                yield conn
+
+    @asynccontextmanager
+    async def begin(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction, committed at the end."""
+        if self.loop is not None:
+            with self.loop.begin() as loop_conn:
+                yield cast(AsyncConnection, loop_conn)
+        else:
+            async with self._writer.begin() as conn:
+                yield conn

@@ -94,6 +94,7 @@ class TableLookup:
     table: TableInfo | None
     board: BoardInfo | None
     channel_table: int | None = None  # the table number the channel asked from is bound to
+    named_board: BoardInfo | None = None  # the board asked for by number (``board_number``)
 
 
 @dataclass(frozen=True)

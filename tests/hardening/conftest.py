@@ -1,7 +1,7 @@
 """Fixtures for the hardening tests: the database backends come from ``tests/conftest.py``
-(SQLite and PostgreSQL; PostgreSQL must run under CI), the Discord harness from tests/discord."""
+(SQLite and PostgreSQL; PostgreSQL must run under CI), the Discord harness from tests/cogs."""
 
 from __future__ import annotations
 
-# The Discord harness (a LocalDiscord ``ld``, ``start_bot`` and ``bot``), shared with tests/discord.
-from tests.discord.conftest import bot, ld, start_bot  # noqa: F401
+# The Discord harness (a LocalDiscord ``ld``, ``start_bot`` and ``bot``), shared with tests/cogs.
+from tests.cogs.conftest import bot, ld, start_bot  # noqa: F401

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from core.storage.db import make_engine, make_sessionmaker  # noqa: E402
 from core.storage.service import Storage  # noqa: E402
-from tests.storage.helpers import GUILD_A, PLAYER, new_board, penalty_story  # noqa: E402
+from tests.core.storage.helpers import GUILD_A, PLAYER, new_board, penalty_story  # noqa: E402
 
 INTERACTION_BASE = 900_000_000_000_000_000
 

@@ -30,7 +30,7 @@ from sqlalchemy import text
 from core.engine import event_from_data
 from core.storage.db import ROOT, make_engine, upgrade_to_head
 from core.storage.testing import migrated_storage, scratch_url
-from tests.storage.helpers import GUILD_A, PLAYER, fold, played
+from tests.core.storage.helpers import GUILD_A, PLAYER, fold, played
 
 CHILD = Path(__file__).with_name("crash_child.py")
 READ_TIMEOUT = 60.0

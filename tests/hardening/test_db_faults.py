@@ -23,7 +23,7 @@ import core.storage.db as db
 from core.storage.db import make_engine, upgrade_to_head
 from core.storage.errors import Busy, StorageError
 from core.storage.testing import ENV, migrated_storage, postgres_url, scratch_url
-from tests.storage.helpers import GUILD_A, PLAYER, exposed, new_board, partner_leads
+from tests.core.storage.helpers import GUILD_A, PLAYER, exposed, new_board, partner_leads
 
 IID = 700_000_000_000_000_001
 

@@ -12,8 +12,8 @@ characters, markdown, mentions, huge strings and strings built from the parsers'
 * quote at most a bounded part of the input in its message.
 
 Stored events are read back with ``event_from_data``; junk there (corrupt or hand-edited JSON)
-must surface as a ``ValueError`` — what the fold in ``core.storage.service`` catches — and an event
-that does decode must be ruled on or refused with ``USER_ERRORS``, never crash ``apply``.
+must surface as a ``ValueError`` — what the fold in ``core.storage.repo.rows`` catches — and an
+event that does decode must be ruled on or refused with ``USER_ERRORS``, never crash ``apply``.
 """
 
 from __future__ import annotations

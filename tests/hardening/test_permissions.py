@@ -23,7 +23,7 @@ from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
 from localdiscord import Guild, LocalDiscord
-from tests.discord.directors.conftest import exposure, set_up
+from tests.cogs.directors.conftest import exposure, set_up
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from core.storage.errors import StorageError
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
 from localdiscord import LocalDiscord
-from tests.discord.directors.conftest import set_up
-from tests.storage.helpers import DIRECTOR, GUILD_A, exposed, new_board
+from tests.cogs.directors.conftest import set_up
+from tests.core.storage.helpers import DIRECTOR, GUILD_A, exposed, new_board
 
 
 @pytest.fixture

@@ -11,23 +11,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.desk.base import desk_event_row
 from core.storage.desk.settings import APPEAL_OUTCOMES, EditionsAndSettings
-from core.storage.desk.values import (
-    AppealInfo,
-)
-from core.storage.desk_models import (
-    Appeal,
-)
+from core.storage.desk.values import AppealInfo
+from core.storage.desk_models import Appeal
 from core.storage.errors import Conflict, NotFound, StorageError
-from core.storage.models import (
-    NOTE_MAX,
-    EventRow,
-    GameSession,
-    utcnow,
-)
-from core.storage.service import (
-    _require_club,
-    _text,
-)
+from core.storage.models import NOTE_MAX, EventRow, GameSession, utcnow
+from core.storage.repo.rows import checked_text, require_club
 
 
 class Appeals(EditionsAndSettings):
@@ -42,14 +30,14 @@ class Appeals(EditionsAndSettings):
         """File an appeal against a ruling, within the club's deadline after its session
         ended (``/session end``, or the automatic end when the next session starts); while
         the session has not ended, appeals are open."""
-        text = _text(reason, NOTE_MAX, "reason")
+        text = checked_text(reason, NOTE_MAX, "reason")
         if not text:
             raise StorageError("say why you appeal")
         settings = await self.settings(guild_id)
         now = now or self._st.now()
 
         async def work(s: AsyncSession) -> AppealInfo:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             ev = await desk_event_row(s, club_id, event_id)
             if ev.void:
                 raise Conflict(f"ruling #{event_id} has been voided: there is nothing to appeal")
@@ -67,20 +55,20 @@ class Appeals(EditionsAndSettings):
             await s.flush()
             return _appeal_value(row, ev)
 
-        return await self._st._write(work, retry_disconnect=False)
+        return await self._st.tx.write(work, retry_disconnect=False)
 
     async def answer_appeal(
         self, guild_id: int, appeal_id: int, director_id: int, by: str, text: str
     ) -> AppealInfo:
         """The director's or the committee's answer (``by``), kept with the appeal."""
-        body = _text(text, NOTE_MAX, "answer")
+        body = checked_text(text, NOTE_MAX, "answer")
         if not body:
             raise StorageError("give the answer")
         if by not in ("director", "committee"):
             raise StorageError("an appeal is answered by the director or the committee")
 
         async def work(s: AsyncSession) -> AppealInfo:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             row, ev = await _appeal_row(s, club_id, appeal_id)
             if row.closed_at is not None:
                 raise Conflict(f"appeal #{appeal_id} is closed")
@@ -91,17 +79,17 @@ class Appeals(EditionsAndSettings):
             await s.flush()
             return _appeal_value(row, ev)
 
-        return await self._st._write(work)
+        return await self._st.tx.write(work)
 
     async def decide_appeal(
         self, guild_id: int, appeal_id: int, director_id: int, outcome: str, text: str | None
     ) -> AppealInfo:
         if outcome not in APPEAL_OUTCOMES:
             raise StorageError(f"the outcome is one of {', '.join(APPEAL_OUTCOMES)}")
-        note = _text(text, NOTE_MAX, "note") or None
+        note = checked_text(text, NOTE_MAX, "note") or None
 
         async def work(s: AsyncSession) -> AppealInfo:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             row, ev = await _appeal_row(s, club_id, appeal_id)
             if row.closed_at is not None:
                 raise Conflict(f"appeal #{appeal_id} is already closed ({row.outcome})")
@@ -110,13 +98,13 @@ class Appeals(EditionsAndSettings):
             await s.flush()
             return _appeal_value(row, ev)
 
-        return await self._st._write(work)
+        return await self._st.tx.write(work)
 
     async def appeals(
         self, guild_id: int, *, event_id: int | None = None, open_only: bool = False
     ) -> tuple[AppealInfo, ...]:
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             q = (
                 select(Appeal, EventRow)
                 .join(EventRow, EventRow.id == Appeal.event_id)
@@ -137,8 +125,8 @@ class Appeals(EditionsAndSettings):
         ids = list(event_ids)
         if not ids:
             return {}
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             rows = await s.execute(
                 select(Appeal, EventRow)
                 .join(EventRow, EventRow.id == Appeal.event_id)
@@ -151,8 +139,8 @@ class Appeals(EditionsAndSettings):
         return {k: tuple(v) for k, v in found.items()}
 
     async def appeal_record(self, guild_id: int, appeal_id: int) -> AppealInfo:
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             row, ev = await _appeal_row(s, club_id, appeal_id)
             return _appeal_value(row, ev)
 

@@ -7,16 +7,14 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.errors import Conflict, NotFound
-from core.storage.models import (
-    EventRow,
-)
-from core.storage.service import (
-    Storage,
-)
+from core.storage.models import EventRow
+from core.storage.service import Storage
 
 
 class DeskBase:
-    """Wraps the :class:`Storage` facade: its transactions, retries and club scoping."""
+    """Wraps the :class:`Storage` facade: writes and reads go through its public transactions
+    (``storage.tx``, with the same retries and locks), rows through the shared helpers of
+    :mod:`core.storage.repo.rows` (club scoping, checks)."""
 
     def __init__(self, storage: Storage) -> None:
         self._st = storage

@@ -9,23 +9,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.laws.consultation import Consultation as ConsultationEvent
 from core.storage.desk.base import DeskBase
-from core.storage.desk.values import (
-    ConsultationInfo,
-)
-from core.storage.desk_models import (
-    Consultation,
-)
+from core.storage.desk.values import ConsultationInfo
+from core.storage.desk_models import Consultation
 from core.storage.errors import Conflict, NotFound, StorageError
-from core.storage.models import (
-    NOTE_MAX,
-    Table,
-    utcnow,
-)
-from core.storage.service import (
-    _board_row,
-    _require_club,
-    _text,
-)
+from core.storage.models import NOTE_MAX, Table, utcnow
+from core.storage.repo.rows import board_row, checked_text, require_club
 from core.storage.values import RecordedEvent
 
 
@@ -37,13 +25,13 @@ class Consultations(DeskBase):
     async def consult(
         self, guild_id: int, player_id: int, board_id: int, channel_id: int | None, question: str
     ) -> ConsultationInfo:
-        text = _text(question, NOTE_MAX, "question")
+        text = checked_text(question, NOTE_MAX, "question")
         if not text:
             raise StorageError("ask your question")
 
         async def work(s: AsyncSession) -> ConsultationInfo:
-            club_id = await _require_club(s, guild_id)
-            board = await _board_row(s, club_id, board_id)
+            club_id = await require_club(s, guild_id)
+            board = await board_row(s, club_id, board_id)
             table_no = await s.scalar(select(Table.number).where(Table.id == board.table_id))
             row = Consultation(
                 club_id=club_id, board_id=board.id, table_no=table_no or 0,
@@ -54,16 +42,16 @@ class Consultations(DeskBase):
             await s.flush()
             return _consultation_value(row)
 
-        return await self._st._write(work, retry_disconnect=False)
+        return await self._st.tx.write(work, retry_disconnect=False)
 
     async def consultation(self, guild_id: int, consultation_id: int) -> ConsultationInfo:
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             return _consultation_value(await _consultation_row(s, club_id, consultation_id))
 
     async def open_consultations(self, guild_id: int) -> tuple[ConsultationInfo, ...]:
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             rows = await s.scalars(
                 select(Consultation)
                 .where(Consultation.club_id == club_id, Consultation.answered_at.is_(None))
@@ -83,8 +71,8 @@ class Consultations(DeskBase):
     ) -> tuple[ConsultationInfo, RecordedEvent]:
         """Record the director's answer in the ruling log (a private entry on the board) and
         on the consultation; a consultation is answered once."""
-        reply = _text(answer, NOTE_MAX, "answer")
-        note = _text(table_note, NOTE_MAX, "note for the table")
+        reply = checked_text(answer, NOTE_MAX, "answer")
+        note = checked_text(table_note, NOTE_MAX, "note for the table")
         if not reply:
             raise StorageError("give the answer")
         found = await self.consultation(guild_id, consultation_id)
@@ -94,7 +82,7 @@ class Consultations(DeskBase):
         recorded = await self._st.record(guild_id, found.board_id, event, actor_id=director_id)
 
         async def work(s: AsyncSession) -> ConsultationInfo:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             row = await _consultation_row(s, club_id, consultation_id)
             row.answer, row.table_note = reply, note or None
             row.answered_by, row.answered_at = director_id, utcnow()
@@ -102,7 +90,7 @@ class Consultations(DeskBase):
             await s.flush()
             return _consultation_value(row)
 
-        return await self._st._write(work), recorded
+        return await self._st.tx.write(work), recorded
 
 
 async def _consultation_row(s: AsyncSession, club_id: int, cid: int) -> Consultation:

@@ -6,18 +6,9 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.desk.base import DeskBase
-from core.storage.desk_models import (
-    PlayingDirector,
-)
-from core.storage.models import (
-    Board,
-    GameSession,
-    SeatBinding,
-    Table,
-)
-from core.storage.service import (
-    _require_club,
-)
+from core.storage.desk_models import PlayingDirector
+from core.storage.models import Board, GameSession, SeatBinding, Table
+from core.storage.repo.rows import require_club
 
 
 class PlayingDirectors(DeskBase):
@@ -27,7 +18,7 @@ class PlayingDirectors(DeskBase):
 
     async def set_playing(self, guild_id: int, user_id: int, playing: bool) -> None:
         async def work(s: AsyncSession) -> None:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             await s.execute(
                 delete(PlayingDirector).where(
                     PlayingDirector.club_id == club_id, PlayingDirector.user_id == user_id
@@ -36,11 +27,11 @@ class PlayingDirectors(DeskBase):
             if playing:
                 s.add(PlayingDirector(club_id=club_id, user_id=user_id))
 
-        await self._st._write(work)
+        await self._st.tx.write(work)
 
     async def playing_directors(self, guild_id: int) -> tuple[int, ...]:
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             rows = await s.scalars(
                 select(PlayingDirector.user_id).where(PlayingDirector.club_id == club_id)
             )
@@ -66,8 +57,8 @@ class PlayingDirectors(DeskBase):
         (every board of the running session). Seats and boards are the session's (night's
         model: a new session starts with every seat free); once ``session_id`` has ended
         (``/session end`` or the next session), none of its boards is closed to anyone."""
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             playing = await s.scalar(
                 select(PlayingDirector.user_id).where(
                     PlayingDirector.club_id == club_id, PlayingDirector.user_id == user_id

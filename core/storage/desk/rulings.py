@@ -13,26 +13,16 @@ from core.engine import apply, event_from_data, event_to_data
 from core.state import TableState
 from core.storage import editions, rollup
 from core.storage.desk.base import DeskBase, desk_event_row
-from core.storage.desk.values import (
-    DependentRulings,
-    Rerule,
-)
+from core.storage.desk.values import DependentRulings, Rerule
 from core.storage.errors import StorageError
-from core.storage.models import (
-    NOTE_MAX,
-    SUMMARY_MAX,
-    EventLaw,
-    EventRow,
-    VerdictRow,
-    utcnow,
-)
-from core.storage.service import (
-    _board_row,
-    _law_values,
-    _laws_text,
-    _require_club,
-    _store_state,
-    _text,
+from core.storage.models import NOTE_MAX, SUMMARY_MAX, EventLaw, EventRow, VerdictRow, utcnow
+from core.storage.repo.rows import (
+    board_row,
+    checked_text,
+    law_values,
+    laws_text,
+    require_club,
+    store_state,
 )
 from core.storage.values import RecordedEvent, Verdict, VerdictKind
 
@@ -54,14 +44,14 @@ class Rulings(DeskBase):
         """An amend or void that records an adjusted score with it (Law 82C)."""
         if not score.strip():
             raise StorageError("give the adjusted score")
-        return await self._st._verdict(guild_id, event_id, director_id, kind, text, score=score)
+        return await self._st.give_verdict(guild_id, event_id, director_id, kind, text, score=score)
 
     # ------------------------------------------------------------------ dependent rulings
 
     async def dependents(self, guild_id: int, event_id: int) -> tuple[int, ...]:
         """Later rulings on the board that cannot stand once ``event_id`` is void."""
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             ev = await desk_event_row(s, club_id, event_id)
             _, failed = await _fold_without(s, ev.board_id, {ev.id})
         return failed
@@ -71,12 +61,12 @@ class Rulings(DeskBase):
     ) -> tuple[int, ...]:
         """Void ``event_id`` and every later ruling that depends on it, in one step; returns
         the dependents voided with it."""
-        note = _text(text, NOTE_MAX, "reason") or None
+        note = checked_text(text, NOTE_MAX, "reason") or None
 
         async def work(s: AsyncSession) -> tuple[int, ...]:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             ev = await desk_event_row(s, club_id, event_id, lock_board=True)
-            board = await _board_row(s, club_id, ev.board_id, lock=True)
+            board = await board_row(s, club_id, ev.board_id, lock=True)
             state, failed = await _fold_without(s, board.id, {ev.id})
             now = utcnow()
             await _void(s, club_id, ev, director_id, VerdictKind.VOIDED, note, now)
@@ -85,10 +75,10 @@ class Rulings(DeskBase):
                 await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
                       f"voided with ruling #{event_id}", now)
             await s.flush()
-            await _store_state(s, board, state)
+            await store_state(s, board, state)
             return failed
 
-        return await self._st._write(work, retry_disconnect=False)
+        return await self._st.tx.write(work, retry_disconnect=False)
 
     # ---------------------------------------------------------------------- re-ruling
 
@@ -110,19 +100,19 @@ class Rulings(DeskBase):
         A later ruling that cannot stand without the old one is a :class:`Conflict` unless
         ``with_dependents``, which voids those too.
         """
-        body = _text(text, NOTE_MAX, "text")
+        body = checked_text(text, NOTE_MAX, "text")
         if not body:
             raise StorageError("say how the ruling is amended")
 
         async def work(s: AsyncSession) -> Rerule:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             old = await desk_event_row(s, club_id, event_id, lock_board=True)
             if old.kind == "choice":
                 raise StorageError("a choice is re-made with its buttons, not amended with facts")
             event, facts = corrected_event(old.facts, changes)
             if facts == old.facts:
                 raise StorageError("the corrected facts are the same as the recorded ones")
-            board = await _board_row(s, club_id, old.board_id, lock=True)
+            board = await board_row(s, club_id, old.board_id, lock=True)
             state, failed = await _fold_without(s, board.id, {old.id})
             if failed and not with_dependents:
                 raise DependentRulings(event_id, failed)
@@ -147,14 +137,14 @@ class Rulings(DeskBase):
                 facts=event_to_data(event),
                 ruling=ruling.to_data(),
                 summary=ruling.summary[:SUMMARY_MAX],
-                laws=_laws_text(dict.fromkeys(ruling.laws)),
+                laws=laws_text(dict.fromkeys(ruling.laws)),
                 void=False,
                 law_edition=await editions.edition_in_force(s, club_id),
                 amends_id=old.id,
             )
             s.add(new)
             await s.flush()
-            laws = _law_values(club_id, new.id, dict.fromkeys(ruling.laws))
+            laws = law_values(club_id, new.id, dict.fromkeys(ruling.laws))
             if laws:
                 await s.execute(insert(EventLaw), laws)
             time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
@@ -163,19 +153,19 @@ class Rulings(DeskBase):
             await _void(s, club_id, old, director_id, VerdictKind.AMENDED,
                   f"re-ruled as #{new.id}: {body}", now, score=score)
             await s.flush()
-            await _store_state(s, board, new_state, last_seq=new.seq)
+            await store_state(s, board, new_state, last_seq=new.seq)
             recorded = RecordedEvent(
                 id=new.id, board_id=board.id, seq=new.seq, event=event, ruling=ruling,
                 state=new_state, actor_id=director_id, interaction_id=None, created_at=now,
             )
             return Rerule(old.id, recorded, failed)
 
-        return await self._st._write(work, retry_disconnect=False)
+        return await self._st.tx.write(work, retry_disconnect=False)
 
     async def amended_by(self, guild_id: int, event_id: int) -> int | None:
         """The ruling that re-ruled ``event_id``, if any."""
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             return await s.scalar(
                 select(EventRow.id).where(
                     EventRow.club_id == club_id, EventRow.amends_id == event_id

@@ -12,22 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.editions import check_edition, edition_on
 from core.storage import editions
 from core.storage.desk.base import DeskBase
-from core.storage.desk.values import (
-    DeskSettingsInfo,
-    EditionSchedule,
-)
-from core.storage.desk_models import (
-    DeskSettings,
-    EditionChange,
-)
+from core.storage.desk.values import DeskSettingsInfo, EditionSchedule
+from core.storage.desk_models import DeskSettings, EditionChange
 from core.storage.errors import NotFound, StorageError
-from core.storage.models import (
-    EventRow,
-)
-from core.storage.service import (
-    UNSET,
-    _require_club,
-)
+from core.storage.models import EventRow
+from core.storage.repo.base import UNSET
+from core.storage.repo.rows import require_club
 
 #: Law 92B's default: an appeal within 30 minutes after the session's scores are available.
 DEFAULT_APPEAL_MINUTES = 30
@@ -41,8 +31,8 @@ class EditionsAndSettings(DeskBase):
 
     async def edition_schedule(self, guild_id: int) -> EditionSchedule:
         await self._st.club(guild_id)
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             zone, before, changes = await editions.schedule(s, club_id)
         today = edition_on(editions.local_today(zone), changes, before)
         return EditionSchedule(today, before, tuple(changes))
@@ -56,7 +46,7 @@ class EditionsAndSettings(DeskBase):
             raise StorageError("an edition can change from today or a later date, not earlier")
 
         async def work(s: AsyncSession) -> int:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             await s.execute(
                 delete(EditionChange).where(
                     EditionChange.club_id == club_id, EditionChange.starts_on == starts_on
@@ -65,11 +55,11 @@ class EditionsAndSettings(DeskBase):
             s.add(EditionChange(club_id=club_id, edition=edition, starts_on=starts_on))
             return club_id
 
-        editions.forget(await self._st._write(work))
+        editions.forget(await self._st.tx.write(work))
 
     async def edition_of(self, guild_id: int, event_id: int) -> str:
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             edition = await s.scalar(
                 select(EventRow.law_edition).where(
                     EventRow.club_id == club_id, EventRow.id == event_id
@@ -83,8 +73,8 @@ class EditionsAndSettings(DeskBase):
 
     async def settings(self, guild_id: int) -> DeskSettingsInfo:
         await self._st.club(guild_id)
-        async with self._st._reading() as s:
-            club_id = await _require_club(s, guild_id)
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
             row = await s.get(DeskSettings, club_id)
         if row is None:
             return DeskSettingsInfo(None, DEFAULT_APPEAL_MINUTES)
@@ -101,7 +91,7 @@ class EditionsAndSettings(DeskBase):
         await self._st.club(guild_id)
 
         async def work(s: AsyncSession) -> None:
-            club_id = await _require_club(s, guild_id)
+            club_id = await require_club(s, guild_id)
             row = await s.get(DeskSettings, club_id, with_for_update=True)
             if row is None:
                 row = DeskSettings(club_id=club_id)
@@ -111,5 +101,5 @@ class EditionsAndSettings(DeskBase):
             if appeal_minutes is not UNSET:
                 row.appeal_minutes = appeal_minutes
 
-        await self._st._write(work)
+        await self._st.tx.write(work)
         return await self.settings(guild_id)

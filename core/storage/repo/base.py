@@ -1,0 +1,57 @@
+"""What every part of the storage starts from: the clock, the transactions
+(:class:`~core.storage.repo.transactions.Transactions`) and the caches
+(:mod:`core.storage.repo.caches`), plus the constants the parts share."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from core.storage.models import utcnow
+from core.storage.repo.caches import ClubCache, StateCache
+from core.storage.repo.transactions import Transactions
+
+LAW_EDITIONS = ("2017",)
+DEFAULT_SESSION_NAME = "Session"
+PAGE_MAX = 100
+EXPORT_CHUNK_ROWS = 500
+#: Event kinds that are the ordinary course of a board, not an incident or a choice.
+ROUTINE_KINDS = ("board_set", "call", "auction_ends", "board_end")
+LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: "Leave this setting as it is" (``None`` clears a setting).
+UNSET: Any = _Unset()
+
+
+def _clock() -> dt.datetime:
+    return utcnow()  # looked up at each call, so that a test may replace it
+
+
+class StorageBase:
+    """The clock, the transactions and the caches every part of :class:`Storage` uses."""
+
+    def __init__(
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        *,
+        attempts: int = 10,
+        now: Callable[[], dt.datetime] | None = None,
+        hot_path_on_loop: bool = True,
+    ) -> None:
+        #: The clock (UTC, aware): sessions roll over and rulings are dated by it. Tests give
+        #: their own, so that a week can pass without waiting.
+        self.now: Callable[[], dt.datetime] = now or _clock
+        #: Sessions, connections and write retries (also what the director's desk writes with).
+        self.tx = Transactions(sessionmaker, attempts=attempts, hot_path_on_loop=hot_path_on_loop)
+        self._club_cache = ClubCache()
+        self._states = StateCache()

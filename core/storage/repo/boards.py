@@ -1,0 +1,450 @@
+"""Boards and their events: ``/board set``, the board reads, and appending an event under the
+board's row lock with its snapshot moved in the same transaction
+(see :mod:`core.storage.service`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from core.engine import Event, apply, event_from_data, event_to_data
+from core.ruling import Ruling
+from core.seats import Seat
+from core.state import TableState
+from core.storage import logquery, rollup
+from core.storage.editions import edition_in_force
+from core.storage.errors import NotFound
+from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
+from core.storage.repo.base import ROUTINE_KINDS, StorageBase
+from core.storage.repo.rows import (
+    board_facts,
+    board_row,
+    board_value,
+    check_positive,
+    find_club_id,
+    fold,
+    law_values,
+    laws_text,
+    recorded_value,
+    require_club,
+    store_state,
+    update_snapshot,
+)
+from core.storage.repo.statements import (
+    BOARD_BY_ID,
+    CHOICE_CONTEXT,
+    EMPTY_STATE_DATA,
+    EVENT_BY_ID,
+    FIRST_FOR_INTERACTION,
+    INSERT_BOARD,
+    INSERT_EVENT,
+    INSERT_LAW,
+    SET_BOARD_SELECT,
+    SET_CURRENT_BOARD,
+    BoardRow,
+    board_for_record,
+)
+from core.storage.values import BoardInfo, ChoiceContext, LogEntry, RecordedEvent
+
+
+class Boards(StorageBase):
+    """Boards and the event log's appends."""
+
+    async def set_board(
+        self,
+        guild_id: int,
+        table_id: int,
+        number: int,
+        *,
+        dealer: Seat | str | None = None,
+        declarer: Seat | str | None = None,
+        contract: str | None = None,
+        actor_id: int | None = None,
+        interaction_id: int | None = None,
+    ) -> BoardInfo:
+        """Make board ``number`` the table's current board (created if need be).
+
+        What is given of dealer, declarer and contract that differs from the board's state is
+        recorded as a ``board_set`` event, so it is part of the fold like everything else.
+        """
+        check_positive(number, "board number")
+        dealer_seat = Seat.parse(dealer) if dealer is not None else None
+        declarer_seat = Seat.parse(declarer) if declarer is not None else None
+        contract = contract.strip() if contract else None
+
+        # One write transaction: the board made current (created if need be) and, when the
+        # facts given differ from its state, a board_set event recorded as record() would.
+        inline = self.tx.dialect.serial_writes
+
+        async def work(conn: AsyncConnection) -> BoardInfo:
+            params = {
+                "guild_id": guild_id,
+                "table_id": table_id,
+                "number": number,
+                "interaction_id": interaction_id,
+            }
+            found = (await conn.execute(SET_BOARD_SELECT, params)).first()
+            if found is None:
+                raise NotFound("this server has no tables or rulings yet")
+            if found.table_id is None:
+                raise NotFound("there is no such table")
+            club_id = found.club_id
+            if found.id is None:
+                board_id = await conn.scalar(
+                    INSERT_BOARD,
+                    {
+                        "club_id": club_id,
+                        "session_id": found.table_session_id,
+                        "table_id": found.table_id,
+                        "number": number,
+                        "state": EMPTY_STATE_DATA,
+                        "last_seq": 0,
+                        "version": 0,
+                        "updated_at": utcnow(),
+                    },
+                )
+                assert board_id is not None
+                board = BoardRow(
+                    id=board_id,
+                    club_id=club_id,
+                    session_id=found.table_session_id,
+                    table_id=found.table_id,
+                    number=number,
+                    table_no=found.table_no,
+                    last_seq=0,
+                    version=0,
+                    state=EMPTY_STATE_DATA,
+                    time_zone=found.time_zone,
+                    first_id=found.first_id,
+                )
+                state = TableState()
+            else:
+                board = BoardRow(
+                    id=found.id,
+                    club_id=club_id,
+                    session_id=found.session_id,
+                    table_id=found.board_table_id,
+                    number=found.number,
+                    table_no=found.table_no,
+                    last_seq=found.last_seq,
+                    version=found.version,
+                    state=found.state,
+                    time_zone=found.time_zone,
+                    first_id=found.first_id,
+                )
+                state = self._states.parse(found.state)
+            if found.current_board != number:
+                await conn.execute(
+                    SET_CURRENT_BOARD, {"t_id": found.table_id, "current": number}
+                )
+            facts = board_facts(state, dealer_seat, declarer_seat, contract)
+            if facts and found.id is not None and not inline:
+                # PostgreSQL: the board row locked, then the facts checked against it again
+                locked = await board_for_record(conn, guild_id, board.id, None, lock=True)
+                assert locked is not None
+                board = locked
+                state = self._states.parse(board.state)
+                facts = board_facts(state, dealer_seat, declarer_seat, contract)
+            first_id = found.first_id
+            if facts and interaction_id is not None and not inline:
+                first_id = await conn.scalar(
+                    FIRST_FOR_INTERACTION,
+                    {"club_id": club_id, "interaction_id": interaction_id},
+                )
+            if facts and first_id is None:
+                ev = event_from_data({"kind": "board_set", **facts})
+                recorded = await self._append(
+                    conn, board, state, ev, event_to_data(ev), actor_id, interaction_id
+                )
+                state = recorded.state
+                last_seq = recorded.seq
+            else:
+                last_seq = board.last_seq
+            return BoardInfo(
+                id=board.id,
+                session_id=board.session_id,
+                table_id=board.table_id,
+                table_number=board.table_no or 0,
+                number=number,
+                dealer=state.dealer,
+                declarer=state.declarer,
+                contract=state.contract,
+                last_seq=last_seq,
+                state=state,
+            )
+
+        # a lost COMMIT is repeated only when nothing unkeyed may have been logged
+        given = dealer_seat is not None or declarer_seat is not None or bool(contract)
+        keyed = interaction_id is not None or not given
+        return await self.tx.write_conn(work, retry_disconnect=keyed)
+
+    async def board(self, guild_id: int, board_id: int) -> BoardInfo:
+        """A board of this guild, with its current state."""
+        async with self.tx.connected() as conn:
+            row = (
+                await conn.execute(BOARD_BY_ID, {"guild_id": guild_id, "board_id": board_id})
+            ).first()
+            if row is None:
+                await require_club(conn, guild_id)
+                raise NotFound("there is no such board")
+        return self._board_info(row)
+
+    def _board_info(self, row: Row[Any]) -> BoardInfo:
+        """A :class:`BoardInfo` from a row of :data:`BOARD_COLUMNS`."""
+        state = self._states.parse(row.state)
+        return BoardInfo(
+            id=row.id,
+            session_id=row.session_id,
+            table_id=row.table_id,
+            table_number=row.table_no or 0,
+            number=row.number,
+            dealer=state.dealer,
+            declarer=state.declarer,
+            contract=state.contract,
+            last_seq=row.last_seq,
+            state=state,
+        )
+
+    async def choice_context(self, guild_id: int, event_id: int, user_id: int) -> ChoiceContext:
+        """What pressing a choice button needs, in one read: the ruling that offered the
+        choice, its board now, and where the presser sits in this club (if anywhere).
+        :class:`NotFound` when the guild has no such event."""
+        params = {"guild_id": guild_id, "event_id": event_id, "user_id": user_id}
+        async with self.tx.connected() as conn:
+            row = (await conn.execute(CHOICE_CONTEXT, params)).first()
+        if row is None:
+            raise NotFound(f"there is no ruling #{event_id}")
+        return ChoiceContext(
+            event_id=row.event_id,
+            ruling=Ruling.from_data(row.ruling),
+            board=self._board_info(row),
+            seat_table_id=row.seat_table_id,
+            seat=Seat(row.seat) if row.seat is not None else None,
+        )
+
+    async def find_board(
+        self, guild_id: int, table_id: int, number: int | None = None
+    ) -> BoardInfo | None:
+        """Board ``number`` at a table; without a number, the table's current board."""
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return None
+            table = await s.scalar(
+                select(Table).where(Table.id == table_id, Table.club_id == club_id)
+            )
+            if table is None:
+                return None
+            number = number if number is not None else table.current_board
+            if number is None:
+                return None
+            row = await s.scalar(
+                select(Board).where(Board.table_id == table.id, Board.number == number)
+            )
+            return board_value(row, table.number) if row else None
+
+    async def has_incidents(self, guild_id: int, board_id: int) -> bool:
+        """Whether an incident or a choice (anything but the board's ordinary course) is
+        recorded on the board and not voided."""
+        async with self.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            found = await s.scalar(
+                select(EventRow.id)
+                .where(
+                    EventRow.club_id == club_id,
+                    EventRow.board_id == board_id,
+                    EventRow.void.is_(False),
+                    EventRow.kind.not_in(ROUTINE_KINDS),
+                )
+                .limit(1)
+            )
+            return found is not None
+
+    async def board_state(self, guild_id: int, board_id: int) -> TableState:
+        return (await self.board(guild_id, board_id)).state
+
+    async def board_events(
+        self, guild_id: int, board_id: int, *, include_void: bool = True
+    ) -> tuple[LogEntry, ...]:
+        """A board's events in sequence order."""
+        async with self.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            await board_row(s, club_id, board_id)
+            q = logquery.entry_select().where(
+                EventRow.club_id == club_id, EventRow.board_id == board_id
+            )
+            if not include_void:
+                q = q.where(EventRow.void.is_(False))
+            rows = await s.execute(q.order_by(EventRow.seq))
+            return tuple(logquery.entry_value(r) for r in rows)
+
+    async def rebuild(self, guild_id: int, board_id: int, *, store: bool = False) -> TableState:
+        """The fold of the board's non-void events; with ``store``, also save it as the
+        snapshot (the repair for a snapshot that disagrees)."""
+        if not store:
+            async with self.tx.reading() as s:
+                club_id = await require_club(s, guild_id)
+                row = await board_row(s, club_id, board_id)
+                return await fold(s, row.id)
+
+        async def work(s: AsyncSession) -> TableState:
+            club_id = await require_club(s, guild_id)
+            row = await board_row(s, club_id, board_id, lock=True)
+            state = await fold(s, row.id)
+            await store_state(s, row, state)
+            return state
+
+        return await self.tx.write(work)
+
+    async def record(
+        self,
+        guild_id: int,
+        board_id: int,
+        event: Event,
+        *,
+        actor_id: int | None = None,
+        interaction_id: int | None = None,
+    ) -> RecordedEvent:
+        """Rule on ``event`` against the board's state and log it, all in one transaction.
+
+        Raises the engine's errors (:data:`core.errors.USER_ERRORS`) for facts it cannot rule
+        on; nothing is written then. With an ``interaction_id`` already recorded in this guild,
+        returns that first recording (``duplicate=True``) and writes nothing.
+        """
+        if not isinstance(event, Event):
+            raise TypeError(f"expected an Event, got {type(event).__name__}")
+        facts = event_to_data(event)
+
+        async def work(conn: AsyncConnection) -> RecordedEvent:
+            # one round trip: the board (locked), its table's number, the club check and (on
+            # SQLite) the idempotency check; then the event, its laws and the snapshot
+            inline = self.tx.dialect.serial_writes
+            board = await board_for_record(
+                conn, guild_id, board_id, interaction_id if inline else None, lock=True
+            )
+            if board is None:
+                await require_club(conn, guild_id)
+                raise NotFound("there is no such board")
+            first_id = board.first_id
+            if interaction_id is not None and not inline:
+                first_id = await conn.scalar(
+                    FIRST_FOR_INTERACTION,
+                    {"club_id": board.club_id, "interaction_id": interaction_id},
+                )
+            if first_id is not None:
+                return await self._first_recording(conn, first_id)
+            return await self._append(
+                conn, board, self._states.parse(board.state), event, facts, actor_id, interaction_id
+            )
+
+        return await self.tx.write_conn(work, retry_disconnect=interaction_id is not None)
+
+    async def _first_recording(self, conn: AsyncConnection, first_id: int) -> RecordedEvent:
+        """The event already recorded for an interaction id, as record() returned it."""
+        first = (await conn.execute(EVENT_BY_ID, {"event_id": first_id})).first()
+        assert first is not None
+        return await recorded_value(conn, first, duplicate=True)
+
+    async def _append(
+        self,
+        conn: AsyncConnection,
+        board: BoardRow,
+        state: TableState,
+        event: Event,
+        facts: dict[str, Any],
+        actor_id: int | None,
+        interaction_id: int | None,
+    ) -> RecordedEvent:
+        """Rule on ``event`` against ``state`` and log it on ``board`` (read in this write
+        transaction: locked on PostgreSQL): the event, its laws, the new
+        snapshot and the monthly roll-up."""
+        ruling, new_state = apply(state, event)
+        now = self.now()
+        laws = tuple(dict.fromkeys(ruling.laws))
+        seq = board.last_seq + 1
+        club_id = board.club_id
+        event_id = await conn.scalar(
+            INSERT_EVENT,
+            {
+                "club_id": club_id,
+                "session_id": board.session_id,
+                "table_id": board.table_id,
+                "board_id": board.id,
+                "table_no": board.table_no,
+                "board_no": board.number,
+                "seq": seq,
+                "kind": event.kind[:40],
+                "incident": (ruling.kind or event.kind)[:40],
+                "actor_id": actor_id,
+                "interaction_id": interaction_id,
+                "created_at": now,
+                "facts": facts,
+                "ruling": ruling.to_data(),
+                "summary": ruling.summary[:SUMMARY_MAX],
+                "laws": laws_text(laws),
+                "void": False,
+                "law_edition": await edition_in_force(conn, club_id),
+            },
+        )
+        assert event_id is not None
+        law_rows = law_values(club_id, event_id, laws)
+        if law_rows:
+            await conn.execute(INSERT_LAW, law_rows)
+        # the club's time zone (for the roll-up's month): read with the board on SQLite, whose
+        # writers are serial; share-locked on PostgreSQL (see rollup.CLUB_TIME_ZONE_FOR_WRITE)
+        time_zone: str | None = board.time_zone
+        if not self.tx.dialect.serial_writes:
+            time_zone = await conn.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
+        await rollup.add_event(
+            conn,
+            club_id,
+            now,
+            time_zone,
+            event.kind,
+            (ruling.kind or event.kind)[:40],
+            (row["law_number"] for row in law_rows),
+        )
+        data = await update_snapshot(conn, board.id, board.version, new_state, last_seq=seq)
+        self._states.written(data, new_state)
+        return RecordedEvent(
+            id=event_id,
+            board_id=board.id,
+            seq=seq,
+            event=event,
+            ruling=ruling,
+            state=new_state,
+            actor_id=actor_id,
+            interaction_id=interaction_id,
+            created_at=now,
+        )
+
+    async def event(self, guild_id: int, event_id: int) -> LogEntry:
+        """One logged event of this guild."""
+        async with self.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            row = (
+                await s.execute(
+                    logquery.entry_select().where(
+                        EventRow.club_id == club_id, EventRow.id == event_id
+                    )
+                )
+            ).first()
+            if row is None:
+                raise NotFound(f"there is no ruling #{event_id}")
+            return logquery.entry_value(row)
+
+    async def recorded(self, guild_id: int, event_id: int) -> RecordedEvent:
+        """A logged event as :meth:`record` returned it (the state is the one right after it)."""
+        async with self.tx.reading() as s:
+            row = await s.scalar(
+                select(EventRow)
+                .join(Club, Club.id == EventRow.club_id)
+                .where(Club.guild_id == guild_id, EventRow.id == event_id)
+            )
+            if row is None:
+                await require_club(s, guild_id)
+                raise NotFound(f"there is no ruling #{event_id}")
+            return await recorded_value(s, row, duplicate=False)

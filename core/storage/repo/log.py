@@ -1,0 +1,150 @@
+"""The ruling log: search pages, counts, streamed exports, statistics and the monthly roll-up."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from typing import Any
+
+from sqlalchemy import and_, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.storage import logquery, rollup
+from core.storage import stats as log_stats
+from core.storage.models import EventRow
+from core.storage.repo.base import EXPORT_CHUNK_ROWS, StorageBase
+from core.storage.repo.rows import clamp_limit, find_club_id
+from core.storage.repo.statements import CLUB_ZONE
+from core.storage.values import ClubStats, LogFilter, LogPage
+
+
+class RulingLog(StorageBase):
+    """The ruling log's queries."""
+
+    async def search_log(
+        self,
+        guild_id: int,
+        filters: LogFilter = LogFilter(),  # noqa: B008 - frozen, never mutated
+        *,
+        limit: int = 10,
+        cursor: str | None = None,
+    ) -> LogPage:
+        """One page of the log, newest first. ``cursor`` is the previous page's
+        ``next_cursor`` (keyset paging: stable while new rulings arrive)."""
+        limit = clamp_limit(limit)
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return LogPage((), None)
+            q = logquery.apply_filters(
+                logquery.entry_select(), club_id, filters, law_exists=True
+            )
+            if cursor:
+                at, last_id = logquery.decode_cursor(cursor)
+                q = q.where(
+                    or_(
+                        EventRow.created_at < at,
+                        and_(EventRow.created_at == at, EventRow.id < last_id),
+                    )
+                )
+            q = q.order_by(EventRow.created_at.desc(), EventRow.id.desc()).limit(limit + 1)
+            rows = (await s.execute(q)).all()
+            entries = tuple(logquery.entry_value(r) for r in rows[:limit])
+            more = len(rows) > limit
+            return LogPage(entries, logquery.encode_cursor(entries[-1]) if more else None)
+
+    async def count_log(self, guild_id: int, filters: LogFilter = LogFilter()) -> int:  # noqa: B008
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return 0
+            q = logquery.law_count(club_id, filters)
+            if q is None:
+                q = logquery.apply_filters(select(func.count(EventRow.id)), club_id, filters)
+            return int(await s.scalar(q) or 0)
+
+    async def export_csv(
+        self,
+        guild_id: int,
+        filters: LogFilter = LogFilter(),  # noqa: B008
+        *,
+        chunk_rows: int = EXPORT_CHUNK_ROWS,
+    ) -> AsyncGenerator[str, None]:
+        """The filtered log as CSV text, oldest first, in chunks of ``chunk_rows`` rows.
+
+        Rows are streamed from the database (server-side cursor), so memory does not grow with
+        the log. Text fields a spreadsheet would run as a formula are prefixed with ``'``.
+        """
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\r\n")
+        writer.writerow(logquery.CSV_COLUMNS)
+        yield logquery.drain(buf)
+        async for rows in self._stream(guild_id, filters, chunk_rows):
+            for r in rows:
+                writer.writerow(logquery.csv_row(r))
+            yield logquery.drain(buf)
+
+    async def export_json(
+        self,
+        guild_id: int,
+        filters: LogFilter = LogFilter(),  # noqa: B008
+        *,
+        chunk_rows: int = EXPORT_CHUNK_ROWS,
+    ) -> AsyncGenerator[str, None]:
+        """The filtered log as one JSON array, oldest first, streamed like :meth:`export_csv`.
+
+        Discord ids are strings (as in Discord's own API: they do not fit a JavaScript number).
+        """
+        yield "["
+        first = True
+        async for rows in self._stream(guild_id, filters, chunk_rows):
+            parts = []
+            for r in rows:
+                text = json.dumps(logquery.json_row(r), ensure_ascii=False)
+                parts.append(("\n" if first else ",\n") + text)
+                first = False
+            yield "".join(parts)
+        yield "\n]\n" if not first else "]\n"
+
+    async def _stream(
+        self, guild_id: int, filters: LogFilter, chunk_rows: int
+    ) -> AsyncIterator[Sequence[Any]]:
+        chunk_rows = max(1, min(int(chunk_rows), 5000))
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return
+            q = logquery.apply_filters(logquery.entry_select(), club_id, filters).order_by(
+                EventRow.created_at, EventRow.id
+            )
+            result = await s.stream(q.execution_options(yield_per=chunk_rows))
+            async for partition in result.partitions(chunk_rows):
+                yield partition
+
+    async def stats(
+        self,
+        guild_id: int,
+        filters: LogFilter = LogFilter(),  # noqa: B008
+    ) -> ClubStats:
+        """Figures over the (filtered) log: rulings per law number, per month in the club's
+        time zone and per incident kind, and how often directors confirmed them. Only rulings
+        count: a board set or ended, an ordinary call or play is not one (whole months from
+        the monthly roll-up: :mod:`core.storage.stats`)."""
+        async with self.tx.reading() as s:
+            club = (await s.execute(CLUB_ZONE, {"guild_id": guild_id})).first()
+            if club is None:
+                return ClubStats(0, 0, (), (), (), 0, 0, None)
+            return await log_stats.club_stats(s, club.id, club.time_zone, filters)
+
+    async def rebuild_log_rollup(self, guild_id: int) -> None:
+        """Recompute the club's monthly roll-up from its log (after loading events in bulk,
+        or as a repair)."""
+
+        async def work(s: AsyncSession) -> None:
+            club = (await s.execute(CLUB_ZONE, {"guild_id": guild_id})).first()
+            if club is not None:
+                await rollup.rebuild(s, club.id, club.time_zone)
+
+        await self.tx.write(work)

@@ -1,0 +1,462 @@
+"""The queries and conversions the parts of the storage share (and the director's desk uses):
+the club of a guild, sessions, boards and their snapshots, the fold, seats, calls, and the
+checks on what a user typed. Functions over an ORM session or a plain connection."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Iterable
+from typing import Any, cast
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import ColumnElement, delete, func, or_, select, update
+from sqlalchemy.engine import CursorResult, Result, Row
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from core import serial
+from core.engine import apply, event_from_data
+from core.ruling import Ruling
+from core.seats import Seat
+from core.state import TableState
+from core.storage.errors import Conflict, NotFound, StorageError
+from core.storage.lawref import law_key
+from core.storage.models import (
+    NAME_MAX,
+    Board,
+    Club,
+    DirectorCall,
+    EventRow,
+    GameSession,
+    SeatBinding,
+    Table,
+    VerdictRow,
+    utcnow,
+)
+from core.storage.repo.base import DEFAULT_SESSION_NAME, LAW_EDITIONS, PAGE_MAX
+from core.storage.repo.statements import CLUB_ID, UPDATE_SNAPSHOT, UPDATE_SNAPSHOT_SEQ
+from core.storage.repo.transactions import BoardChanged
+from core.storage.sessions import club_day, session_due
+from core.storage.values import (
+    BoardInfo,
+    ClubSettings,
+    DirectorCallInfo,
+    RecordedEvent,
+    Seating,
+    SessionInfo,
+    TableInfo,
+    Verdict,
+    VerdictKind,
+)
+
+log = logging.getLogger(__name__)
+
+
+def rowcount(result: Result[Any]) -> int:
+    """The rows an UPDATE or DELETE touched (its result is a cursor result)."""
+    return cast(CursorResult[Any], result).rowcount or 0
+
+
+async def find_club_id(s: AsyncSession | AsyncConnection, guild_id: int) -> int | None:
+    return await s.scalar(CLUB_ID, {"guild_id": guild_id})
+
+
+async def require_club(s: AsyncSession | AsyncConnection, guild_id: int) -> int:
+    club_id = await find_club_id(s, guild_id)
+    if club_id is None:
+        raise NotFound("this server has no tables or rulings yet")
+    return club_id
+
+
+async def get_or_create_club(s: AsyncSession, guild_id: int) -> Club:
+    club = await s.scalar(select(Club).where(Club.guild_id == guild_id))
+    if club is None:
+        club = Club(
+            guild_id=guild_id,
+            time_zone="UTC",
+            law_edition=LAW_EDITIONS[-1],
+            language="en",
+            created_at=utcnow(),
+        )
+        s.add(club)
+        await s.flush()  # a concurrent creation fails here and the transaction is retried
+    return club
+
+
+async def session_row(s: AsyncSession, club_id: int, session_id: int) -> GameSession:
+    row = await s.scalar(
+        select(GameSession).where(GameSession.id == session_id, GameSession.club_id == club_id)
+    )
+    if row is None:
+        raise NotFound("there is no such session")
+    return row
+
+
+async def latest_session_row(s: AsyncSession, club_id: int) -> GameSession | None:
+    return await s.scalar(
+        select(GameSession)
+        .where(GameSession.club_id == club_id)
+        .order_by(GameSession.id.desc())
+        .limit(1)
+    )
+
+
+async def current_or_new_session(s: AsyncSession, club: Club, now: dt.datetime) -> GameSession:
+    """The session in play; a new one when there is none, the last one ended, or the club's
+    session gap has passed since it started (or since its last event)."""
+    row = await latest_session_row(s, club.id)
+    if row is not None:
+        last = None
+        if club.session_gap_hours and row.ended_at is None:
+            last = await s.scalar(
+                select(func.max(EventRow.created_at)).where(
+                    EventRow.club_id == club.id, EventRow.session_id == row.id
+                )
+            )
+        due = session_due(
+            now,
+            time_zone=club.time_zone,
+            gap_hours=club.session_gap_hours,
+            started=row.created_at,
+            last_activity=last,
+            ended=row.ended_at,
+        )
+        if not due:
+            return row
+    return await new_session(s, club, club_day(now, club.time_zone), DEFAULT_SESSION_NAME, now)
+
+
+async def new_session(
+    s: AsyncSession, club: Club, day: dt.date, name: str, now: dt.datetime
+) -> GameSession:
+    """Start a session (the one in play ends first); a name used that day gets a number."""
+    latest = await latest_session_row(s, club.id)
+    if latest is not None and latest.ended_at is None:
+        await close_session(s, latest, now)
+    used = set(
+        await s.scalars(
+            select(GameSession.name).where(
+                GameSession.club_id == club.id, GameSession.date == day
+            )
+        )
+    )
+    unique, n = name, 1
+    while unique in used:
+        n += 1
+        unique = f"{name[: NAME_MAX - 6]} ({n})"
+    row = GameSession(club_id=club.id, date=day, name=unique, created_at=now)
+    s.add(row)
+    await s.flush()  # a concurrent start fails here (same name and day) and is retried
+    # seats belong to one session: whoever sat anywhere before sits nowhere now
+    await s.execute(
+        delete(SeatBinding).where(
+            SeatBinding.club_id == club.id,
+            SeatBinding.table_id.in_(select(Table.id).where(Table.session_id != row.id)),
+        )
+    )
+    return row
+
+
+async def close_session(s: AsyncSession, row: GameSession, now: dt.datetime) -> None:
+    """End a session: no board is in play any more at its tables, and its seats are free."""
+    row.ended_at = now
+    await s.execute(
+        update(Table)
+        .where(Table.session_id == row.id)
+        .values(current_board=None)
+        .execution_options(synchronize_session=False)
+    )
+    await s.execute(
+        delete(SeatBinding).where(
+            SeatBinding.table_id.in_(select(Table.id).where(Table.session_id == row.id))
+        )
+    )
+    await s.flush()
+
+
+async def board_row(
+    s: AsyncSession, club_id: int, board_id: int, *, lock: bool = False
+) -> Board:
+    q = select(Board).where(Board.id == board_id, Board.club_id == club_id)
+    if lock:
+        q = q.with_for_update()
+    row = await s.scalar(q)
+    if row is None:
+        raise NotFound("there is no such board")
+    return row
+
+
+def state_of(board: Board) -> TableState:
+    return serial.from_data(TableState, board.state)
+
+
+async def store_state(
+    s: AsyncSession, board: Board, state: TableState, *, last_seq: int | None = None
+) -> None:
+    """Save a new snapshot, unless the board changed since we read it (then retry)."""
+    await update_snapshot(s, board.id, board.version, state, last_seq=last_seq)
+
+
+async def update_snapshot(
+    s: AsyncSession | AsyncConnection,
+    board_id: int,
+    version: int,
+    state: TableState,
+    *,
+    last_seq: int | None,
+) -> Any:
+    """Save a new snapshot unless the board's version moved (then retry); returns the stored
+    data."""
+    data = serial.to_data(state)
+    params: dict[str, Any] = {
+        "b_id": board_id,
+        "b_version": version,
+        "new_state": data,
+        "new_dealer": state.dealer.value if state.dealer else None,
+        "new_declarer": state.declarer.value if state.declarer else None,
+        "new_contract": state.contract,
+        "new_version": version + 1,
+        "new_updated_at": utcnow(),
+    }
+    if last_seq is None:
+        q = UPDATE_SNAPSHOT
+    else:
+        q = UPDATE_SNAPSHOT_SEQ
+        params["new_last_seq"] = last_seq
+    if rowcount(await s.execute(q, params)) != 1:
+        raise BoardChanged()
+    return data
+
+
+async def fold(s: AsyncSession, board_id: int, *, voiding: EventRow | None = None) -> TableState:
+    """Replay the board's non-void events. While voiding, a later event that no longer stands
+    is a :class:`Conflict` naming it."""
+    rows = await s.execute(
+        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts)
+        .where(EventRow.board_id == board_id, EventRow.void.is_(False))
+        .order_by(EventRow.seq)
+    )
+    state = TableState()
+    for ev_id, _seq, kind, facts in rows:
+        try:
+            _, state = apply(state, event_from_data(facts))
+        except ValueError as exc:
+            if voiding is None:
+                raise
+            raise Conflict(
+                f"ruling #{ev_id} ({kind}) depends on ruling #{voiding.id}: "
+                f"void #{ev_id} first ({exc})"
+            ) from exc
+    return state
+
+
+async def recorded_value(
+    s: AsyncSession | AsyncConnection, row: Any, *, duplicate: bool
+) -> RecordedEvent:
+    """A stored event as :meth:`Storage.record` returns it; the state is the fold up to it."""
+    facts = await s.execute(
+        select(EventRow.facts)
+        .where(
+            EventRow.board_id == row.board_id,
+            EventRow.seq <= row.seq,
+            or_(EventRow.void.is_(False), EventRow.id == row.id),
+        )
+        .order_by(EventRow.seq)
+    )
+    state = TableState()
+    for (data,) in facts:
+        _, state = apply(state, event_from_data(data))
+    return RecordedEvent(
+        id=row.id,
+        board_id=row.board_id,
+        seq=row.seq,
+        event=event_from_data(row.facts),
+        ruling=Ruling.from_data(row.ruling),
+        state=state,
+        actor_id=row.actor_id,
+        interaction_id=row.interaction_id,
+        created_at=row.created_at,
+        duplicate=duplicate,
+    )
+
+
+def laws_text(laws: Iterable[str], limit: int = 200) -> str:
+    """The citations for display, cut at a whole citation if there are too many to store."""
+    text = ""
+    for law in laws:
+        joined = f"{text} {law}" if text else law
+        if len(joined) > limit:
+            break
+        text = joined
+    return text
+
+
+def law_values(club_id: int, event_id: int, laws: Iterable[str]) -> list[dict[str, Any]]:
+    """The ``event_laws`` rows of an event, as parameter sets for one executemany."""
+    rows = []
+    for law in laws:
+        try:
+            number, key = law_key(law, strict=True)
+        except StorageError:
+            log.warning("not indexing malformed law reference %r of event %d", law, event_id)
+            continue
+        rows.append(
+            {
+                "event_id": event_id,
+                "law": law,
+                "club_id": club_id,
+                "law_number": number,
+                "law_key": key,
+            }
+        )
+    return rows
+
+
+async def seatings_where(
+    s: AsyncSession, club_id: int, where: ColumnElement[bool]
+) -> tuple[Seating, ...]:
+    rows = await s.execute(
+        select(SeatBinding, Table.session_id, Table.number)
+        .join(Table, Table.id == SeatBinding.table_id)
+        .where(SeatBinding.club_id == club_id, where)
+        .order_by(SeatBinding.seat)
+    )
+    return tuple(
+        Seating(session_id, b.table_id, number, Seat(b.seat), b.user_id)
+        for b, session_id, number in rows
+    )
+
+
+async def call_row(s: AsyncSession, club_id: int, call_id: int) -> DirectorCall:
+    row = await s.scalar(
+        select(DirectorCall).where(DirectorCall.id == call_id, DirectorCall.club_id == club_id)
+    )
+    if row is None:
+        raise NotFound("there is no such call")
+    return row
+
+
+async def call_value(
+    s: AsyncSession, row: DirectorCall, *, joined: bool = False
+) -> DirectorCallInfo:
+    table_no = board_no = None
+    if row.table_id is not None:
+        table_no = await s.scalar(select(Table.number).where(Table.id == row.table_id))
+    if row.board_id is not None:
+        board_no = await s.scalar(select(Board.number).where(Board.id == row.board_id))
+    return DirectorCallInfo(
+        id=row.id,
+        caller_id=row.caller_id,
+        event_id=row.event_id,
+        table_id=row.table_id,
+        table_number=table_no,
+        board_id=row.board_id,
+        board_number=board_no,
+        note=row.note,
+        channel_id=row.channel_id,
+        message_id=row.message_id,
+        created_at=row.created_at,
+        claimed_by=row.claimed_by,
+        claimed_at=row.claimed_at,
+        origin_channel_id=row.origin_channel_id,
+        joined=joined,
+    )
+
+
+def club_settings(row: Row[Any]) -> ClubSettings:
+    return ClubSettings(
+        guild_id=row.guild_id,
+        director_role_id=row.director_role_id,
+        log_channel_id=row.log_channel_id,
+        time_zone=row.time_zone,
+        law_edition=row.law_edition,
+        language=row.language,
+        session_gap_hours=row.session_gap_hours,
+    )
+
+
+def club_value(row: Club) -> ClubSettings:
+    return ClubSettings(
+        guild_id=row.guild_id,
+        director_role_id=row.director_role_id,
+        log_channel_id=row.log_channel_id,
+        time_zone=row.time_zone,
+        law_edition=row.law_edition,
+        language=row.language,
+        session_gap_hours=row.session_gap_hours,
+    )
+
+
+def session_value(row: GameSession, guild_id: int) -> SessionInfo:
+    return SessionInfo(row.id, guild_id, row.date, row.name, row.created_at, row.ended_at)
+
+
+def table_value(row: Table) -> TableInfo:
+    return TableInfo(row.id, row.session_id, row.number, row.current_board)
+
+
+def board_value(row: Board, table_number: int) -> BoardInfo:
+    state = state_of(row)
+    return BoardInfo(
+        id=row.id,
+        session_id=row.session_id,
+        table_id=row.table_id,
+        table_number=table_number,
+        number=row.number,
+        dealer=state.dealer,
+        declarer=state.declarer,
+        contract=state.contract,
+        last_seq=row.last_seq,
+        state=state,
+    )
+
+
+def verdict_value(row: VerdictRow) -> Verdict:
+    return Verdict(
+        id=row.id,
+        event_id=row.event_id,
+        director_id=row.director_id,
+        verdict=VerdictKind(row.verdict),
+        text=row.text,
+        adjusted_score=row.adjusted_score,
+        created_at=row.created_at,
+    )
+
+
+def check_time_zone(name: str) -> str:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, TypeError) as exc:
+        raise StorageError(f"{name!r} is not a time zone (e.g. Europe/London)") from exc
+    return name
+
+
+def checked_text(value: str | None, limit: int, what: str) -> str:
+    value = (value or "").strip()
+    if len(value) > limit:
+        raise StorageError(f"the {what} is too long (at most {limit} characters)")
+    return value
+
+
+def check_positive(value: int, what: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10_000:
+        raise StorageError(f"the {what} must be a whole number from 1")
+
+
+def clamp_limit(limit: int) -> int:
+    return max(1, min(int(limit), PAGE_MAX))
+
+
+def board_facts(
+    state: TableState, dealer: Seat | None, declarer: Seat | None, contract: str | None
+) -> dict[str, Any]:
+    """What /board set gives that differs from the board's state."""
+    facts: dict[str, Any] = {}
+    if dealer and dealer is not state.dealer:
+        facts["dealer"] = dealer.value
+    if declarer and declarer is not state.declarer:
+        facts["declarer"] = declarer.value
+    if contract and contract != state.contract:
+        facts["contract"] = contract
+    return facts
+

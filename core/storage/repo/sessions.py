@@ -1,0 +1,163 @@
+"""Sessions: started by a director or by the first command of a club day (or after the club's
+session gap), ended with their boards and seats."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import and_, select
+from sqlalchemy.engine import Row
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.storage.models import NAME_MAX, Board, GameSession, Table
+from core.storage.repo.base import DEFAULT_SESSION_NAME, StorageBase
+from core.storage.repo.rows import (
+    board_value,
+    checked_text,
+    clamp_limit,
+    close_session,
+    current_or_new_session,
+    find_club_id,
+    get_or_create_club,
+    latest_session_row,
+    new_session,
+    require_club,
+    session_row,
+    session_value,
+)
+from core.storage.sessions import club_day, session_due
+from core.storage.values import BoardInfo, ClubSettings, SessionInfo
+
+
+class Sessions(StorageBase):
+    """The club's sessions."""
+
+    async def start_session(
+        self,
+        guild_id: int,
+        name: str | None = None,
+        *,
+        date: dt.date | None = None,
+        fresh: bool = False,
+    ) -> SessionInfo:
+        """The session of that date and name, created if need be (the date defaults to the
+        club day of :attr:`now`). With ``fresh`` (a director's ``/session start``) a new session
+        always begins: the one in play ends (its seats are freed) and a name already used that
+        day gets a number."""
+        name = checked_text(name, NAME_MAX, "session name") or DEFAULT_SESSION_NAME
+        now = self.now()
+
+        async def work(s: AsyncSession) -> SessionInfo:
+            club = await get_or_create_club(s, guild_id)
+            day = date or club_day(now, club.time_zone)
+            if fresh:
+                row = await new_session(s, club, day, name, now)
+                return session_value(row, guild_id)
+            named = await s.scalar(
+                select(GameSession).where(
+                    GameSession.club_id == club.id,
+                    GameSession.date == day,
+                    GameSession.name == name,
+                )
+            )
+            if named is None:
+                named = GameSession(club_id=club.id, date=day, name=name, created_at=now)
+                s.add(named)
+                await s.flush()
+            return session_value(named, guild_id)
+
+        self._club_cache.sessions_changed(guild_id)
+        return await self.tx.write(work)
+
+    async def end_session(self, guild_id: int) -> tuple[SessionInfo, tuple[BoardInfo, ...]] | None:
+        """End the session in play (None if there is none): its boards end with it and its
+        seats are freed; the next command starts a new session. Returns the session and the
+        boards that were in play (their state as they ended, for the answer)."""
+        now = self.now()
+
+        async def work(s: AsyncSession) -> tuple[SessionInfo, tuple[BoardInfo, ...]] | None:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return None
+            row = await latest_session_row(s, club_id)
+            if row is None or row.ended_at is not None:
+                return None
+            in_play = await s.execute(
+                select(Board, Table.number)
+                .join(Table, and_(Table.id == Board.table_id, Table.current_board == Board.number))
+                .where(Table.session_id == row.id)
+                .order_by(Table.number)
+            )
+            boards = tuple(board_value(b, number) for b, number in in_play)
+            await close_session(s, row, now)
+            return session_value(row, guild_id), boards
+
+        self._club_cache.sessions_changed(guild_id)
+        return await self.tx.write(work)
+
+    async def live_session(self, guild_id: int) -> SessionInfo:
+        """The session in play, started now if the last one ended or the club's session gap
+        has passed (see :func:`core.storage.sessions.session_due`)."""
+        now = self.now()
+
+        async def work(s: AsyncSession) -> SessionInfo:
+            club = await get_or_create_club(s, guild_id)
+            return session_value(await current_or_new_session(s, club, now), guild_id)
+
+        found = await self.tx.write(work)
+        self._club_cache.session_checked(guild_id, found.id, now)
+        return found
+
+    def _session_fresh(self, guild_id: int, club: ClubSettings, row: Row[Any]) -> bool:
+        """Whether the session a lookup found is still in play, without touching the database
+        (a session-gap club may need the precise check of :meth:`live_session`)."""
+        if row.session_id is None:
+            return False
+        now = self.now()
+        if club.session_gap_hours and row.session_ended_at is None:
+            known = self._club_cache.live_session(guild_id)
+            if known is not None and known[0] == row.session_id and now < known[1]:
+                return True
+            return now - row.session_created_at < dt.timedelta(hours=club.session_gap_hours)
+        return not session_due(
+            now,
+            time_zone=club.time_zone,
+            gap_hours=None,
+            started=row.session_created_at,
+            last_activity=None,
+            ended=row.session_ended_at,
+        )
+
+    async def current_session(self, guild_id: int) -> SessionInfo | None:
+        """The most recently started session, if any."""
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return None
+            row = await s.scalar(
+                select(GameSession)
+                .where(GameSession.club_id == club_id)
+                .order_by(GameSession.id.desc())
+                .limit(1)
+            )
+            return session_value(row, guild_id) if row else None
+
+    async def session(self, guild_id: int, session_id: int) -> SessionInfo:
+        async with self.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            return session_value(await session_row(s, club_id, session_id), guild_id)
+
+    async def sessions(self, guild_id: int, *, limit: int = 25) -> tuple[SessionInfo, ...]:
+        """The latest sessions, newest first."""
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return ()
+            rows = await s.scalars(
+                select(GameSession)
+                .where(GameSession.club_id == club_id)
+                .order_by(GameSession.id.desc())
+                .limit(clamp_limit(limit))
+            )
+            return tuple(session_value(r, guild_id) for r in rows)

@@ -1,0 +1,158 @@
+"""The storage's transactions: read sessions, write transactions with their retries, and the
+plain connections of the prebuilt statements (through :class:`~core.storage.hotpath.HotPath`).
+
+Every write runs in :meth:`Transactions.write` (an ORM session) or :meth:`Transactions.write_conn`
+(a plain connection, Core statements only): a conflict (the board changed under us, a unique
+clash) or a busy database is retried with a growing, jittered delay; a database busy for two
+full lock timeouts, or still clashing after every attempt, is :class:`Busy`. The parts of the
+storage (and the director's desk) use this object's public methods, never each other's insides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import TypeVar
+
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
+
+from core.storage.db import write_options
+from core.storage.errors import Busy, StorageError
+from core.storage.hotpath import HotPath, LoopDatabase
+from core.storage.repo.dialect import LOCK_WAITS, Dialect, transient
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: A write that cannot safely be repeated lost its connection: say so instead of guessing.
+LOST_CONNECTION = (
+    "the connection to the database was lost, so this may or may not have been recorded: "
+    "check /state before trying again"
+)
+
+
+class BoardChanged(Exception):
+    """The board changed under us (optimistic check failed): run the transaction again."""
+
+
+class Transactions:
+    """Sessions and connections on one database, with the write retries."""
+
+    def __init__(
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        *,
+        attempts: int = 10,
+        hot_path_on_loop: bool = True,
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        #: Attempts of a write before it gives up (:class:`Busy`).
+        self.attempts = attempts
+        bind = sessionmaker.kw.get("bind")
+        engine = bind if isinstance(bind, AsyncEngine) else None
+        #: Where the prebuilt statements run (None: a sessionmaker without an engine; they
+        #: then run on an ORM session's connection).
+        self.hot_path = HotPath(engine, on_loop=hot_path_on_loop) if engine else None
+        self.dialect = Dialect(getattr(getattr(bind, "dialect", None), "name", ""))
+        # SQLite has one writer at a time: writers of this process queue here instead of
+        # polling the file lock (other processes still wait on BEGIN IMMEDIATE's busy timeout).
+        self._write_lock = asyncio.Lock() if self.dialect.single_writer else None
+
+    @property
+    def engine(self) -> AsyncEngine | None:
+        return self.hot_path.engine if self.hot_path else None
+
+    @property
+    def loop(self) -> LoopDatabase | None:
+        """The hot path's database on the loop's thread, if it runs there."""
+        return self.hot_path.loop if self.hot_path else None
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncSession]:
+        """An ORM session for reads."""
+        async with self.sessionmaker() as s:
+            yield s
+
+    @asynccontextmanager
+    async def connected(self) -> AsyncIterator[AsyncConnection]:
+        """A plain connection for reads with prebuilt statements (one transaction, rolled back
+        at the end)."""
+        if self.hot_path is None:
+            async with self.sessionmaker() as s:
+                yield await s.connection()
+        else:
+            async with self.hot_path.connect() as conn:
+                yield conn
+
+    async def write(
+        self, work: Callable[[AsyncSession], Awaitable[T]], *, retry_disconnect: bool = True
+    ) -> T:
+        """Run ``work`` in a write transaction, retrying conflicts and a busy database.
+
+        ``retry_disconnect`` is False for work that is not idempotent: a connection lost during
+        COMMIT leaves its outcome unknown, so it is reported rather than repeated.
+        """
+
+        async def attempt() -> T:
+            async with self.sessionmaker() as s, s.begin():
+                await s.connection(execution_options=write_options())
+                return await work(s)
+
+        return await self._retrying(attempt, retry_disconnect)
+
+    async def write_conn(
+        self, work: Callable[[AsyncConnection], Awaitable[T]], *, retry_disconnect: bool = True
+    ) -> T:
+        """:meth:`write` on a plain connection (prebuilt Core statements, no ORM session)."""
+        hot_path = self.hot_path
+        if hot_path is None:
+
+            async def on_session(s: AsyncSession) -> T:
+                return await work(await s.connection())
+
+            return await self.write(on_session, retry_disconnect=retry_disconnect)
+
+        async def attempt() -> T:
+            async with hot_path.begin() as conn:
+                return await work(conn)
+
+        return await self._retrying(attempt, retry_disconnect)
+
+    @asynccontextmanager
+    async def _serialised(self) -> AsyncIterator[None]:
+        if self._write_lock is None:
+            yield
+        else:
+            async with self._write_lock:
+                yield
+
+    async def _retrying(
+        self, attempt_once: Callable[[], Awaitable[T]], retry_disconnect: bool
+    ) -> T:
+        delay = 0.002
+        waits = 0  # attempts that already waited a full lock timeout
+        for attempt in range(1, self.attempts + 1):
+            try:
+                async with self._serialised():
+                    return await attempt_once()
+            except BoardChanged:
+                reason = "board changed"
+            except DBAPIError as exc:
+                why = transient(exc, retry_disconnect)
+                if why is None and exc.connection_invalidated:
+                    raise StorageError(LOST_CONNECTION) from exc
+                if why is None:
+                    raise
+                reason = why
+                waits += reason in LOCK_WAITS
+                if attempt == self.attempts or waits >= 2:
+                    raise Busy("the database is busy; please try again in a moment") from exc
+            log.debug("write retry %d (%s)", attempt, reason)
+            await asyncio.sleep(delay * random.uniform(0.5, 1.5))
+            delay = min(delay * 2, 0.25)
+        raise Busy("the board kept changing; please try again in a moment")

@@ -1,0 +1,315 @@
+"""The director's desk through the real command tree: the script, director error (82C),
+re-ruling on corrected facts, the edition of the Laws, private consultations, a playing
+director's blind boards, and appeals — with the privacy promises tested."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import editions
+from core.storage.desk import Desk
+from tests.cogs.directors.conftest import exposure, set_up
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+
+async def _partner_lead(storage, ld, recorded):
+    """East is to lead while West's ♠K is a penalty card: declarer's 50D2 options wait."""
+    from core.laws.penalty import PartnerLead
+    from core.seats import Seat
+
+    return await storage.record(ld.guild.id, recorded.board_id, PartnerLead(Seat.E),
+                                actor_id=ld.member("RHO").id)
+
+
+# ------------------------------------------------------------------------------ the script
+
+
+async def test_50D2_script_is_read_in_order_and_a_director_posts_it_to_the_table(ld, storage):
+    await set_up(ld)
+    recorded = await _partner_lead(storage, ld, await exposure(storage, ld))
+    mine = await ld.slash("script", {"id": recorded.id}, user="Declarer")
+    assert mine.ephemeral and mine.message.buttons == []  # a player reads it, cannot post it
+    text = mine.text
+    assert text.index("What happened") < text.index("The choice") < text.index(
+        "Who may know what")
+    assert "Then: E must lead a spade" in text and "Laws of Duplicate Bridge 2017" in text
+    director = await ld.slash("script", {"id": recorded.id}, user="Director")
+    refused = await ld.press(director.message, "Post it to the table", user="Declarer")
+    assert refused.ephemeral and "Only a director" in refused.text
+    posted = await ld.press(director.message, "Post it to the table", user="Director")
+    assert not posted.ephemeral and "What happened" in posted.text
+    assert posted.message.channel_id == ld.guild.channel("table-1").id
+    from_log = await ld.slash(
+        "script", {"id": recorded.id, "table_channel": ld.guild.channel("table-1")},
+        user="Director", channel=ld.guild.channel("td-log"),
+    )
+    sent = await ld.press(from_log.message, "Post it to the table", user="Director")
+    [table_post] = sent.channel_messages
+    assert sent.ephemeral and table_post.channel_id == ld.guild.channel("table-1").id
+    assert "What happened" in table_post.text
+
+
+# ------------------------------------------------------------------------ director error
+
+
+async def test_82C_void_for_director_error_records_average_plus_to_both(ld, storage):
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    wrong = await ld.slash(
+        "ruling void",
+        {"id": recorded.id, "director_error": "A+/A-", "board_played": False},
+        user="Director",
+    )
+    assert wrong.ephemeral and "average plus" in wrong.text
+    assert (await storage.event(ld.guild.id, recorded.id)).verdict is None
+    result = await ld.slash(
+        "ruling void",
+        {"id": recorded.id, "reason": "wrong law", "director_error": "A+/A+",
+         "board_played": False},
+        user="Director",
+    )
+    assert "82C" in result.text and "non-offending" in result.text
+    entry = await storage.event(ld.guild.id, recorded.id)
+    assert entry.void and entry.adjusted_score == "A+/A+"
+
+
+async def test_82C_amend_on_a_played_board_needs_an_assigned_score(ld, storage):
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    refused = await ld.slash(
+        "ruling amend", {"id": recorded.id, "text": "wrong", "director_error": "60%/60%"},
+        user="Director",
+    )
+    assert refused.ephemeral and "12C1" in refused.text
+    done = await ld.slash(
+        "ruling amend", {"id": recorded.id, "text": "wrong", "director_error": "4H= NS +420"},
+        user="Director",
+    )
+    assert "assigned adjusted score" in done.text
+    assert (await storage.event(ld.guild.id, recorded.id)).adjusted_score == "4H= NS +420"
+
+
+# ---------------------------------------------------------------- re-ruling (issue 12/16)
+
+
+async def test_amend_with_facts_re_rules_in_one_step(ld, storage):
+    await set_up(ld)
+    recorded = await exposure(storage, ld, card="S5")
+    result = await ld.slash(
+        "ruling amend", {"id": recorded.id, "text": "it was the king", "facts": "cards=SK"},
+        user="Director",
+    )
+    assert "major penalty card" in result.text and f"ruling #{recorded.id} is voided" in result.text
+    new_id = await Desk(storage).amended_by(ld.guild.id, recorded.id)
+    assert (await storage.event(ld.guild.id, recorded.id)).void
+    assert f"#{new_id}" in (await storage.event(ld.guild.id, recorded.id)).verdict_note
+    bad = await ld.slash("ruling amend", {"id": new_id, "text": "x", "facts": "nonsense"},
+                         user="Director")
+    assert bad.ephemeral and "field=value" in bad.text
+
+
+async def test_void_with_dependents_offers_to_void_them_together(ld, storage):
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    lead = await _partner_lead(storage, ld, recorded)
+    from core.engine import ChoiceMade
+    from core.seats import Seat
+
+    choice = await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"),
+                                  actor_id=ld.member("Declarer").id)
+    offer = await ld.slash("ruling void", {"id": recorded.id}, user="Director")
+    assert offer.ephemeral and f"#{choice.id}" in offer.text
+    assert not (await storage.event(ld.guild.id, recorded.id)).void
+    player = await ld.press(offer.message, "Void them together", user="Declarer")
+    assert "Only a director" in player.text
+    done = await ld.press(offer.message, "Void them together", user="Director")
+    assert "voided" in done.text
+    assert (await storage.event(ld.guild.id, recorded.id)).void
+    assert (await storage.event(ld.guild.id, choice.id)).void
+    assert not (await storage.event(ld.guild.id, lead.id)).void
+
+
+# ---------------------------------------------------------------------------- editions
+
+
+async def test_law_says_which_edition_it_summarises(ld, storage):
+    await set_up(ld)
+    result = await ld.slash("law", {"number": "50"}, user="Declarer")
+    assert "Laws of Duplicate Bridge 2017" in result.text
+
+
+async def test_setup_switches_edition_from_a_date(ld, storage, monkeypatch):
+    monkeypatch.setitem(editions.EDITIONS, "2030", "Laws of Duplicate Bridge 2030")
+    await set_up(ld)
+    result = await ld.slash(
+        "setup",
+        {"director_role": ld.guild.role("Director"), "log_channel": ld.guild.channel("td-log"),
+         "law_edition": "2030", "edition_from": "2099-01-01"},
+        user="Director",
+    )
+    assert "Laws of Duplicate Bridge 2030 from 2099-01-01" in result.text
+    recorded = await exposure(storage, ld)
+    assert await Desk(storage).edition_of(ld.guild.id, recorded.id) == "2017"
+    past = await ld.slash(
+        "setup",
+        {"director_role": ld.guild.role("Director"), "log_channel": ld.guild.channel("td-log"),
+         "law_edition": "2030", "edition_from": "2001-01-01"},
+        user="Director",
+    )
+    assert past.ephemeral and "today or a later date" in past.text
+
+
+# ------------------------------------------------------------------------ consultations
+
+
+async def test_23_consultation_never_leaks_to_the_table_or_other_players(ld, storage):
+    """The question and answer reach only the player and the directors; the table gets only
+    the director's note."""
+    await set_up(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    question = "Would 2C be comparable to my withdrawn 1NT?"
+    asked = await ld.slash("consult ask", {"question": question}, user="RHO")
+    assert asked.message.ephemeral and question not in asked.message.text
+    [log_post] = asked.channel_messages
+    assert log_post.channel_id == ld.guild.channel("td-log").id
+    assert question not in log_post.text and "Private consultation #" in log_post.text
+    cid = int(log_post.text.split("#")[1].split(":")[0])
+    for who in ("LHO", "Declarer"):
+        peek = await ld.slash("consult show", {"id": cid}, user=who)
+        assert peek.ephemeral and question not in peek.text
+        pressed = await ld.press(asked.message, "See the director's answer", user=who)
+        assert pressed.ephemeral and question not in pressed.text
+    seen = await ld.slash("consult show", {"id": cid}, user="Director")
+    assert seen.ephemeral and question in seen.text
+    refused = await ld.slash("consult answer", {"id": cid, "answer": "no"}, user="LHO")
+    assert "Only a director" in refused.text
+    answer = "Yes: 2C Stayman shows a subset of 1NT's meanings"
+    done = await ld.slash(
+        "consult answer",
+        {"id": cid, "answer": answer, "table_note": "Partner is not barred.", "laws": "23A"},
+        user="Director",
+    )
+    assert done.ephemeral and answer not in done.text
+    [told] = done.channel_messages
+    assert told.channel_id == ld.guild.channel("table-1").id
+    assert "Partner is not barred." in told.text
+    assert answer not in told.text and question not in told.text
+    mine = await ld.press(asked.message, "See the director's answer", user="RHO")
+    assert mine.ephemeral and answer in mine.text
+    other = await ld.press(asked.message, "See the director's answer", user="LHO")
+    assert other.ephemeral and answer not in other.text
+    search = await ld.slash("log search", {}, user="LHO")
+    assert answer not in search.text
+
+
+# ------------------------------------------------------------------- a playing director
+
+
+async def _director_playing(ld, storage):
+    """The Director plays at table 1 (board 1 done, board 2 now); a deputy role is set."""
+    deputy = ld.guild.add_role("Deputies", mentionable=True)
+    ld.member("Deputy TD", roles=["Director", "Deputies"])
+    ld.refresh_guild()
+    done = await ld.slash(
+        "setup",
+        {"director_role": ld.guild.role("Director"), "log_channel": ld.guild.channel("td-log"),
+         "deputy_role": deputy},
+        user="Director",
+    )
+    assert f"Deputy role: <@&{deputy.id}>" in done.text
+    mine = await storage.table(ld.guild.id, 1)
+    await storage.set_board(ld.guild.id, mine.id, 1)
+    await storage.set_board(ld.guild.id, mine.id, 2)
+    await ld.run("/sit table:1 seat:N", user="Director")
+    result = await ld.slash("playing", {"playing": True}, user="Director")
+    assert "You are playing at table 1" in result.text
+    return deputy
+
+
+async def test_a_playing_directors_blind_spot_never_leaks(ld, storage):
+    """A call about board 3 (not yet played by the playing director) goes to the deputies;
+    nothing about its deal reaches him through the bot."""
+    deputy = await _director_playing(ld, storage)
+    recorded = await exposure(storage, ld, table=2, board=3, card="HQ")
+    await _partner_lead(storage, ld, recorded)
+    from core.engine import ChoiceMade
+    from core.seats import Seat
+
+    await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"))
+    await ld.run("/sit table:2 seat:E", user="RHO")
+    call = await ld.slash("director", {"note": "West dropped the HQ"}, user="RHO")
+    [post] = call.channel_messages
+    assert post.pings["roles"] == [deputy.id], (post.text, post.pings)
+    assert "HQ" not in post.text and "♥Q" not in post.text and "dropped" not in post.text
+    for command, options in [
+        ("script", {"id": recorded.id}),
+        ("ruling confirm", {"id": recorded.id}),
+        ("ruling void", {"id": recorded.id}),
+    ]:
+        refused = await ld.slash(command, options, user="Director")
+        assert refused.ephemeral and "not played board 3" in refused.text, command
+        assert "♥Q" not in refused.text and refused.message.buttons == []
+    assert (await storage.event(ld.guild.id, recorded.id)).verdict is None
+    deputy_view = await ld.slash("script", {"id": recorded.id}, user="Deputy TD")
+    assert "♥Q" in deputy_view.text
+    incident = await ld.run("/exposed cards:DA seat:W how:accidental", user="RHO")
+    [log_line] = incident.channel_messages
+    assert "deputies only" in log_line.text and "♦A" not in log_line.text
+    calls = await ld.slash("calls", {}, user="Director")
+    assert "table 2, board 3" in calls.text and "dropped" not in calls.text
+    assert "dropped" in (await ld.slash("calls", {}, user="Deputy TD")).text
+    search = await ld.slash("log search", {}, user="Director")
+    assert "♥Q" not in search.text and "have not played this board" in search.text
+    export = await ld.slash("log export", {"format": "csv"}, user="Director")
+    assert export.ephemeral and export.files == [] and "You are playing" in export.text
+    played = await exposure(storage, ld, table=2, board=1, card="DJ")
+    assert "♦J" in (await ld.slash("script", {"id": played.id}, user="Director")).text
+    await ld.slash("playing", {"playing": False}, user="Director")
+    assert "♥Q" in (await ld.slash("script", {"id": recorded.id}, user="Director")).text
+
+
+async def test_a_consultation_on_a_blind_board_goes_to_the_deputies(ld, storage):
+    deputy = await _director_playing(ld, storage)
+    await exposure(storage, ld, table=2, board=3)
+    await ld.run("/sit table:2 seat:E", user="RHO")
+    asked = await ld.slash("consult ask", {"question": "Is my 2C comparable?"}, user="RHO")
+    [post] = asked.channel_messages
+    assert post.pings["roles"] == [deputy.id]
+    cid = int(post.text.split("#")[1].split(":")[0])
+    refused = await ld.slash("consult show", {"id": cid}, user="Director")
+    assert "not played board 3" in refused.text and "comparable" not in refused.text
+    listed = await ld.slash("consult open", {}, user="Director")
+    assert "comparable" not in listed.text and "for the deputies" in listed.text
+
+
+# ------------------------------------------------------------------------------ appeals
+
+
+async def test_92_appeal_answers_and_outcome_are_kept_with_the_ruling(ld, storage):
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    filed = await ld.slash("appeal file", {"id": recorded.id, "reason": "Never exposed"},
+                           user="LHO")
+    assert filed.ephemeral and "Appeal #" in filed.text
+    [post] = filed.channel_messages
+    assert post.pings["roles"] == [ld.guild.role("Director").id]
+    appeal_id = int(filed.text.split("Appeal #")[1].split()[0])
+    open_list = await ld.slash("appeal list", {}, user="Declarer")
+    assert f"Appeal #{appeal_id}" in open_list.text and "open" in open_list.text
+    refused = await ld.slash("appeal decide", {"id": appeal_id, "outcome": "upheld"},
+                             user="LHO")
+    assert "Only a director" in refused.text
+    await ld.slash("appeal answer", {"id": appeal_id, "by": "director", "text": "I saw it"},
+                   user="Director")
+    await ld.slash("appeal answer", {"id": appeal_id, "by": "committee", "text": "It stands"},
+                   user="Director")
+    closed = await ld.slash("appeal decide", {"id": appeal_id, "outcome": "upheld"},
+                            user="Director")
+    assert "closed: upheld" in closed.text
+    kept = await ld.slash("appeal list", {"ruling": recorded.id}, user="LHO")
+    assert "I saw it" in kept.text and "It stands" in kept.text and "upheld" in kept.text
+    assert "No appeals" in (await ld.slash("appeal list", {}, user="LHO")).text
+    logged = await ld.slash("log search", {}, user="Director")
+    assert f"Appeal #{appeal_id} (closed: upheld)" in logged.text

@@ -1,0 +1,164 @@
+"""The play as far as reports tell it, through the real command tree: restrictions lapse when
+the reports say so, the lapse button answers to the table (or a director), the bot asks when it
+cannot know, and /state, /mustplay and /lead never contradict each other."""
+
+from __future__ import annotations
+
+from tests.cogs.lead_agreement import agree, button
+
+
+async def test_restrictions_lapse_and_state_mustplay_lead_agree(ld, bot, board):
+    """A forbid that lasts while W keeps the lead: it holds at his next lead, ends when dummy
+    leads; after every step the three commands agree."""
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    assert await agree(ld, "W") == set()
+    lead = await ld.run("/lead seat:W trick:3", user="LHO")
+    forbid = button(lead.message, "Forbid diamonds while W keeps the lead")
+    await ld.press(lead.message, forbid["custom_id"], user="Declarer")
+    assert await agree(ld, "W") == {"forbid:diamond"}
+
+    again = await ld.run("/lead seat:W trick:4", user="LHO")  # he won trick 3: he kept the lead
+    assert await agree(ld, "W", again.text) == {"forbid:diamond"}
+
+    discard = await ld.run("/mustplay seat:W led:H", user="LHO")  # 50D2 binds the lead only
+    assert "does not bind this play" in discard.text
+
+    dummy = await ld.run("/lead seat:N trick:5", user="Dummy")
+    assert "no longer binding" in dummy.text
+    assert await agree(ld, "W") == set()
+    back = await ld.run("/lead seat:W trick:9", user="LHO")
+    assert await agree(ld, "W", back.text) == set()
+
+
+async def test_the_bot_asks_when_the_reports_cannot_tell(ld, bot, board):
+    """Same leader again with no trick: the bot asks; a player at the table answers."""
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
+                   ["custom_id"], user="Declarer")
+    asked = await ld.run("/lead seat:W", user="LHO")
+    assert "kept the lead" in asked.text
+    await agree(ld, "W", asked.text)
+    lost = button(asked.message, "W's side lost the lead meanwhile: it has ended")
+    stranger = await ld.press(asked.message, lost["custom_id"], user="Kibitzer")
+    assert stranger.ephemeral and not stranger.edits
+    answered = await ld.press(asked.message, lost["custom_id"], user="RHO")
+    assert "Chosen by RHO" in answered.edits[0].text
+    assert await agree(ld, "W") == set()
+
+
+async def test_lapse_button_answers_to_the_table_or_a_director(ld, bot, board):
+    """"W has lost the lead" on /state: refused to a stranger (state unchanged), accepted
+    from a defender at the table; pressed again it is stale."""
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W trick:2", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
+                   ["custom_id"], user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    lapse = button(state.message, "W has lost the lead")
+    stranger = await ld.press(state.message, lapse["custom_id"], user="Kibitzer")
+    assert stranger.ephemeral and "seated at table 1" in stranger.content
+    assert await agree(ld, "W") == {"forbid:diamond"}
+    pressed = await ld.press(state.message, lapse["custom_id"], user="RHO")
+    assert not pressed.ephemeral and "no longer have the lead" in pressed.text
+    assert await agree(ld, "W") == set()
+    stale = await ld.press(state.message, lapse["custom_id"], user="Director")
+    assert stale.ephemeral and "already over" in stale.content
+
+
+async def test_57A_instruction_lapses_with_its_trick(ld, bot, board):
+    """A premature play at trick 6: the 57A instruction binds E to trick 6 only."""
+    early = await ld.run("/premature-play card:H9 seat:W led:C trick:6", user="LHO")
+    await ld.press(early.message, button(early.message, "E plays his lowest club")["custom_id"],
+                   user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    assert "lowest card of the suit led to trick 6 only" in state.text
+    assert button(state.message, "E has played to the trick")
+    await ld.run("/lead seat:W trick:7", user="LHO")
+    state = await ld.run("/state", user="Dummy")
+    assert "lowest" not in state.text
+
+
+async def test_lead_for_a_defender_with_his_own_major_penalty_card_is_50D1(ld, bot, board):
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    lead = await ld.run("/lead seat:W", user="LHO")
+    assert "W must lead his penalty card ♠K" in lead.text and "50D1" in lead.text
+    assert "may lead any card" not in lead.text
+
+
+async def test_51B2b_forbid_both_suits_is_offered(ld, bot, board):
+    await ld.run("/exposed cards:SQ D5 seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W", user="LHO")
+    both = button(lead.message, "Forbid spades and diamonds while W keeps the lead")
+    await ld.press(lead.message, both["custom_id"], user="Declarer")
+    assert await agree(ld, "W") == {"forbid:spade", "forbid:diamond"}
+
+
+async def test_52B2_minor_penalty_card_passed_over_through_the_bot(ld, bot, board):
+    """W drops the ♦7 (minor), then plays the ♦2: declarer requires the ♦7 (52B2)."""
+    await ld.run("/exposed cards:D7 seat:W", user="LHO")
+    result = await ld.run("/penalty not-played card:D2 seat:W", user="Declarer")
+    assert not result.ephemeral, result.text
+    assert "must play the ♦7 instead" in result.text and "52B2" in result.text
+    state = await ld.run("/state", user="Dummy")
+    assert "W's ♦2 (major)" in state.text and "♦7" not in state.text
+
+
+async def test_52_refused_when_the_card_played_was_legal(ld, bot, board):
+    await ld.run("/exposed cards:D7 seat:W", user="LHO")
+    result = await ld.run("/penalty not-played card:C2 seat:W", user="Declarer")
+    assert result.ephemeral and "50C" in result.text
+    state = await ld.run("/state", user="Dummy")
+    assert "W's ♦7 (minor)" in state.text
+
+
+async def test_lapse_button_survives_a_restart_and_a_director_may_press_it(
+    ld, start_bot, bot, board
+):
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W trick:2", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
+                   ["custom_id"], user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    await start_bot()
+    pressed = await ld.press(state.message, button(state.message, "W has lost the lead")
+                             ["custom_id"], user="Director")
+    assert not pressed.ephemeral and "no longer have the lead" in pressed.text
+    assert await agree(ld, "W") == set()
+
+
+async def test_an_incident_at_a_later_trick_puts_the_forbid_in_doubt(ld, bot, board):
+    """E exposes a card at trick 8: nobody said who led since trick 2, so the bot asks."""
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W trick:2", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
+                   ["custom_id"], user="Declarer")
+    later = await ld.run("/exposed cards:C3 seat:E trick:8", user="RHO")
+    assert "kept the lead" in later.text, later.text
+    await agree(ld, "W")
+    [question] = [m for m in later.messages if "kept the lead" in m.text]
+    kept = button(question, "W has kept the lead: it still binds")
+    answered = await ld.press(question, kept["custom_id"], user="LHO")
+    assert "W kept the lead" in answered.edits[0].text
+    assert await agree(ld, "W") == {"forbid:diamond"}
+    state = await ld.run("/state", user="Dummy")
+    await ld.press(state.message, button(state.message, "W has lost the lead")["custom_id"],
+                   user="LHO")
+    assert await agree(ld, "W") == set()
+
+
+async def test_kept_the_lead_then_declarer_chooses_again_on_the_same_message(ld, bot, board):
+    """W kept the lead while E's ♥Q is still a penalty card: declarer's options come back
+    (50D2, footnote) as buttons on the answered question."""
+    await ld.run("/exposed cards:DK HQ seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
+                   ["custom_id"], user="Declarer")
+    asked = await ld.run("/lead seat:W", user="LHO")
+    kept = button(asked.message, "W has kept the lead: it still binds")
+    answered = await ld.press(asked.message, kept["custom_id"], user="LHO")
+    [edit] = answered.edits
+    require = button(edit, "Require a heart lead")
+    chosen = await ld.press(edit, require["custom_id"], user="Declarer")
+    assert "Chosen by Declarer: Require a heart lead" in chosen.edits[0].text
+    assert await agree(ld, "W") == {"forbid:diamond", "require:heart"}

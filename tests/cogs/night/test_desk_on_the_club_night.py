@@ -1,0 +1,189 @@
+"""The director's desk on night's model, through the real command tree: the appeal deadline
+counts from the session's real end, table notes and scripts go to the channel bound to the
+table, and a playing director's seat and boards are those of the session in play."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cogs.directors.conftest import exposure
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+
+async def _setup(ld, **extra):
+    options = {"director_role": ld.guild.role("Director"),
+               "log_channel": ld.guild.channel("td-log"), **extra}
+    done = await ld.slash("setup", options, user="Director")
+    assert done.ephemeral and "saved" in done.text.lower(), done.text
+    return done
+
+
+async def _appeal(ld, ruling_id: int, reason: str):
+    return await ld.slash("appeal file", {"id": ruling_id, "reason": reason}, user="LHO")
+
+
+async def test_92_appeal_deadline_counts_from_the_end_of_the_session(ld, storage, clock):
+    done = await _setup(ld, appeal_minutes=30)
+    assert "30 minutes after the session ends" in done.text, done.text
+    await ld.run("/session start name:Monday pairs", user="Director")
+    recorded = await exposure(storage, ld)
+    clock.advance(hours=3)  # a long evening: the session has not ended, appeals are open
+    early = await _appeal(ld, recorded.id, "Never exposed")
+    assert early.ephemeral and "Appeal #" in early.text, early.text
+    ended = await ld.run("/session end", user="Director")
+    assert "Monday pairs" in ended.text
+    clock.advance(minutes=25)
+    in_time = await _appeal(ld, recorded.id, "Still within the half hour")
+    assert "Appeal #" in in_time.text, in_time.text
+    clock.advance(minutes=10)
+    late = await _appeal(ld, recorded.id, "Too late")
+    assert late.ephemeral and "Appeal #" not in late.text
+    assert "time for appeals" in late.text, late.text
+    listed = await ld.slash("appeal list", {"ruling": recorded.id}, user="Director")
+    assert "Still within the half hour" in listed.text and "Too late" not in listed.text
+
+
+async def test_92_a_new_session_by_the_clock_ends_the_last_one_for_appeals(ld, storage, clock):
+    await _setup(ld, appeal_minutes=30)
+    await ld.run("/session start name:Monday pairs", user="Director")
+    recorded = await exposure(storage, ld)
+    monday = await storage.live_session(ld.guild.id)
+    clock.advance(days=7)  # the next club night: a new session starts by the clock
+    sat = await ld.run("/sit table:1 seat:N", user="Dummy")
+    assert "You sit" in sat.text, sat.text
+    assert (await storage.live_session(ld.guild.id)).id != monday.id
+    assert (await storage.session(ld.guild.id, monday.id)).ended_at is not None
+    clock.advance(minutes=20)
+    in_time = await _appeal(ld, recorded.id, "In time")
+    assert "Appeal #" in in_time.text, in_time.text
+    clock.advance(minutes=15)
+    late = await _appeal(ld, recorded.id, "Too late")
+    assert "time for appeals" in late.text, late.text
+
+
+# ------------------------------------------------------------ the channel bound to the table
+
+
+async def _bound_table_channel(ld):
+    """#table-1-live is bound to table 1 with /table channel (#table-1 is not)."""
+    ld.guild.add_channel("table-1-live")
+    ld.refresh_guild()
+    bound = await ld.run("/table channel number:1", user="Director", channel="table-1-live")
+    assert bound.ephemeral and "table 1" in bound.text, bound.text
+    return ld.guild.channel("table-1-live")
+
+
+async def test_23_table_note_goes_to_the_channel_bound_to_the_table(ld, storage):
+    await _setup(ld)
+    live = await _bound_table_channel(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    asked = await ld.slash("consult ask", {"question": "Is 2C comparable?"}, user="RHO",
+                           channel=ld.guild.channel("table-1"))
+    [log_post] = asked.channel_messages
+    cid = int(log_post.text.split("#")[1].split(":")[0])
+    done = await ld.slash(
+        "consult answer", {"id": cid, "answer": "Yes", "table_note": "Partner is not barred."},
+        user="Director", channel=ld.guild.channel("td-log"),
+    )
+    [told] = done.channel_messages
+    assert told.channel_id == live.id, (told.channel_id, live.id)
+    assert "Partner is not barred." in told.text and "Is 2C comparable?" not in told.text
+
+
+async def test_23_table_note_without_a_bound_channel_goes_where_the_player_asked(ld, storage):
+    await _setup(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    asked = await ld.slash("consult ask", {"question": "Is 2C comparable?"}, user="RHO",
+                           channel=ld.guild.channel("table-1"))
+    cid = int(asked.channel_messages[0].text.split("#")[1].split(":")[0])
+    done = await ld.slash(
+        "consult answer", {"id": cid, "answer": "Yes", "table_note": "Partner is not barred."},
+        user="Director", channel=ld.guild.channel("td-log"),
+    )
+    [told] = done.channel_messages
+    assert told.channel_id == ld.guild.channel("table-1").id
+
+
+async def test_50D2_script_is_posted_to_the_channel_bound_to_the_table(ld, storage):
+    from core.laws.penalty import PartnerLead
+    from core.seats import Seat
+
+    await _setup(ld)
+    live = await _bound_table_channel(ld)
+    recorded = await exposure(storage, ld)
+    lead = await storage.record(ld.guild.id, recorded.board_id, PartnerLead(Seat.E),
+                                actor_id=ld.member("RHO").id)
+    shown = await ld.slash("script", {"id": lead.id}, user="Director",
+                           channel=ld.guild.channel("td-log"))
+    sent = await ld.press(shown.message, "Post it to the table", user="Director")
+    [table_post] = sent.channel_messages
+    assert sent.ephemeral and table_post.channel_id == live.id
+    assert "What happened" in table_post.text
+    assert f"Posted to {live.mention}" in sent.text, sent.text
+    chosen = await ld.slash(  # the director may still pick another channel
+        "script", {"id": lead.id, "table_channel": ld.guild.channel("table-1")},
+        user="Director", channel=ld.guild.channel("td-log"),
+    )
+    again = await ld.press(chosen.message, "Post it to the table", user="Director")
+    assert again.channel_messages[0].channel_id == ld.guild.channel("table-1").id
+
+
+# ---------------------------------------------------------------- a playing director
+
+
+async def _playing_at_table_1(ld, storage):
+    """The Director sits at table 1 of the session in play (board 1 done, board 2 now) and
+    plays."""
+    sat = await ld.run("/sit table:1 seat:N", user="Director")
+    assert "You sit" in sat.text, sat.text
+    mine = await storage.table(ld.guild.id, 1)
+    await storage.set_board(ld.guild.id, mine.id, 1)
+    await storage.set_board(ld.guild.id, mine.id, 2)
+    result = await ld.slash("playing", {"playing": True}, user="Director")
+    assert "You are playing at table 1" in result.text, result.text
+
+
+async def test_a_playing_directors_seat_and_boards_are_the_sessions(ld, storage, clock):
+    deputy = ld.guild.add_role("Deputies", mentionable=True)
+    ld.member("Deputy TD", roles=["Director", "Deputies"])
+    ld.refresh_guild()
+    await _setup(ld, deputy_role=deputy)
+    await ld.run("/session start name:Monday pairs", user="Director")
+    await _playing_at_table_1(ld, storage)
+    unplayed = await exposure(storage, ld, table=2, board=3, card="HQ")
+    played = await exposure(storage, ld, table=2, board=1, card="DJ")
+    refused = await ld.slash("script", {"id": unplayed.id}, user="Director")
+    assert "not played board 3" in refused.text and "♥Q" not in refused.text
+    assert "♦J" in (await ld.slash("script", {"id": played.id}, user="Director")).text
+
+    ended = await ld.run("/session end", user="Director")
+    assert "all seats are free" in ended.text
+    # the evening is over: its boards are open to him (appeals are heard now)
+    assert "♥Q" in (await ld.slash("script", {"id": unplayed.id}, user="Director")).text
+    # his seat was the session's: he is seated nowhere now
+    again = await ld.slash("playing", {"playing": True}, user="Director")
+    assert "Sit at your table first" in again.text, again.text
+
+    clock.advance(days=7)
+    await ld.run("/session start name:Monday pairs", user="Director")
+    await ld.slash("playing", {"playing": True}, user="Director")  # still marked playing
+    before_sitting = await exposure(storage, ld, table=2, board=5, card="CA")
+    blind = await ld.slash("script", {"id": before_sitting.id}, user="Director")
+    assert "not played board 5" in blind.text and "♣A" not in blind.text
+    sat = await ld.run("/sit table:1 seat:N", user="Director")
+    assert "You sit" in sat.text, sat.text
+    mine = await storage.table(ld.guild.id, 1)
+    await storage.set_board(ld.guild.id, mine.id, 4)
+    await storage.set_board(ld.guild.id, mine.id, 5)  # this week: 4 played, 5 now
+    # he played board 2 last week, not this week's board 2
+    this_week = await exposure(storage, ld, table=2, board=2, card="SQ")
+    refused = await ld.slash("script", {"id": this_week.id}, user="Director")
+    assert "not played board 2" in refused.text and "♠Q" not in refused.text
+    blind = await ld.slash("script", {"id": before_sitting.id}, user="Director")
+    assert "not played board 5" in blind.text  # the board his table is playing now
+    played_now = await exposure(storage, ld, table=2, board=4, card="H2")
+    assert "♥2" in (await ld.slash("script", {"id": played_now.id}, user="Director")).text
+    assert "♥Q" in (await ld.slash("script", {"id": unplayed.id}, user="Director")).text

@@ -1,0 +1,110 @@
+"""Sessions that start and end by themselves, tables named by number or by channel, and the
+phase asked for rather than guessed."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tests.cogs.night.conftest import seat_everyone
+
+
+async def test_a_new_club_day_starts_a_new_session_by_itself(ld, bot, storage, clock):
+    """No director ran /session: the first command of the next evening is in a new session,
+    with every seat free and no board carried over; late play past midnight stays one night."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S", user="Declarer")
+    await ld.run("/exposed cards:SK", user="LHO")
+    first = await storage.live_session(ld.guild.id)
+    clock.advance(hours=5)  # 00:00 past midnight: still Monday's club night
+    late = await ld.run("/state", user="Dummy")
+    assert "♠K" in late.text, late.text
+    assert (await storage.live_session(ld.guild.id)).id == first.id
+    clock.advance(hours=19)  # Tuesday evening
+    state = await ld.run("/state", user="Dummy")
+    assert state.ephemeral and "Sit at a table first" in state.text, state.text
+    second = await storage.live_session(ld.guild.id)
+    assert second.id != first.id and second.date == dt.date(2026, 11, 17)
+    assert (await storage.session(ld.guild.id, first.id)).ended_at is not None
+    sat = await ld.run("/sit table:1 seat:W", user="RHO")  # LHO's seat yesterday
+    assert "You sit West at table 1" in sat.text
+    board = await ld.run("/board set number:1 dealer:N declarer:S", user="RHO")
+    assert "already played" not in board.text and not board.ephemeral
+    state = await ld.run("/state", user="RHO")
+    assert "♠K" not in state.text and "Penalty cards" not in state.text
+
+
+async def test_a_session_gap_in_hours_from_setup(ld, bot, storage, clock):
+    """/setup session_gap:3 — a new session after three hours without a ruling, not before."""
+    setup = await ld.run(
+        "/setup director_role:@Director log_channel:#td-log session_gap:3", user="Director"
+    )
+    assert "after 3 hours without a ruling" in setup.text, setup.text
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S", user="Declarer")
+    first = await storage.live_session(ld.guild.id)
+    clock.advance(hours=2)
+    await ld.run("/exposed cards:SK", user="LHO")
+    clock.advance(hours=2, minutes=30)  # 4.5 h after the start, 2.5 h after the last ruling
+    still = await ld.run("/state", user="Dummy")
+    assert "♠K" in still.text, still.text
+    clock.advance(hours=3)
+    gone = await ld.run("/state", user="Dummy")
+    assert gone.ephemeral and "Sit at a table first" in gone.text
+    assert (await storage.live_session(ld.guild.id)).id != first.id
+
+
+async def test_a_table_channel_needs_no_table_option(ld, bot, storage):
+    """/table channel number:3 in #table-3: a seated player there reports a dropped card with
+    one command; a bystander there may read the table's state."""
+    bound = await ld.run("/table channel number:3", user="Director", channel="table-3")
+    assert bound.ephemeral and "table 3" in bound.text
+    sat = await ld.run("/sit table:3 seat:W", user="LHO")
+    assert "table 3" in sat.text
+    await ld.run("/board set number:7 dealer:S declarer:N", user="LHO", channel="table-3")
+    dropped = await ld.run("/exposed cards:HQ", user="LHO", channel="table-3")
+    assert not dropped.ephemeral and "♥Q" in dropped.text and "Table 3" in dropped.text
+    state = await ld.run("/state", user="Kibitzer", channel="table-3")
+    assert "♥Q" in state.text and "Table 3" in state.text
+    unbound = await ld.run("/table channel", user="Director", channel="table-3")
+    assert "no longer bound" in unbound.text
+    state = await ld.run("/state", user="Kibitzer", channel="table-3")
+    assert state.ephemeral and "Sit at a table first" in state.text
+
+
+async def test_director_calls_any_table_number(ld, bot, storage):
+    called = await ld.run("/director table:7", user="Kibitzer")
+    assert called.ephemeral and "Your call (#1) is recorded" in called.text, called.text
+    [call] = await storage.open_calls(ld.guild.id)
+    assert call.table_number == 7
+
+
+async def test_the_phase_is_asked_when_nothing_tells_it(ld, bot, storage):
+    """/board set number:9 with no declarer and no auction: a dropped ♠K is not guessed to be
+    an auction exposure; the reporter says when, with a button."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:9", user="Declarer")
+    asked = await ld.run("/exposed cards:SK seat:W", user="RHO")
+    assert asked.ephemeral and "during the auction or during the play" in asked.text
+    labels = [b["label"] for b in asked.message.buttons]
+    assert labels == ["During the auction", "During the play"]
+    table = await storage.find_table(ld.guild.id, 1)
+    board = await storage.find_board(ld.guild.id, table.id)
+    assert await storage.board_events(ld.guild.id, board.id) == ()  # nothing recorded yet
+    other = await ld.press(asked.message, "During the play", user="Declarer")
+    assert other.ephemeral and "Only the player who reported it" in other.text
+    play = await ld.press(asked.message, "During the play", user="RHO")
+    assert play.ephemeral and "who is declarer?" in play.text, play.text
+    answered = await ld.press(play.message, "Declarer is S", user="RHO")
+    assert "major penalty card" in answered.text, answered.text
+    assert "must pass" not in answered.text.lower() and "(24" not in answered.text
+    state = await ld.run("/state", user="Dummy")
+    assert "♠K" in state.text
+
+
+async def test_the_phase_comes_from_the_recorded_auction(ld, bot, storage):
+    """With calls recorded and no declarer the board is in the auction: Law 24, no question."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:9 dealer:N", user="Declarer")
+    await ld.run("/call call:1H", user="Dummy")
+    exposed = await ld.run("/exposed cards:SK seat:W", user="LHO")
+    assert not exposed.ephemeral and "24" in exposed.text, exposed.text

@@ -1,0 +1,64 @@
+"""How many SQL statements the busy table commands run, through the real command tree (issue
+14: the club-night reads are folded into the one table lookup). A count, not a timing: it is the
+same on a loaded machine. The maxima are the counts measured after the fold (SQLite counts the
+statements the hot path runs on the loop's own connection too)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import event
+
+from tests.cogs.night.conftest import seat_everyone
+
+
+@contextmanager
+def counting(storage) -> Iterator[list[str]]:
+    """Every SQL statement run through the storage's engines while the block runs."""
+    engines = [storage.tx.engine.sync_engine]
+    if storage.tx.loop is not None:
+        engines.append(storage.tx.loop.engine)
+    seen: list[str] = []
+
+    def count(conn, cursor, statement, parameters, context, executemany) -> None:
+        seen.append(statement)
+
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", count)
+
+
+#: The most statements each command may run, per backend (before the fold: SQLite 2, 17 and
+#: 10, PostgreSQL 1, 16 and 9). SQLite counts its BEGIN of every read transaction too.
+MOST = {
+    "sqlite": {"/state": 2, "/board set": 13, "/exposed": 8},
+    "postgresql": {"/state": 1, "/board set": 13, "/exposed": 8},
+}
+
+
+async def test_statements_per_table_command(ld, bot, storage, backend):
+    """/state is one lookup; /board set to the next board (the table's board moves on) reads
+    the board it names with the table; /exposed reads the table once, then records."""
+    await ld.run("/session start name:Monday pairs", user="Director")
+    await ld.run("/table channel number:1", user="Director")
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    await ld.run("/state", user="Dummy")  # every cache warm, as on a club night
+    counts = {}
+    for name, command, user, answer in (
+        ("/state", "/state", "Dummy", "Table 1, board 1"),
+        ("/board set", "/board set number:2 dealer:E declarer:S contract:3N", "Declarer",
+         "playing board 2"),
+        ("/exposed", "/exposed cards:SK", "LHO", "major penalty card"),
+    ):
+        with counting(storage) as seen:
+            result = await ld.run(command, user=user)
+        assert answer in result.text, result.text
+        counts[name] = len(seen)
+    assert counts.keys() == MOST[backend].keys()
+    assert all(counts[c] <= MOST[backend][c] for c in counts), counts

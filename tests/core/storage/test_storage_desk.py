@@ -1,0 +1,239 @@
+"""The director's desk in storage: editions per ruling, re-ruling with corrected facts, voiding
+with dependents, 82C scores, playing directors' blind boards, consultations and appeals."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from core import editions as core_editions
+from core.errors import RuleError
+from core.laws.consultation import Consultation
+from core.storage.desk import DependentRulings, Desk
+from core.storage.errors import Conflict, NotFound, StorageError
+from core.storage.values import VerdictKind
+from tests.core.storage.helpers import (
+    DIRECTOR,
+    GUILD_A,
+    GUILD_B,
+    PLAYER,
+    exposed,
+    new_board,
+    penalty_story,
+)
+
+
+async def _logged(storage, events, **board):
+    b = await new_board(storage, **board)
+    recs = [await storage.record(GUILD_A, b.id, ev, actor_id=PLAYER) for ev in events]
+    return b, recs
+
+
+async def test_each_ruling_records_its_edition(storage):
+    """A ruling keeps the edition in force when it was made (2017 today)."""
+    _, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    assert await Desk(storage).edition_of(GUILD_A, rec.id) == "2017"
+
+
+async def test_a_club_switches_edition_from_a_date_without_rewriting_history(storage, monkeypatch):
+    """Rulings made before the switch keep their edition; the switch applies from its date."""
+    monkeypatch.setitem(core_editions.EDITIONS, "2030", "Laws of Duplicate Bridge 2030")
+    desk = Desk(storage)
+    _, (before,) = await _logged(storage, [exposed("W", "SK")])
+    today = dt.datetime.now(dt.UTC).date()
+    await desk.schedule_edition(GUILD_A, "2030", today + dt.timedelta(days=3))
+    assert (await desk.edition_schedule(GUILD_A)).edition_today == "2017"
+    await desk.schedule_edition(GUILD_A, "2030", today)
+    schedule = await desk.edition_schedule(GUILD_A)
+    assert schedule.edition_today == "2030" and schedule.before_changes == "2017"
+    board = await new_board(storage, board=2)
+    after = await storage.record(GUILD_A, board.id, exposed("E", "HQ"), actor_id=PLAYER)
+    assert await desk.edition_of(GUILD_A, after.id) == "2030"
+    assert await desk.edition_of(GUILD_A, before.id) == "2017"
+
+
+async def test_an_edition_cannot_start_in_the_past_or_be_unknown(storage):
+    desk = Desk(storage)
+    await storage.club(GUILD_A)
+    with pytest.raises(StorageError, match="today or a later date"):
+        await desk.schedule_edition(GUILD_A, "2017", dt.date(2020, 1, 1))
+    with pytest.raises(RuleError, match="knows no"):
+        await desk.schedule_edition(GUILD_A, "1997", dt.date(2099, 1, 1))
+
+
+async def test_rerule_voids_the_old_ruling_and_records_the_corrected_incident(storage):
+    """Item 16: amending the facts re-rules in one step, both rulings linked in the log."""
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "S5")])
+    assert [p.kind.value for p in (await storage.board_state(GUILD_A, board.id)).penalty_cards] == [
+        "minor"]
+    result = await desk.rerule(GUILD_A, rec.id, DIRECTOR, "it was the king", {"cards": "SK"})
+    old = await storage.event(GUILD_A, rec.id)
+    new = await storage.event(GUILD_A, result.new.id)
+    assert old.void and old.verdict is VerdictKind.AMENDED
+    assert f"#{new.id}" in old.verdict_note and not new.void
+    assert await desk.amended_by(GUILD_A, rec.id) == new.id
+    state = await storage.board_state(GUILD_A, board.id)
+    assert [p.token for p in state.penalty_cards] == ["W:SK:major"]
+    assert "major" in result.new.ruling.summary
+
+
+async def test_rerule_with_dependents_is_refused_unless_they_are_voided_together(storage):
+    desk = Desk(storage)
+    board, recs = await _logged(storage, penalty_story()[:3])
+    with pytest.raises(DependentRulings) as refused:
+        await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "it was the heart king",
+                          {"cards": "HK"})
+    assert refused.value.dependents == (recs[2].id,)  # the choice; the lead itself stands
+    assert not (await storage.event(GUILD_A, recs[0].id)).void
+    result = await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"},
+                               with_dependents=True)
+    assert result.also_voided == (recs[2].id,)
+    assert [(await storage.event(GUILD_A, r.id)).void for r in recs] == [True, False, True]
+    state = await storage.board_state(GUILD_A, board.id)
+    assert [p.token for p in state.penalty_cards] == ["W:HK:major"] and not state.pending
+
+
+async def test_rerule_refuses_facts_that_cannot_happen(storage):
+    desk = Desk(storage)
+    _, (rec,) = await _logged(storage, [exposed("W", "S5")])
+    with pytest.raises(RuleError, match="no fact called"):
+        await desk.rerule(GUILD_A, rec.id, DIRECTOR, "x", {"colour": "red"})
+    with pytest.raises(RuleError):
+        await desk.rerule(GUILD_A, rec.id, DIRECTOR, "x", {"cards": "S1"})
+    with pytest.raises(StorageError, match="same"):
+        await desk.rerule(GUILD_A, rec.id, DIRECTOR, "x", {"cards": "S5"})
+    assert not (await storage.event(GUILD_A, rec.id)).void
+
+
+async def test_void_together_voids_the_dependents_in_one_step(storage):
+    desk = Desk(storage)
+    board, recs = await _logged(storage, penalty_story()[:3])
+    recs = [recs[0], recs[2]]  # the exposure and declarer's choice that needs it
+    assert await desk.dependents(GUILD_A, recs[0].id) == (recs[1].id,)
+    with pytest.raises(Conflict):
+        await storage.void(GUILD_A, recs[0].id, DIRECTOR)
+    voided = await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "never happened")
+    assert voided == (recs[1].id,)
+    assert [(await storage.event(GUILD_A, r.id)).void for r in recs] == [True, True]
+    assert not (await storage.board_state(GUILD_A, board.id)).penalty_cards
+
+
+async def test_82C_amend_records_the_adjusted_score(storage):
+    desk = Desk(storage)
+    _, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    verdict = await desk.verdict_with_score(
+        GUILD_A, rec.id, DIRECTOR, VerdictKind.AMENDED, "wrong law applied", "A+/A+")
+    assert verdict.adjusted_score == "A+/A+"
+    assert (await storage.event(GUILD_A, rec.id)).adjusted_score == "A+/A+"
+
+
+async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
+    desk = Desk(storage)
+    mine = await storage.table(GUILD_A, 1)
+    await storage.set_board(GUILD_A, mine.id, 1)
+    await storage.set_board(GUILD_A, mine.id, 2)  # now playing 2; 1 is played
+    await storage.sit(GUILD_A, DIRECTOR, mine.id, "N")
+    other = await new_board(storage, table=2, board=3)
+    session = other.session_id
+    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 3)  # not marked playing
+    await desk.set_playing(GUILD_A, DIRECTOR, True)
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 3)
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 2)  # still playing it
+    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
+    assert await desk.blind_directors(GUILD_A, session, 3) == (DIRECTOR,)
+    await storage.stand(GUILD_A, DIRECTOR)  # still playing, seat unknown: every board closed
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
+    await storage.end_session(GUILD_A)  # the session is over: none of its boards is closed
+    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 3)
+    assert await desk.blind_directors(GUILD_A, session, 3) == ()
+    await desk.set_playing(GUILD_A, DIRECTOR, False)
+    assert await desk.blind_directors(GUILD_A, session, 3) == ()
+
+
+async def test_a_consultation_is_answered_once_and_logged_privately(storage):
+    desk = Desk(storage)
+    board = await new_board(storage)
+    asked = await desk.consult(GUILD_A, PLAYER, board.id, 42, "Is 2C comparable to 1NT?")
+    assert [c.id for c in await desk.open_consultations(GUILD_A)] == [asked.id]
+    done, recorded = await desk.answer(GUILD_A, asked.id, DIRECTOR, "Yes, comparable",
+                                       "Partner is not barred", ["23A"])
+    assert done.event_id == recorded.id and recorded.ruling.private
+    assert "23A" in recorded.ruling.laws and await desk.open_consultations(GUILD_A) == ()
+    entry = await storage.event(GUILD_A, recorded.id)
+    assert entry.kind == "consultation" and entry.actor_id == DIRECTOR
+    with pytest.raises(Conflict):
+        await desk.answer(GUILD_A, asked.id, DIRECTOR, "again", None)
+    with pytest.raises(NotFound):
+        await desk.consultation(GUILD_B, asked.id)
+
+
+async def test_consultation_refuses_a_malformed_law(storage):
+    board = await new_board(storage)
+    desk = Desk(storage)
+    asked = await desk.consult(GUILD_A, PLAYER, board.id, None, "?")
+    with pytest.raises(RuleError):
+        await desk.answer(GUILD_A, asked.id, DIRECTOR, "no", None, ["Law twenty"])
+    assert Consultation.kind == "consultation"
+
+
+async def test_appeal_kept_with_the_ruling_and_closed_with_an_outcome(storage):
+    desk = Desk(storage)
+    _, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    appeal = await desk.appeal(GUILD_A, rec.id, PLAYER, "The card was never exposed")
+    await desk.answer_appeal(GUILD_A, appeal.id, DIRECTOR, "director", "I saw it")
+    await desk.answer_appeal(GUILD_A, appeal.id, DIRECTOR, "committee", "Ruling stands")
+    assert [a.id for a in await desk.appeals(GUILD_A, open_only=True)] == [appeal.id]
+    closed = await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "upheld", None)
+    assert closed.outcome == "upheld" and closed.closed_at is not None
+    assert closed.director_answer == "I saw it" and closed.committee_answer == "Ruling stands"
+    assert await desk.appeals(GUILD_A, open_only=True) == ()
+    assert [a.id for a in await desk.appeals(GUILD_A, event_id=rec.id)] == [appeal.id]
+    with pytest.raises(Conflict):
+        await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "changed", None)
+
+
+async def test_appeal_after_the_deadline_is_refused(storage):
+    """The deadline counts from the session's end (here: the next session starting)."""
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await desk.update_settings(GUILD_A, appeal_minutes=30)
+    await storage.start_session(GUILD_A, name="Next", fresh=True)  # the first one ends
+    ended = (await storage.session(GUILD_A, board.session_id)).ended_at
+    assert ended is not None
+    late = ended + dt.timedelta(minutes=31)
+    with pytest.raises(Conflict, match="time for appeals"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "late", now=late)
+    soon = ended + dt.timedelta(minutes=29)
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "in time", now=soon)).reason == "in time"
+
+
+async def test_appeals_stay_open_until_the_session_ends(storage):
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await desk.update_settings(GUILD_A, appeal_minutes=30)
+    much_later = dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
+    filed = await desk.appeal(GUILD_A, rec.id, PLAYER, "still open", now=much_later)
+    assert filed.reason == "still open"
+    await storage.end_session(GUILD_A)
+    ended = (await storage.session(GUILD_A, board.session_id)).ended_at
+    with pytest.raises(Conflict, match="time for appeals"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "late", now=ended + dt.timedelta(minutes=31))
+
+
+async def test_rerule_and_void_together_keep_the_log_rollup_equal_to_the_events(
+    storage, storage_url
+):
+    """The monthly roll-up behind /log stats follows the desk's voids and re-rulings."""
+    from tests.core.storage.test_storage_rollup import _from_events
+
+    desk = Desk(storage)
+    _, recs = await _logged(storage, penalty_story()[:3])
+    await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"},
+                      with_dependents=True)
+    _, (other,) = await _logged(storage, [exposed("E", "DA")], board=2)
+    await desk.void_together(GUILD_A, other.id, DIRECTOR, "never happened")
+    from_rollup = await storage.stats(GUILD_A)
+    assert from_rollup == await _from_events(storage_url, storage, GUILD_A)
+    assert from_rollup.voided == 3  # the first exposure, the choice that needed it, the ♦A

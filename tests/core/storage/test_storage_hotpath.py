@@ -1,0 +1,53 @@
+"""The hot paths on the event loop's thread (SQLite files): same answers, WAL checkpoints
+taken off the loop."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import text
+
+from core.storage import hotpath
+from core.storage.testing import migrated_storage
+from tests.core.storage.helpers import GUILD_A, exposed, new_board
+
+pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+
+
+async def test_hot_paths_run_on_the_loop_thread_and_agree_with_aiosqlite(storage_url):
+    """A board recorded through the loop connection reads the same through aiosqlite."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        assert storage.tx.loop is not None
+        board = await new_board(storage)
+        recorded = await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+        on_loop = await storage.board(GUILD_A, board.id)
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        storage_off = type(storage)(storage.tx.sessionmaker, hot_path_on_loop=False)
+        assert storage_off.tx.loop is None
+        off_loop = await storage_off.board(GUILD_A, board.id)
+    assert on_loop == off_loop and on_loop.state == recorded.state
+    assert on_loop.last_seq == recorded.seq
+
+
+async def test_the_wal_is_checkpointed_off_the_loop(storage_url, monkeypatch):
+    """The loop's connections never checkpoint; every CHECKPOINT_EVERY writes one runs on
+    aiosqlite's thread."""
+    monkeypatch.setattr(hotpath, "CHECKPOINT_EVERY", 3)
+    ran = []
+    checkpoint = hotpath.LoopDatabase._checkpoint
+
+    async def spy(self):
+        ran.append(asyncio.get_running_loop())
+        await checkpoint(self)
+
+    monkeypatch.setattr(hotpath.LoopDatabase, "_checkpoint", spy)
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        with storage.tx.loop.connect() as conn:
+            setting = await conn.scalar(text("PRAGMA wal_autocheckpoint"))
+        assert setting == 0
+        board = await new_board(storage)  # one write (a new board, no facts to record)
+        for card in ("SK", "HQ", "D4", "C2", "S3"):
+            await storage.record(GUILD_A, board.id, exposed("W", card))
+        await asyncio.sleep(0.05)
+    assert len(ran) == 2  # after the 3rd and the 6th write

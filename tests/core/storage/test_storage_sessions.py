@@ -1,0 +1,115 @@
+"""Sessions by the clock: when a session is over by itself, what ending one does, and seats
+and channels that belong to a session or to the club."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from core.cards import parse_card
+from core.laws.exposure import Exposure, How
+from core.seats import Seat
+from core.storage.sessions import club_day, session_due
+from tests.core.storage.helpers import GUILD_A, GUILD_B, PLAYER, new_board
+
+UTC = dt.UTC
+MONDAY_7PM = dt.datetime(2026, 11, 16, 19, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self, now: dt.datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock(storage):
+    c = Clock(MONDAY_7PM)
+    storage.now = c
+    return c
+
+
+def due(now, **kw):
+    base = {"time_zone": "UTC", "gap_hours": None, "started": MONDAY_7PM,
+            "last_activity": None, "ended": None}
+    return session_due(now, **{**base, **kw})
+
+
+def test_club_day_starts_at_six_in_the_clubs_time_zone():
+    assert club_day(dt.datetime(2026, 11, 17, 4, 59, tzinfo=UTC), "UTC") == dt.date(2026, 11, 16)
+    assert club_day(dt.datetime(2026, 11, 17, 6, 0, tzinfo=UTC), "UTC") == dt.date(2026, 11, 17)
+    # 23:00 UTC is already 10:00 the next day in Kiritimati (UTC+14)
+    assert club_day(dt.datetime(2026, 11, 16, 23, 0, tzinfo=UTC), "Pacific/Kiritimati") == \
+        dt.date(2026, 11, 17)
+
+
+def test_session_due_by_club_day_gap_or_end():
+    assert not due(MONDAY_7PM + dt.timedelta(hours=9))  # 04:00 Tuesday: still Monday's night
+    assert due(MONDAY_7PM + dt.timedelta(hours=11))  # 06:00 Tuesday
+    assert due(MONDAY_7PM, ended=MONDAY_7PM)
+    late = MONDAY_7PM + dt.timedelta(hours=4)
+    assert not due(late, gap_hours=3, last_activity=MONDAY_7PM + dt.timedelta(hours=2))
+    assert due(late, gap_hours=3, last_activity=MONDAY_7PM + dt.timedelta(minutes=30))
+
+
+async def test_a_new_day_starts_a_new_session_and_frees_the_seats(storage, clock):
+    board = await new_board(storage)
+    await storage.sit(GUILD_A, PLAYER, board.table_id, "W")
+    first = await storage.live_session(GUILD_A)
+    clock.now += dt.timedelta(days=7)
+    second = await storage.live_session(GUILD_A)
+    assert second.id != first.id and second.date == dt.date(2026, 11, 23)
+    assert (await storage.session(GUILD_A, first.id)).ended_at == clock.now
+    assert await storage.seating(GUILD_A, PLAYER) is None
+    table = await storage.table(GUILD_A, 1)
+    assert table.session_id == second.id and table.current_board is None
+
+
+async def test_ending_a_session_ends_its_boards_and_only_this_clubs(storage, clock):
+    mine = await new_board(storage)
+    ev = Exposure(Seat.W, (parse_card("SK"),), How.ACCIDENTAL)
+    await storage.record(GUILD_A, mine.id, ev)
+    theirs = await new_board(storage, GUILD_B)
+    await storage.sit(GUILD_B, PLAYER, theirs.table_id, "N")
+    info, boards = await storage.end_session(GUILD_A)
+    assert [b.id for b in boards] == [mine.id] and boards[0].state.penalty_cards
+    assert await storage.end_session(GUILD_A) is None  # nothing in play any more
+    assert (await storage.find_board(GUILD_B, theirs.table_id)).id == theirs.id
+    assert (await storage.seating(GUILD_B, PLAYER)).table_id == theirs.table_id
+    # a new session with the same default name on the same day gets a number
+    again = await storage.live_session(GUILD_A)
+    assert again.id != info.id and again.date == info.date and again.name == "Session (2)"
+
+
+async def test_a_director_starts_a_fresh_session_by_name(storage, clock):
+    board = await new_board(storage)
+    await storage.sit(GUILD_A, PLAYER, board.table_id, "W")
+    first = await storage.start_session(GUILD_A, "Monday pairs", fresh=True)
+    second = await storage.start_session(GUILD_A, "Monday pairs", fresh=True)
+    assert second.id != first.id and second.name == "Monday pairs (2)"
+    assert (await storage.session(GUILD_A, first.id)).ended_at is not None
+    assert await storage.seating(GUILD_A, PLAYER) is None
+
+
+async def test_a_channel_binding_belongs_to_the_club_across_sessions(storage, clock):
+    await storage.bind_channel(GUILD_A, 42, 3)
+    found = await storage.table_lookup(GUILD_A, PLAYER, channel_id=42, create=True)
+    assert found.channel_table == 3 and found.table.number == 3
+    clock.now += dt.timedelta(days=7)
+    later = await storage.table_lookup(GUILD_A, PLAYER, channel_id=42, create=True)
+    assert later.table.number == 3 and later.table.id != found.table.id
+    other = await storage.table_lookup(GUILD_B, PLAYER, channel_id=42)
+    assert other.channel_table is None and other.table is None
+    await storage.bind_channel(GUILD_A, 42, None)
+    assert (await storage.table_lookup(GUILD_A, PLAYER, channel_id=42)).channel_table is None
+
+
+async def test_a_director_frees_a_seat(storage, clock):
+    board = await new_board(storage)
+    await storage.sit(GUILD_A, PLAYER, board.table_id, "W")
+    freed = await storage.free_seat(GUILD_A, board.table_id, "W")
+    assert freed.user_id == PLAYER and await storage.seating(GUILD_A, PLAYER) is None
+    assert await storage.free_seat(GUILD_A, board.table_id, "W") is None

@@ -1,0 +1,116 @@
+"""Cards exposed or led during the auction: Law 24, and their fate when it ends."""
+
+import pytest
+
+from core.engine import apply
+from core.errors import RuleError
+from core.laws.exposure import AuctionExposureIncident
+from core.laws.flow import AuctionEnded
+from core.seats import Seat
+from core.state import TableState
+from tests.core.helpers import cards, play_state, tokens
+
+
+def exposed(seat, text, premature=False, state=None):
+    return apply(state or TableState(), AuctionExposureIncident(Seat(seat), cards(text), premature))
+
+
+def test_24A_single_low_card_no_pass_obligation():
+    ruling, state = exposed("S", "D7")
+    assert ruling.outcome["partner_must_pass"] == "none"
+    assert state.pass_obligations == ()
+    assert "24A" in ruling.laws
+
+
+@pytest.mark.parametrize(("text", "premature", "law"),
+                         [("ST", False, "24B"), ("D4", True, "24B"), ("H4 C2", False, "24C")])
+def test_24B_24C_partner_must_pass_once(text, premature, law):
+    ruling, state = exposed("W", text, premature)
+    assert ruling.outcome["partner_must_pass"] == "next_turn"
+    assert [p.token for p in state.pass_obligations] == ["E:next_turn"]
+    assert law in ruling.laws
+
+
+def test_24_information_is_unauthorized_for_partner():
+    ruling, _ = exposed("W", "SA")
+    assert "16C" in ruling.laws and "unauthorized for E" in ruling.information
+
+
+def test_24E_offender_becomes_defender_low_card_is_minor():
+    _, state = exposed("S", "D7")
+    _, state = apply(state, AuctionEnded(Seat.W))
+    assert tokens(state) == {"S:D7:minor"}
+
+
+def test_24E_premature_lead_becomes_major_even_below_honour():
+    _, state = exposed("W", "D4", premature=True)
+    _, state = apply(state, AuctionEnded(Seat.S))
+    assert tokens(state) == {"W:D4:major"}
+
+
+def test_24E_two_cards_become_major():
+    _, state = exposed("W", "H4 C2")
+    ruling, state = apply(state, AuctionEnded(Seat.S))
+    assert tokens(state) == {"W:H4:major", "W:C2:major"}
+    assert "24E" in ruling.laws
+
+
+@pytest.mark.parametrize("declarer", [Seat.N, Seat.S])
+def test_24D_offender_on_declaring_side_picks_the_card_up(declarer):
+    _, state = exposed("N", "HK")
+    ruling, state = apply(state, AuctionEnded(declarer))
+    assert state.penalty_cards == () and state.auction_exposed == ()
+    assert "24D" in ruling.laws
+
+
+def test_24_pass_obligations_lapse_when_the_auction_ends():
+    _, state = exposed("W", "SK")
+    _, state = apply(state, AuctionEnded(Seat.N))
+    assert state.pass_obligations == ()
+
+
+def test_24_and_50D2_openers_partner_holds_a_major_card_declarer_chooses_first():
+    _, state = exposed("E", "SK")  # E defends, W (S's LHO) makes the opening lead
+    ruling, state = apply(state, AuctionEnded(Seat.S))
+    assert set(ruling.option_tokens) == {"require:S", "forbid:S", "any"}
+    assert state.pending_for(Seat.W)
+
+
+def test_24_not_during_the_play():
+    with pytest.raises(RuleError, match="auction is over"):
+        exposed("W", "SK", state=play_state())
+
+
+def test_24_same_card_twice_is_refused():
+    _, state = exposed("W", "SK")
+    with pytest.raises(RuleError, match="already face up"):
+        exposed("W", "SK", state=state)
+
+
+def test_24E_naming_the_declarer_on_the_board_ends_the_auction_too():
+    from core.laws.flow import BoardSet
+
+    _, state = exposed("W", "H4 C2")
+    ruling, state = apply(state, BoardSet(declarer=Seat.S, contract="4S"))
+    assert tokens(state) == {"W:H4:major", "W:C2:major"}
+    assert state.contract == "4S" and "24E" in ruling.laws
+
+
+def test_50E1_auction_end_says_penalty_cards_from_24E_are_authorized_and_cites_only_24E():
+    _, state = exposed("W", "SA")
+    ruling, _ = apply(state, AuctionEnded(Seat.S))
+    assert "50E1" in ruling.laws and "24E" in ruling.laws and "24D" not in ruling.laws
+    assert "authorized for everyone (50E1)" in ruling.information
+
+
+def test_24D_16C_cards_picked_up_stay_unauthorized_for_the_offending_side():
+    _, state = exposed("N", "HK")
+    ruling, _ = apply(state, AuctionEnded(Seat.S))
+    assert "24D" in ruling.laws and "24E" not in ruling.laws and "50E1" not in ruling.laws
+    assert "stays unauthorized for his side (N and S)" in ruling.information
+    assert "♥K goes back" in " ".join(ruling.steps)
+
+
+def test_17D_auction_end_without_law_24_cards_cites_neither():
+    ruling, _ = apply(TableState(), AuctionEnded(Seat.S))
+    assert "24D" not in ruling.laws and "24E" not in ruling.laws and not ruling.information

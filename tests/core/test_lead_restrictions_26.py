@@ -1,0 +1,165 @@
+"""Law 26: lead restrictions after a withdrawn call (26B prohibit only, as corrected in June
+2017), offered at the offender's partner's first turn to lead, with Law 50D2 when both apply."""
+
+from dataclasses import replace
+
+import pytest
+
+from core.auction import Auction
+from core.engine import ChoiceMade, apply
+from core.errors import RuleError
+from core.laws.auction_calls import CallMade
+from core.laws.flow import LeadLost
+from core.laws.insufficient import InsufficientBid
+from core.laws.penalty import PartnerLead
+from core.laws.rotation import CallOutOfRotation
+from core.seats import Seat
+from core.state import TableState
+from tests.core.helpers import penalty
+
+
+def at(dealer: str, calls: str = "") -> TableState:
+    return TableState(dealer=Seat(dealer), calls=Auction.parse(dealer, calls).texts)
+
+
+def calls(state, *pairs):
+    ruling = None
+    for pair in pairs:
+        seat, text = pair.split(":")
+        ruling, state = apply(state, CallMade(Seat(seat), text))
+    return ruling, state
+
+
+def east_offends_south_declares():
+    """S 1H, W P, N 2H, E 1S (insufficient) replaced by 3S (27B2: W barred); S 4H, all pass."""
+    _, state = apply(at("S", "1H P 2H"), InsufficientBid("1S", replacement="3S", comparable=False))
+    return calls(state, "S:4H", "W:P", "N:P", "E:P")
+
+
+def test_26B_offered_at_the_opening_lead_when_offenders_partner_leads():
+    """E offended, S declares, W leads: declarer may prohibit a suit E did not specify."""
+    ruling, state = east_offends_south_declares()
+    assert state.declarer is Seat.S and state.contract == "4H"
+    assert "26B" in ruling.laws
+    pending = state.pending_for(Seat.W)
+    assert pending and set(pending[0].options) == {"forbid:H", "forbid:D", "forbid:C", "any"}
+
+
+def test_26B_prohibit_only_never_require():
+    """Since the June 2017 correction there is no 'require' option under Law 26."""
+    _, state = east_offends_south_declares()
+    assert not [o for o in state.pending_for(Seat.W)[0].options if o.startswith("require")]
+
+
+def test_26B_prohibition_lasts_while_partner_keeps_the_lead():
+    """Declarer forbids hearts: W may not lead one until his side loses the lead."""
+    _, state = east_offends_south_declares()
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:H"))
+    assert "26B" in ruling.laws and ruling.outcome["restriction_lasts"] == "while_on_lead"
+    assert [f"{r.seat.value}:{r.token}" for r in state.restrictions] == ["W:forbid:H"]
+    assert not state.lead_penalties
+    _, state = apply(state, LeadLost(Seat.W))
+    assert not state.restrictions
+
+
+def test_26B_declarer_may_decline():
+    """'any': no restriction, and the right lapses with this first lead."""
+    _, state = east_offends_south_declares()
+    ruling, state = apply(state, ChoiceMade(Seat.W, "any"))
+    assert not state.restrictions and not state.lead_penalties
+    with pytest.raises(RuleError):
+        apply(state, ChoiceMade(Seat.W, "forbid:D"))
+
+
+def test_26B_specified_suit_cannot_be_prohibited():
+    """E specified spades in the legal auction (3S): spades are not an option."""
+    _, state = east_offends_south_declares()
+    with pytest.raises(RuleError, match="not an option"):
+        apply(state, ChoiceMade(Seat.W, "forbid:S"))
+
+
+def test_26B_later_calls_of_the_offender_count_as_specified():
+    """A suit the offender bids after the infraction is specified in the legal auction too."""
+    _, state = apply(at("S", "1H P 2H"), InsufficientBid("1S", replacement="3S", comparable=False))
+    _, state = calls(state, "S:4H", "W:P", "N:P", "E:5D", "S:5H", "W:P", "N:P", "E:P")
+    assert set(state.pending_for(Seat.W)[0].options) == {"forbid:H", "forbid:C", "any"}
+
+
+def test_26B_at_partners_first_lead_later_in_the_play():
+    """W offended and makes the opening lead himself; declarer's option comes at E's first lead."""
+    _, state = apply(at("S", "1H"), InsufficientBid("1C", replacement="P", comparable=False))
+    ruling, state = calls(state, "N:2H", "E:P", "S:P", "W:P")
+    assert state.declarer is Seat.S and not state.pending
+    ruling, state = apply(state, PartnerLead(Seat.E))
+    assert "26B" in ruling.laws
+    assert set(ruling.outcome["options"]) == {"forbid:S", "forbid:H", "forbid:D", "forbid:C",
+                                              "any"}
+    ruling, state = apply(state, ChoiceMade(Seat.E, "forbid:C"))
+    assert [r.token for r in state.restrictions_on(Seat.E)] == ["forbid:C"]
+    ruling, state = apply(state, PartnerLead(Seat.E))  # no trick given: did E keep the lead?
+    assert ruling.outcome["options"] == ["kept", "lost"]
+    ruling, state = apply(state, ChoiceMade(Seat.E, "kept"))
+    assert ruling.outcome["options"] == []  # the 26B right was used at his first lead
+    assert [r.token for r in state.restrictions_on(Seat.E)] == ["forbid:C"]
+
+
+def test_26B_lapses_when_the_offender_becomes_declarer_or_dummy():
+    """The lead penalty applies only if the offender becomes a defender."""
+    _, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="1NT", comparable=False))
+    _, state = calls(state, "W:P", "N:P", "E:P")
+    assert state.declarer is Seat.S and not state.lead_penalties and not state.pending
+
+
+def test_26A_comparable_replacement_no_lead_restrictions():
+    """A comparable call leaves no lead penalty."""
+    _, state = apply(at("S", "1H P 2H"), InsufficientBid("1S", replacement="3S",
+                                                         comparable=True))
+    _, state = calls(state, "S:4H", "W:P", "N:P", "E:P")
+    assert not state.pending and not state.lead_penalties
+
+
+def test_26B_after_non_comparable_call_out_of_rotation():
+    """W bids 1S at N's turn (31B); his later pass is not comparable: E passes once and 26B
+    applies at E's opening lead."""
+    _, state = apply(at("N"), CallOutOfRotation(Seat.W, "1S", turn_call="1H"))
+    ruling, state = calls(state, "E:P", "S:2H", "W:P")
+    assert ruling.outcome["judgement_pending"] is True
+    ruling, state = apply(state, ChoiceMade(Seat.W, "not_comparable"))
+    assert "31A2(b)" in ruling.laws
+    _, state = calls(state, "N:P", "E:P")
+    assert state.declarer is Seat.N
+    assert set(state.pending_for(Seat.E)[0].options) == {"forbid:S", "forbid:H", "forbid:D",
+                                                         "forbid:C", "any"}
+
+
+def test_26B_combined_with_50D2_options():
+    """E has a major penalty card and a 26B penalty: one choice with both sets of options."""
+    _, state = east_offends_south_declares()
+    state = replace(state, penalty_cards=(penalty("E:DK:major"),))
+    ruling, state = apply(state, PartnerLead(Seat.W))
+    assert set(ruling.outcome["options"]) == {"require:D", "forbid:D", "forbid:H", "forbid:C",
+                                              "any"}
+    assert "50D2" in ruling.laws and "26B" in ruling.laws
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:C"))
+    assert [p.token for p in state.penalty_cards] == ["E:DK:major"]
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["forbid:C"]
+
+
+def test_26B_combined_choice_resolved_under_50D2():
+    """Requiring the penalty card's suit is the 50D2 option: the card goes back to the hand."""
+    _, state = east_offends_south_declares()
+    state = replace(state, penalty_cards=(penalty("E:DK:major"),))
+    _, state = apply(state, PartnerLead(Seat.W))
+    ruling, state = apply(state, ChoiceMade(Seat.W, "require:D"))
+    assert "50D2(a)" in ruling.laws and not state.penalty_cards
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["require:D"]
+    assert not state.lead_penalties
+
+
+def test_26B_combined_forbid_of_penalty_suit_uses_both():
+    """Forbidding the penalty card's suit is a 50D2 choice that also uses up 26B."""
+    _, state = east_offends_south_declares()
+    state = replace(state, penalty_cards=(penalty("E:DK:major"),))
+    _, state = apply(state, PartnerLead(Seat.W))
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:D"))
+    assert "50D2(a)" in ruling.laws and "26B" in ruling.laws and not state.penalty_cards

@@ -1,0 +1,180 @@
+"""Declarer's lead options (Laws 50D2, 51B) and a penalty card not played (Law 52)."""
+
+import pytest
+
+from core.cards import parse_card
+from core.engine import ChoiceMade, apply
+from core.errors import RuleError
+from core.laws.flow import CardPlayed, LeadLost
+from core.laws.penalty import PartnerLead, PenaltyNotPlayed
+from core.seats import Seat
+from tests.core.helpers import play_state, tokens
+
+
+def lead(state, leader="W"):
+    return apply(state, PartnerLead(Seat(leader)))
+
+
+def choose(state, option, leader="W"):
+    return apply(state, ChoiceMade(Seat(leader), option))
+
+
+def test_50C_minor_penalty_card_gives_no_lead_options():
+    ruling, state = lead(play_state("S", "E:D4:minor"))
+    assert ruling.options == () and state.pending == ()
+    assert "50C" in ruling.laws
+
+
+def test_50D2_single_major_three_options_and_leader_waits():
+    ruling, state = lead(play_state("S", "E:SK:major"))
+    assert set(ruling.option_tokens) == {"require:S", "forbid:S", "any"}
+    assert ruling.chooser == "declarer"
+    assert state.pending_for(Seat.W)[0].options == ruling.option_tokens
+
+
+def test_50D2a_require_picks_card_up_for_this_lead_only():
+    _, state = lead(play_state("S", "E:SK:major"))
+    ruling, state = choose(state, "require:S")
+    assert tokens(state) == set()
+    assert [(r.token, r.lasts.value) for r in state.restrictions] == [("require:S", "this_lead")]
+    assert "50D2(a)" in ruling.laws and "50E2" in ruling.information
+    played, state = apply(state, CardPlayed(Seat.W, parse_card("S3")))
+    assert state.restrictions == ()
+    used = " ".join(played.steps)
+    assert "This card uses up W's restriction: W must lead a spade" in used
+    assert "require:S" not in used
+
+
+def test_50D2a_forbid_lasts_until_the_lead_is_lost():
+    _, state = lead(play_state("S", "E:SK:major"))
+    _, state = choose(state, "forbid:S")
+    _, state = apply(state, CardPlayed(Seat.W, parse_card("H3")))
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["forbid:S"]
+    _, state = apply(state, LeadLost(Seat.W))
+    assert state.restrictions == ()
+
+
+def test_50D2b_any_leaves_the_card_and_the_choice_recurs():
+    _, state = lead(play_state("S", "E:SK:major"))
+    ruling, state = choose(state, "any")
+    assert tokens(state) == {"E:SK:major"} and state.restrictions == ()
+    assert "50D2(b)" in ruling.laws
+    again, state = lead(state)  # W kept the lead: declarer has the options again (footnote)
+    assert "any" in again.option_tokens
+
+
+def test_50D2_leader_cannot_play_before_declarer_chooses():
+    _, state = lead(play_state("S", "E:SK:major"))
+    with pytest.raises(RuleError, match="must wait"):
+        apply(state, CardPlayed(Seat.W, parse_card("H3")))
+
+
+def test_50D2_choice_must_be_one_of_the_options():
+    _, state = lead(play_state("S", "E:SK:major"))
+    with pytest.raises(RuleError, match="not an option"):
+        choose(state, "require:H")
+
+
+def test_51B1_two_cards_one_suit_require_picks_both_up():
+    _, state = lead(play_state("S", "E:SK:major", "E:S4:major"))
+    ruling, state = choose(state, "require:S")
+    assert tokens(state) == set() and "51B1(a)" in ruling.laws
+
+
+def test_51B2_forbid_one_suit_other_penalty_card_stays():
+    ruling, state = lead(play_state("S", "E:SQ:major", "E:D5:major"))
+    assert set(ruling.option_tokens) == {"require:S", "require:D", "forbid:S", "forbid:D",
+                                         "forbid:SD", "any"}
+    ruling, state = choose(state, "forbid:D")
+    assert tokens(state) == {"E:SQ:major"}
+    assert "51B2(b)" in ruling.laws
+
+
+def test_51B2c_neither_keeps_all_cards():
+    _, state = lead(play_state("S", "E:SQ:major", "E:D5:major"))
+    ruling, state = choose(state, "any")
+    assert tokens(state) == {"E:SQ:major", "E:D5:major"} and "51B2(c)" in ruling.laws
+
+
+def test_50D2_declarers_side_on_lead_gets_no_lead_options():
+    """Dummy on lead: no 50D2 choice (only a defender's partner has one), nothing waits."""
+    ruling, state = lead(play_state("S", "E:SK:major"), leader="N")
+    assert ruling.options == () and state.pending == () and state.on_lead is Seat.N
+
+
+def test_52B2_rejected_penalty_card_substituted_and_wrong_card_becomes_major():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("D2"), accepted=False)
+    ruling, state = apply(play_state("S", "E:HJ:major"), ev)
+    assert ruling.outcome == {"must_accept": False, "substitute": "HJ"}
+    assert tokens(state) == {"E:D2:major"}
+    assert "52B2" in ruling.laws
+
+
+def test_52B1a_accepted_card_stands_penalty_card_stays():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("D2"), accepted=True)
+    ruling, state = apply(play_state("S", "E:HJ:major"), ev)
+    assert ruling.outcome["substitute"] == "" and tokens(state) == {"E:HJ:major"}
+    assert "52B1(a)" in ruling.laws and "64B3" in ruling.judgement
+
+
+def test_52B1b_declarer_played_since_must_accept_whatever_he_says():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("D2"), accepted=False, declarer_played_since=True)
+    ruling, state = apply(play_state("S", "E:HJ:major"), ev)
+    assert ruling.outcome["must_accept"] is True and tokens(state) == {"E:HJ:major"}
+    assert "52B1(b)" in ruling.laws
+
+
+def test_52_a_minor_penalty_card_does_not_bar_other_suits():
+    with pytest.raises(RuleError, match="50C"):
+        apply(play_state("S", "E:D4:minor"), PenaltyNotPlayed(Seat.E, parse_card("C2")))
+
+
+def test_52_needs_a_penalty_card():
+    with pytest.raises(RuleError, match="no penalty card"):
+        apply(play_state("S"), PenaltyNotPlayed(Seat.E, parse_card("C2")))
+
+
+def test_52_with_several_penalty_cards_declarer_names_the_substitute():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("C2"), instead_of=parse_card("HJ"))
+    ruling, state = apply(play_state("S", "E:HJ:major", "E:S4:major"), ev)
+    assert ruling.outcome["substitute"] == "HJ"
+    assert tokens(state) == {"E:S4:major", "E:C2:major"}
+
+
+def test_50_director_returns_a_penalty_card_to_the_hand():
+    from core.laws.penalty import PenaltyCardReturned
+
+    ruling, state = apply(play_state("S", "E:SK:major"), PenaltyCardReturned(Seat.E,
+                                                                              parse_card("SK")))
+    assert tokens(state) == set() and "50E2" in ruling.laws
+
+
+def test_50D2_returned_card_withdraws_declarers_waiting_options():
+    from core.laws.penalty import PenaltyCardReturned
+
+    _, state = lead(play_state("S", "E:SK:major", "E:D5:major"))
+    _, state = apply(state, PenaltyCardReturned(Seat.E, parse_card("SK")))
+    assert state.pending_for(Seat.W)[0].options == ("require:D", "forbid:D", "any")
+    _, state = apply(state, PenaltyCardReturned(Seat.E, parse_card("D5")))
+    assert state.pending == ()
+
+
+def test_returning_a_card_that_is_not_a_penalty_card_is_refused():
+    from core.laws.penalty import PenaltyCardReturned
+
+    with pytest.raises(RuleError, match="not a penalty card"):
+        apply(play_state("S", "E:SK:major"), PenaltyCardReturned(Seat.W, parse_card("SK")))
+
+
+def test_52B2_of_several_penalty_cards_the_one_in_the_suit_played_is_substituted():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("H2"))
+    ruling, state = apply(play_state("S", "E:HJ:major", "E:SQ:major"), ev)
+    assert ruling.outcome["substitute"] == "HJ"
+    assert tokens(state) == {"E:SQ:major", "E:H2:major"}
+
+
+def test_51A_52B2_several_penalty_cards_none_in_that_suit_declarer_names_it():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("D2"))
+    ruling, state = apply(play_state("S", "E:HJ:major", "E:SQ:major"), ev)
+    assert ruling.outcome["substitute"] == "" and "declarer names" in ruling.summary
+    assert tokens(state) == {"E:HJ:major", "E:SQ:major", "E:D2:major"}

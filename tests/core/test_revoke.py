@@ -1,0 +1,357 @@
+"""Revokes: Laws 61 (definition, inquiries), 62 (correction), 63 (establishment), 64 (transfer)."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.cards import Suit, parse_card
+from core.engine import apply, event_from_data, event_to_data
+from core.errors import RuleError
+from core.laws.revoke import (
+    Attention,
+    EstablishedBy,
+    Revoke,
+    RevokeInquiry,
+    WonBy,
+    revoke_check,
+)
+from core.seats import Seat
+from core.state import Lasts, Restriction, RestrictionKind
+from tests.core.helpers import hand, play_state, tokens
+
+
+def revoke(offender="E", established=True, state=None, **facts):
+    state = state if state is not None else play_state("S")
+    if isinstance(facts.get("card"), str):
+        facts["card"] = parse_card(facts["card"])
+    return apply(state, Revoke(Seat(offender), established, **facts))
+
+
+def transferred(**facts):
+    ruling, state = revoke(**facts)
+    assert state.tricks_transferred == ruling.outcome["tricks_transferred"]
+    return ruling.outcome["tricks_transferred"], ruling
+
+
+# --- 61A: what a revoke is -------------------------------------------------------------
+
+
+def test_61A_failing_to_follow_suit_is_a_revoke():
+    ruling = revoke_check(play_state("S"), Seat.E, hand("K4.T83.96.Q8742"), Suit.HEARTS,
+                          parse_card("C2"))
+    assert ruling.outcome["revoke"] is True and ruling.private
+    assert set(ruling.outcome["legal"]) == {"HT", "H8", "H3"} and "61A" in ruling.laws
+
+
+def test_61A_discard_when_void_is_not_a_revoke():
+    ruling = revoke_check(play_state("S"), Seat.E, hand("K4.-.96532.Q8742"), Suit.HEARTS,
+                          parse_card("C2"))
+    assert ruling.outcome["revoke"] is False
+
+
+def test_61A_failing_to_play_a_major_penalty_card_is_a_revoke():
+    state = play_state("S", "E:SK:major")
+    ruling = revoke_check(state, Seat.E, hand("4.-.96532.Q8742"), Suit.HEARTS, parse_card("C2"))
+    assert ruling.outcome["revoke"] is True and ruling.outcome["legal"] == ["SK"]
+
+
+def test_61A_ignoring_declarers_specified_suit_is_a_revoke():
+    state = play_state("S").with_restriction(
+        Restriction(Seat.W, RestrictionKind.REQUIRE, Suit.DIAMONDS, Lasts.THIS_LEAD, "50D2(a)"))
+    ruling = revoke_check(state, Seat.W, hand("A92.K74.863.QJ4"), None, parse_card("SA"))
+    assert ruling.outcome["revoke"] is True
+
+
+def test_61A_card_not_in_the_hand_is_refused():
+    with pytest.raises(RuleError, match="not in that hand"):
+        revoke_check(play_state("S"), Seat.E, hand("K4.T83.96.Q8742"), Suit.HEARTS,
+                     parse_card("SA"))
+
+
+# --- 61B: who may ask ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("asker", "about", "allowed", "law"), [
+    ("S", "E", True, "61B1"),
+    ("N", "S", True, "61B2(a)"),
+    ("N", "E", False, "61B2(b)"),
+    ("E", "S", True, "61B3"),
+    ("E", "W", True, "61B3"),
+])
+def test_61B_inquiries(asker, about, allowed, law):
+    ruling, _ = apply(play_state("S"), RevokeInquiry(Seat(asker), Seat(about)))
+    assert ruling.outcome["allowed"] is allowed and law in ruling.laws
+
+
+def test_61B3_asking_partner_warns_about_unauthorized_information():
+    ruling, _ = apply(play_state("S"), RevokeInquiry(Seat.E, Seat.W))
+    assert "16B" in ruling.information
+
+
+# --- 62: correcting an unestablished revoke ------------------------------------------------
+
+
+def test_62B1_defender_unestablished_card_becomes_major_penalty_card():
+    ruling, state = revoke("E", False, state=play_state("S", "W:SK:major"), card="C2", trick=4)
+    assert ruling.outcome["correct"] is True and ruling.outcome["tricks_transferred"] == 0
+    assert tokens(state) == {"W:SK:major", "E:C2:major"}
+    assert {"62A", "62B1"} <= set(ruling.laws) and state.tricks_transferred == 0
+
+
+def test_62B1_needs_the_revoke_card_of_a_defender():
+    with pytest.raises(RuleError, match="name the revoke card"):
+        revoke("E", False)
+
+
+def test_62B2_declarers_revoke_card_goes_back_without_penalty():
+    ruling, state = revoke("S", False, card="C2")
+    assert ruling.outcome["correct"] is True and tokens(state) == set()
+    assert "62B2" in ruling.laws
+
+
+def test_62B2_dummys_revoke_is_corrected_without_penalty():
+    ruling, state = revoke("N", False, card="C2")
+    assert tokens(state) == set() and "62B2" in ruling.laws
+
+
+def test_62B2_defenders_faced_card_is_no_penalty_card():
+    _, state = revoke("E", False, card="C2", faced_card=True)
+    assert tokens(state) == set()
+
+
+def test_62C1_62C2_partner_withdraws_after_nos_card_becomes_penalty_card():
+    ruling, state = revoke("E", False, card="C2", nos_withdrew=True,
+                           partner_card=parse_card("H9"))
+    assert tokens(state) == {"E:C2:major", "W:H9:major"}
+    assert {"62C1", "62C2"} <= set(ruling.laws)
+
+
+def test_62C2_declarers_side_withdraws_without_penalty():
+    _, state = revoke("S", False, card="C2", nos_withdrew=True, partner_card=parse_card("H9"))
+    assert tokens(state) == set()
+
+
+def test_62C2_only_after_a_non_offender_withdrew():
+    with pytest.raises(RuleError, match="62C2"):
+        revoke("E", False, card="C2", partner_card=parse_card("H9"))
+
+
+def test_62C3_both_sides_revoke_on_one_trick_both_corrected_no_transfer():
+    ruling, state = revoke("E", True, card="C2", won_by=WonBy.OFFENDER,
+                           other_offender=Seat.S, other_card=parse_card("D3"))
+    assert ruling.outcome["correct"] is True and ruling.outcome["tricks_transferred"] == 0
+    assert tokens(state) == {"E:C2:major"}
+    assert {"62C3", "64B8"} <= set(ruling.laws)
+
+
+def test_62C3_other_revoker_must_be_an_opponent():
+    with pytest.raises(RuleError, match="opponent"):
+        revoke("E", False, card="C2", other_offender=Seat.W, other_card=parse_card("D3"))
+
+
+def test_62D1_trick_12_revoke_corrected_even_when_established():
+    ruling, state = revoke("E", True, card="C2", trick=12, won_by=WonBy.OFFENDER)
+    assert ruling.outcome["correct"] is True and ruling.outcome["tricks_transferred"] == 0
+    assert tokens(state) == {"E:C2:major"}
+    assert {"62D1", "64B6"} <= set(ruling.laws)
+    assert "62D2" in ruling.laws and "16C" in ruling.information
+
+
+def test_62D1_trick_12_revoke_found_after_the_round_is_not_corrected():
+    ruling, _ = revoke("E", True, trick=12, won_by=WonBy.OFFENDER, later_tricks=1,
+                       attention=Attention.AFTER_ROUND)
+    assert ruling.outcome["correct"] is False and ruling.outcome["tricks_transferred"] == 0
+    assert {"64B5", "64B6"} <= set(ruling.laws)
+
+
+# --- 63: establishment ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("how", "law"), [
+    (EstablishedBy.PLAY, "63A1"), (EstablishedBy.DESIGNATION, "63A2"),
+    (EstablishedBy.CLAIM, "63A3"), (EstablishedBy.AGREED_CLAIM, "63A4"),
+])
+def test_63A_each_way_of_establishing_is_cited(how, law):
+    ruling, _ = revoke("E", True, established_by=how, won_by=WonBy.OFFENDER)
+    assert law in ruling.laws and "63B" in ruling.laws
+    assert ruling.outcome["correct"] is False and ruling.outcome["tricks_transferred"] == 1
+
+
+def test_63A1_47E1_play_after_misinformation_does_not_establish():
+    ruling, state = revoke("E", True, established_by=EstablishedBy.PLAY, misinformed=True,
+                           card="C2")
+    assert ruling.outcome["correct"] is True and ruling.outcome["tricks_transferred"] == 0
+    assert "47E1" in ruling.laws and tokens(state) == {"E:C2:major"}
+
+
+def test_63A_conflicting_facts_are_refused():
+    with pytest.raises(RuleError, match="conflict"):
+        revoke("E", False, established_by=EstablishedBy.CLAIM, card="C2")
+
+
+def test_63A_unestablished_revoke_cannot_be_found_after_the_round():
+    with pytest.raises(RuleError, match="established"):
+        revoke("E", False, card="C2", attention=Attention.AFTER_ROUND)
+
+
+# --- 64A: the transfer ------------------------------------------------------------------------
+
+
+def test_64A1_offender_won_revoke_trick_and_a_later_trick_two_tricks():
+    n, ruling = transferred(offender="E", trick=7, won_by=WonBy.OFFENDER, later_tricks=2)
+    assert n == 2 and "64A1" in ruling.laws
+    assert ruling.outcome["arithmetic"].startswith(
+        "2 tricks: the revoke trick (won by the offender, E) + 1 later trick won by E-W")
+    assert "64C1" in ruling.judgement and "N-S" in ruling.summary
+
+
+def test_64A1_offender_won_revoke_trick_no_later_trick_one_trick():
+    n, ruling = transferred(offender="E", won_by=WonBy.OFFENDER, later_tricks=0)
+    assert n == 1 and "64A1" in ruling.laws and "won no later trick" in ruling.steps[2]
+
+
+def test_64A2_nos_won_revoke_trick_offenders_won_later_one_trick():
+    n, ruling = transferred(offender="W", won_by=WonBy.OPPONENTS, later_tricks=1)
+    assert n == 1 and "64A2" in ruling.laws
+
+
+def test_64A2_partner_won_revoke_trick_and_nothing_later_is_one_trick_not_the_seed_003_zero():
+    # Seed 003's "one trick per yes" short-cut (did the offender win the revoke trick? did his
+    # side win a later trick?) answers no, no -> 0. Law 64A2: the offending side won the revoke
+    # trick (through the offender's partner), so one trick is transferred.
+    n, ruling = transferred(offender="E", won_by=WonBy.PARTNER, later_tricks=0)
+    assert n == 1 and "64A2" in ruling.laws and "64B1" not in ruling.laws
+    assert "won by the offender's partner, W" in ruling.outcome["arithmetic"]
+
+
+def test_64A2_partner_won_revoke_trick_later_tricks_add_nothing():
+    n, _ = transferred(offender="E", won_by=WonBy.PARTNER, later_tricks=3)
+    assert n == 1
+
+
+def test_64A_footnote_trick_won_in_dummy_is_not_won_by_declarer():
+    n, ruling = transferred(offender="S", won_by=WonBy.PARTNER, later_tricks=4)
+    assert n == 1 and "won in dummy (N)" in ruling.outcome["arithmetic"]
+    assert "E-W" in ruling.summary
+
+
+def test_64A_transfers_accumulate_on_the_board():
+    _, state = revoke("E", won_by=WonBy.OFFENDER, later_tricks=2)
+    _, state = revoke("W", state=state, won_by=WonBy.OPPONENTS, later_tricks=1, trick=9)
+    assert state.tricks_transferred == 3
+
+
+def test_64A_needs_to_know_who_won_the_revoke_trick():
+    with pytest.raises(RuleError, match="who won the revoke trick"):
+        revoke("E", True)
+
+
+# --- 64B: no automatic transfer -----------------------------------------------------------------
+
+
+def test_64B1_offending_side_won_nothing_from_the_revoke_trick_on():
+    n, ruling = transferred(offender="E", won_by=WonBy.OPPONENTS, later_tricks=0)
+    assert n == 0 and "64B1" in ruling.laws and "(64B1)" in ruling.summary
+
+
+def test_64B2_repeated_revoke_in_the_same_suit():
+    n, ruling = transferred(won_by=WonBy.OFFENDER, later_tricks=2, repeat_same_suit=True)
+    assert n == 0 and "64B2" in ruling.laws and "64C2(a)" in ruling.judgement
+
+
+def test_64B3_failure_to_play_a_penalty_card():
+    n, ruling = transferred(won_by=WonBy.OFFENDER, later_tricks=2, penalty_card_failure=True)
+    assert n == 0 and "64B3" in ruling.laws and "64C1" in ruling.judgement
+
+
+def test_64B3_dummys_revoke():
+    n, ruling = transferred(offender="N", won_by=WonBy.OFFENDER, later_tricks=3)
+    assert n == 0 and "64B3" in ruling.laws and ruling.outcome["correct"] is False
+
+
+def test_64B4_found_after_a_non_offender_called_on_the_next_board():
+    n, ruling = transferred(won_by=WonBy.OFFENDER, later_tricks=1,
+                            attention=Attention.AFTER_NEXT_CALL)
+    assert n == 0 and "64B4" in ruling.laws
+
+
+def test_64B5_found_after_the_round():
+    n, ruling = transferred(won_by=WonBy.OFFENDER, later_tricks=1, attention=Attention.AFTER_ROUND)
+    assert n == 0 and "64B5" in ruling.laws
+
+
+def test_64B7_both_sides_established_revokes():
+    n, ruling = transferred(won_by=WonBy.OFFENDER, later_tricks=1, both_sides_established=True)
+    assert n == 0 and "64B7" in ruling.laws and "64C2(b)" in ruling.judgement
+
+
+def test_64B_first_applicable_exception_leads_the_ruling_others_also_cited():
+    n, ruling = transferred(offender="N", won_by=WonBy.OFFENDER, later_tricks=1,
+                            attention=Attention.AFTER_ROUND)
+    assert n == 0 and ruling.outcome["exception"] == "64B3"
+    assert "(64B3)" in ruling.summary and "64B5" in ruling.laws
+
+
+def test_64B_no_won_by_needed_when_an_exception_applies():
+    n, _ = transferred(offender="N")
+    assert n == 0
+
+
+def test_43B2b_dummy_first_to_ask_declarer_corrects_and_64_applies_as_if_established():
+    n, ruling = transferred(offender="S", established=False, card="C2", won_by=WonBy.OFFENDER,
+                            later_tricks=1, dummy_asked_first=True)
+    assert n == 2 and ruling.outcome["correct"] is True
+    assert {"43B2(b)", "64A1"} <= set(ruling.laws)
+
+
+def test_43B2b_only_for_declarers_own_revoke():
+    with pytest.raises(RuleError, match="not declarer"):
+        revoke("E", False, card="C2", dummy_asked_first=True)
+
+
+# --- bad facts ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("trick", [0, 13, 14])
+def test_61_impossible_revoke_tricks_are_refused(trick):
+    with pytest.raises(RuleError):
+        revoke("E", True, trick=trick, won_by=WonBy.OFFENDER)
+
+
+def test_64_more_later_tricks_than_remain_are_refused():
+    with pytest.raises(RuleError, match="only 3 tricks remain"):
+        revoke("E", True, trick=10, won_by=WonBy.OFFENDER, later_tricks=4)
+
+
+def test_64B3_dummy_cannot_fail_to_play_a_penalty_card():
+    with pytest.raises(RuleError, match="never has penalty cards"):
+        revoke("N", True, won_by=WonBy.OFFENDER, penalty_card_failure=True)
+
+
+def test_48A_a_penalty_card_of_dummy_in_the_facts_is_refused():
+    with pytest.raises(RuleError, match="N is dummy"):
+        revoke("N", True, state=play_state("S", "N:SK:major"), won_by=WonBy.OFFENDER)
+
+
+def test_62_revoke_card_still_on_the_table_as_penalty_card_is_refused():
+    with pytest.raises(RuleError, match="still a penalty card"):
+        revoke("E", False, state=play_state("S", "E:C2:major"), card="C2")
+
+
+def test_64_revoke_events_round_trip():
+    ev = Revoke(Seat.E, True, parse_card("C2"), trick=7, won_by=WonBy.PARTNER,
+                attention=Attention.AFTER_NEXT_CALL, established_by=EstablishedBy.CLAIM)
+    assert event_from_data(event_to_data(ev)) == ev
+
+
+# --- properties -----------------------------------------------------------------------------
+
+
+@given(offender=st.sampled_from(["E", "W", "S"]), trick=st.integers(1, 11),
+       won_by=st.sampled_from(list(WonBy)), later=st.integers(0, 12))
+def test_64A_transfer_never_exceeds_what_the_offending_side_won(offender, trick, won_by, later):
+    later = min(later, 13 - trick)
+    n, _ = transferred(offender=offender, trick=trick, won_by=won_by, later_tricks=later)
+    won_from_revoke_trick_on = later + (won_by is not WonBy.OPPONENTS)
+    assert 0 <= n <= min(2, won_from_revoke_trick_on)
+    assert (n == 2) == (won_by is WonBy.OFFENDER and later > 0)
