@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from cogs.context import ContextError, club_of, is_director, require_director, storage_of
 from cogs.render import clean
-from cogs.tdbot import TDBot, defer, edit_pressed, report_error
+from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
 from core.engine import EVENT_TYPES
 from core.storage.desk import Desk
 from core.storage.service import Storage
@@ -281,8 +281,12 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         total = await storage.count_log(club.guild_id, filters)
         view = LogPager(storage, club.guild_id, filters, interaction.user.id, total)
         embed = await view.page()
-        await interaction.followup.send(
-            embed=embed, view=view, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        await respond(
+            interaction,
+            embed=embed,
+            view=view,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(description="Directors: the ruling log as a CSV or JSON file.")
@@ -324,7 +328,8 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             async for chunk in stream:
                 data.write(chunk.encode("utf-8"))
                 if data.tell() > limit:
-                    await interaction.followup.send(
+                    await respond(
+                        interaction,
                         f"The export is larger than {limit // (1024 * 1024)} MB, more than "
                         "Discord accepts: narrow it with from, to or session.",
                         ephemeral=True,
@@ -334,7 +339,8 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             await stream.aclose()
         data.seek(0)
         today = dt.datetime.now(dt.UTC).date().isoformat()
-        await interaction.followup.send(
+        await respond(
+            interaction,
             "The ruling log.",
             file=discord.File(data, filename=f"ruling-log-{today}.{format}"),
             ephemeral=True,
@@ -373,7 +379,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
                 "rulings confirmed)"
             )
         embed.add_field(name="Confirmation rate", value=rate, inline=False)
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        await respond(interaction, embed=embed, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,6 +12,7 @@ to no class, so no override can name the bot: those overrides, and only those, c
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import weakref
@@ -90,13 +91,39 @@ def user_message(error: BaseException) -> str | None:
     return None
 
 
+#: How long a deferred command may work before "thinking…" is sent. A command that answers
+#: sooner (nearly all: a table lookup and a ruling take a few milliseconds) reaches Discord in one
+#: request instead of two; a slower one (a slow database, a big log query) is still acknowledged
+#: far inside Discord's three seconds. benchmarks/README.md (issue 14, the "lazy
+#: acknowledgement" lever) gives the figures that justify it.
+ACK_AFTER = 0.25
+
+
 async def defer(
     interaction: discord.Interaction[TDBot], *, ephemeral: bool = False, update: bool = False
 ) -> None:
-    """Acknowledge at once, before any database call: Discord forgets an interaction that is not
+    """Promise an answer before any database call: Discord forgets an interaction that is not
     answered within three seconds, and a slow database must not turn a saved write into "the
-    application did not respond". Shows "thinking…" (only to the user if ``ephemeral``); with
-    ``update``, a button instead defers an edit of the message it is on. Never raises."""
+    application did not respond". The acknowledgement ("thinking…", only to the user if
+    ``ephemeral``; with ``update``, a button's deferred edit of its message) is sent only if the
+    answer is not ready after :data:`ACK_AFTER` seconds; :func:`respond` and :func:`edit_pressed`
+    answer directly when it was not needed. Never raises."""
+    if interaction.response.is_done() or "ack" in interaction.extras:
+        return
+    loop = asyncio.get_running_loop()
+
+    def send_now() -> None:
+        interaction.extras["ack"] = loop.create_task(
+            _acknowledge(interaction, ephemeral=ephemeral, update=update)
+        )
+
+    interaction.extras["ack"] = loop.call_later(ACK_AFTER, send_now)
+
+
+async def _acknowledge(
+    interaction: discord.Interaction[TDBot], *, ephemeral: bool, update: bool
+) -> None:
+    """Send the acknowledgement :func:`defer` promised."""
     if interaction.response.is_done():
         return
     try:
@@ -111,6 +138,16 @@ async def defer(
         log.warning("Could not acknowledge interaction %s: %s", interaction.id, exc)
 
 
+async def settle(interaction: discord.Interaction[TDBot]) -> None:
+    """Before answering: drop an acknowledgement :func:`defer` has not sent yet (the answer is
+    the response), or wait for one already on its way (the answer then follows it)."""
+    ack = interaction.extras.pop("ack", None)
+    if isinstance(ack, asyncio.TimerHandle):
+        ack.cancel()
+    elif isinstance(ack, asyncio.Task):
+        await ack
+
+
 async def respond(
     interaction: discord.Interaction[TDBot], content: str | None = None, **kwargs: Any
 ) -> None:
@@ -120,6 +157,7 @@ async def respond(
     visibility: an answer that must be seen differently replaces it (deleted, then sent anew)."""
     if content is not None:
         kwargs["content"] = content
+    await settle(interaction)
     if not interaction.response.is_done():
         await interaction.response.send_message(**kwargs)
         return
@@ -138,6 +176,7 @@ async def respond(
 
 async def edit_pressed(interaction: discord.Interaction[TDBot], **kwargs: Any) -> None:
     """Edit the message whose button was pressed (after :func:`defer` or not)."""
+    await settle(interaction)
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:

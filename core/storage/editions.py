@@ -11,8 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import select
 
 from core.editions import DEFAULT_EDITION, edition_on
-from core.storage.desk_models import EditionChange
-from core.storage.models import Club
+from core.storage.models import Club, EditionChange
 
 CACHE_SECONDS = 3.0
 #: (database URL, club id) -> (expires at, edition): keyed by database too, as one process

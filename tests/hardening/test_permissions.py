@@ -243,7 +243,7 @@ async def test_log_pages_belong_to_whoever_searched(ld, scene, storage) -> None:
     for board in range(2, 8):
         await exposure(storage, ld, table=2, board=board)
     result = await ld.slash("log search", {"kind": "exposure"}, user="Director")
-    [page] = result.followups
+    [page] = result.messages
     assert "Page 1 of 2" in page.text
     for who in (ld.member("Dummy"), scene["stranger"], scene["neighbour"]):
         refused = await ld.press(page, "Next", user=who)

@@ -12,9 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.storage.desk.base import desk_event_row
 from core.storage.desk.settings import APPEAL_OUTCOMES, EditionsAndSettings
 from core.storage.desk.values import AppealInfo
-from core.storage.desk_models import Appeal
 from core.storage.errors import Conflict, NotFound, StorageError
-from core.storage.models import NOTE_MAX, EventRow, GameSession, utcnow
+from core.storage.models import NOTE_MAX, Appeal, EventRow, GameSession, utcnow
 from core.storage.repo.rows import checked_text, require_club
 
 

@@ -10,9 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.laws.consultation import Consultation as ConsultationEvent
 from core.storage.desk.base import DeskBase
 from core.storage.desk.values import ConsultationInfo
-from core.storage.desk_models import Consultation
 from core.storage.errors import Conflict, NotFound, StorageError
-from core.storage.models import NOTE_MAX, Table, utcnow
+from core.storage.models import NOTE_MAX, Consultation, Table, utcnow
 from core.storage.repo.rows import board_row, checked_text, require_club
 from core.storage.values import RecordedEvent
 

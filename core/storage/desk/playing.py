@@ -6,8 +6,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.desk.base import DeskBase
-from core.storage.desk_models import PlayingDirector
-from core.storage.models import Board, GameSession, SeatBinding, Table
+from core.storage.models import Board, GameSession, PlayingDirector, SeatBinding, Table
 from core.storage.repo.rows import require_club
 
 

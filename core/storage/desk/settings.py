@@ -13,9 +13,8 @@ from core.editions import check_edition, edition_on
 from core.storage import editions
 from core.storage.desk.base import DeskBase
 from core.storage.desk.values import DeskSettingsInfo, EditionSchedule
-from core.storage.desk_models import DeskSettings, EditionChange
 from core.storage.errors import NotFound, StorageError
-from core.storage.models import EventRow
+from core.storage.models import DeskSettings, EditionChange, EventRow
 from core.storage.repo.base import UNSET
 from core.storage.repo.rows import require_club
 

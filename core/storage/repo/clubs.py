@@ -7,9 +7,11 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.storage import desk_models, rollup
+from core.storage import rollup
 from core.storage.errors import StorageError
 from core.storage.models import (
+    DESK_LOG_MODELS,
+    DESK_SETTINGS_MODELS,
     Board,
     Club,
     DirectorCall,
@@ -138,7 +140,7 @@ class Clubs(StorageBase):
                 EventLaw,
                 VerdictRow,
                 DirectorCall,
-                *desk_models.LOG_MODELS,
+                *DESK_LOG_MODELS,
                 EventRow,
                 SeatBinding,
                 Board,
@@ -148,7 +150,7 @@ class Clubs(StorageBase):
                 result = await s.execute(delete(model).where(model.club_id == club_id))
                 deleted[model.__tablename__] = rowcount(result)
             if not keep_settings:
-                for settings_model in desk_models.SETTINGS_MODELS:
+                for settings_model in DESK_SETTINGS_MODELS:
                     result = await s.execute(
                         delete(settings_model).where(settings_model.club_id == club_id)
                     )

@@ -29,7 +29,7 @@ async def test_search_pages_with_buttons(ld, storage):
     ids = await seven_rulings(ld, storage)
     result = await ld.slash("log search", {"kind": "exposure"}, user="Director")
     assert result.ephemeral
-    [page] = result.followups
+    [page] = result.messages
     assert "7 results" in page.text and "Page 1 of 2" in page.text
     assert f"#{ids[-1]} " in page.text and f"#{ids[0]} " not in page.text
     assert page.pings == {"everyone": False, "users": [], "roles": []}
@@ -51,7 +51,7 @@ async def test_search_filters(ld, storage):
 
     async def found(**options):
         result = await ld.slash("log search", {"kind": "exposure", **options}, user="Director")
-        text = result.followups[0].text
+        text = result.text
         return {i for i in ids if f"#{i} " in text}
 
     assert await found(table=2) == {ids[6]}
@@ -76,7 +76,7 @@ async def test_a_player_searches_only_his_own_rulings(ld, storage):
     await set_up(ld)
     ids = await seven_rulings(ld, storage)
     result = await ld.slash("log search", {"kind": "exposure"}, user="LHO")
-    text = result.followups[0].text
+    text = result.text
     assert "1 result" in text and f"#{ids[6]} " in text
     refused = await ld.slash("log search", {"player": ld.member("Declarer")}, user="LHO")
     assert refused.ephemeral and "your own rulings" in refused.text

@@ -3,10 +3,12 @@ autocomplete, deferral of slow work, and the console driving a real story."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import discord
 
+from cogs.tdbot import ACK_AFTER
 from localdiscord import ONLY_YOU, Console
 
 
@@ -41,8 +43,27 @@ async def test_card_autocomplete(ld, bot, board):
     assert [c["value"] for c in penalty.choices] == ["HQ"]
 
 
-async def test_work_is_deferred_then_followed_up(ld, bot, board):
-    """The command defers before touching the database, then follows up with the ruling."""
+async def test_a_quick_command_answers_in_one_response(ld, bot, board):
+    """A ruling ready before ACK_AFTER is the interaction's response itself: one request to
+    Discord, no "thinking…" first."""
+    result = await ld.run("/exposed cards:SK seat:W", user="LHO")
+    assert result.type is discord.InteractionResponseType.channel_message
+    assert "Ruling #" in result.text
+    assert not result.followups
+
+
+async def test_a_slow_command_is_acknowledged_then_followed_up(
+    ld, bot, board, storage, monkeypatch
+):
+    """When the work takes longer than ACK_AFTER, "thinking…" goes first (Discord's 3-second
+    window is kept) and the ruling follows it."""
+    real_record = storage.record
+
+    async def slow_record(*args, **kwargs):
+        await asyncio.sleep(ACK_AFTER + 0.2)
+        return await real_record(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "record", slow_record)
     result = await ld.run("/exposed cards:SK seat:W", user="LHO")
     assert result.type is discord.InteractionResponseType.deferred_channel_message
     assert result.followups and "Ruling #" in result.followups[0].text
