@@ -17,7 +17,7 @@ import discord
 from cogs.tdbot import TDBot, respond
 from core.ruling import Ruling
 from core.seats import Seat
-from core.state import Lasts, TableState
+from core.state import Chooser, Lasts, TableState
 from core.storage.values import DirectorCallInfo, LogEntry, RecordedEvent, Verdict, VerdictKind
 
 #: Discord's limits on embeds and buttons.
@@ -36,9 +36,9 @@ CALL_LABEL = "Call the director"
 
 #: Who makes a choice, in words (``Ruling.chooser``).
 CHOOSERS = {
-    "director": "the director",
-    "LHO": "the offender's left-hand opponent",
-    "defenders": "the defenders",
+    Chooser.DIRECTOR: "the director",
+    Chooser.LHO: "the offender's left-hand opponent",
+    Chooser.DEFENDERS: "the defenders",
 }
 
 COLOUR = discord.Colour.dark_green()
@@ -116,10 +116,10 @@ def ruling_embed(
             name="Laws", value=cut(", ".join(dict.fromkeys(ruling.laws)), FIELD_MAX), inline=False
         )
     if ruling.options:
-        verb = "choose" if ruling.chooser == "defenders" else "chooses"
+        verb = "choose" if ruling.chooser == Chooser.DEFENDERS else "chooses"
         chooser = CHOOSERS.get(ruling.chooser, ruling.chooser)
         who = f" ({chooser} {verb})" if ruling.chooser else ""
-        if ruling.chooser == "players":  # a question of fact, not a side's option
+        if ruling.chooser == Chooser.PLAYERS:  # a question of fact, not a side's option
             who = " (a player at the table or a director answers)"
         listed = (f"• {clean(o.label)}" for o in ruling.options)
         embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
