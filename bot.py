@@ -102,7 +102,7 @@ def setup_logging(level: str, *, console: bool) -> None:
 
 
 #: Young objects allocated before a generation-0 collection (Python's default: 700).
-GC_GEN0_THRESHOLD = 50_000
+GC_GEN0_THRESHOLD = 5_000
 
 
 def settle_memory() -> None:

@@ -177,8 +177,10 @@ class Bench:
         log.setdefault("answer_ms", {}).setdefault(kind, []).append((done - t_in) * 1000)
         if kind == "lead":
             t.lead_message = result.message
-        if self.sent % 2000 == 0:
-            (self.remote or self.ld).forget()
+        if self.remote is not None:
+            self.remote.release(pending.id, keep=result.message.id if kind == "lead" else None)
+        elif self.sent % 2000 == 0:
+            self.ld.forget()
 
     async def _checked(self, t: Table, kind: str, pending: Any, result: Any, answers: dict,
                        log: dict) -> Any:

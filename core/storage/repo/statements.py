@@ -1,6 +1,7 @@
-"""The hot paths' statements, built once (their SQL is compiled once and cached): run through
-:meth:`~core.storage.repo.transactions.Transactions.connected` and ``write_conn``, so on SQLite
-they run on the loop's own connection (:mod:`core.storage.hotpath`)."""
+"""The hot paths' statements, built once (their SQL is compiled once and cached; on the loop's
+connection the SELECTs marked :func:`~core.storage.hotpath.compiled_once` skip even the cache
+lookup): run through :meth:`~core.storage.repo.transactions.Transactions.connected` and
+``write_conn``, so on SQLite they run on the loop's own connection (:mod:`core.storage.hotpath`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core import serial
 from core.state import TableState
+from core.storage.hotpath import compiled_once
 from core.storage.models import (
     Board,
     Club,
@@ -42,10 +44,12 @@ def club_select() -> Any:
 STATE_TEXT = cast(Board.state, Text)
 EMPTY_STATE_DATA = serial.to_data(TableState())
 
-CLUB_ID = select(Club.id).where(Club.guild_id == bindparam("guild_id"))
-CLUB_ZONE = select(Club.id, Club.time_zone).where(Club.guild_id == bindparam("guild_id"))
+CLUB_ID = compiled_once(select(Club.id).where(Club.guild_id == bindparam("guild_id")))
+CLUB_ZONE = compiled_once(
+    select(Club.id, Club.time_zone).where(Club.guild_id == bindparam("guild_id"))
+)
 
-SEATING = (
+SEATING = compiled_once(
     select(Table.session_id, SeatBinding.table_id, Table.number, SeatBinding.seat)
     .join(Table, Table.id == SeatBinding.table_id)
     .join(Club, Club.id == SeatBinding.club_id)
@@ -64,14 +68,14 @@ BOARD_COLUMNS = (
     Table.number.label("table_no"),
 )
 
-BOARD_BY_ID = (
+BOARD_BY_ID = compiled_once(
     select(*BOARD_COLUMNS)
     .join(Club, Club.id == Board.club_id)
     .join(Table, Table.id == Board.table_id)
     .where(Club.guild_id == bindparam("guild_id"), Board.id == bindparam("board_id"))
 )
 
-CHOICE_CONTEXT = (
+CHOICE_CONTEXT = compiled_once(
     select(
         EventRow.id.label("event_id"),
         EventRow.ruling,
@@ -91,11 +95,13 @@ CHOICE_CONTEXT = (
     .limit(1)
 )
 
-EVENT_BY_ID = select(EventRow.__table__).where(EventRow.id == bindparam("event_id"))
+EVENT_BY_ID = compiled_once(select(EventRow.__table__).where(EventRow.id == bindparam("event_id")))
 
-FIRST_FOR_INTERACTION = select(EventRow.id).where(
-    EventRow.club_id == bindparam("club_id"),
-    EventRow.interaction_id == bindparam("interaction_id"),
+FIRST_FOR_INTERACTION = compiled_once(
+    select(EventRow.id).where(
+        EventRow.club_id == bindparam("club_id"),
+        EventRow.interaction_id == bindparam("interaction_id"),
+    )
 )
 
 INSERT_EVENT = insert(EventRow).returning(EventRow.id)
@@ -132,14 +138,12 @@ UPDATE_SNAPSHOT_SEQ = snapshot_update(True)
 
 FIRST_ID_OF_INTERACTION = (
     select(EventRow.id)
-    .where(
-        EventRow.club_id == Club.id, EventRow.interaction_id == bindparam("interaction_id")
-    )
+    .where(EventRow.club_id == Club.id, EventRow.interaction_id == bindparam("interaction_id"))
     .correlate(Club)
     .scalar_subquery()
 )
 
-SET_BOARD_SELECT = (
+SET_BOARD_SELECT = compiled_once(
     select(
         Club.id.label("club_id"),
         Club.time_zone,
@@ -271,8 +275,8 @@ def table_lookup_select(numbered: bool) -> Any:
     )
 
 
-TABLE_LOOKUP_MINE = table_lookup_select(numbered=False)
-TABLE_LOOKUP_NUMBERED = table_lookup_select(numbered=True)
+TABLE_LOOKUP_MINE = compiled_once(table_lookup_select(numbered=False))
+TABLE_LOOKUP_NUMBERED = compiled_once(table_lookup_select(numbered=True))
 
 
 @dataclass(slots=True)
@@ -295,22 +299,19 @@ class BoardRow:
     first_id: int | None
 
 
-async def board_for_record(
-    s: AsyncSession | AsyncConnection,
-    guild_id: int,
-    board_id: int,
-    interaction_id: int | None,
-    *,
-    lock: bool = False,
-) -> BoardRow | None:
-    """The board row :meth:`Storage.record` works on (None if the guild has no such board):
-    its snapshot and version, its table's number, and ``first_id``, the event already recorded
-    for ``interaction_id`` in this club (if any). With ``lock``, the board row is locked."""
-    first: Any = None
-    if interaction_id is not None:
+def board_for_record_select(*, by_interaction: bool, lock: bool) -> Any:
+    """The board row a recording works on, built once per shape (a statement built per call
+    cost ~8 comparisons, a join and its cache key each time: the recording steps of
+    ``benchmarks/interactions.py``). ``by_interaction``: also ``first_id``, the event already
+    recorded for the ``interaction_id`` parameter in this club; ``lock``: the row locked."""
+    first: Any = null()
+    if by_interaction:
         first = (
             select(EventRow.id)
-            .where(EventRow.club_id == Board.club_id, EventRow.interaction_id == interaction_id)
+            .where(
+                EventRow.club_id == Board.club_id,
+                EventRow.interaction_id == bindparam("interaction_id"),
+            )
             .correlate(Board)
             .scalar_subquery()
         )
@@ -326,13 +327,37 @@ async def board_for_record(
             Board.version,
             Table.number.label("table_no"),
             Club.time_zone,
-            (first if first is not None else null()).label("first_id"),
+            first.label("first_id"),
         )
         .join(Club, Club.id == Board.club_id)
         .join(Table, Table.id == Board.table_id)
-        .where(Club.guild_id == guild_id, Board.id == board_id)
+        .where(Club.guild_id == bindparam("guild_id"), Board.id == bindparam("board_id"))
     )
-    if lock:
-        q = q.with_for_update(of=Board)
-    row = (await s.execute(q)).first()
+    return q.with_for_update(of=Board) if lock else q
+
+
+#: :func:`board_for_record`'s statements, by (by_interaction, lock).
+BOARD_FOR_RECORD = {
+    (by_interaction, lock): compiled_once(
+        board_for_record_select(by_interaction=by_interaction, lock=lock)
+    )
+    for by_interaction in (False, True)
+    for lock in (False, True)
+}
+
+
+async def board_for_record(
+    s: AsyncSession | AsyncConnection,
+    guild_id: int,
+    board_id: int,
+    interaction_id: int | None,
+    *,
+    lock: bool = False,
+) -> BoardRow | None:
+    """The board row :meth:`Storage.record` works on (None if the guild has no such board):
+    its snapshot and version, its table's number, and ``first_id``, the event already recorded
+    for ``interaction_id`` in this club (if any). With ``lock``, the board row is locked."""
+    params = {"guild_id": guild_id, "board_id": board_id, "interaction_id": interaction_id}
+    q = BOARD_FOR_RECORD[interaction_id is not None, lock]
+    row = (await s.execute(q, params)).first()
     return BoardRow(**row._mapping) if row is not None else None

@@ -51,3 +51,26 @@ async def test_the_wal_is_checkpointed_off_the_loop(storage_url, monkeypatch):
             await storage.record(GUILD_A, board.id, exposed("W", card))
         await asyncio.sleep(0.05)
     assert len(ran) == 2  # after the 3rd and the 6th write
+
+
+async def test_statements_marked_compiled_once_are_compiled_once_on_the_loop(storage_url):
+    """A marked SELECT is compiled on its first run and that compiled form reused (same answer
+    each time, whatever the parameters); an unmarked statement is never kept."""
+    from sqlalchemy import bindparam, select
+
+    from core.storage.models import Club
+    from core.storage.repo.statements import CLUB_ID
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        await new_board(storage)  # the club of GUILD_A exists
+        loop_db = storage.tx.loop
+        with loop_db.connect() as conn:
+            club_id = await conn.scalar(CLUB_ID, {"guild_id": GUILD_A})
+            compiled = loop_db._compiled[CLUB_ID]
+            assert await conn.scalar(CLUB_ID, {"guild_id": GUILD_A + 1}) is None
+            assert await conn.scalar(CLUB_ID, {"guild_id": GUILD_A}) == club_id
+            assert loop_db._compiled[CLUB_ID] is compiled
+            plain = select(Club.id).where(Club.guild_id == bindparam("guild_id"))
+            assert await conn.scalar(plain, {"guild_id": GUILD_A}) == club_id
+        assert club_id is not None and CLUB_ID in loop_db._compiled
+        assert plain not in loop_db._compiled
