@@ -69,7 +69,10 @@ Modes, each for the mix and then for /ping (the floor: a command that only repli
 other, back to back in the same run, each on a fresh bot (separate-process method):
 ``none`` (aiosqlite for every statement, stdlib JSON, Python's default gc), then
 ``hot_path_on_loop`` (``core.storage.hotpath``), ``plus_orjson``, ``plus_settled_gc``
-(``bot.settle_memory``).
+(``bot.settle_memory`` with the generation-0 threshold of round 3, 50,000), ``plus_gen0_5000``
+(today's threshold) and ``plus_compiled_once`` (``core.storage.hotpath.compiled_once``).
+``--lever-rounds N`` runs the ladder N times, interleaved, and reports medians; every lever run
+gives ``machine_speed_ms``, a fixed loop timed just before it (this machine drifts).
 """
 
 from __future__ import annotations
@@ -94,6 +97,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import discord  # noqa: E402
+import orjson  # noqa: E402
 
 from benchmarks.evening import (  # noqa: E402
     STEPS,
@@ -159,9 +163,11 @@ class Bench:
         if payload is None:  # no forbid button to press: the /lead before it went wrong
             self._unexpected(log, answers, kind, "no_button", "(no forbid button on /lead)")
             return
+        # what the gateway delivers (decoding it is the bot's work); encoded once, with orjson,
+        # for the bot and for the stand-in's child: the driver's own CPU is not the bot's
+        raw = orjson.dumps(payload)
         if self.remote is not None:
-            self.remote.register(payload)
-        raw = json.dumps(payload)  # what the gateway delivers: decoding it is the bot's work
+            self.remote.register(raw)
         t_in = time.perf_counter()
         pending = self.ld.dispatch(discord.utils._from_json(raw), timeout=30.0)
         response = await pending.response()
@@ -500,35 +506,82 @@ async def measure(args: argparse.Namespace, method: str, out: dict) -> None:
                       "first_response": first}
 
 
+#: The ladder of ``levers``: each variant adds one lever to the one before:
+#: (stdlib json, settle gc, hot path on the loop, generation-0 threshold, compiled once).
+LEVERS = {
+    "none": (True, False, False, None, False),
+    "hot_path_on_loop": (True, False, True, None, False),
+    "plus_orjson": (False, False, True, None, False),
+    "plus_settled_gc": (False, True, True, 50_000, False),
+    "plus_gen0_5000": (False, True, True, 5_000, False),
+    "plus_compiled_once": (False, True, True, 5_000, True),
+}
+
+
+@contextlib.contextmanager
+def compiled_once(on: bool) -> Iterator[None]:
+    """The loop's connection with or without its compiled-once SELECTs (for the A/B)."""
+    from core.storage.hotpath import LoopConnection
+
+    saved = LoopConnection._ready
+    if not on:
+        LoopConnection._ready = lambda self, statement: statement  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        LoopConnection._ready = saved  # type: ignore[method-assign]
+
+
+def machine_speed_ms() -> float:
+    """How long a fixed pure-Python loop takes now: this machine's speed drifts by tens of per
+    cent from minute to minute, so every lever run reports it beside its figures."""
+    t = time.process_time()
+    total = 0
+    for i in range(1_000_000):
+        total += i * i
+    return round((time.process_time() - t) * 1000, 1)
+
+
 async def levers(args: argparse.Namespace, out: dict) -> None:
     """Each process-level lever on and off, back to back (separate-process method, the mix):
-    p50/p99 at the offered rate and the closed-loop throughput, each on a fresh bot."""
-    variants = {  # each adds one lever to the one before: (stdlib json, settle gc, loop)
-        "none": (True, False, False),
-        "hot_path_on_loop": (True, False, True),
-        "plus_orjson": (False, False, True),
-        "plus_settled_gc": (False, True, True),
-    }
-    for name, (plain_json, settle, loop) in variants.items():
-        with stdlib_json() if plain_json else contextlib.nullcontext():
-            row: dict = {}
-            for mode in ("open", "closed"):
-                if not settle:
-                    default_gc()
-                async with instance(args, "separate", {}, settle=settle,
-                                    hot_path_on_loop=loop) as bench:
-                    if mode == "open":
-                        r = await bench.open_loop(args.rate, args.lever_seconds, False)
-                        row["open"] = {k: r[k] for k in ("p50_ms", "p99_ms", "max_ms",
-                                                         "throughput_per_s")}
-                        row["open"]["answer"] = {k: r["answer"][k]
-                                                 for k in ("p50_ms", "p99_ms", "max_ms")}
-                    else:
-                        r = await bench.closed_loop(args.lever_seconds, False)
-                        row["closed"] = {k: r[k] for k in ("throughput_per_s",
-                                                           "process_cpu_ms_per_interaction")}
-                check(r, f"levers {name} {mode}")
-            out[name] = row
+    p50/p99 at the offered rate and the closed-loop throughput, each on a fresh bot. With
+    ``--lever-rounds N`` the ladder runs N times over (variants interleaved, so a slow minute
+    of the machine falls on all of them) and each figure is the median of its N runs."""
+    rounds: dict[str, list[dict]] = {name: [] for name in LEVERS}
+    for _ in range(args.lever_rounds):
+        for name, (plain_json, settle, loop, gen0, once) in LEVERS.items():
+            with stdlib_json() if plain_json else contextlib.nullcontext(), compiled_once(once):
+                row: dict = {}
+                for mode in ("open", "closed"):
+                    if not settle:
+                        default_gc()
+                    async with instance(args, "separate", {}, settle=settle,
+                                        hot_path_on_loop=loop) as bench:
+                        if gen0 is not None:
+                            gc.set_threshold(gen0, *gc.get_threshold()[1:])
+                        speed = machine_speed_ms()
+                        if mode == "open":
+                            r = await bench.open_loop(args.rate, args.lever_seconds, False)
+                            row["open"] = {k: r[k] for k in ("p50_ms", "p99_ms", "max_ms",
+                                                             "throughput_per_s")}
+                            row["open"]["answer"] = {k: r["answer"][k]
+                                                     for k in ("p50_ms", "p99_ms", "max_ms")}
+                        else:
+                            r = await bench.closed_loop(args.lever_seconds, False)
+                            row["closed"] = {k: r[k] for k in (
+                                "throughput_per_s", "process_cpu_ms_per_interaction")}
+                        row[mode]["machine_speed_ms"] = speed
+                    check(r, f"levers {name} {mode}")
+                rounds[name].append(row)
+    for name, rows in rounds.items():
+        out[name] = rows[0] if len(rows) == 1 else {**_medians(rows), "runs": rows}
+
+
+def _medians(rows: list[dict]) -> dict:
+    """The median of each figure over ``rows`` (nested dicts of numbers)."""
+    first = rows[0]
+    return {k: _medians([r[k] for r in rows]) if isinstance(v, dict)
+            else statistics.median(r[k] for r in rows) for k, v in first.items()}
 
 
 _runs = [0]
@@ -627,6 +680,8 @@ def main() -> None:
     ap.add_argument("--levers", action=argparse.BooleanOptionalAction, default=True,
                     help="also the A/B of orjson and of settle_memory (gc)")
     ap.add_argument("--lever-seconds", type=float, default=8.0)
+    ap.add_argument("--lever-rounds", type=int, default=1,
+                    help="run the levers' ladder this many times over; figures are medians")
     ap.add_argument("--processes", type=int, default=1,
                     help="PostgreSQL: this many bot processes (shards) on one database")
     ap.add_argument("--database-url", help=argparse.SUPPRESS)  # a shard's shared database

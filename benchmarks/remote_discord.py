@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import re
 import sys
 import time
@@ -28,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord  # noqa: E402
+import orjson  # noqa: E402
 
 from localdiscord import (  # noqa: E402
     API_PREFIX,
@@ -56,7 +56,7 @@ class _ChildAPI(DiscordAPI):
         loop = asyncio.get_running_loop()
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
         while line := await reader.readline():
-            record = InteractionRecord(json.loads(line))
+            record = InteractionRecord(orjson.loads(line))
             self._interactions[record.id] = record
             self._by_token[record.token] = record
             async with self._known:
@@ -86,8 +86,8 @@ class _ChildAPI(DiscordAPI):
                 "received_at": request.received_at,
                 "message": None if message is None else self.messages.get(message.id),
             }
-            sys.stdout.write(json.dumps(line) + "\n")
-            sys.stdout.flush()
+            sys.stdout.buffer.write(orjson.dumps(line) + b"\n")
+            sys.stdout.buffer.flush()
         self._answered += 1
         if self._answered % 2000 == 0:
             self._forget_old()
@@ -170,16 +170,16 @@ class RemoteDiscord:
         for mid in gone - {keep}:
             ld.messages.pop(mid, None)
 
-    def register(self, payload: dict[str, Any]) -> None:
-        """Tell the child of an interaction about to be dispatched."""
+    def register(self, payload: bytes) -> None:
+        """Tell the child of an interaction about to be dispatched (its payload's JSON)."""
         assert self.proc is not None and self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(payload).encode() + b"\n")
+        self.proc.stdin.write(payload + b"\n")
 
     async def _read(self) -> None:
         assert self.proc is not None and self.proc.stdout is not None
         ld = self.ld
         while line := await self.proc.stdout.readline():
-            d = json.loads(line)
+            d = orjson.loads(line)
             record = ld._interactions.get(d["iid"])
             if record is None:
                 continue
