@@ -101,7 +101,10 @@ def setup_logging(level: str, *, console: bool) -> None:
     root.setLevel(max(logging.getLevelName(level), logging.WARNING) if console else level)
 
 
-#: Young objects allocated before a generation-0 collection (Python's default: 700).
+#: Young objects allocated before a generation-0 collection (Python's default: 700). 5,000
+#: keeps each young collection at or under ~5 ms; 50,000 made fewer but 25–68 ms long ones
+#: (``benchmarks/README.md``, *second look*: mix p99 at 200/s 700 → 17.6 ms, 5,000 → 6.2 ms,
+#: 50,000 → 11.7 ms).
 GC_GEN0_THRESHOLD = 5_000
 
 
@@ -109,8 +112,8 @@ def settle_memory() -> None:
     """Once the bot is up: move everything allocated so far (modules, cogs, the command tree)
     out of the garbage collector's reach and collect young objects less often. Full collections
     then stop pausing every command for ~100 ms (``benchmarks/interactions.py``, ``levers``,
-    ``plus_settled_gc`` against ``plus_orjson`` in one run: p99 at 200/s 589 → 113 ms, CPU per
-    interaction 2.32 → 1.69 ms)."""
+    ``plus_settled_gc`` against ``plus_orjson``, medians of two rounds: p99 at 200/s 15.2 →
+    5.9 ms, max 86 → 39 ms)."""
     gc.collect()
     gc.freeze()
     _, gen1, gen2 = gc.get_threshold()

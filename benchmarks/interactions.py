@@ -137,6 +137,32 @@ def figures(ms: list[float]) -> dict:
             "mean_ms": round(statistics.fmean(ms), 2)}
 
 
+@contextlib.contextmanager
+def gc_pauses() -> Iterator[dict]:
+    """The garbage collector's pauses in this (the bot's) process while the block runs, per
+    generation: how many, their total and the longest, in ms (filled in when the block ends).
+    The p99 of the first look was made of such pauses (``benchmarks/README.md``)."""
+    durations: list[tuple[int, float]] = []
+    started = [0.0]
+
+    def hook(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            durations.append((info["generation"], (time.perf_counter() - started[0]) * 1000))
+
+    out: dict = {}
+    gc.callbacks.append(hook)
+    try:
+        yield out
+    finally:
+        gc.callbacks.remove(hook)
+        for gen in (0, 1, 2):
+            ms = [d for g, d in durations if g == gen]
+            out[f"gen{gen}"] = {"n": len(ms), "total_ms": round(sum(ms), 1),
+                                "max_ms": round(max(ms, default=0.0), 1)}
+
+
 class Bench:
     def __init__(self, ld: LocalDiscord, bot: TDBot, tables: list[Table],
                  remote: RemoteDiscord | None = None) -> None:
@@ -280,12 +306,14 @@ class Bench:
                 await self.one(t, ping_only, log)
 
         t0 = time.perf_counter()
-        await asyncio.gather(*(table_worker(i, t) for i, t in enumerate(self.tables)))
+        with gc_pauses() as pauses:
+            await asyncio.gather(*(table_worker(i, t) for i, t in enumerate(self.tables)))
         took = time.perf_counter() - t0
         return self._report(log, took, {"offered_per_s": rate,
                                         "max_lag_ms": round(max(lags), 1),
                                         "p99_lag_ms": round(pct(lags, 99), 1),
-                                        "arrivals_not_sent_bot_too_slow": not_sent[0]})
+                                        "arrivals_not_sent_bot_too_slow": not_sent[0],
+                                        "gc_pauses": pauses})
 
     async def closed_loop(self, seconds: float, ping_only: bool) -> dict:
         log: dict = {}
@@ -296,9 +324,10 @@ class Bench:
                 await self.one(t, ping_only, log)
 
         t0, cpu0 = time.perf_counter(), time.process_time()
-        await asyncio.gather(*(table_worker(t) for t in self.tables))
+        with gc_pauses() as pauses:
+            await asyncio.gather(*(table_worker(t) for t in self.tables))
         took, cpu = time.perf_counter() - t0, time.process_time() - cpu0
-        report = self._report(log, took, {"concurrency": len(self.tables)})
+        report = self._report(log, took, {"concurrency": len(self.tables), "gc_pauses": pauses})
         # CPU used by this process (all threads: the bot, the fake Discord, aiosqlite's) per
         # interaction: less sensitive to other load on the machine than the throughput
         done = max(1, report["completed"])

@@ -112,7 +112,7 @@ async def _serve() -> None:
     await api.start()
     # No cyclic garbage collector here: its full collections paused this process for up to
     # 190 ms once its records had grown, and every request waiting on it counted as the bot's
-    # latency (``benchmarks/README.md``, *the stand-in's pauses*). A run's leak of cycles is
+    # latency (``benchmarks/README.md``, *second look*). A run's leak of cycles is
     # bounded: ~170 MB resident after a 20-second run at 200/s.
     gc.disable()
     sys.stdout.write(api.url + "\n")
@@ -158,7 +158,7 @@ class RemoteDiscord:
         ``keep`` (a ``/lead`` answer whose button comes next). The benchmark's bookkeeping shares
         the bot's process: kept, a minute of records (their tasks, payloads and message dicts,
         ~300,000 objects at 200/s) made every young collection of the garbage collector slow
-        and pushed the p99 (``benchmarks/README.md``, *the driver's records*)."""
+        and pushed the p99 (``benchmarks/README.md``, *second look*)."""
         ld = self.ld
         record = ld._interactions.pop(interaction_id, None)
         if record is None:

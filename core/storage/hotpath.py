@@ -8,8 +8,9 @@ files they run here instead, on a plain synchronous connection; the ruling-log q
 exports, statistics and every ORM transaction stay on aiosqlite's thread.
 
 Justified by ``benchmarks/interactions.py``, section ``levers``, variant ``hot_path_on_loop``
-against ``none`` (the same run): the bot's CPU per interaction of the mix 6.27 → 3.06 ms
-(6.3 → 3.1), saturation 96 → 139/s (``benchmarks/README.md``).
+against ``none`` (the same runs, medians of two rounds): the bot's CPU per interaction of the
+mix 6.31 → 2.33 ms, saturation 157 → 436/s, p99 at 200/s 1,018 → 24 ms (``benchmarks/README.md``,
+*second look*).
 
 Why this cannot stall the event loop:
 
@@ -45,7 +46,7 @@ COMPILE_ONCE = "tdbot_compile_once"
 def compiled_once(statement: Any) -> Any:
     """Mark a SELECT built once at import: the loop's connection compiles it once and runs the
     compiled form, skipping SQLAlchemy's per-execution cache key (a table lookup 64 → 42 µs,
-    ``benchmarks/README.md``, *compiled once*). Only for statements whose every varying value
+    ``benchmarks/README.md``, *second look*). Only for statements whose every varying value
     is a ``bindparam``: a literal would be frozen into the compiled SQL."""
     return statement.execution_options(**{COMPILE_ONCE: True})
 
