@@ -28,10 +28,8 @@ from cogs.context import (
 )
 from cogs.recording import incident_cooldown, record_incident
 from cogs.render import (
-    CALL_LABEL,
     CHOICE_PATTERN,
     LAPSE_PATTERN,
-    call_custom_id,
     choice_custom_id,
     clean,
     lapse_buttons,
@@ -173,17 +171,9 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         if waiting is not None:
             view = ruling_view(recorded.ruling, recorded.id, waiting,
                                lapse_buttons(recorded.state, board.id))
-        else:
-            view = discord.ui.View(timeout=None)
-            for button in lapse_buttons(recorded.state, board.id):
-                view.add_item(button)
-            view.add_item(
-                discord.ui.Button(
-                    label=CALL_LABEL,
-                    custom_id=call_custom_id(offered.event_id),
-                    style=discord.ButtonStyle.danger,
-                )
-            )
+        else:  # nothing more to choose: the lapses and the call for the ruling pressed on
+            view = ruling_view(recorded.ruling, offered.event_id, None,
+                               lapse_buttons(recorded.state, board.id))
         await edit_pressed(interaction, embed=embed, view=view)
 
 

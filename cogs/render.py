@@ -145,6 +145,16 @@ def ruling_embed(
     return embed
 
 
+def routed(view: discord.ui.View) -> discord.ui.View:
+    """``view`` as a message's buttons only: a press is routed by its ``custom_id`` to the
+    dynamic items the cogs register (so it works after a restart), never to this view. Stopped,
+    so that discord.py does not keep it and its buttons for every message for the life of the
+    process: kept, they were the growth of the collector's oldest generation under the
+    benchmark's load (~5,000 views in 20 s; ``benchmarks/README.md``, *second look*)."""
+    view.stop()
+    return view
+
+
 def ruling_view(
     ruling: Ruling,
     event_id: int,
@@ -178,7 +188,7 @@ def ruling_view(
             style=discord.ButtonStyle.danger,
         )
     )
-    return view
+    return routed(view)
 
 
 def state_view(state: TableState, board_id: int) -> discord.ui.View | None:
@@ -189,7 +199,7 @@ def state_view(state: TableState, board_id: int) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for button in buttons:
         view.add_item(button)
-    return view
+    return routed(view)
 
 
 def state_embed(lines: Iterable[str], *, table: int, board: int) -> discord.Embed:

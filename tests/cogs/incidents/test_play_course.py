@@ -162,3 +162,19 @@ async def test_kept_the_lead_then_declarer_chooses_again_on_the_same_message(ld,
     chosen = await ld.press(edit, require["custom_id"], user="Declarer")
     assert "Chosen by Declarer: Require a heart lead" in chosen.edits[0].text
     assert await agree(ld, "W") == {"forbid:diamond", "require:heart"}
+
+
+async def test_ruling_buttons_are_routed_not_kept_by_discord_py(ld, bot, board):
+    """The buttons on rulings are answered by the dynamic items the cogs register (by
+    custom_id), so discord.py must not keep a view per message for the life of the process;
+    the buttons still work."""
+    store = bot._connection._view_store
+    kept_before = len(store._synced_message_views), len(store._views)
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W trick:3", user="LHO")
+    forbid = button(lead.message, "Forbid diamonds while W keeps the lead")
+    pressed = await ld.press(lead.message, forbid["custom_id"], user="Declarer")
+    state = await ld.run("/state", user="LHO")
+    assert state.message.buttons  # the lapse button of the forbid
+    assert (len(store._synced_message_views), len(store._views)) == kept_before
+    assert not pressed.exceptions and await agree(ld, "W") == {"forbid:diamond"}
