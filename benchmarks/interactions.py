@@ -70,7 +70,8 @@ other, back to back in the same run, each on a fresh bot (separate-process metho
 ``none`` (aiosqlite for every statement, stdlib JSON, Python's default gc), then
 ``hot_path_on_loop`` (``core.storage.hotpath``), ``plus_orjson``, ``plus_settled_gc``
 (``bot.settle_memory`` with the generation-0 threshold of round 3, 50,000), ``plus_gen0_5000``
-(today's threshold) and ``plus_compiled_once`` (``core.storage.hotpath.compiled_once``).
+(today's threshold), ``plus_compiled_once`` (``core.storage.hotpath.compiled_once``) and
+``plus_kept_connections`` (the loop's database keeps its connections between transactions).
 ``--lever-rounds N`` runs the ladder N times, interleaved, and reports medians; every lever run
 gives ``machine_speed_ms``, a fixed loop timed just before it (this machine drifts).
 """
@@ -536,14 +537,16 @@ async def measure(args: argparse.Namespace, method: str, out: dict) -> None:
 
 
 #: The ladder of ``levers``: each variant adds one lever to the one before:
-#: (stdlib json, settle gc, hot path on the loop, generation-0 threshold, compiled once).
+#: (stdlib json, settle gc, hot path on the loop, generation-0 threshold, compiled once,
+#: kept connections).
 LEVERS = {
-    "none": (True, False, False, None, False),
-    "hot_path_on_loop": (True, False, True, None, False),
-    "plus_orjson": (False, False, True, None, False),
-    "plus_settled_gc": (False, True, True, 50_000, False),
-    "plus_gen0_5000": (False, True, True, 5_000, False),
-    "plus_compiled_once": (False, True, True, 5_000, True),
+    "none": (True, False, False, None, False, False),
+    "hot_path_on_loop": (True, False, True, None, False, False),
+    "plus_orjson": (False, False, True, None, False, False),
+    "plus_settled_gc": (False, True, True, 50_000, False, False),
+    "plus_gen0_5000": (False, True, True, 5_000, False, False),
+    "plus_compiled_once": (False, True, True, 5_000, True, False),
+    "plus_kept_connections": (False, True, True, 5_000, True, True),
 }
 
 
@@ -559,6 +562,26 @@ def compiled_once(on: bool) -> Iterator[None]:
         yield
     finally:
         LoopConnection._ready = saved  # type: ignore[method-assign]
+
+
+@contextlib.contextmanager
+def kept_connections(on: bool) -> Iterator[None]:
+    """The loop's database with or without its kept connections (for the A/B): without, every
+    transaction checks a connection out of the pool, as before."""
+    from core.storage import hotpath
+
+    saved = hotpath._Kept.use
+    if not on:
+        @contextlib.contextmanager
+        def pooled(self: Any) -> Iterator[Any]:
+            with self._engine.connect() as conn:
+                yield conn
+
+        hotpath._Kept.use = pooled  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        hotpath._Kept.use = saved  # type: ignore[method-assign]
 
 
 def machine_speed_ms() -> float:
@@ -578,8 +601,9 @@ async def levers(args: argparse.Namespace, out: dict) -> None:
     of the machine falls on all of them) and each figure is the median of its N runs."""
     rounds: dict[str, list[dict]] = {name: [] for name in LEVERS}
     for _ in range(args.lever_rounds):
-        for name, (plain_json, settle, loop, gen0, once) in LEVERS.items():
-            with stdlib_json() if plain_json else contextlib.nullcontext(), compiled_once(once):
+        for name, (plain_json, settle, loop, gen0, once, kept) in LEVERS.items():
+            with stdlib_json() if plain_json else contextlib.nullcontext(), \
+                    compiled_once(once), kept_connections(kept):
                 row: dict = {}
                 for mode in ("open", "closed"):
                     if not settle:

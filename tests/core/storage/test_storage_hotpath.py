@@ -74,3 +74,36 @@ async def test_statements_marked_compiled_once_are_compiled_once_on_the_loop(sto
             assert await conn.scalar(plain, {"guild_id": GUILD_A}) == club_id
         assert club_id is not None and CLUB_ID in loop_db._compiled
         assert plain not in loop_db._compiled
+
+
+async def test_the_loop_keeps_its_connections_between_transactions(storage_url):
+    """Reads reuse one kept connection and writes another; a read nested in a read gets one
+    of its own; after a failed statement the next read starts on a fresh connection, and a
+    transaction is never left open."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        loop_db = storage.tx.loop
+
+        def raw(conn):
+            return conn._conn.connection.driver_connection
+
+        with loop_db.connect() as first:
+            outer = raw(first)
+            with loop_db.connect() as nested:
+                assert raw(nested) is not outer
+                assert await nested.scalar(text("SELECT 1")) == 1
+            assert await first.scalar(text("SELECT 1")) == 1
+        with loop_db.connect() as again:
+            assert raw(again) is outer
+        recorded = await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+        with loop_db.begin() as w1:
+            writer = raw(w1)
+        with loop_db.begin() as w2:
+            assert raw(w2) is writer and writer is not outer
+        assert not outer.in_transaction and not writer.in_transaction
+
+        with pytest.raises(Exception, match="no such table"), loop_db.connect() as broken:
+            await broken.execute(text("SELECT * FROM no_such_table"))
+        with loop_db.connect() as fresh:
+            assert raw(fresh) is not outer
+        assert (await storage.board(GUILD_A, board.id)).last_seq == recorded.seq
