@@ -32,6 +32,7 @@ from core.ruling import Ruling
 from core.storage.desk import DependentRulings
 from core.storage.errors import NotFound, StorageError
 from core.storage.values import VerdictKind
+from core.view import view_of
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,8 @@ class VoidTogetherButton(
             )
             listed = ", ".join(f"#{v}" for v in voided) or "none"
             state = await storage_of(interaction).board_state(club.guild_id, entry.board_id)
-            now = "\n".join(f"• {clean(line)}" for line in state.describe()) or "Nothing pending."
+            lines = view_of(state).lines()
+            now = "\n".join(f"• {clean(line)}" for line in lines) or "Nothing pending."
             await respond(
                 interaction,
                 f"Ruling #{self.event_id} voided with the rulings that depended on it "

@@ -39,7 +39,7 @@ def choose_with_26b(state: TableState, pending: PendingChoice,
     offender = pending.offender or leader.partner
     eligible = lead26.eligible_suits(state, leader)
     fifty = {o.token for o in penalty.lead_options(state, leader)}
-    state = lead26.drop(state, offender)
+    state = lead26.drop(state, offender).evolve(lead_chosen=leader)
     if token in fifty:
         ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
         extra_steps = []

@@ -27,6 +27,7 @@ from core.laws.penalty import (
 )
 from core.laws.play import add_major, check_card_free, require_play, unique, with_pending
 from core.laws.premature import PrematurePlay, premature_play
+from core.laws.waits import DECLARER_LAW, DEFENDER_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Role, Seat, is_defender, role_of
@@ -37,10 +38,6 @@ from core.state import (
     penalty_tokens,
     restriction_token,
 )
-
-OPENING_LAW = "54"
-DEFENDER_LAW = "56"
-DECLARER_LAW = "55"
 
 ACCEPT = "accept"
 REJECT = "reject"

@@ -12,7 +12,6 @@ from core.errors import RuleError
 from core.laws.leads import (
     ACCEPT,
     BECOME_DUMMY,
-    OPENING_LAW,
     forced,
     lead_stands,
     pending_parts,
@@ -22,6 +21,7 @@ from core.laws.leads import (
 )
 from core.laws.penalty import require_declarer
 from core.laws.play import check_card_free, require_play, with_pending
+from core.laws.waits import OPENING_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Seat, is_defender, opening_leader

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from core.cards import Card, Suit, cards_text
 from core.errors import RuleError
-from core.laws import course, lead26
+from core.laws import course, lead26, obligations, waits
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
@@ -156,7 +156,9 @@ def offer_lead_options(
     """Record that declarer must choose before ``leader`` leads (replacing any older wait);
     a Law 26B prohibition waiting for this lead joins the same choice (see ``lead26``)."""
     options = lead_options(state, leader)
-    state = state.without_pending(leader)
+    # replaces an older offer of the same choice (brought up to date); never another choice
+    state = state.evolve(pending=tuple(
+        p for p in state.pending if p.seat is not leader or p.law not in waits.LEAD_CHOICE_LAWS))
     options, law = lead26.combine(state, leader, options, law)
     if options:
         state = replace(
@@ -193,6 +195,12 @@ class PartnerLead(Event):
 @rule(PartnerLead)
 def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState]:
     require_declarer(state)
+    held = waits.holds_report(state, ev.leader)
+    if held is not None:  # asking never cancels a pending choice: wait, and change nothing
+        return obligations.waiting_ruling(
+            ev.leader, True, law=held.law, chooser=Chooser(held.chooser), options=held.options,
+            question=held.note if held.chooser in waits.QUESTIONS else "",
+            kind="partner_lead"), state
     if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
         raise RuleError(f"trick {state.trick} has already been reported at this table: give the "
                         "trick being led to now")
@@ -239,6 +247,18 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
     holds = binding_leads(state, leader)
     own = _own_cards(state, leader)
     still = [f"Still binding: {r.describe()}." for r in holds]
+    if state.lead_chosen is leader:  # declarer has chosen for this very lead already
+        return Ruling(
+            kind="partner_lead",
+            summary=f"Declarer has already chosen for {leader.value}'s lead: "
+            + ("; ".join(r.describe() for r in holds) if holds else "he may lead any card")
+            + ".",
+            laws=tuple(dict.fromkeys(r.origin for r in holds)) or ("50D2",),
+            steps=(*own, "Give trick: with /lead when this is a later lead: declarer's options "
+                   "come back at each new lead while the penalty cards remain (50D2(b))."),
+            information=INFORMATION_ON_TABLE if cards or own else "",
+            outcome={"options": []},
+        ), state
     new_state, options = offer_lead_options(state, leader)
     if options and not major_suits(state, offender):
         ruling = lead26.offer_ruling(state, leader, options)
@@ -330,6 +350,7 @@ def choose_lead_option(
     offender = pending.offender or leader.partner
     law = lead_options_law(state, offender, token)
     restrictions = restrictions_for(leader, token, law)
+    state = state.evolve(lead_chosen=leader)
     if not restrictions:
         left = state.penalty_cards_of(offender)
         remaining = cards_text(p.card for p in left)

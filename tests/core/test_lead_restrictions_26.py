@@ -96,8 +96,13 @@ def test_26B_at_partners_first_lead_later_in_the_play():
                                               "any"}
     ruling, state = apply(state, ChoiceMade(Seat.E, "forbid:C"))
     assert [r.token for r in state.restrictions_on(Seat.E)] == ["forbid:C"]
-    ruling, state = apply(state, PartnerLead(Seat.E))  # no trick given: did E keep the lead?
+    # asked again before anything else is reported: still that lead, the prohibition binds and
+    # nobody is asked whether he kept the lead (issue 22)
+    ruling, state = apply(state, PartnerLead(Seat.E))
+    assert ruling.outcome["options"] == [] and "26B" in ruling.laws
+    ruling, state = apply(state, PartnerLead(Seat.E, trick=5))  # did E keep the lead till then?
     assert ruling.outcome["options"] == ["kept", "lost"]
+    assert state.pending_for(Seat.E)[0].chooser == "declarer_side"
     ruling, state = apply(state, ChoiceMade(Seat.E, "kept"))
     assert ruling.outcome["options"] == []  # the 26B right was used at his first lead
     assert [r.token for r in state.restrictions_on(Seat.E)] == ["forbid:C"]

@@ -59,7 +59,17 @@ def test_50D2b_any_leaves_the_card_and_the_choice_recurs():
     ruling, state = choose(state, "any")
     assert tokens(state) == {"E:SK:major"} and state.restrictions == ()
     assert "50D2(b)" in ruling.laws
+    same, state = lead(state)  # asked again before W has led: the same lead, chosen already
+    assert same.option_tokens == () and "already chosen" in same.summary
+    _, state = apply(state, CardPlayed(Seat.W, parse_card("H3")))  # W makes that lead
     again, state = lead(state)  # W kept the lead: declarer has the options again (footnote)
+    assert "any" in again.option_tokens
+
+
+def test_50D2b_after_any_a_later_trick_brings_the_options_back():
+    _, state = lead(play_state("S", "E:SK:major"))
+    _, state = choose(state, "any")
+    again, _ = apply(state, PartnerLead(Seat.W, trick=4))
     assert "any" in again.option_tokens
 
 

@@ -108,7 +108,7 @@ def test_bookkeeping_kinds_are_registered_event_kinds():
 
 def test_chooser_values_are_the_stored_strings():
     assert {c.value for c in Chooser} == {"", "declarer", "defenders", "players", "LHO",
-                                          "director"}
+                                          "director", "declarer_side"}
 
 
 def test_an_old_snapshot_with_a_string_chooser_loads_as_the_enum():

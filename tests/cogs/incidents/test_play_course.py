@@ -30,26 +30,36 @@ async def test_restrictions_lapse_and_state_mustplay_lead_agree(ld, bot, board):
     assert await agree(ld, "W", back.text) == set()
 
 
-async def test_the_bot_asks_when_the_reports_cannot_tell(ld, bot, board):
-    """Same leader again with no trick: the bot asks; a player at the table answers."""
+async def test_the_bot_asks_only_when_the_reports_cannot_tell(ld, bot, board):
+    """Right after declarer's choice, /lead again is the same lead: no question (issue 22).
+    A much later trick with no report between: the bot asks, with one pair of buttons, and only
+    declarer's side (or a director) may answer — never the restricted side."""
     await ld.run("/exposed cards:DK seat:E", user="RHO")
-    lead = await ld.run("/lead seat:W", user="LHO")
+    lead = await ld.run("/lead seat:W trick:3", user="LHO")
     await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
                    ["custom_id"], user="Declarer")
-    asked = await ld.run("/lead seat:W", user="LHO")
+    same = await ld.run("/lead seat:W", user="LHO")
+    assert "kept the lead" not in same.text and "already chosen" in same.text
+    assert await agree(ld, "W", same.text) == {"forbid:diamond"}
+    asked = await ld.run("/lead seat:W trick:8", user="LHO")
     assert "kept the lead" in asked.text
     await agree(ld, "W", asked.text)
-    lost = button(asked.message, "W's side lost the lead meanwhile: it has ended")
+    labels = [b.get("label") for b in asked.message.buttons]
+    assert "W has lost the lead" not in labels  # no near-twin of the question's own button
+    lost = button(asked.message, "W's side lost it meanwhile")
     stranger = await ld.press(asked.message, lost["custom_id"], user="Kibitzer")
     assert stranger.ephemeral and not stranger.edits
-    answered = await ld.press(asked.message, lost["custom_id"], user="RHO")
-    assert "Chosen by RHO" in answered.edits[0].text
+    himself = await ld.press(asked.message, lost["custom_id"], user="LHO")
+    assert himself.ephemeral and "declarer or dummy" in himself.content.lower()
+    assert await agree(ld, "W") == {"forbid:diamond"}
+    answered = await ld.press(asked.message, lost["custom_id"], user="Dummy")
+    assert "Chosen by Dummy" in answered.edits[0].text
     assert await agree(ld, "W") == set()
 
 
 async def test_lapse_button_answers_to_the_table_or_a_director(ld, bot, board):
-    """"W has lost the lead" on /state: refused to a stranger (state unchanged), accepted
-    from a defender at the table; pressed again it is stale."""
+    """"W has lost the lead" on /state: refused to a stranger and to the restricted side (state
+    unchanged), accepted from declarer's side; pressed again it is stale."""
     await ld.run("/exposed cards:DK seat:E", user="RHO")
     lead = await ld.run("/lead seat:W trick:2", user="LHO")
     await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
@@ -59,7 +69,10 @@ async def test_lapse_button_answers_to_the_table_or_a_director(ld, bot, board):
     stranger = await ld.press(state.message, lapse["custom_id"], user="Kibitzer")
     assert stranger.ephemeral and "seated at table 1" in stranger.content
     assert await agree(ld, "W") == {"forbid:diamond"}
-    pressed = await ld.press(state.message, lapse["custom_id"], user="RHO")
+    own_side = await ld.press(state.message, lapse["custom_id"], user="RHO")
+    assert own_side.ephemeral and "declarer or dummy" in own_side.content.lower()
+    assert await agree(ld, "W") == {"forbid:diamond"}
+    pressed = await ld.press(state.message, lapse["custom_id"], user="Dummy")
     assert not pressed.ephemeral and "no longer have the lead" in pressed.text
     assert await agree(ld, "W") == set()
     stale = await ld.press(state.message, lapse["custom_id"], user="Director")
@@ -137,13 +150,13 @@ async def test_an_incident_at_a_later_trick_puts_the_forbid_in_doubt(ld, bot, bo
     assert "kept the lead" in later.text, later.text
     await agree(ld, "W")
     [question] = [m for m in later.messages if "kept the lead" in m.text]
-    kept = button(question, "W has kept the lead: it still binds")
-    answered = await ld.press(question, kept["custom_id"], user="LHO")
+    kept = button(question, "W has kept the lead")
+    answered = await ld.press(question, kept["custom_id"], user="Dummy")
     assert "W kept the lead" in answered.edits[0].text
     assert await agree(ld, "W") == {"forbid:diamond"}
     state = await ld.run("/state", user="Dummy")
     await ld.press(state.message, button(state.message, "W has lost the lead")["custom_id"],
-                   user="LHO")
+                   user="Dummy")
     assert await agree(ld, "W") == set()
 
 
@@ -154,9 +167,9 @@ async def test_kept_the_lead_then_declarer_chooses_again_on_the_same_message(ld,
     lead = await ld.run("/lead seat:W", user="LHO")
     await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
                    ["custom_id"], user="Declarer")
-    asked = await ld.run("/lead seat:W", user="LHO")
-    kept = button(asked.message, "W has kept the lead: it still binds")
-    answered = await ld.press(asked.message, kept["custom_id"], user="LHO")
+    asked = await ld.run("/lead seat:W trick:5", user="LHO")
+    kept = button(asked.message, "W has kept the lead")
+    answered = await ld.press(asked.message, kept["custom_id"], user="Declarer")
     [edit] = answered.edits
     require = button(edit, "Require a heart lead")
     chosen = await ld.press(edit, require["custom_id"], user="Declarer")
