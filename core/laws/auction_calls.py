@@ -39,7 +39,7 @@ from core.laws.auction_state import (
 )
 from core.laws.flow import AuctionEnded, auction_ends
 from core.registry import Event, choice_handler, event, rule
-from core.ruling import Draft, Option, Ruling
+from core.ruling import PLAIN_CALL_LAWS, Draft, Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import PassLasts, PendingChoice, Phase, TableState
 
@@ -245,7 +245,10 @@ def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
     if _after_final_pass(state):
         return _law39(state, ev.seat, call, draft), state_after_39(state, ev.seat, call)
     state = make_call(state, ev.seat, call, ev, draft)
-    return draft.build("call"), state
+    ruling = draft.build("call")
+    if not ruling.options and set(ruling.laws) <= PLAIN_CALL_LAWS:
+        ruling = replace(ruling, record=True)  # a call in rotation: the table's record
+    return ruling, state
 
 
 @event("call_after_final_pass")

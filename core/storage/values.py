@@ -8,7 +8,7 @@ from enum import Enum
 from typing import Any
 
 from core.engine import Event
-from core.ruling import Ruling
+from core.ruling import Ruling, is_ruling
 from core.seats import Seat
 from core.state import TableState
 
@@ -128,6 +128,11 @@ class RecordedEvent:
     created_at: dt.datetime
     duplicate: bool = False
 
+    @property
+    def is_ruling(self) -> bool:
+        """A ruling, or only the table's record (:func:`core.ruling.is_ruling`)."""
+        return is_ruling(self.event.kind, self.ruling)
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -167,6 +172,7 @@ class LogEntry:
     verdict_at: dt.datetime | None
     verdict_note: str | None
     adjusted_score: str | None
+    is_ruling: bool = True  # False: the table's record (a call in rotation, a plain lead …)
 
 
 @dataclass(frozen=True)
@@ -192,6 +198,8 @@ class LogFilter:
     director_id: int | None = None
     verdict: VerdictKind | str | None = None
     include_void: bool = True
+    #: also the table's record (calls in rotation, plain leads, boards set): not rulings
+    records: bool = False
 
 
 @dataclass(frozen=True)

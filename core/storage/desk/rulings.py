@@ -141,6 +141,7 @@ class Rulings(DeskBase):
                 void=False,
                 law_edition=await editions.edition_in_force(s, club_id),
                 amends_id=old.id,
+                is_ruling=True,  # a director's decision
             )
             s.add(new)
             await s.flush()
@@ -148,7 +149,7 @@ class Rulings(DeskBase):
             if laws:
                 await s.execute(insert(EventLaw), laws)
             time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
-            await rollup.add_event(s, club_id, now, time_zone, new.kind, new.incident,
+            await rollup.add_event(s, club_id, now, time_zone, new.incident,
                                    (row["law_number"] for row in laws))
             await _void(s, club_id, old, director_id, VerdictKind.AMENDED,
                   f"re-ruled as #{new.id}: {body}", now, score=score)
