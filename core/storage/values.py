@@ -46,6 +46,17 @@ class SessionInfo:
 
 
 @dataclass(frozen=True)
+class SessionStart:
+    """A director's ``/session start``: the session, and the seats taken that club day that
+    it keeps (``moved``: carried over from the session that ended; otherwise the session in
+    play, where nothing had been played yet, became this one)."""
+
+    session: SessionInfo
+    seats: tuple[Seating, ...] = ()
+    moved: bool = False
+
+
+@dataclass(frozen=True)
 class TableInfo:
     id: int
     session_id: int
