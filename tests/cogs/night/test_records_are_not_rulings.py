@@ -34,6 +34,8 @@ async def test_44_a_record_has_no_ruling_number_no_director_button_and_no_log_li
     await seat_everyone(ld)
     await ld.run("/board set number:1 dealer:N", user="Dummy")
     answers = await auction(ld, ("Dummy", "1H"), ("RHO", "P"), ("Declarer", "P"), ("LHO", "P"))
+    assert "N: 1♥." in answers[0].text and "E: pass." in answers[1].text, answers[1].text
+    assert "The auction is over: 1♥ by N, E to lead." in answers[-1].text, answers[-1].text
     lead = await ld.run("/lead seat:E", user="RHO")
     assert "may lead any card" in lead.text, lead.text
     for result in (*answers, lead):
