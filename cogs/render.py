@@ -236,13 +236,24 @@ async def post_ruling(
     """Answer with a recorded ruling: its embed, and buttons for a choice still to be made.
 
     A private ruling (it reveals a holding) goes only to the user who asked, without buttons.
+    The table's record (a call in rotation, a plain lead: :func:`core.ruling.is_ruling`) is
+    answered without a ruling number or "Call the director" (the restrictions' buttons stay).
     """
     ruling = recorded.ruling
-    embed = ruling_embed(ruling, event_id=recorded.id, table=table, board=board)
+    counted = recorded.is_ruling  # the table's record has no number and no director button
+    embed = ruling_embed(ruling, event_id=recorded.id if counted else None, table=table,
+                         board=board)
     if ruling.private:
         await respond(interaction, embed=embed, ephemeral=True)
         return
     lapses = lapse_buttons(recorded.state, recorded.board_id)
+    if not counted:
+        view = state_view(recorded.state, recorded.board_id)
+        if view is None:
+            await respond(interaction, embed=embed)
+        else:
+            await respond(interaction, embed=embed, view=view)
+        return
     view = ruling_view(ruling, recorded.id, seat_waiting(ruling, recorded.state), lapses)
     await respond(interaction, embed=embed, view=view)
 

@@ -1,8 +1,9 @@
 """``/session start`` and ``/session end``: a director opens and closes the club's game.
 
 Nobody has to: a new session starts by itself at the first command after the club's session
-gap (``/setup session_gap``). Ending a session ends its boards and frees its seats; its rulings
-stay in the log, dated when they were made.
+gap (``/setup session_gap``). Starting one keeps the seats taken that club day, and names the
+players it keeps. Ending a session ends its boards and frees its seats; its rulings stay in the
+log, dated when they were made.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from cogs.boards import ended_line
 from cogs.context import ContextError, in_time, require_director, storage_of
 from cogs.render import clean
 from cogs.tdbot import TDBot, respond
+from core.storage.values import SessionStart
 
 
 class Session(commands.Cog):
@@ -33,14 +35,10 @@ class Session(commands.Cog):
     ) -> None:
         club = await require_director(interaction)
         started = await in_time(
-            interaction, storage_of(interaction).start_session(club.guild_id, name, fresh=True)
+            interaction, storage_of(interaction).begin_session(club.guild_id, name)
         )
-        await respond(
-            interaction,
-            f"Session **{clean(started.name)}** of {started.date.isoformat()} has started "
-            f"(/log search session:{started.id}): every table starts empty and every seat is "
-            "free.",
-        )
+        await respond(interaction, start_text(started)[:2000],
+                      allowed_mentions=discord.AllowedMentions(users=True))
 
     @session.command(name="end", description="Directors: end the session (its boards and seats).")
     async def end(self, interaction: discord.Interaction[TDBot]) -> None:
@@ -59,6 +57,23 @@ class Session(commands.Cog):
             if b.state.phase.value != "finished"
         ]
         await respond(interaction, "\n".join(lines)[:2000])
+
+
+def start_text(started: SessionStart) -> str:
+    """The answer to ``/session start``: each player whose seat it keeps is named (pinged), so
+    nobody learns of a move only when a command says "You are not sitting anywhere"."""
+    info = started.session
+    head = (f"Session **{clean(info.name)}** of {info.date.isoformat()} has started "
+            f"(/log search session:{info.id})")
+    if not started.seats:
+        return head + ": every table starts empty and every seat is free."
+    how = ("the session before it has ended, and the seats taken today move to the same "
+           "tables of this one" if started.moved else "the seats taken today are kept")
+    seats = "; ".join(
+        f"table {s.table_number} {s.seat.value}: <@{s.user_id}>"
+        for s in sorted(started.seats, key=lambda s: (s.table_number, "NESW".index(s.seat.value)))
+    )
+    return f"{head}: {how} ({seats}). /stand frees a seat."
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -242,9 +242,7 @@ class Table(commands.Cog):
                 return CallAfterFinalPass(who, text)  # Law 39: an incident for the log
             return CallMade(who, text, specifies=shows)
 
-        await record_incident(
-            interaction, table, build, notify=lambda ruling: not ruling.is_plain_call
-        )
+        await record_incident(interaction, table, build)
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: this channel's table, or yours)")
@@ -272,8 +270,8 @@ class Table(commands.Cog):
             return ctx, recorded
 
         ctx, recorded = await in_time(interaction, work())
-        embed = ruling_embed(
-            recorded.ruling, event_id=recorded.id, table=ctx.table.number, board=ctx.board.number
+        embed = ruling_embed(  # the table's record: no ruling number
+            recorded.ruling, event_id=None, table=ctx.table.number, board=ctx.board.number
         )
         await respond(interaction, embed=embed)
 

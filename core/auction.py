@@ -132,6 +132,14 @@ class Call:
             return f"{self.level}{self.strain.symbol}"
         return {CallKind.PASS: "Pass", CallKind.DOUBLE: "Dbl", CallKind.REDOUBLE: "Rdbl"}[self.kind]
 
+    @property
+    def words(self) -> str:
+        """As a player says it: ``1♣``, ``3NT``, ``pass``, ``double``, ``redouble``."""
+        if self.strain is not None:
+            return self.symbol
+        return {CallKind.PASS: "pass", CallKind.DOUBLE: "double",
+                CallKind.REDOUBLE: "redouble"}[self.kind]
+
     def specified(self, specifies: Iterable[Suit] | None = None) -> frozenset[Suit]:
         """The suits this call specifies: ``specifies`` when the call was artificial, otherwise
         the suit of a natural suit bid (none for notrump, pass, double, redouble)."""

@@ -39,7 +39,7 @@ from core.laws.auction_state import (
 )
 from core.laws.flow import AuctionEnded, auction_ends
 from core.registry import Event, choice_handler, event, rule
-from core.ruling import Draft, Option, Ruling
+from core.ruling import PLAIN_CALL_LAWS, Draft, Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import PassLasts, PendingChoice, Phase, TableState
 
@@ -245,7 +245,10 @@ def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
     if _after_final_pass(state):
         return _law39(state, ev.seat, call, draft), state_after_39(state, ev.seat, call)
     state = make_call(state, ev.seat, call, ev, draft)
-    return draft.build("call"), state
+    ruling = draft.build("call")
+    if not ruling.options and set(ruling.laws) <= PLAIN_CALL_LAWS:
+        ruling = replace(ruling, record=True)  # a call in rotation: the table's record
+    return ruling, state
 
 
 @event("call_after_final_pass")
@@ -278,6 +281,12 @@ def _after_final_pass(state: TableState) -> bool:
     if state.phase is Phase.PLAY:
         return state.declarer is not None
     return auction.is_over
+
+
+def contract_words(contract: str) -> str:
+    """``4HX`` → ``4♥ doubled``: a contract as players say it."""
+    bid, risk = contract.rstrip("X"), len(contract) - len(contract.rstrip("X"))
+    return parse_call(bid).words + ("", " doubled", " redoubled")[risk]
 
 
 def state_after_39(state: TableState, seat: Seat, call: Call) -> TableState:
@@ -379,7 +388,7 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
             return _law36(state, seat, call, ev, problem, draft)
         raise RuleError(problem)
     state = record_call(state, seat, call, ev.specifies)
-    draft.summary.insert(0, f"{seat.value}: {call.symbol}.")
+    draft.summary.insert(0, f"{seat.value}: {call.words}.")
     if ob is not None:
         draft.cite(ob.origin)
         draft.steps.append(f"{seat.value} passed as he had to ({ob.origin})"
@@ -412,7 +421,7 @@ def _accepting_call(state: TableState, due: Seat, seat: Seat, call: Call,
     state = with_auction(state, auction.plus(call))
     state = use_turn(state, seat)
     state = lead26.note_specified(state, seat, call.specified())
-    draft.summary.insert(0, f"{seat.value}: {call.symbol}.")
+    draft.summary.insert(0, f"{seat.value}: {call.words}.")
     draft.cite("29A")
     if not call.is_pass:
         draft.steps.append(f"{seat.value}'s call accepts the pass out of rotation (29A); the "
@@ -509,7 +518,8 @@ def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState
     assert declarer is not None
     ended, state = auction_ends(state, AuctionEnded(declarer, contract))
     draft.cite("22A", *ended.laws)
-    draft.summary.append(f"The auction is over: {contract} by {declarer.value}, "
+    said = contract_words(contract) if contract else "the contract"
+    draft.summary.append(f"The auction is over: {said} by {declarer.value}, "
                          f"{declarer.lho.value} to lead.")
     draft.steps += list(ended.steps)
     draft.outcome.update(auction_over=True, declarer=declarer.value, contract=contract,
@@ -580,10 +590,10 @@ def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: str
     state = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, "36B2")
     state = lead26.record_lead_penalty(state, seat)
     draft.cite("36B1", "36B2", "36B3", "26B", "72C", "16C")
-    draft.summary.append(f"{seat.value}'s {call.symbol} is cancelled ({problem}); he must make a "
+    draft.summary.append(f"{seat.value}'s {call.words} is cancelled ({problem}); he must make a "
                          f"legal call and {partner.value} must pass for the rest of the auction.")
     draft.steps += [
-        f"The {call.text} is not allowed ({problem}, Law 19), so it is cancelled (36B1).",
+        f"The {call.words} is not allowed ({problem}, Law 19), so it is cancelled (36B1).",
         f"{seat.value} must substitute a legal call, and {partner.value} must pass whenever it is "
         "his turn to call (36B2).",
         f"Law 26B lead restrictions may follow if {seat.value} becomes a defender; 72C may apply "

@@ -241,6 +241,7 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
             "with their lead; declarer may lead any card.",
             laws=("44",),
             outcome={"options": []},
+            record=True,  # nothing binds declarer's side: the table's record
         ), state
     offender = leader.partner
     cards = state.penalty_cards_of(offender)
@@ -294,6 +295,7 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
             steps=tuple(steps),
             information=INFORMATION_ON_TABLE if cards or own else "",
             outcome={"options": []},
+            record=not (own or holds),  # nothing binds the lead: the table's record
         ), new_state
     majors = [p.card for p in cards if p.kind is PenaltyKind.MAJOR]
     several = len(majors) > 1

@@ -187,3 +187,13 @@ def test_lowest_sufficient_is_sufficient_and_lowest(auction, strain):
     assert auction.is_sufficient(low)
     if low.level > 1:
         assert not auction.is_sufficient(Call.bid(low.level - 1, strain))
+
+
+def test_22A_calls_and_contracts_in_words_as_players_say_them():
+    """Item 7: no internal tokens in answers: ``pass``, ``double``, ``4♥ doubled``."""
+    from core.laws.auction_calls import contract_words
+
+    assert [parse_call(c).words for c in ("P", "X", "XX", "1H", "3NT")] == [
+        "pass", "double", "redouble", "1♥", "3NT"]
+    assert [contract_words(c) for c in ("4H", "4HX", "3NTXX")] == [
+        "4♥", "4♥ doubled", "3NT redoubled"]

@@ -18,6 +18,7 @@ from core.storage.desk.values import (
     DeskSettingsInfo,
     EditionSchedule,
     Rerule,
+    RerulePlan,
 )
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "DeskSettingsInfo",
     "EditionSchedule",
     "Rerule",
+    "RerulePlan",
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from core.correction import Correction
 from core.storage.errors import Conflict
 from core.storage.values import RecordedEvent
 
@@ -24,11 +25,26 @@ class DeskSettingsInfo:
 
 @dataclass(frozen=True)
 class Rerule:
-    """A ruling re-ruled with corrected facts: the old one voided, the new one recorded."""
+    """A ruling re-ruled with corrected facts: the old one voided, the new one recorded, and
+    the board's later events ruled again after it: ``carried`` pairs each old event with its
+    re-ruled copy; ``also_voided`` are those that no longer apply."""
 
     old_id: int
     new: RecordedEvent
     also_voided: tuple[int, ...]
+    carried: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class RerulePlan:
+    """What re-ruling on corrected facts would do (nothing written yet): the director sees it
+    and confirms. ``last_seq`` is the board as it was read: a confirmation after the board
+    has moved on is refused."""
+
+    correction: Correction
+    table_number: int
+    board_number: int
+    last_seq: int
 
 
 @dataclass(frozen=True)

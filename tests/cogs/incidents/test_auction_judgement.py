@@ -128,7 +128,7 @@ async def test_29A_lho_accepts_a_call_out_of_rotation_with_a_button(ld, bot):
     pressed = await ld.press(ruled.message, accept["custom_id"], user="Declarer")
     assert "29A" in pressed.edits[0].text
     called = await ld.run("/call call:P", user="Declarer")
-    assert not called.ephemeral and "S: Pass" in called.text
+    assert not called.ephemeral and "S: pass" in called.text
 
 
 def test_options_heading_agrees_with_who_chooses():

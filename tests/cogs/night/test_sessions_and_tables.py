@@ -108,3 +108,29 @@ async def test_the_phase_comes_from_the_recorded_auction(ld, bot, storage):
     await ld.run("/call call:1H", user="Dummy")
     exposed = await ld.run("/exposed cards:SK seat:W", user="LHO")
     assert not exposed.ephemeral and "24" in exposed.text, exposed.text
+
+
+async def test_session_start_after_players_sat_keeps_their_seats_and_names_them(
+    ld, bot, storage
+):
+    """Issue 22, item 6: the players sat before the director's /session start; the session
+    their /sit began becomes his (no empty session left over), each seated player is named in
+    the answer, and they report at once without sitting again."""
+    await seat_everyone(ld)
+    before = await storage.live_session(ld.guild.id)
+    started = await ld.run("/session start name:Monday pairs", user="Director")
+    assert not started.ephemeral and "seats taken today are kept" in started.text, started.text
+    for who in ("Declarer", "Dummy", "LHO", "RHO"):
+        assert f"<@{ld.member(who).id}>" in started.message.content
+    assert sorted(started.message.pings["users"]) == sorted(
+        ld.member(who).id for who in ("Declarer", "Dummy", "LHO", "RHO"))
+    sessions = await storage.sessions(ld.guild.id)
+    assert [(s.id, s.name) for s in sessions] == [(before.id, "Monday pairs")]
+    board = await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    assert "Table 1 is playing board 1" in board.text, board.text
+    exposed = await ld.run("/exposed cards:SK", user="LHO")
+    assert "major penalty card" in exposed.text, exposed.text
+    again = await ld.run("/session start name:Evening", user="Director")  # board 1 was played
+    assert "move to the same tables" in again.text, again.text
+    sat = await storage.seating(ld.guild.id, ld.member("LHO").id)
+    assert sat.table_number == 1 and sat.session_id != before.id
