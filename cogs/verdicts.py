@@ -145,7 +145,7 @@ def correction_embed(plan: RerulePlan) -> discord.Embed:
             lines.append(f"• #{redone.id}: {before}\n  → {clean(redone.after.summary)}")
         else:
             lines.append(f"• #{redone.id}: {before} (unchanged)")
-    state = fix.state.describe() or ["Nothing pending."]
+    state = view_of(fix.state).lines() or ["Nothing pending."]
     lines.append(f"**Board {plan.board_number} afterwards:**")
     lines += [f"• {clean(line)}" for line in state]
     embed = discord.Embed(
