@@ -60,7 +60,7 @@ def play_obligation(facts: Facts, state: TableState) -> tuple[Observed, TableSta
                                          if k != "restriction"}))
         _, state = apply(state, ChoiceMade(seat, token))
     else:
-        state = with_facts(state, facts, restricted_seat=seat)
+        state = with_facts(state, facts, restricted_seat=seat, following="led" in facts)
     ruling = must_play(state, seat, facts.hand(), facts.suit("led"))
     return {**ruling.outcome, "_cited": list(ruling.laws)}, state
 

@@ -82,3 +82,39 @@ def test_a_steps_restriction_is_the_choice_the_running_state_waits_for():
     ]}
     result = run_case(case)
     assert result.status == "pass", result.detail
+
+
+def _legal(case: dict) -> list[str]:
+    """The cards the runner's play_obligation adapter answered for ``case``."""
+    from core.scenarios.facts import ADAPTERS, Facts
+    from core.state import TableState
+
+    facts = Facts({k: v for k, v in case.items() if k not in {"id", "kind", "expect"}})
+    observed, _ = ADAPTERS["play_obligation"](facts, TableState())
+    return observed["legal"]
+
+
+def test_57A_a_suit_requirement_given_with_led_binds_a_follower_void_in_the_suit_led():
+    case = {"seat": "W", "declarer": "N", "hand": "A72.K3.-.QJ8654", "led": "D",
+            "restriction": "require:H", "penalty_cards": []}
+    assert sorted(_legal(case)) == ["H3", "HK"]
+    case["restriction"] = "forbid:C"
+    assert sorted(_legal(case)) == ["H3", "HK", "S2", "S7", "SA"]
+
+
+def test_57A_the_requirement_comes_before_a_major_penalty_card_which_stays():
+    """50D1(b): the penalty card waits for the next legal opportunity; the 57A play comes first."""
+    case = {"id": "p", "kind": "play_obligation", "seat": "W", "declarer": "N",
+            "hand": "A72.K3.-.QJ8654", "led": "D", "restriction": "require:C",
+            "penalty_cards": ["W:SA:major"],
+            "expect": {"legal": ["C4", "C5", "C6", "C8", "CJ", "CQ"], "cites": ["57A"]}}
+    assert run_case(case).status == "pass", run_case(case).detail
+    case["hand"] = "A72.K3.-.-"  # no club at all: he cannot comply, so the penalty card goes
+    case["expect"] = {"legal": ["SA"], "cites": ["50D1"]}
+    assert run_case(case).status == "pass", run_case(case).detail
+
+
+def test_57A_a_suit_requirement_never_stops_a_follower_following_suit():
+    case = {"seat": "W", "declarer": "N", "hand": "A72.K3.Q9.J865", "led": "D",
+            "restriction": "require:H", "penalty_cards": []}
+    assert sorted(_legal(case)) == ["D9", "DQ"]
