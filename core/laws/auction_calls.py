@@ -243,7 +243,8 @@ def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
     draft = Draft()
     call = parse_call(ev.call)
     if _after_final_pass(state):
-        return _law39(state, ev.seat, call, draft), state_after_39(state, ev.seat, call)
+        return (_law39(state, ev.seat, call, draft, lho_called=ev.lho_called),
+                state_after_39(state, ev.seat, call, lho_called=ev.lho_called))
     state = make_call(state, ev.seat, call, ev, draft)
     return draft.build("call"), state
 
@@ -252,10 +253,12 @@ def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
 @dataclass(frozen=True)
 class CallAfterFinalPass(Event):
     """``seat`` called ``call`` after the final pass (Law 39): an incident of its own, so the
-    ruling log counts it (a :class:`CallMade` then is ruled the same way)."""
+    ruling log counts it (a :class:`CallMade` then is ruled the same way). ``lho_called``: the
+    caller's LHO called over it before the Director ruled (39B: no further rectification)."""
 
     seat: Seat
     call: str
+    lho_called: bool = False
 
 
 @rule(CallAfterFinalPass)
@@ -267,7 +270,8 @@ def call_after_final_pass(state: TableState,
         raise RuleError("the auction is not over: report it as a call (or an irregularity in "
                         "the auction)")
     call = parse_call(ev.call)
-    return _law39(state, ev.seat, call, Draft()), state_after_39(state, ev.seat, call)
+    return (_law39(state, ev.seat, call, Draft(), lho_called=ev.lho_called),
+            state_after_39(state, ev.seat, call, lho_called=ev.lho_called))
 
 
 def _after_final_pass(state: TableState) -> bool:
@@ -280,16 +284,20 @@ def _after_final_pass(state: TableState) -> bool:
     return auction.is_over
 
 
-def state_after_39(state: TableState, seat: Seat, call: Call) -> TableState:
-    """39C: a defender's bid, double or redouble may bring Law 26 lead restrictions."""
-    if state.declarer is not None and is_defender(seat, state.declarer) and not call.is_pass:
+def state_after_39(state: TableState, seat: Seat, call: Call, *,
+                   lho_called: bool = False) -> TableState:
+    """39C: a defender's bid, double or redouble may bring Law 26 lead restrictions, unless his
+    LHO called over it before rectification (39B)."""
+    if (state.declarer is not None and is_defender(seat, state.declarer) and not call.is_pass
+            and not lho_called):
         return lead26.record_lead_penalty(state, seat)
     return state
 
 
-def _law39(state: TableState, seat: Seat, call: Call, draft: Draft) -> Ruling:
+def _law39(state: TableState, seat: Seat, call: Call, draft: Draft, *,
+           lho_called: bool = False) -> Ruling:
     """Law 39: a call after the final pass is cancelled; only a defender's bid, double or
-    redouble has a consequence (39C, Law 26)."""
+    redouble has a consequence (39C, Law 26), and none once his LHO has called over it (39B)."""
     draft.cite("39A")
     draft.summary.append(f"{seat.value}'s {call.symbol} came after the final pass: it is "
                          "cancelled.")
@@ -304,6 +312,11 @@ def _law39(state: TableState, seat: Seat, call: Call, draft: Draft) -> Ruling:
             "a call by the declaring side"
         draft.cite("39B")
         draft.steps.append(f"It was {who}: there is no further rectification (39B).")
+        draft.outcome.update(cancelled=True, lead_restriction=False)
+    elif lho_called:
+        draft.cite("39B")
+        draft.steps.append(f"{seat.lho.value} called over it before the Director ruled: there is "
+                           "no further rectification, so no Law 26 lead restriction (39B).")
         draft.outcome.update(cancelled=True, lead_restriction=False)
     else:
         partner = seat.partner

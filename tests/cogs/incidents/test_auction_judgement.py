@@ -104,6 +104,19 @@ async def test_39C_call_after_the_final_pass_is_ruled_through_the_bot(ld, bot):
     assert "Dbl" not in state.text
 
 
+async def test_39B_lho_called_over_the_double_after_the_final_pass_no_26B(ld, bot):
+    """W doubles after the final pass and N calls over it before the director comes: the
+    double is cancelled and nothing more follows (39B), so E's lead is free."""
+    await seat_everyone(ld)
+    for who in ("Dummy", "RHO", "Declarer", "LHO"):
+        await ld.run("/call call:" + ("1H" if who == "Dummy" else "P"), user=who)
+    ruled = await ld.run("/call call:X seat:W lho_called:true", user="LHO")
+    assert not ruled.ephemeral, ruled.text
+    assert "39B" in ruled.text and "39C" not in ruled.text and "26B" not in ruled.text
+    lead = await ld.run("/lead seat:E", user="RHO")
+    assert "prohibit" not in lead.text.lower() and "26B" not in lead.text, lead.text
+
+
 async def test_27A1_lho_accepts_the_insufficient_bid_with_a_button(ld, bot):
     """N 1S, E 1H (insufficient): S, E's LHO, is offered 'accept'; W's press is refused; S's
     press makes 1H stand and S calls next."""
