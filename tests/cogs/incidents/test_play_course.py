@@ -97,11 +97,30 @@ async def test_51B2b_forbid_both_suits_is_offered(ld, bot, board):
 async def test_52B2_minor_penalty_card_passed_over_through_the_bot(ld, bot, board):
     """W drops the ♦7 (minor), then plays the ♦2: declarer requires the ♦7 (52B2)."""
     await ld.run("/exposed cards:D7 seat:W", user="LHO")
-    result = await ld.run("/penalty not-played card:D2 seat:W", user="Declarer")
+    result = await ld.run("/penalty not-played card:D2 seat:W accepted:false", user="Declarer")
     assert not result.ephemeral, result.text
     assert "must play the ♦7 instead" in result.text and "52B2" in result.text
     state = await ld.run("/state", user="Dummy")
     assert "W's ♦2 (major)" in state.text and "♦7" not in state.text
+
+
+async def test_52B1a_a_defender_reporting_his_own_slip_leaves_declarer_the_choice(ld, bot, board):
+    """W owes his ♠K (major) and plays the ♣4; he reports it himself. Declarer is asked first
+    (52B1(a)): a defender's press is refused, declarer's "accept" lets the ♣4 stand and the ♠K
+    stays on the table (52B1(c))."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    asked = await ld.run("/penalty not-played card:C4 seat:W", user="LHO")
+    assert not asked.ephemeral, asked.text
+    assert "52B1" in asked.text and "must play the ♠K instead" not in asked.text
+    accept = button(asked.message, "Accept the ♣4; ♠K stays on the table (52B1)")
+    assert button(asked.message, "W plays the ♠K instead; the ♣4 becomes a major penalty card "
+                  "(52B2)")
+    refused = await ld.press(asked.message, accept["custom_id"], user="RHO")
+    assert refused.ephemeral and not refused.edits
+    chosen = await ld.press(asked.message, accept["custom_id"], user="Declarer")
+    assert "Chosen by Declarer" in chosen.edits[0].text
+    state = await ld.run("/state", user="Dummy")
+    assert "W's ♠K (major)" in state.text and "♣4" not in state.text
 
 
 async def test_52_refused_when_the_card_played_was_legal(ld, bot, board):
