@@ -134,8 +134,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
                           declarer=board.state.declarer, offender=pending.offender):
             if pending.chooser == Chooser.DIRECTOR:
                 raise ContextError(DIRECTOR_ONLY)
-            if pending.chooser == Chooser.LHO:
-                who = pending.seat.value
+            if pending.chooser == Chooser.LHO:  # 27A1/29A, and the defender who prevails (55A)
+                who = (pending.offender.lho if pending.offender else pending.seat).value
             elif pending.chooser == Chooser.DECLARER:
                 who = "the declarer"
             else:

@@ -214,13 +214,39 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
                        f"At trick 13 the {ev.card.symbol} must be taken back: "
                        + ruling.summary), state
     state = with_pending(state, PendingChoice(
-        law=law, chooser=chooser, seat=ev.correct_leader, options=tokens,
+        law=law, chooser=pending_chooser_55A(chooser), seat=ev.correct_leader, options=tokens,
         offender=ev.offender, card=ev.card))
     if defender_led:
         ruling = _defender_lead_ruling(state, ev, declarer, options, pre)
     else:
         ruling = _declarer_lead_ruling(state, ev, declarer, options, pre)
     return ruling, state
+
+
+def pending_chooser_55A(chooser: Chooser) -> Chooser:
+    """Who answers the buttons. After declarer's lead out of turn either defender may choose,
+    but if they disagree the defender next in turn after the card (the offending hand's LHO)
+    prevails (55A): his answer is the one that stands either way, so the choice waits for him
+    and the other defender's press cannot close it first."""
+    return Chooser.LHO if chooser is Chooser.DEFENDERS else chooser
+
+
+def prevailing_55A(pending: PendingChoice, declarer: Seat, choices: dict[Seat, str]) -> str:
+    """The defenders' answer to declarer's lead out of turn: theirs when they agree, else that
+    of the defender next in turn after the irregular lead (55A)."""
+    if pending.law != DECLARER_LAW or pending.offender is None:
+        raise RuleError("only declarer's lead out of turn is chosen by both defenders (55A)")
+    for seat, token in choices.items():
+        if not is_defender(seat, declarer):
+            raise RuleError(f"{seat.value} is not a defender: only they choose (55A)")
+        if token not in pending.options:
+            raise RuleError(f"{token!r} is not an option here (options: "
+                            f"{', '.join(pending.options)})")
+    prevails = pending.offender.lho
+    if prevails not in choices:
+        raise RuleError(f"{prevails.value}, next in turn after the lead, has not chosen: his "
+                        "choice prevails if the defenders disagree (55A)")
+    return choices[prevails]
 
 
 def _lead_options(state: TableState, ev: LeadOutOfTurn, declarer: Seat,

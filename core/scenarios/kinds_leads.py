@@ -10,7 +10,7 @@ from typing import Any
 
 from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
-from core.laws.leads import LeadOutOfTurn
+from core.laws.leads import LeadOutOfTurn, prevailing_55A
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.premature import PrematurePlay
 from core.laws.revoke import Attention, EstablishedBy, Revoke, WonBy
@@ -89,8 +89,30 @@ def lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed, TableSt
         facts.seat("offender"), facts.card("card"), correct, trick=facts.number("trick", 2),
         misinformed=facts.flag("misinformed"), next_hand_played=facts.flag("next_hand_played"),
         proper_lead=proper, rho_card=rho_card)
-    keys = ("options", "chooser", "next_to_lead", "restriction")
+    keys = ("options", "chooser", "next_to_lead", "restriction", "prevails")
+    if facts.get("defender_choices"):  # EXTENSIONS.md: each defender's answer (55A)
+        ruling, state = apply(state, ev)
+        observed: Observed = {}
+        _observe(observed, ruling, keys)
+        choices = dict(_seat_token(t) for t in facts.get("defender_choices"))
+        waiting = state.pending_for(correct)
+        if not waiting or state.declarer is None:
+            raise RuleError("nothing waits for the defenders' choice here")
+        token = prevailing_55A(waiting[0], state.declarer, choices)
+        chosen, state = apply(state, ChoiceMade(correct, token))
+        _observe(observed, chosen, keys)
+        observed["chosen"] = token
+        observed["penalty_cards"] = penalty_tokens(state)
+        return observed, state
     return _rule_then_choose(state, ev, correct, facts, keys)
+
+
+def _seat_token(text: str) -> tuple[Seat, str]:
+    """``W:accept`` → (W, "accept")."""
+    seat, sep, token = str(text).partition(":")
+    if not sep or not token:
+        raise RuleError(f"{text!r} is not SEAT:option")
+    return Seat.parse(seat), token
 
 
 @kind("premature_play")

@@ -403,3 +403,18 @@ def test_53A_next_hand_accepting_declarers_lead_names_the_defenders_as_chooser()
 def test_47E1_ruling_states_its_chooser():
     ruling, _ = loot("E", "HA", "W", misinformed=True)
     assert ruling.chooser == "declarer"
+
+
+def test_55A_the_choice_waits_for_the_defender_next_in_turn_after_the_card():
+    """Either defender may answer, but W's answer (next after S's card) prevails if they
+    disagree, so only W (or a director) closes the choice; from dummy's card it is E."""
+    from core.state import may_choose
+
+    for offender, prevails, other in (("S", Seat.W, Seat.E), ("N", Seat.E, Seat.W)):
+        ruling, state = loot(offender, "C9", "S" if offender == "N" else "N")
+        (pending,) = state.pending
+        assert ruling.outcome["prevails"] == prevails.value
+        assert may_choose(pending.chooser, prevails, director=False, declarer=Seat.S,
+                          offender=pending.offender)
+        assert not may_choose(pending.chooser, other, director=False, declarer=Seat.S,
+                              offender=pending.offender)

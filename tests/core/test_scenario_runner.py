@@ -118,3 +118,23 @@ def test_57A_a_suit_requirement_never_stops_a_follower_following_suit():
     case = {"seat": "W", "declarer": "N", "hand": "A72.K3.Q9.J865", "led": "D",
             "restriction": "require:H", "penalty_cards": []}
     assert sorted(_legal(case)) == ["D9", "DQ"]
+
+
+PROJECT_CASES = ROOT / "tests" / "core" / "scenarios"
+
+
+def test_the_projects_own_cases_all_pass_and_are_all_supported(capsys):
+    """The public examples of every format extension (core/scenarios/EXTENSIONS.md)."""
+    assert main([str(PROJECT_CASES)]) == 0, capsys.readouterr().out
+
+
+def test_55A_defenders_disagree_the_defender_next_after_the_card_prevails():
+    case = {"id": "d", "kind": "lead_out_of_turn", "declarer": "S", "offender": "S",
+            "card": "C9", "correct_leader": "N", "trick": 4,
+            "defender_choices": ["E:reject", "W:accept"],
+            "expect": {"prevails": "W", "chosen": "accept", "next_to_lead": "S"}}
+    assert run_case(case).status == "pass", run_case(case).detail
+    case["defender_choices"] = ["E:reject"]  # W has not answered: nothing can be decided
+    assert run_case(case).status == "fail"
+    case["defender_choices"] = ["N:accept", "W:accept"]  # dummy has no say
+    assert run_case(case).status == "fail"

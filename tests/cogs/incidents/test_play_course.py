@@ -197,3 +197,20 @@ async def test_ruling_buttons_are_routed_not_kept_by_discord_py(ld, bot, board):
     assert state.message.buttons  # the lapse button of the forbid
     assert (len(store._synced_message_views), len(store._views)) == kept_before
     assert not pressed.exceptions and await agree(ld, "W") == {"forbid:diamond"}
+
+
+async def test_55A_the_defender_next_in_turn_decides_so_his_partners_press_cannot_close_it(
+    ld, bot, board
+):
+    """Declarer (S) leads from his hand when dummy was on lead: W, next after the card, prevails
+    if the defenders disagree (55A). E's press is refused and changes nothing; W's stands."""
+    asked = await ld.run("/lead-out-of-turn card:HA seat:S correct_leader:N trick:3",
+                         user="Dummy")
+    assert not asked.ephemeral, asked.text
+    assert "W decides if they disagree" in asked.text
+    accept = button(asked.message, "Accept the ♥A as the lead (53A)")
+    back = button(asked.message, "Have it taken back: declarer leads from N's hand (55B2)")
+    early = await ld.press(asked.message, accept["custom_id"], user="RHO")
+    assert early.ephemeral and "Only W at table 1" in early.content and not early.edits
+    chosen = await ld.press(asked.message, back["custom_id"], user="LHO")
+    assert "Chosen by LHO" in chosen.edits[0].text and "55B2" in chosen.edits[0].text
