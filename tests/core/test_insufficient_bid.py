@@ -235,3 +235,23 @@ def test_27B1a_artificial_stayman_replaced_by_natural_3C_is_not_the_same_denomin
     assert "27B1(a)" not in ruling.laws and "27B2" in ruling.laws
     natural, _ = ib(at("N", "1NT 2S"), "2C", replacement="3C")
     assert "27B1(a)" in natural.laws
+
+
+def test_27B_an_artificial_insufficient_bid_may_specify_no_denomination():
+    """A Stayman-type 2C over (2S) asks and shows nothing (meaning 'none'): it is accepted as
+    facts, and a natural 3C replacement does not 'specify the same denominations' (27B1(a)
+    would need a call showing none either), so the Director's judgement decides."""
+    ruling, state = ib(at("N", "1NT 2S"), "2C", artificial=True, specifies=())
+    assert ruling.outcome["lowest_sufficient"] == "3C" and not state.pass_obligations
+    ruling, state = apply(state, CallMade(Seat.S, "3C"))
+    assert ruling.outcome.get("judgement_pending") is True, ruling.summary
+    ruling, state = ib(at("N", "1NT 2S"), "2C", artificial=True, specifies=(),
+                       replacement="3C", comparable=False)
+    assert "27B2" in ruling.laws and obligations(state) == {"N:throughout"}
+
+
+def test_27B1a_artificial_no_denomination_replaced_by_one_showing_none_too():
+    ruling, state = ib(at("N", "1NT 2S"), "2C", artificial=True, specifies=(),
+                       replacement="3C", replacement_specifies=())
+    assert "27B1(a)" in ruling.laws and not state.pass_obligations
+    assert ruling.outcome["lead_restriction"] is False

@@ -78,6 +78,18 @@ async def test_27B1a_artificial_meaning_on_insufficient_bid_and_call(ld, bot):
     assert "27B1(a)" in replaced.text
 
 
+async def test_27B_meaning_none_describes_an_artificial_insufficient_bid(ld, bot):
+    """A Stayman-type 2C that shows no denomination: 'meaning:none' is accepted (the option's
+    help offers it), and a 3C replacement that shows none either is 27B1(a)."""
+    await seat_everyone(ld)
+    first = await ld.run('/insufficient-bid bid:2C auction:"1NT 2S" meaning:none',
+                         user="Declarer")
+    assert not first.ephemeral, first.text
+    replaced = await ld.run("/call call:3C meaning:none", user="Declarer")
+    assert not replaced.ephemeral, replaced.text
+    assert "27B1(a)" in replaced.text
+
+
 async def test_29C_meaning_on_out_of_rotation_cites_29C(ld, bot):
     await seat_everyone(ld)
     ruled = await ld.run('/out-of-rotation call:2C seat:S meaning:"H S"', user="Declarer")
