@@ -138,19 +138,35 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
 
 def _judged_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                   draft: Draft) -> TableState:
-    """The offender's call at his proper turn: an identical call is comparable without asking;
-    otherwise the Director's word decides (given with the call, or earlier for this very call),
-    and without it the Director is asked and nobody is barred meanwhile (Law 23)."""
-    if wait.withdrawn == call:
-        return judge_replacement(state, wait.offender, wait.stage, True, wait.call, call.text,
-                                 draft, identical=True)
+    """The offender's call at his proper turn: the Director's word decides (given with the
+    call, or earlier for this very call); without it the same call with the same meaning is
+    comparable without asking, and anything else waits for the Director, nobody barred
+    meanwhile (Law 23A: comparable is about meaning, not the call's name)."""
     comparable = ev.comparable
     if comparable is None and wait.judged and wait.reply in ("", call.text):
         comparable = wait.judged == COMPARABLE
+    if comparable is None and wait.withdrawn == call and _same_meaning(wait, ev.specifies):
+        return judge_replacement(state, wait.offender, wait.stage, True, wait.call, call.text,
+                                 draft, identical=True)
     if comparable is not None:
         return judge_replacement(state, wait.offender, wait.stage, comparable, wait.call,
                                  call.text, draft)
     return ask_director(state, wait, call, draft)
+
+
+def suits_text(suits: tuple[Suit, ...] | None) -> str:
+    """How an artificial call's suits are kept with a cancelled call (``H,S``; "" for none)."""
+    return ",".join(s.letter for s in suits or ())
+
+
+def _same_meaning(wait: Awaiting, specifies: tuple[Suit, ...] | None) -> bool:
+    """Whether the offender's call means what his cancelled call of the same name meant, as far
+    as the reports tell: both natural, or both artificial showing the same suits."""
+    if not wait.artificial:
+        return specifies is None
+    if specifies is None:
+        return False
+    return set(suits_text(specifies).split(",")) == set(wait.spec.split(","))
 
 
 def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> TableState:

@@ -21,6 +21,7 @@ from core.laws.auction_calls import (
     CallMade,
     judge_replacement,
     make_call,
+    suits_text,
     withdrawn_information,
 )
 from core.laws.auction_state import (
@@ -204,7 +205,8 @@ def _offender_call(state: TableState, ev: CallOutOfRotation, stage: str,
     if _placeable(state, offender):
         return make_call(state, offender, reply,
                          CallMade(offender, reply.text, comparable=ev.comparable), draft)
-    identical = reply == parse_call(ev.call)
+    # the Director's word comes first: the same call may carry another meaning (23A)
+    identical = reply == parse_call(ev.call) and not judged
     if identical or judged:
         return judge_replacement(state, offender, stage, identical or bool(ev.comparable),
                                  parse_call(ev.call).text, reply.text, draft,
@@ -257,7 +259,8 @@ def _bid_or_double(state: TableState, ev: CallOutOfRotation, call: Call, family:
     if position == "rho":
         stage = f"{family}A"
         draft.cite(stage)
-        state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial))
+        state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial,
+                                             spec=suits_text(ev.specifies)))
         draft.summary.append(f"{offender.value}'s {what} out of rotation at his RHO's turn is "
                              "cancelled.")
         draft.steps.append(
@@ -279,7 +282,8 @@ def _bid_or_double(state: TableState, ev: CallOutOfRotation, call: Call, family:
         return state
     stage = f"{family}B"
     draft.cite(f"{family}B1", "16C")
-    state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial))
+    state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial,
+                                             spec=suits_text(ev.specifies)))
     draft.summary.append(f"{offender.value}'s {what} out of rotation is cancelled; "
                          f"{offender.partner.value} may make any legal call at his turn.")
     draft.steps += [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.auction import Auction, Strain
+from core.auction import Auction, Strain, parse_call
 from core.cards import Suit
 from core.engine import apply
 from core.errors import RuleError
@@ -80,6 +80,17 @@ def insufficient_bid(facts: Facts, state: TableState) -> tuple[Observed, TableSt
     return _observed(ruling, state), state
 
 
+def _judgement(facts: Facts) -> bool | None:
+    """FORMAT: ``comparable`` is the Director's judgement, default false. A repeat of the very
+    call needs no judgement (the engine presumes it comparable), so none is assumed for it;
+    a judgement the case states always counts (23A: the same call may mean something else)."""
+    if "comparable" in facts:
+        return facts.flag("comparable")
+    mine, first = _text(facts, "offender_call"), _text(facts, "call")
+    same = mine is not None and first is not None and parse_call(mine) == parse_call(first)
+    return None if same else False
+
+
 @kind("call_out_of_rotation")
 def call_out_of_rotation(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     state = auction_state(facts, state)
@@ -89,7 +100,7 @@ def call_out_of_rotation(facts: Facts, state: TableState) -> tuple[Observed, Tab
         accepted=facts.flag("accepted"),
         turn_call=_text(facts, "turn_call"),
         offender_call=_text(facts, "offender_call"),
-        comparable=facts.flag("comparable"),  # FORMAT: the judgement, default false
+        comparable=_judgement(facts),
         artificial=facts.flag("artificial"),
         specifies=_suits(facts, "specifies"),
         before_rectification=facts.flag("before_rectification"),

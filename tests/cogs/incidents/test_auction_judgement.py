@@ -90,6 +90,22 @@ async def test_27B_meaning_none_describes_an_artificial_insufficient_bid(ld, bot
     assert "27B1(a)" in replaced.text
 
 
+async def test_23A_31B_the_same_call_with_another_meaning_goes_to_the_director(ld, bot):
+    """S opens an artificial 2C (meaning none) at N's turn; at his own turn his 2C, reported
+    as natural, is not comparable by its name alone: the director's buttons decide."""
+    await seat_everyone(ld)
+    await ld.run("/out-of-rotation call:2C seat:S meaning:none", user="Declarer")
+    await ld.run("/call call:P", user="Dummy")
+    await ld.run("/call call:P", user="RHO")
+    made = await ld.run("/call call:2C", user="Declarer")
+    assert not made.ephemeral, made.text
+    assert "Judgement pending" in made.text
+    judged = await ld.press(made.message, [b for b in choice_buttons(made.message)
+                                           if b["custom_id"].endswith("not_comparable")][0]
+                            ["custom_id"], user="Director")
+    assert "N must pass at his next turn" in judged.edits[0].text, judged.edits[0].text
+
+
 async def test_29C_meaning_on_out_of_rotation_cites_29C(ld, bot):
     await seat_everyone(ld)
     ruled = await ld.run('/out-of-rotation call:2C seat:S meaning:"H S"', user="Declarer")
