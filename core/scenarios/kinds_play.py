@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.engine import ChoiceMade, apply
 from core.errors import RuleError
+from core.laws import course
 from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.flow import AuctionEnded, BoardEnded, CardPlayed, LeadLost
 from core.laws.obligations import must_play
@@ -70,6 +71,10 @@ def partner_lead(facts: Facts, state: TableState) -> tuple[Observed, TableState]
     state = with_facts(state, facts)
     leader = facts.seat("leader")
     ruling, state = apply(state, PartnerLead(leader))
+    if any(p.law == course.QUESTION_LAW for p in state.pending_for(leader)):
+        # on lead again with no lead_lost step between: the story says he kept the lead, so
+        # his while_on_lead restriction holds and declarer's options come again (51B2 note)
+        ruling, state = apply(state, ChoiceMade(leader, course.KEPT))
     observed: Observed = {"options": ruling.outcome["options"], "_cited": list(ruling.laws),
                           "penalty_cards": penalty_tokens(state),
                           "restriction": restriction_token(state, leader),

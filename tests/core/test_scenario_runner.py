@@ -138,3 +138,22 @@ def test_55A_defenders_disagree_the_defender_next_after_the_card_prevails():
     assert run_case(case).status == "fail"
     case["defender_choices"] = ["N:accept", "W:accept"]  # dummy has no say
     assert run_case(case).status == "fail"
+
+
+def test_51B2_footnote_the_leader_kept_the_lead_so_declarer_has_the_options_again():
+    """A sequence reports every change of lead (lead_lost): W on lead again with none between
+    kept it, so forbid:S still binds and declarer chooses again over the D5; after lead_lost
+    the forbid is over and the options come all the same (50D2 at his next lead)."""
+    steps = [
+        {"do": "exposure", "seat": "E", "cards": ["SQ", "D5"], "how": "accidental",
+         "expect": {}},
+        {"do": "partner_lead", "leader": "W", "choice": "forbid:S", "expect": {}},
+        {"do": "play", "seat": "W", "card": "CA", "expect": {}},
+        {"do": "partner_lead", "leader": "W",
+         "expect": {"options": ["require:D", "forbid:D", "any"], "restriction": "forbid:S"}},
+    ]
+    case = {"id": "k", "kind": "sequence", "declarer": "S", "expect": {}, "steps": steps}
+    assert run_case(case).status == "pass", run_case(case).detail
+    steps.insert(3, {"do": "lead_lost", "seat": "W", "expect": {}})
+    steps[-1]["expect"]["restriction"] = ""
+    assert run_case(case).status == "pass", run_case(case).detail
