@@ -30,6 +30,7 @@ from core.laws.auction_state import (
     clear_accepting,
     drop_awaiting,
     forfeits,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -472,6 +473,8 @@ def record_call(state: TableState, seat: Seat, call: Call,
     auction = auction_of(state).plus(call)
     state = with_auction(state, auction)
     state = use_turn(state, seat)
+    if specifies is not None:
+        state = note_meaning(state, len(auction.calls) - 1, specifies)
     return lead26.note_specified(state, seat, call.specified(specifies))
 
 

@@ -31,6 +31,7 @@ from core.laws.auction_state import (
     auction_of,
     awaiting_for,
     drop_awaiting,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -122,6 +123,8 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                      if lowest else f"No sufficient {bid.strain.plural} bid exists."))
     if ev.accepted:
         state = with_auction(use_turn(state, offender), auction.plus(bid))
+        if ev.artificial:
+            state = note_meaning(state, len(auction.calls), _suits(ev.specifies))
         state = lead26.note_specified(state, offender,
                                       _suits(ev.specifies) if ev.artificial else bid.specified())
         draft.cite("27A1")

@@ -33,6 +33,7 @@ from core.laws.auction_state import (
     awaiting_for,
     mark_accepting,
     mark_forfeit,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -312,7 +313,10 @@ def _accepted(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
     if problem and not call.is_bid:
         raise RuleError(f"{call.text} cannot stand: {problem}")
     state = with_auction(state, auction.plus(call))
-    state = lead26.note_specified(state, offender, call.specified(ev.specifies or None))
+    if ev.artificial:
+        state = note_meaning(state, len(auction.calls), ev.specifies)
+    state = lead26.note_specified(state, offender,
+                                  call.specified(ev.specifies if ev.artificial else None))
     draft.cite("29A")
     draft.summary.append(f"{offender.lho.value} called over {offender.value}'s {call.symbol}, "
                          "accepting it: no rectification.")

@@ -7,6 +7,7 @@ from core.cards import Suit
 from core.engine import apply
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
+from core.laws.auction_state import note_meaning
 from core.laws.insufficient import InsufficientBid
 from core.laws.rotation import CallOutOfRotation
 from core.ruling import Ruling
@@ -36,6 +37,19 @@ def _suits(facts: Facts, key: str) -> tuple[Suit, ...]:
     return tuple(s.suit for s in strains if s.suit is not None)
 
 
+def _annotated(text: str) -> tuple[str, dict[int, tuple[Suit, ...]]]:
+    """EXTENSIONS.md: ``2D:H`` in an auction is an artificial 2D specifying hearts (``2C:-``
+    specifies no suit); the plain calls, and the suits each annotated call specified."""
+    calls, meanings = [], {}
+    for index, token in enumerate(text.split()):
+        call, sep, shown = token.partition(":")
+        calls.append(call)
+        if sep:
+            strains = () if shown == "-" else tuple(Strain.parse(c) for c in shown)
+            meanings[index] = tuple(s.suit for s in strains if s.suit is not None)
+    return " ".join(calls), meanings
+
+
 def auction_state(facts: Facts, state: TableState) -> TableState:
     """The running state with the dealer and the auction the facts restate. A declarer named for
     the story is only the presumed one while the auction is still going on."""
@@ -46,10 +60,13 @@ def auction_state(facts: Facts, state: TableState) -> TableState:
         text = facts.get("auction") or ""
         if not isinstance(text, str):
             raise RuleError("'auction' must be the calls as text, e.g. \"1H 1S P\"")
-        auction = Auction.parse(state.dealer, text)
+        plain, meanings = _annotated(text)
+        auction = Auction.parse(state.dealer, plain)
         if auction.is_over:
             raise RuleError("that auction is already over")
         state = state.evolve(calls=auction.texts)
+        for index, suits in meanings.items():
+            state = note_meaning(state, index, suits)
     if state.phase is Phase.PLAY and state.dealer is not None:
         auction = Auction.trusted(state.dealer, state.calls)
         if not auction.is_over:
