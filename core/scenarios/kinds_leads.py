@@ -146,7 +146,7 @@ def revoke(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     ev = Revoke(
         facts.seat("offender"), facts.flag("established"), optional_cards["card"],
         trick=facts.number("trick", 5), won_by=_enum(WonBy, facts, "won_by"),
-        later_tricks=facts.number("later_tricks"),
+        later_tricks=facts.number("later_tricks") if "later_tricks" in facts else None,
         repeat_same_suit=facts.flag("repeat_same_suit"),
         penalty_card_failure=facts.flag("penalty_card_failure"),
         attention=_enum(Attention, facts, "attention", Attention.DURING_PLAY),
@@ -155,9 +155,9 @@ def revoke(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
         misinformed=facts.flag("misinformed"), faced_card=facts.flag("faced_card"),
         nos_withdrew=facts.flag("nos_withdrew"), partner_card=optional_cards["partner_card"],
         other_offender=facts.opt_seat("other_offender"), other_card=optional_cards["other_card"],
-        dummy_asked_first=facts.flag("dummy_asked_first"))
+        dummy_asked_first=facts.flag("dummy_asked_first"), suit=facts.suit("suit"))
     ruling, state = apply(state, ev)
     observed: Observed = {}
-    _observe(observed, ruling, ("tricks_transferred", "correct"))
+    _observe(observed, ruling, ("tricks_transferred", "correct", "provisional", "depends_on"))
     observed["penalty_cards"] = penalty_tokens(state)
     return observed, state

@@ -214,3 +214,18 @@ async def test_55A_the_defender_next_in_turn_decides_so_his_partners_press_canno
     assert early.ephemeral and "Only W at table 1" in early.content and not early.edits
     chosen = await ld.press(asked.message, back["custom_id"], user="LHO")
     assert "Chosen by LHO" in chosen.edits[0].text and "55B2" in chosen.edits[0].text
+
+
+async def test_64A1_64B2_revoke_reported_mid_play_is_provisional_and_the_suit_is_remembered(
+    ld, bot, board
+):
+    """Without later_tricks the transfer is provisional (1 now, 2 if E-W win a later trick);
+    with the suit given, E's second established heart revoke transfers nothing (64B2)."""
+    first = await ld.run("/revoke seat:E established:True won_by:offender trick:3 suit:H",
+                         user="Declarer")
+    assert not first.ephemeral, first.text
+    assert "Provisional" in first.text and "2 tricks instead of 1" in first.text
+    assert "64C" in first.text
+    again = await ld.run("/revoke seat:E established:True won_by:offender trick:7 suit:H "
+                         "later_tricks:1", user="Declarer")
+    assert "No automatic trick transfer" in again.text and "64B2" in again.text
