@@ -147,7 +147,8 @@ class LeadOutOfTurn(Event):
     ``next_hand_played``: the hand next in rotation has already played to it (53A, 60A).
     ``proper_lead``: the correct leader, an opponent of the offender, then made his proper lead
     with this card (53B). ``rho_card``: after declarer's lead out of turn, the defender on the
-    right of the irregular lead played this card to it (53C).
+    right of the irregular lead played this card to it (53C); ``dummy_played``: declarer had
+    played from his other hand too before the defender's partner played (57C1: no rectification).
     """
 
     offender: Seat
@@ -158,6 +159,7 @@ class LeadOutOfTurn(Event):
     next_hand_played: bool = False
     proper_lead: Card | None = None
     rho_card: Card | None = None
+    dummy_played: bool = False
 
 
 def _check_lead(state: TableState, ev: LeadOutOfTurn) -> Seat:
@@ -484,7 +486,9 @@ def _wrong_defender_played(state: TableState, ev: LeadOutOfTurn,
     rho = ev.offender.rho
     if role_of(rho, declarer) is not Role.DEFENDER:
         raise RuleError(f"{rho.value} is not a defender")
-    ruling, state = premature_play(state, PrematurePlay(rho, ev.rho_card, ev.card.suit))
+    # 57C1: once declarer has played from both hands, the early play is not rectified
+    ruling, state = premature_play(state, PrematurePlay(rho, ev.rho_card, ev.card.suit,
+                                                        declarer_played_both=ev.dummy_played))
     steps = (
         f"Declarer led the {ev.card.symbol} out of turn and {rho.value}, on the right of that "
         f"lead, played to it before his partner: the lead stands (53C).",

@@ -1,4 +1,5 @@
-"""Adapters for leads out of turn, premature plays and revokes (Laws 41, 47, 53-58, 61-64).
+"""Adapters for leads out of turn, premature plays, simultaneous cards, revokes and revoke
+inquiries (Laws 41, 47, 53-58, 61-64).
 
 Thin: facts become one engine event (and, with ``choice``, a :class:`ChoiceMade`); what is
 observed is read from the rulings' outcomes and the resulting state.
@@ -12,8 +13,8 @@ from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
 from core.laws.leads import LeadOutOfTurn, prevailing_55A
 from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.premature import PrematurePlay
-from core.laws.revoke import Attention, EstablishedBy, Revoke, WonBy
+from core.laws.premature import PrematurePlay, SimultaneousCards
+from core.laws.revoke import Attention, EstablishedBy, Revoke, RevokeInquiry, WonBy
 from core.ruling import Ruling
 from core.scenarios.facts import Facts, Observed, kind, with_facts
 from core.seats import Seat, opening_leader
@@ -74,7 +75,8 @@ def opening_lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed,
         facts.seat("offender"), facts.card("card"), faced=facts.flag("faced", True),
         dummy_seen=facts.flag("dummy_seen"), spread_begun=facts.flag("spread_begun"),
         partner_led_face_down=facts.flag("partner_led_face_down"),
-        dummy_played_second=facts.flag("dummy_played_second"))
+        dummy_played_second=facts.flag("dummy_played_second"),
+        misinformed=facts.flag("misinformed"))
     keys = ("options", "chooser", "declarer_after", "next_to_play", "restriction")
     return _rule_then_choose(state, ev, leader, facts, keys)
 
@@ -88,7 +90,7 @@ def lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed, TableSt
     ev = LeadOutOfTurn(
         facts.seat("offender"), facts.card("card"), correct, trick=facts.number("trick", 2),
         misinformed=facts.flag("misinformed"), next_hand_played=facts.flag("next_hand_played"),
-        proper_lead=proper, rho_card=rho_card)
+        proper_lead=proper, rho_card=rho_card, dummy_played=facts.flag("dummy_played"))
     keys = ("options", "chooser", "next_to_lead", "restriction", "prevails")
     if facts.get("defender_choices"):  # EXTENSIONS.md: each defender's answer (55A)
         ruling, state = apply(state, ev)
@@ -160,4 +162,28 @@ def revoke(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     observed: Observed = {}
     _observe(observed, ruling, ("tricks_transferred", "correct", "provisional", "depends_on"))
     observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
+@kind("simultaneous_cards")
+def simultaneous_cards(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: two or more cards led or played at once by one player (58B)."""
+    state = with_facts(state, facts)
+    designated = facts.card("designated") if facts.get("designated") else None
+    ev = SimultaneousCards(facts.seat("seat"), facts.cards("cards"), facts.cards("visible"),
+                           designated, facts.flag("discovered_late"))
+    ruling, state = apply(state, ev)
+    observed: Observed = {}
+    _observe(observed, ruling, ("played",))
+    observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
+@kind("revoke_inquiry")
+def revoke_inquiry(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: may ``asker`` ask ``about`` whether he has a card of the suit led (61B)?"""
+    state = with_facts(state, facts)
+    ruling, state = apply(state, RevokeInquiry(facts.seat("asker"), facts.seat("about")))
+    observed: Observed = {}
+    _observe(observed, ruling, ("allowed",))
     return observed, state

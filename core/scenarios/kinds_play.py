@@ -91,8 +91,9 @@ def partner_lead(facts: Facts, state: TableState) -> tuple[Observed, TableState]
 @kind("penalty_not_played")
 def penalty_not_played(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     state = with_facts(state, facts)
+    designated = facts.card("designated") if facts.get("designated") else None
     ev = PenaltyNotPlayed(facts.seat("seat"), facts.card("played"), facts.flag("accepted"),
-                          facts.flag("declarer_played_since"))
+                          facts.flag("declarer_played_since"), instead_of=designated)
     ruling, state = apply(state, ev)
     return {**ruling.outcome, "penalty_cards": penalty_tokens(state),
             "_cited": list(ruling.laws)}, state
