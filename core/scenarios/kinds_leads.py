@@ -61,6 +61,11 @@ def _rule_then_choose(state: TableState, ev: Event, chooser_seat: Seat, facts: F
         chosen, state = _choose(state, chooser_seat, ruling, facts.get("choice"))
         if chosen is not None:
             _observe(observed, chosen, keys)
+            if chosen.options and state.pending_for(chooser_seat):  # the separate 26B/50D2
+                observed["also_options"] = list(chosen.option_tokens)
+                also, state = apply(state, ChoiceMade(chooser_seat, facts.get("also") or "any"))
+                observed["_cited"] += list(also.laws)
+                observed["restriction"] = restriction_token(state, chooser_seat)
     observed["penalty_cards"] = penalty_tokens(state)
     return observed, state
 

@@ -82,9 +82,16 @@ def partner_lead(facts: Facts, state: TableState) -> tuple[Observed, TableState]
     if facts.get("choice"):
         chosen, state = apply(state, ChoiceMade(leader, facts.get("choice")))
         observed["_cited"] += list(chosen.laws)
+        if state.pending_for(leader):  # EXTENSIONS.md: the separate 26B / 50D2 right
+            observed["also_options"] = list(chosen.option_tokens)
+            also, state = apply(state, ChoiceMade(leader, facts.get("also") or "any"))
+            observed["_cited"] += list(also.laws)
+        elif facts.get("also"):
+            raise RuleError("declarer has no second choice to make here")
         observed.update(penalty_cards=penalty_tokens(state),
                         restriction=restriction_token(state, leader),
-                        restriction_lasts=restriction_lasts(state, leader))
+                        restriction_lasts=restriction_lasts(state, leader),
+                        restrictions=[r.token for r in state.restrictions_on(leader)])
     return observed, state
 
 

@@ -145,15 +145,37 @@ def test_26B_combined_with_50D2_options():
     assert [r.token for r in state.restrictions_on(Seat.W)] == ["forbid:C"]
 
 
-def test_26B_combined_choice_resolved_under_50D2():
-    """Requiring the penalty card's suit is the 50D2 option: the card goes back to the hand."""
+def test_26B_50D2_requirement_then_a_separate_26B_prohibition():
+    """Requiring the penalty card's suit is the 50D2 option (the card goes back to the hand);
+    Law 26B is a separate right, offered next: declarer also prohibits hearts."""
     _, state = east_offends_south_declares()
     state = replace(state, penalty_cards=(penalty("E:DK:major"),))
     _, state = apply(state, PartnerLead(Seat.W))
     ruling, state = apply(state, ChoiceMade(Seat.W, "require:D"))
     assert "50D2(a)" in ruling.laws and not state.penalty_cards
-    assert [r.token for r in state.restrictions_on(Seat.W)] == ["require:D"]
-    assert not state.lead_penalties
+    assert set(ruling.option_tokens) == {"forbid:D", "forbid:H", "forbid:C", "any"}
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:H"))
+    assert "26B" in ruling.laws and not state.lead_penalties and not state.pending
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["require:D", "forbid:H"]
+
+
+def test_26B_then_50D2_a_prohibition_first_leaves_the_penalty_card_choice():
+    _, state = east_offends_south_declares()
+    state = replace(state, penalty_cards=(penalty("E:DK:major"),))
+    _, state = apply(state, PartnerLead(Seat.W))
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:C"))
+    assert set(ruling.option_tokens) == {"require:D", "forbid:D", "any"}
+    ruling, state = apply(state, ChoiceMade(Seat.W, "any"))
+    assert [p.token for p in state.penalty_cards] == ["E:DK:major"] and not state.pending
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["forbid:C"]
+
+
+def test_26B_any_declines_both_rights_at_once():
+    _, state = east_offends_south_declares()
+    state = replace(state, penalty_cards=(penalty("E:DK:major"),))
+    _, state = apply(state, PartnerLead(Seat.W))
+    ruling, state = apply(state, ChoiceMade(Seat.W, "any"))
+    assert not ruling.options and not state.pending and not state.lead_penalties
 
 
 def test_26B_combined_forbid_of_penalty_suit_uses_both():
