@@ -8,6 +8,7 @@ from core.engine import apply
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.auction_state import note_meaning
+from core.laws.change_of_call import ChangeOfCall
 from core.laws.insufficient import InsufficientBid
 from core.laws.rotation import CallOutOfRotation
 from core.ruling import Ruling
@@ -50,7 +51,7 @@ def _annotated(text: str) -> tuple[str, dict[int, tuple[Suit, ...]]]:
     return " ".join(calls), meanings
 
 
-def auction_state(facts: Facts, state: TableState) -> TableState:
+def auction_state(facts: Facts, state: TableState, *, may_be_over: bool = False) -> TableState:
     """The running state with the dealer and the auction the facts restate. A declarer named for
     the story is only the presumed one while the auction is still going on."""
     state = with_facts(state, facts, declarer_key=None)
@@ -62,7 +63,7 @@ def auction_state(facts: Facts, state: TableState) -> TableState:
             raise RuleError("'auction' must be the calls as text, e.g. \"1H 1S P\"")
         plain, meanings = _annotated(text)
         auction = Auction.parse(state.dealer, plain)
-        if auction.is_over:
+        if auction.is_over and not may_be_over:
             raise RuleError("that auction is already over")
         state = state.evolve(calls=auction.texts)
         for index, suits in meanings.items():
@@ -136,3 +137,28 @@ def call(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
                   facts.flag("lho_called"))
     ruling, state = apply(state, ev)
     return _observed(ruling, state), state
+
+
+@kind("change_of_call")
+def change_of_call(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: a player replaces his last call (Law 25); an intended call that is
+    insufficient is then ruled under Law 27 with the insufficient-bid facts given."""
+    state = auction_state(facts, state, may_be_over=True)
+    seat, new = facts.seat("seat"), _text(facts, "call") or ""
+    ev = ChangeOfCall(seat, new, unintended=facts.flag("unintended"),
+                      accepted=facts.flag("accepted"), comparable=facts.flag("comparable"),
+                      period_over=facts.flag("period_over"))
+    ruling, state = apply(state, ev)
+    observed = _observed(ruling, state)
+    if ruling.outcome.get("stands") == "" and "27" in ruling.laws:  # 25A, then Law 27
+        insufficient = InsufficientBid(
+            bid=new, seat=seat, accepted=facts.flag("lho_accepts"),
+            replacement=_text(facts, "replacement"),
+            comparable=facts.flag("replacement_comparable")
+            if "replacement_comparable" in facts else None)
+        then, state = apply(state, insufficient)
+        observed.update(then.outcome)
+        observed["_cited"] += list(then.laws)
+        observed["stands"] = (_text(facts, "replacement") or "") if then.outcome.get(
+            "replacement_stands") else (new if facts.flag("lho_accepts") else "")
+    return observed, state

@@ -255,3 +255,21 @@ def test_27B1a_artificial_no_denomination_replaced_by_one_showing_none_too():
                        replacement="3C", replacement_specifies=())
     assert "27B1(a)" in ruling.laws and not state.pass_obligations
     assert ruling.outcome["lead_restriction"] is False
+
+
+def test_25A5_a_slip_that_ended_the_auction_may_be_changed_only_within_the_auction_period():
+    """W 1S, N P, E P, S P (S meant to double): before the opening lead is faced S may double
+    and the auction goes on; once the auction period is over the pass stands."""
+    over = at("W", "1S P P P")
+    ruling, state = apply(over, ChangeOfCall(Seat.S, "X", unintended=True))
+    assert ruling.outcome["stands"] == "X" and "25A5" in ruling.laws
+    assert state.calls == ("1S", "P", "P", "X") and state.declarer is None
+    late, state = apply(over, ChangeOfCall(Seat.S, "X", unintended=True, period_over=True))
+    assert late.outcome["stands"] == "P" and "25A5" in late.laws
+    assert state.calls == over.calls
+
+
+def test_25A6_lho_may_withdraw_his_call_over_the_slip():
+    ruling, state = apply(at("N", "1H 2C"), ChangeOfCall(Seat.N, "1NT", unintended=True))
+    assert ruling.outcome["lho_may_withdraw"] is True and "25A6" in ruling.laws
+    assert state.calls == ("1NT",) and ruling.outcome["stands"] == "1NT"
