@@ -96,6 +96,9 @@ def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: 
         chosen, state = choose_offered_lead(state, leader, token)
         draft.cite(*chosen.laws)
         draft.steps += chosen.steps
+        if chosen.options:  # the separate 26B / 50D2 right, offered next
+            draft.options.extend(chosen.options)
+            draft.chooser = chosen.chooser
         information = chosen.information or information
     else:
         draft.steps.append(f"{leader.value} now leads as he should have. {offender.value} must "

@@ -232,3 +232,17 @@ def test_26B_an_accepted_artificial_insufficient_bid_counts_with_its_meaning():
     assert call_meanings(state) == {2: (Suit.HEARTS,)}
     shorter = with_auction(state, Auction.parse("E", "1NT P"))
     assert call_meanings(shorter) == {}
+
+
+def test_26B_after_a_refused_opening_lead_the_separate_prohibition_is_offered_with_buttons():
+    """E (the 26B offender) leads the DK out of turn; declarer refuses it and requires a
+    diamond from W (54D, 50D2): the ruling then offers the 26B prohibition as options."""
+    from core.cards import parse_card
+    from core.laws.opening_lead import OpeningLeadOutOfTurn
+
+    _, state = east_offends_south_declares()
+    _, state = apply(state, OpeningLeadOutOfTurn(Seat.E, parse_card("DK")))
+    ruling, state = apply(state, ChoiceMade(Seat.W, "require:D"))
+    assert {"forbid:H", "forbid:C", "any"} <= set(ruling.option_tokens), ruling.option_tokens
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:C"))
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["require:D", "forbid:C"]
