@@ -286,7 +286,10 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         raise RuleError(f"{replacement.text} cannot replace {bid.text}: {problem}")
     same = (replacement.is_bid and lowest is not None
             and _denominations(replacement, rep_spec) == _denominations(bid, spec)
-            and (replacement == lowest or spec is not None or rep_spec is not None))
+            and (replacement == lowest or spec is not None
+                 # an artificial bid showing a natural bid's denomination is the lowest that
+                 # specifies it only when it is below the natural lowest sufficient bid
+                 or (rep_spec is not None and replacement < lowest)))
     if comparable is None and not same and not barred:
         return _ask_27b(state, offender, bid, spec, replacement, rep_spec, draft)
     state = drop_awaiting(state, offender)

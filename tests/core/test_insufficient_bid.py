@@ -273,3 +273,13 @@ def test_25A6_lho_may_withdraw_his_call_over_the_slip():
     ruling, state = apply(at("N", "1H 2C"), ChangeOfCall(Seat.N, "1NT", unintended=True))
     assert ruling.outcome["lho_may_withdraw"] is True and "25A6" in ruling.laws
     assert state.calls == ("1NT",) and ruling.outcome["stands"] == "1NT"
+
+
+def test_27B1a_an_artificial_bid_above_the_natural_lowest_is_not_the_lowest_showing_it():
+    """N 1H, E P, S 2H, W 2D (natural, insufficient): 3D is the lowest sufficient bid showing
+    diamonds, so a 3H cue-bid showing diamonds is not 27B1(a): the Director judges it."""
+    ruling, state = ib(at("N", "1H P 2H"), "2D", replacement="3H",
+                       replacement_specifies=(Strain.DIAMONDS,))
+    assert "27B1(a)" not in ruling.laws and ruling.outcome.get("judgement_pending") is True
+    ruling, _ = ib(at("N", "1H P 2H"), "2D", replacement="3D")
+    assert "27B1(a)" in ruling.laws
