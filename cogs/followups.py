@@ -137,8 +137,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
                           declarer=board.state.declarer, offender=pending.offender):
             if pending.chooser == Chooser.DIRECTOR:
                 raise ContextError(DIRECTOR_ONLY)
-            if pending.chooser == Chooser.LHO:
-                who = pending.seat.value
+            if pending.chooser == Chooser.LHO:  # 27A1/29A, and the defender who prevails (55A)
+                who = (pending.offender.lho if pending.offender else pending.seat).value
             elif pending.chooser == Chooser.DECLARER:
                 who = "the declarer"
             elif pending.chooser == Chooser.DECLARER_SIDE:
@@ -423,7 +423,8 @@ class Followups(commands.Cog):
         card="The card he led or played instead of his penalty card",
         seat="The defender whose penalty card it is",
         instead_of="The penalty card he should have played (when he has several)",
-        accepted="Declarer accepts the card played (52B1(a)); otherwise the penalty card is due",
+        accepted="Declarer's answer: accept the card played (52B1(a)) or not (52B2); left out, "
+        "the bot asks declarer",
         declarer_played_since="Declarer has played since, from his hand or dummy (52B1(b))",
         trick="Which trick, 1-13 (keeps the bot's count of the play)",
         table=TABLE_HELP,
@@ -435,7 +436,7 @@ class Followups(commands.Cog):
         card: app_commands.Transform[Card, CardOption],
         seat: SeatName,
         instead_of: app_commands.Transform[Card, CardOption] | None = None,
-        accepted: bool = False,
+        accepted: bool | None = None,
         declarer_played_since: bool = False,
         trick: app_commands.Range[int, 1, 13] | None = None,
         table: TableNumber | None = None,

@@ -309,10 +309,18 @@ class Incidents(commands.Cog):
         card="Not established: the card played in revoke (it is corrected)",
         trick="The trick of the revoke, 1-12 (also keeps the bot's count of the play)",
         won_by="Who won the revoke trick",
-        later_tricks="Tricks the offending side won after the revoke trick",
+        later_tricks="Tricks the offending side won after the revoke trick (leave out while "
+        "play goes on: the ruling is provisional)",
         attention="When attention was drawn to it",
         penalty_card_failure="The revoke was a failure to play a penalty card",
+        suit="The suit he failed to follow (tells a second revoke in the same suit, 64B2)",
         table=TABLE_HELP,
+    )
+    @app_commands.choices(
+        suit=[
+            app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
+            for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        ]
     )
     @app_commands.guild_only()
     @incident_cooldown
@@ -324,9 +332,10 @@ class Incidents(commands.Cog):
         card: CardArg | None = None,
         trick: Trick | None = None,
         won_by: Literal["offender", "partner", "opponents"] | None = None,
-        later_tricks: app_commands.Range[int, 0, 12] = 0,
+        later_tricks: app_commands.Range[int, 0, 12] | None = None,
         attention: Literal["during_play", "after_next_call", "after_round"] = "during_play",
         penalty_card_failure: bool = False,
+        suit: str | None = None,
         table: TableNumber | None = None,
     ) -> None:
         if established and won_by is None:
@@ -344,6 +353,7 @@ class Incidents(commands.Cog):
                 later_tricks=later_tricks,
                 attention=Attention(attention),
                 penalty_card_failure=penalty_card_failure,
+                suit=Suit.parse(suit) if suit else None,
             )
 
         # an established revoke means the offending side has played to the next trick (63A)

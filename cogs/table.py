@@ -212,6 +212,8 @@ class Table(commands.Cog):
         seat="Who called (default: whose turn it is)",
         meaning=MEANING_HELP,
         table="Table number (default: the table you sit at)",
+        lho_called="The caller's LHO called over it before the director came (Laws 36A, 37A, "
+        "39B)",
     )
     @app_commands.guild_only()
     async def call(
@@ -221,6 +223,7 @@ class Table(commands.Cog):
         seat: SeatName | None = None,
         meaning: Meaning | None = None,
         table: TableNumber | None = None,
+        lho_called: bool = False,
     ) -> None:
         """Calls in rotation keep the auction, and so the pass obligations, up to date."""
         text = parse_call(call).text
@@ -239,8 +242,9 @@ class Table(commands.Cog):
                 )
             who = Seat.parse(seat) if seat else auction.turn
             if state.phase is not Phase.AUCTION or auction.is_over:
-                return CallAfterFinalPass(who, text)  # Law 39: an incident for the log
-            return CallMade(who, text, specifies=shows)
+                # Law 39: an incident for the log
+                return CallAfterFinalPass(who, text, lho_called=lho_called)
+            return CallMade(who, text, specifies=shows, lho_called=lho_called)
 
         await record_incident(interaction, table, build)
 

@@ -30,6 +30,7 @@ from core.laws.auction_state import (
     clear_accepting,
     drop_awaiting,
     forfeits,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -138,19 +139,35 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
 
 def _judged_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                   draft: Draft) -> TableState:
-    """The offender's call at his proper turn: an identical call is comparable without asking;
-    otherwise the Director's word decides (given with the call, or earlier for this very call),
-    and without it the Director is asked and nobody is barred meanwhile (Law 23)."""
-    if wait.withdrawn == call:
-        return judge_replacement(state, wait.offender, wait.stage, True, wait.call, call.text,
-                                 draft, identical=True)
+    """The offender's call at his proper turn: the Director's word decides (given with the
+    call, or earlier for this very call); without it the same call with the same meaning is
+    comparable without asking, and anything else waits for the Director, nobody barred
+    meanwhile (Law 23A: comparable is about meaning, not the call's name)."""
     comparable = ev.comparable
     if comparable is None and wait.judged and wait.reply in ("", call.text):
         comparable = wait.judged == COMPARABLE
+    if comparable is None and wait.withdrawn == call and _same_meaning(wait, ev.specifies):
+        return judge_replacement(state, wait.offender, wait.stage, True, wait.call, call.text,
+                                 draft, identical=True)
     if comparable is not None:
         return judge_replacement(state, wait.offender, wait.stage, comparable, wait.call,
                                  call.text, draft)
     return ask_director(state, wait, call, draft)
+
+
+def suits_text(suits: tuple[Suit, ...] | None) -> str:
+    """How an artificial call's suits are kept with a cancelled call (``H,S``; "" for none)."""
+    return ",".join(s.letter for s in suits or ())
+
+
+def _same_meaning(wait: Awaiting, specifies: tuple[Suit, ...] | None) -> bool:
+    """Whether the offender's call means what his cancelled call of the same name meant, as far
+    as the reports tell: both natural, or both artificial showing the same suits."""
+    if not wait.artificial:
+        return specifies is None
+    if specifies is None:
+        return False
+    return set(suits_text(specifies).split(",")) == set(wait.spec.split(","))
 
 
 def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> TableState:
@@ -243,7 +260,8 @@ def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
     draft = Draft()
     call = parse_call(ev.call)
     if _after_final_pass(state):
-        return _law39(state, ev.seat, call, draft), state_after_39(state, ev.seat, call)
+        return (_law39(state, ev.seat, call, draft, lho_called=ev.lho_called),
+                state_after_39(state, ev.seat, call, lho_called=ev.lho_called))
     state = make_call(state, ev.seat, call, ev, draft)
     ruling = draft.build("call")
     if not ruling.options and set(ruling.laws) <= PLAIN_CALL_LAWS:
@@ -255,10 +273,12 @@ def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
 @dataclass(frozen=True)
 class CallAfterFinalPass(Event):
     """``seat`` called ``call`` after the final pass (Law 39): an incident of its own, so the
-    ruling log counts it (a :class:`CallMade` then is ruled the same way)."""
+    ruling log counts it (a :class:`CallMade` then is ruled the same way). ``lho_called``: the
+    caller's LHO called over it before the Director ruled (39B: no further rectification)."""
 
     seat: Seat
     call: str
+    lho_called: bool = False
 
 
 @rule(CallAfterFinalPass)
@@ -270,7 +290,8 @@ def call_after_final_pass(state: TableState,
         raise RuleError("the auction is not over: report it as a call (or an irregularity in "
                         "the auction)")
     call = parse_call(ev.call)
-    return _law39(state, ev.seat, call, Draft()), state_after_39(state, ev.seat, call)
+    return (_law39(state, ev.seat, call, Draft(), lho_called=ev.lho_called),
+            state_after_39(state, ev.seat, call, lho_called=ev.lho_called))
 
 
 def _after_final_pass(state: TableState) -> bool:
@@ -289,16 +310,20 @@ def contract_words(contract: str) -> str:
     return parse_call(bid).words + ("", " doubled", " redoubled")[risk]
 
 
-def state_after_39(state: TableState, seat: Seat, call: Call) -> TableState:
-    """39C: a defender's bid, double or redouble may bring Law 26 lead restrictions."""
-    if state.declarer is not None and is_defender(seat, state.declarer) and not call.is_pass:
+def state_after_39(state: TableState, seat: Seat, call: Call, *,
+                   lho_called: bool = False) -> TableState:
+    """39C: a defender's bid, double or redouble may bring Law 26 lead restrictions, unless his
+    LHO called over it before rectification (39B)."""
+    if (state.declarer is not None and is_defender(seat, state.declarer) and not call.is_pass
+            and not lho_called):
         return lead26.record_lead_penalty(state, seat)
     return state
 
 
-def _law39(state: TableState, seat: Seat, call: Call, draft: Draft) -> Ruling:
+def _law39(state: TableState, seat: Seat, call: Call, draft: Draft, *,
+           lho_called: bool = False) -> Ruling:
     """Law 39: a call after the final pass is cancelled; only a defender's bid, double or
-    redouble has a consequence (39C, Law 26)."""
+    redouble has a consequence (39C, Law 26), and none once his LHO has called over it (39B)."""
     draft.cite("39A")
     draft.summary.append(f"{seat.value}'s {call.symbol} came after the final pass: it is "
                          "cancelled.")
@@ -313,6 +338,11 @@ def _law39(state: TableState, seat: Seat, call: Call, draft: Draft) -> Ruling:
             "a call by the declaring side"
         draft.cite("39B")
         draft.steps.append(f"It was {who}: there is no further rectification (39B).")
+        draft.outcome.update(cancelled=True, lead_restriction=False)
+    elif lho_called:
+        draft.cite("39B")
+        draft.steps.append(f"{seat.lho.value} called over it before the Director ruled: there is "
+                           "no further rectification, so no Law 26 lead restriction (39B).")
         draft.outcome.update(cancelled=True, lead_restriction=False)
     else:
         partner = seat.partner
@@ -452,6 +482,8 @@ def record_call(state: TableState, seat: Seat, call: Call,
     auction = auction_of(state).plus(call)
     state = with_auction(state, auction)
     state = use_turn(state, seat)
+    if specifies is not None:
+        state = note_meaning(state, len(auction.calls) - 1, specifies)
     return lead26.note_specified(state, seat, call.specified(specifies))
 
 

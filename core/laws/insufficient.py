@@ -31,6 +31,7 @@ from core.laws.auction_state import (
     auction_of,
     awaiting_for,
     drop_awaiting,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -74,12 +75,21 @@ class InsufficientBid(Event):
     premature: bool = False
 
 
-def _spec_text(strains: tuple[Strain, ...]) -> str:
-    return ",".join(s.value for s in strains)
+#: Stored for an artificial call that specifies no denomination (a Stayman-type ask, a relay).
+NO_DENOMINATION = "-"
 
 
-def _spec_parse(text: str) -> tuple[Strain, ...]:
-    return tuple(Strain(v) for v in text.split(",") if v)
+def _spec_text(strains: tuple[Strain, ...] | None) -> str:
+    """Stored form: "" for a natural call, ``-`` for an artificial one showing nothing."""
+    if strains is None:
+        return ""
+    return ",".join(s.value for s in strains) or NO_DENOMINATION
+
+
+def _spec_parse(text: str) -> tuple[Strain, ...] | None:
+    if not text:
+        return None
+    return tuple(Strain(v) for v in text.split(",") if v and v != NO_DENOMINATION)
 
 
 @rule(InsufficientBid)
@@ -101,9 +111,6 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
     if ob is not None:
         raise RuleError(f"{offender.value} had to pass ({ob.origin}): his bid is dealt with under "
                         "Law 37; report it as his call")
-    if ev.artificial and not ev.specifies:
-        raise RuleError("say which denomination(s) the artificial bid specified (none is fine "
-                        "only for a natural bid)")
     assert bid.strain is not None
     lowest = auction.lowest_sufficient(bid.strain)
     draft = Draft()
@@ -116,6 +123,8 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                      if lowest else f"No sufficient {bid.strain.plural} bid exists."))
     if ev.accepted:
         state = with_auction(use_turn(state, offender), auction.plus(bid))
+        if ev.artificial:
+            state = note_meaning(state, len(auction.calls), _suits(ev.specifies))
         state = lead26.note_specified(state, offender,
                                       _suits(ev.specifies) if ev.artificial else bid.specified())
         draft.cite("27A1")
@@ -133,7 +142,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                                      "auction and everyone may use it.")
         draft.outcome["replacement_stands"] = False
         return draft.build("insufficient_bid"), state
-    spec = ev.specifies if ev.artificial else ()
+    spec = ev.specifies if ev.artificial else None  # an artificial bid may show nothing
     if ev.replacement is None:
         before = state
         state = put_awaiting(state, Awaiting("27B", offender, bid.text, artificial=ev.artificial,
@@ -179,23 +188,25 @@ def _suits(strains: tuple[Strain, ...]) -> tuple[Suit, ...]:
 
 
 def _denominations(call: Call, given: tuple[Strain, ...] | None) -> frozenset[Strain]:
-    if given:
+    if given is not None:
         return frozenset(given)
     return frozenset({call.strain}) if call.strain is not None else frozenset()
 
 
-def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...],
+def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...] | None,
                 replacement: Call, comparable: bool | None,
                 rep_spec: tuple[Strain, ...] | None, rep_accepted: bool, draft: Draft,
                 barred: bool = False) -> TableState:
     """Law 27B: ``replacement`` substituted for the insufficient ``bid`` (not accepted).
-    ``comparable`` None: the Director has not judged yet; he is asked when it matters."""
+    ``comparable`` None: the Director has not judged yet; he is asked when it matters.
+    ``spec`` / ``rep_spec``: the denominations an artificial bid / replacement specified
+    (None: natural; empty: artificial and specifying none, such as a Stayman-type ask)."""
     auction = auction_of(state)
     partner = offender.partner
     assert bid.strain is not None
     lowest = auction.lowest_sufficient(bid.strain)
     draft.outcome.setdefault("lowest_sufficient", lowest.text if lowest else "")
-    rep_suits = _suits(rep_spec) if rep_spec else None
+    rep_suits = _suits(rep_spec) if rep_spec is not None else None
 
     def bar(law: str) -> TableState:
         new = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, law)
@@ -274,8 +285,11 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     if problem:
         raise RuleError(f"{replacement.text} cannot replace {bid.text}: {problem}")
     same = (replacement.is_bid and lowest is not None
-            and _denominations(replacement, rep_spec) == _denominations(bid, spec or None)
-            and (replacement == lowest or bool(spec) or bool(rep_spec)))
+            and _denominations(replacement, rep_spec) == _denominations(bid, spec)
+            and (replacement == lowest or spec is not None
+                 # an artificial bid showing a natural bid's denomination is the lowest that
+                 # specifies it only when it is below the natural lowest sufficient bid
+                 or (rep_spec is not None and replacement < lowest)))
     if comparable is None and not same and not barred:
         return _ask_27b(state, offender, bid, spec, replacement, rep_spec, draft)
     state = drop_awaiting(state, offender)
@@ -327,7 +341,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     return state
 
 
-def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...],
+def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...] | None,
              replacement: Call, rep_spec: tuple[Strain, ...] | None, draft: Draft) -> TableState:
     """The replacement is neither the lowest bid in the same denomination(s) nor judged yet:
     whether it is comparable (27B1(b)) or not (27B2, 27B3) is the Director's judgement, and his
@@ -335,9 +349,9 @@ def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, .
     wait = awaiting_for(state, offender)
     barred = bool(wait and wait.barred)
     state = put_awaiting(state, Awaiting("27B", offender, bid.text, barred=barred,
-                                         artificial=bool(spec), spec=_spec_text(spec),
+                                         artificial=spec is not None, spec=_spec_text(spec),
                                          reply=replacement.text, at=len(auction_of(state).calls),
-                                         reply_spec=_spec_text(rep_spec or ())))
+                                         reply_spec=_spec_text(rep_spec)))
     partner = offender.partner
     draft.cite("27B1(b)", "27B2", "23A")
     draft.summary.append(f"Director: is {offender.value}'s {replacement.symbol} comparable to "
@@ -367,8 +381,8 @@ def _director_judges_27b(state: TableState, pending: PendingChoice,
     bid = wait.withdrawn
     assert bid is not None
     draft = Draft()
-    rep_spec = _spec_parse(wait.reply_spec) or None
-    state = resolve_27b(state, wait.offender, bid, _spec_parse(wait.spec),
+    rep_spec = _spec_parse(wait.reply_spec)
+    state = resolve_27b(state, wait.offender, bid, _bid_spec(wait),
                         parse_call(wait.reply), option == COMPARABLE, rep_spec, False, draft,
                         barred=wait.barred)
     draft.summary.insert(0, "The Director judged the replacement "
@@ -381,11 +395,17 @@ def _stage_27b(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
     """The offender's call after his insufficient bid was not accepted is its replacement."""
     bid = wait.withdrawn
     assert bid is not None
-    spec = _spec_parse(wait.spec)
-    rep_spec = tuple(Strain.of(s) for s in ev.specifies) if ev.specifies else None
+    spec = _bid_spec(wait)
+    rep_spec = tuple(Strain.of(s) for s in ev.specifies) if ev.specifies is not None else None
     draft.summary.append(f"{wait.offender.value} replaces his insufficient {bid.symbol}.")
     return resolve_27b(state, wait.offender, bid, spec, call, ev.comparable, rep_spec,
                        ev.lho_called, draft, barred=wait.barred)
+
+
+def _bid_spec(wait: Awaiting) -> tuple[Strain, ...] | None:
+    """What the waiting insufficient bid specified (None: it was natural)."""
+    parsed = _spec_parse(wait.spec)
+    return parsed if parsed is not None or not wait.artificial else ()
 
 
 STAGES["27B"] = _stage_27b

@@ -21,6 +21,7 @@ from core.laws.auction_calls import (
     CallMade,
     judge_replacement,
     make_call,
+    suits_text,
     withdrawn_information,
 )
 from core.laws.auction_state import (
@@ -32,6 +33,7 @@ from core.laws.auction_state import (
     awaiting_for,
     mark_accepting,
     mark_forfeit,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -204,7 +206,8 @@ def _offender_call(state: TableState, ev: CallOutOfRotation, stage: str,
     if _placeable(state, offender):
         return make_call(state, offender, reply,
                          CallMade(offender, reply.text, comparable=ev.comparable), draft)
-    identical = reply == parse_call(ev.call)
+    # the Director's word comes first: the same call may carry another meaning (23A)
+    identical = reply == parse_call(ev.call) and not judged
     if identical or judged:
         return judge_replacement(state, offender, stage, identical or bool(ev.comparable),
                                  parse_call(ev.call).text, reply.text, draft,
@@ -257,7 +260,8 @@ def _bid_or_double(state: TableState, ev: CallOutOfRotation, call: Call, family:
     if position == "rho":
         stage = f"{family}A"
         draft.cite(stage)
-        state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial))
+        state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial,
+                                             spec=suits_text(ev.specifies)))
         draft.summary.append(f"{offender.value}'s {what} out of rotation at his RHO's turn is "
                              "cancelled.")
         draft.steps.append(
@@ -279,7 +283,8 @@ def _bid_or_double(state: TableState, ev: CallOutOfRotation, call: Call, family:
         return state
     stage = f"{family}B"
     draft.cite(f"{family}B1", "16C")
-    state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial))
+    state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial,
+                                             spec=suits_text(ev.specifies)))
     draft.summary.append(f"{offender.value}'s {what} out of rotation is cancelled; "
                          f"{offender.partner.value} may make any legal call at his turn.")
     draft.steps += [
@@ -308,7 +313,10 @@ def _accepted(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
     if problem and not call.is_bid:
         raise RuleError(f"{call.text} cannot stand: {problem}")
     state = with_auction(state, auction.plus(call))
-    state = lead26.note_specified(state, offender, call.specified(ev.specifies or None))
+    if ev.artificial:
+        state = note_meaning(state, len(auction.calls), ev.specifies)
+    state = lead26.note_specified(state, offender,
+                                  call.specified(ev.specifies if ev.artificial else None))
     draft.cite("29A")
     draft.summary.append(f"{offender.lho.value} called over {offender.value}'s {call.symbol}, "
                          "accepting it: no rectification.")
