@@ -29,7 +29,9 @@ from cogs.context import (
 from cogs.recording import record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import TDBot, defer, respond
+from cogs.verdicts import rerule
 from core.auction import Auction, parse_call
+from core.correction import declarer_source
 from core.engine import Event
 from core.errors import RuleError
 from core.laws.auction_calls import CallAfterFinalPass, CallMade
@@ -161,6 +163,10 @@ class Table(commands.Cog):
             raise ContextError("A board number is 1 or more.")
         contract = parse_contract(contract) if contract is not None else None
         storage = storage_of(interaction)
+        if declarer is not None and await correct_declarer(
+            interaction, table, number, Seat.parse(declarer)
+        ):
+            return
 
         async def work() -> Any:
             at = await at_table(interaction, table, acting=True, board_number=number)
@@ -304,3 +310,25 @@ class Table(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Table())
+
+
+async def correct_declarer(
+    interaction: discord.Interaction[TDBot], table: int | None, number: int, new: Seat
+) -> bool:
+    """A director corrects the declarer of a board that already has rulings: the board is
+    re-ruled from the event that named the declarer (he sees the before/after and confirms),
+    rather than changing the declarer under rulings made for another one. False when this is
+    not such a correction (the ordinary /board set goes on)."""
+    at = await at_table(interaction, table, acting=True, board_number=number)
+    target = at.board if at.board is not None and at.board.number == number else at.named_board
+    if (not at.director or target is None or not target.has_incidents
+            or target.declarer in (None, new)):
+        return False
+    events = await storage_of(interaction).board_events(at.guild_id, target.id,
+                                                        include_void=False)
+    source = declarer_source([(e.id, e.kind, e.facts) for e in events])
+    if source is None:
+        return False
+    await rerule(interaction, source, f"Declarer corrected to {new.value} by the director",
+                 f"declarer={new.value}")
+    return True

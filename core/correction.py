@@ -101,3 +101,15 @@ def correct(history: Sequence[Logged], target_id: int, event: Event) -> Correcti
     if target is None or after is None:
         raise LookupError(f"event #{target_id} is not on this board")
     return Correction(target, event, after, tuple(later), state)
+
+
+def declarer_source(events: Sequence[tuple[int, str, dict[str, object]]]) -> int | None:
+    """Which recorded event (id, kind, facts) named the board's declarer, the latest one: the
+    event a director's correction of the declarer re-rules the board from (so every ruling
+    after it is ruled again for the right declarer). None when the declarer came from the
+    recorded calls, or nothing named one."""
+    found = None
+    for event_id, kind, facts in events:
+        if kind in ("board_set", "auction_ends") and facts.get("declarer"):
+            found = event_id
+    return found
