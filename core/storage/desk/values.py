@@ -41,6 +41,7 @@ class RerulePlan:
     has moved on is refused."""
 
     correction: Correction
+    session_id: int
     table_number: int
     board_number: int
     last_seq: int
