@@ -37,8 +37,10 @@ class Session(commands.Cog):
         started = await in_time(
             interaction, storage_of(interaction).begin_session(club.guild_id, name)
         )
-        await respond(interaction, start_text(started)[:2000],
-                      allowed_mentions=discord.AllowedMentions(users=True))
+        told = [discord.Object(seat.user_id) for seat in started.seats]  # these, nobody else
+        for part in start_messages(started):
+            await respond(interaction, part, allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=told))
 
     @session.command(name="end", description="Directors: end the session (its boards and seats).")
     async def end(self, interaction: discord.Interaction[TDBot]) -> None:
@@ -59,21 +61,26 @@ class Session(commands.Cog):
         await respond(interaction, "\n".join(lines)[:2000])
 
 
-def start_text(started: SessionStart) -> str:
-    """The answer to ``/session start``: each player whose seat it keeps is named (pinged), so
-    nobody learns of a move only when a command says "You are not sitting anywhere"."""
+def start_messages(started: SessionStart, limit: int = 2000) -> list[str]:
+    """The answer to ``/session start``, in messages of at most ``limit`` characters: each
+    player whose seat it keeps is named (pinged), so nobody learns of it only when a command
+    says "You are not sitting anywhere"."""
     info = started.session
     head = (f"Session **{clean(info.name)}** of {info.date.isoformat()} has started "
             f"(/log search session:{info.id})")
     if not started.seats:
-        return head + ": every table starts empty and every seat is free."
+        return [head + ": every table starts empty and every seat is free."]
     how = ("the session before it has ended, and the seats taken today move to the same "
            "tables of this one" if started.moved else "the seats taken today are kept")
-    seats = "; ".join(
-        f"table {s.table_number} {s.seat.value}: <@{s.user_id}>"
-        for s in sorted(started.seats, key=lambda s: (s.table_number, "NESW".index(s.seat.value)))
-    )
-    return f"{head}: {how} ({seats}). /stand frees a seat."
+    lines = [f"{head}: {how}; /stand frees a seat."]
+    for seat in sorted(started.seats, key=lambda s: (s.table_number, "NESW".index(s.seat.value))):
+        lines.append(f"Table {seat.table_number} {seat.seat.value}: <@{seat.user_id}>")
+    parts = [""]
+    for line in lines:
+        if parts[-1] and len(parts[-1]) + len(line) + 1 > limit:
+            parts.append("")
+        parts[-1] = f"{parts[-1]}\n{line}" if parts[-1] else line[:limit]
+    return parts
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -32,7 +32,7 @@ from core.laws.director_error import DirectorError, director_error
 from core.ruling import Ruling
 from core.storage.desk import Rerule, RerulePlan
 from core.storage.errors import NotFound, StorageError
-from core.storage.values import VerdictKind
+from core.storage.values import ClubSettings, VerdictKind
 from core.view import view_of
 
 log = logging.getLogger(__name__)
@@ -202,6 +202,7 @@ class ConfirmRerule(discord.ui.View):
                                                       self.error),
                       ephemeral=done.new.ruling.private,
                       allowed_mentions=discord.AllowedMentions.none())
+        await note_rerule(interaction, club, done, self.plan)
         # a choice the re-ruling leaves waiting gets its buttons again
         for _, copy in done.carried:
             again = await storage_of(interaction).recorded(club.guild_id, copy)
@@ -215,6 +216,25 @@ class ConfirmRerule(discord.ui.View):
     ) -> None:
         self.stop()
         await respond(interaction, "Nothing was changed.", ephemeral=True)
+
+
+async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSettings,
+                      done: Rerule, plan: RerulePlan) -> None:
+    """One line in the club's log channel: which rulings the correction replaced or voided."""
+    channel = log_channel(interaction, club)
+    if channel is None or await blind_directors(interaction, plan.session_id,
+                                                 plan.board_number):
+        return  # a playing director reads that channel: no word of a board he has not played
+    line = (f"Ruling #{done.old_id} (table {plan.table_number}, board {plan.board_number}) "
+            f"re-ruled as #{done.new.id} by {interaction.user.mention}")
+    if done.carried:
+        line += "; ruled again after it: " + ", ".join(f"#{a} → #{b}" for a, b in done.carried)
+    if done.also_voided:
+        line += "; voided, no longer applying: " + ", ".join(f"#{v}" for v in done.also_voided)
+    try:
+        await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.warning("Could not log the re-ruling of ruling %s: %s", done.old_id, exc)
 
 
 def rerule_embed(done: Rerule, plan: RerulePlan, interaction: discord.Interaction[TDBot],

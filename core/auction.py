@@ -438,9 +438,9 @@ class Auction:
         if call.is_bid:
             if last is not None and call.rank <= last.rank:
                 low = self.lowest_sufficient(call.strain) if call.strain else None
-                hint = (f"; the lowest sufficient {call.strain.plural} bid is {low.text}"
+                hint = (f"; the lowest sufficient {call.strain.plural} bid is {low.words}"
                         if low and call.strain else "")
-                return f"{call.text} is insufficient after {last.text}{hint}"
+                return f"{call.words} is insufficient after {last.words}{hint}"
             return None
         risk, risk_at = self._risk()
         if call.is_double:

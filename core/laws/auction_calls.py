@@ -50,6 +50,7 @@ from core.state import PassLasts, PendingChoice, Phase, TableState
 def withdrawn_information(offender: Seat, what: str, *, applies: bool = True,
                           why_not: str = "") -> str:
     """Law 16C in words for a withdrawn call of ``offender``."""
+    what = spoken(what)
     partner = offender.partner
     others = f"{offender.lho.value} and {offender.rho.value}"
     if applies:
@@ -181,8 +182,9 @@ def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) ->
     draft.summary.append(f"Director: is {offender.value}'s {call.symbol} comparable to the "
                          f"cancelled {parse_call(wait.call).symbol}? Judgement pending.")
     draft.steps += [
-        f"Whether {call.text} is comparable to the cancelled {wait.call} (the same or a similar "
-        "meaning, a subset of its meanings, or the same purpose) is the Director's judgement "
+        f"Whether {call.words} is comparable to the cancelled {words_of(wait.call)} (the same "
+        "or a similar meaning, a subset of its meanings, or the same purpose) is the Director's "
+        "judgement "
         "(23A): the Director answers with the buttons below.",
         f"If it is comparable there is no further rectification ({good}); if not, "
         f"{partner.value} must pass at his next turn and Law 26B may follow ({bad}).",
@@ -222,8 +224,8 @@ def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                   draft: Draft) -> TableState:
     law = "31A1" if wait.stage == "31A1" else "32A1"
     draft.cite(law)
-    draft.steps.append(f"{wait.offender.value} repeated his {call.text} as he had to; it is legal, "
-                       f"so there is no rectification ({law}).")
+    draft.steps.append(f"{wait.offender.value} repeated his {call.words} as he had to; it is "
+                       f"legal, so there is no rectification ({law}).")
     return state
 
 
@@ -347,12 +349,12 @@ def _law39(state: TableState, seat: Seat, call: Call, draft: Draft, *,
     else:
         partner = seat.partner
         draft.cite("39C", "26B", "16C")
-        draft.steps.append(f"A defender's {call.text} after the final pass brings Law 26 (39C): "
+        draft.steps.append(f"A defender's {call.words} after the final pass brings Law 26 (39C): "
                            f"at {partner.value}'s first turn to lead, declarer may prohibit one "
                            f"suit {seat.value} did not specify in the legal auction, for as long "
                            f"as {partner.value} keeps the lead (26B).")
         draft.outcome.update(cancelled=True, lead_restriction=True)
-    draft.information.append(withdrawn_information(seat, call.text))
+    draft.information.append(withdrawn_information(seat, call.words))
     return draft.build("call_after_final_pass")
 
 
@@ -375,8 +377,9 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     for wait in awaiting(state):
         if wait.stage == "27B" and wait.asks_director:
             raise RuleError(f"wait: the Director must first judge whether "
-                            f"{wait.offender.value}'s {wait.reply} is comparable to the "
-                            f"insufficient {wait.call} (27B1(b)); his partner's turn depends "
+                            f"{wait.offender.value}'s {words_of(wait.reply)} is comparable to "
+                            f"the insufficient {words_of(wait.call)} (27B1(b)); his partner's "
+                            "turn depends "
                             "on it")
     due = accepting_seat(state)
     if due is not None:
@@ -496,16 +499,18 @@ def _rho_called(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> 
         state = put_awaiting(state, replace(wait, stage=law))
         draft.cite(law)
         draft.steps.append(f"{offender.value}'s RHO passed, so {offender.value} must now repeat "
-                           f"his {wait.call} ({law}); when that call is legal there is no "
+                           f"his {words_of(wait.call)} ({law}); when that call is legal there "
+                           "is no "
                            "rectification.")
         draft.outcome["must_repeat"] = True
     else:
         law = f"{family}A2"
         state = put_awaiting(state, replace(wait, stage=law))
         draft.cite(law)
-        draft.steps.append(f"{offender.value}'s RHO called {call.text}, so {offender.value} may "
+        draft.steps.append(f"{offender.value}'s RHO called {call.words}, so {offender.value} may "
                            f"make any legal call; if the Director judges it comparable to "
-                           f"{wait.call} there is no rectification, otherwise his partner must "
+                           f"{words_of(wait.call)} there is no rectification, otherwise his "
+                           "partner must "
                            f"pass at his next turn ({law}).")
         draft.outcome["must_repeat"] = False
     return state
@@ -574,7 +579,7 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
         draft.cite("37A")
         draft.summary.append(f"{seat.value}'s {call.symbol} stands: his LHO called before the "
                              "Director ruled.")
-        draft.steps.append(f"{seat.value} had to pass ({ob.origin}) but {call.text}; because "
+        draft.steps.append(f"{seat.value} had to pass ({ob.origin}) but {call.words}; because "
                            f"{seat.lho.value} called over it before rectification, every call "
                            "stands (37A)" + (" and he must still pass at his later turns."
                                              if ob.lasts is PassLasts.THROUGHOUT else ".")
@@ -589,14 +594,14 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
     draft.summary.append(f"{seat.value}'s {call.symbol} is cancelled and a pass put in its place; "
                          f"{seat.value} and {partner.value} must pass for the rest of the auction.")
     draft.steps += [
-        f"{seat.value} was required to pass ({ob.origin}), so his {call.text} is cancelled "
+        f"{seat.value} was required to pass ({ob.origin}), so his {call.words} is cancelled "
         "(37B1).",
         f"A pass is substituted and both {seat.value} and {partner.value} must pass whenever it "
         "is their turn for the rest of the auction (37B2).",
         f"If {seat.value} becomes a defender, declarer may prohibit one suit he did not specify "
         f"at {partner.value}'s first turn to lead (26B); the Director may adjust under 72C.",
     ]
-    draft.information.append(withdrawn_information(seat, call.text))
+    draft.information.append(withdrawn_information(seat, call.words))
     draft.outcome.update(partner_must_pass="throughout", offender_must_pass="throughout",
                          lead_restriction=True)
     state, _ = after_pass(state, draft)
@@ -613,7 +618,7 @@ def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: str
         draft.cite("36A")
         draft.summary.append(f"{seat.value}'s {call.symbol} and the calls after it are cancelled; "
                              f"the auction goes back to {seat.value} with no rectification.")
-        draft.steps.append(f"The {call.text} was inadmissible ({problem}). Because "
+        draft.steps.append(f"The {call.words} was inadmissible ({problem}). Because "
                            f"{seat.lho.value} called before rectification, it and every later "
                            f"call are cancelled; {seat.value} calls again as if nothing had "
                            "happened, with no Law 26B lead restrictions (36A).")
@@ -631,6 +636,19 @@ def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: str
         f"Law 26B lead restrictions may follow if {seat.value} becomes a defender; 72C may apply "
         "(36B3).",
     ]
-    draft.information.append(withdrawn_information(seat, call.text))
+    draft.information.append(withdrawn_information(seat, call.words))
     draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
     return state
+
+
+def words_of(call_text: str) -> str:
+    """A stored call (``1H``, ``P``) as a player says it (``1♥``, ``pass``)."""
+    return parse_call(call_text).words if call_text else "call"
+
+
+def spoken(text: str) -> str:
+    """``text`` as a player says it when it is a call's notation, else as it is."""
+    try:
+        return parse_call(text).words
+    except ValueError:
+        return text

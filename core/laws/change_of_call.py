@@ -81,9 +81,9 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
         withdrawn_lho = auction.calls[at + 1:]
         problem = before.problem(new, seat)
         draft.cite("25A1", "25A2")
-        draft.steps.append(f"{seat.value} did not mean {old.text} (a mechanical error or slip of "
+        draft.steps.append(f"{seat.value} did not mean {old.words} (a mechanical error or slip of "
                            f"the tongue, not a change of mind), so he may replace it with "
-                           f"{new.text} until his partner calls (25A1, 25A2). There are no "
+                           f"{new.words} until his partner calls (25A1, 25A2). There are no "
                            "Law 26 lead restrictions.")
         draft.outcome["lho_may_withdraw"] = bool(withdrawn_lho)
         if withdrawn_lho:
@@ -91,7 +91,7 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
             draft.steps.append(f"{seat.lho.value} may withdraw his call over it; information from "
                                f"that withdrawn call is authorized for his side and unauthorized "
                                f"for {seat.value}'s side (25A6).")
-        draft.information.append(withdrawn_information(seat, old.text))
+        draft.information.append(withdrawn_information(seat, old.words))
         state = state.evolve(phase=Phase.AUCTION, declarer=None if auction.is_over
                         else state.declarer)
         state = with_auction(state, before)
@@ -117,7 +117,7 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
     if accepted:
         problem = auction.upto(at).problem(new, seat)
         if problem:
-            raise RuleError(f"{new.text} cannot stand there: {problem}")
+            raise RuleError(f"{new.words} cannot stand there: {problem}")
         state = with_auction(state, auction.upto(at).plus(new))
         state = lead26.note_specified(state, seat, new.specified())
         draft.cite("25B1")
@@ -130,7 +130,7 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
     else:
         draft.cite("25B2")
         draft.summary.append(f"The change is cancelled: {seat.value}'s {old.symbol} stands.")
-        draft.steps.append(f"{seat.value} intended {old.text} and then changed his mind; unless "
+        draft.steps.append(f"{seat.value} intended {old.words} and then changed his mind; unless "
                            "his LHO accepts the new call by calling over it, the change is "
                            "cancelled and the original call stands (25B2).")
         withdrawn, replacement = new.text, old.text

@@ -102,10 +102,10 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                         "Law 31)")
     bid = parse_call(ev.bid)
     if not bid.is_bid:
-        raise RuleError(f"{bid.text} is not a bid, so it cannot be insufficient")
+        raise RuleError(f"{bid.words} is not a bid, so it cannot be insufficient")
     if auction.is_sufficient(bid):
         last = auction.last_bid
-        raise RuleError(f"{bid.text} is sufficient" + (f" over {last.text}" if last else "")
+        raise RuleError(f"{bid.words} is sufficient" + (f" over {last.words}" if last else "")
                         + ": it is not an insufficient bid")
     ob = obligation(state, offender)
     if ob is not None:
@@ -118,8 +118,9 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                          partner_must_pass="none", lead_restriction=False)
     last = auction.last_bid
     draft.steps.append(
-        f"{offender.value}'s {bid.text} does not supersede {last.text if last else 'the last bid'} "
-        "(18D). " + (f"The lowest sufficient {bid.strain.plural} bid is {lowest.text}."
+        f"{offender.value}'s {bid.words} does not supersede "
+        f"{last.words if last else 'the last bid'} "
+        "(18D). " + (f"The lowest sufficient {bid.strain.plural} bid is {lowest.words}."
                      if lowest else f"No sufficient {bid.strain.plural} bid exists."))
     if ev.accepted:
         state = with_auction(use_turn(state, offender), auction.plus(bid))
@@ -138,7 +139,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                                "withdrawn because the insufficient bid was accepted (27C).")
             draft.information.append(withdrawn_information(offender, ev.replacement))
         else:
-            draft.information.append(f"Nothing is withdrawn: {bid.text} is part of the legal "
+            draft.information.append(f"Nothing is withdrawn: {bid.words} is part of the legal "
                                      "auction and everyone may use it.")
         draft.outcome["replacement_stands"] = False
         return draft.build("insufficient_bid"), state
@@ -148,7 +149,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
         state = put_awaiting(state, Awaiting("27B", offender, bid.text, artificial=ev.artificial,
                                              spec=_spec_text(spec)))
         state, options = acceptance.offer_acceptance(before, state, offender, "27A1", ev,
-                                                     f"the {bid.text}")
+                                                     f"the {bid.words}")
         draft.options.extend(options)
         draft.chooser = acceptance.LHO
         draft.cite("27A1", "27B1(a)", "27B1(b)", "27B2", "27B3", "23A")
@@ -156,7 +157,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                              f"{offender.value} must replace it.")
         draft.steps += [
             f"{offender.lho.value} may accept it by calling (27A1). If he does not:",
-            ("Replacing it with " + (f"{lowest.text}, the lowest sufficient bid in the same "
+            ("Replacing it with " + (f"{lowest.words}, the lowest sufficient bid in the same "
                                      "denomination(s)" if lowest and not ev.artificial else
                                      "the lowest sufficient bid that specifies the same "
                                      "denomination(s)")
@@ -216,7 +217,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
                            f"the auction ({law}). If {offender.value} becomes a defender, "
                            "declarer may prohibit one suit he did not specify in the legal "
                            f"auction at {partner.value}'s first turn to lead (26B).")
-        draft.information.append(withdrawn_information(offender, bid.text))
+        draft.information.append(withdrawn_information(offender, bid.words))
         draft.judgement.append("If the enforced pass helps the offending side and the offender "
                                "could have known it might, the Director adjusts (72C).")
         draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
@@ -231,7 +232,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
                                  f"is accepted by {offender.lho.value} and stands.")
             draft.steps.append("LHO may accept the second insufficient bid too, by calling over "
                                "it (27B4, 27A1).")
-            draft.information.append(withdrawn_information(offender, bid.text))
+            draft.information.append(withdrawn_information(offender, bid.words))
             if not comparable:
                 state = lead26.record_lead_penalty(state, offender)
                 draft.cite("26B")
@@ -241,7 +242,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         draft.summary.append(f"{offender.value} replaced {bid.symbol} with another insufficient "
                              f"bid, {replacement.symbol}: it is cancelled, he must replace the bid "
                              f"again, and {partner.value} must pass for the rest of the auction.")
-        draft.steps.append(f"{replacement.text} is insufficient too and LHO did not accept it, so "
+        draft.steps.append(f"{replacement.words} is insufficient too and LHO did not accept it, so "
                            "the Director rules as for a double or redouble: it is cancelled and "
                            f"{offender.value} must make a sufficient bid or pass (27B4, 27B3).")
         draft.cite("27B3")
@@ -262,7 +263,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
                                  "rectification.")
             draft.steps += [COMPARABLE_TEST, "A comparable double or redouble is allowed as the "
                             "replacement (27B1(b)); the auction goes on."]
-            draft.information.append(withdrawn_information(offender, bid.text, applies=False,
+            draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                            why_not="27B1(b)"))
             draft.judgement.append("If without the help of the infraction the result could well "
                                    "have been different, the Director adjusts at the end (27D).")
@@ -283,7 +284,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         draft.outcome["replacement_stands"] = False
         return state
     if problem:
-        raise RuleError(f"{replacement.text} cannot replace {bid.text}: {problem}")
+        raise RuleError(f"{replacement.words} cannot replace {bid.words}: {problem}")
     same = (replacement.is_bid and lowest is not None
             and _denominations(replacement, rep_spec) == _denominations(bid, spec)
             and (replacement == lowest or spec is not None
@@ -308,7 +309,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         draft.steps.append("The lowest sufficient bid that specifies the same denomination(s) "
                            "replaces the insufficient bid without rectification; Laws 26B and 16C "
                            "do not apply (27B1(a)).")
-        draft.information.append(withdrawn_information(offender, bid.text, applies=False,
+        draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                        why_not="27B1(a)"))
         draft.judgement.append("If without the help of the infraction the result could well have "
                                "been different and the other side was damaged, the Director "
@@ -321,7 +322,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         draft.steps += [COMPARABLE_TEST,
                         "A comparable replacement costs nothing and Law 16C does not apply "
                         "(27B1(b))."]
-        draft.information.append(withdrawn_information(offender, bid.text, applies=False,
+        draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                        why_not="27B1(b)"))
         draft.judgement.append("If without the help of the infraction the result could well have "
                                "been different and the other side was damaged, the Director "
@@ -330,7 +331,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     else:
         draft.cite("27B2")
         what = "a pass" if replacement.is_pass else (
-            f"{replacement.text}, a sufficient bid that is neither the lowest in the same "
+            f"{replacement.words}, a sufficient bid that is neither the lowest in the same "
             "denomination(s) nor comparable")
         draft.summary.append(f"{offender.value} replaced {bid.symbol} with {what}: it stands, and "
                              f"{partner.value} must pass for the rest of the auction.")
@@ -357,12 +358,12 @@ def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, .
     draft.summary.append(f"Director: is {offender.value}'s {replacement.symbol} comparable to "
                          f"the insufficient {bid.symbol}? Judgement pending.")
     draft.steps += [
-        f"{replacement.text} is not the lowest sufficient bid in the same denomination(s), so "
+        f"{replacement.words} is not the lowest sufficient bid in the same denomination(s), so "
         f"whether it costs nothing depends on the Director's judgement (23A): {COMPARABLE_TEST}",
         "Comparable: no further rectification (27B1(b)). Not comparable: "
-        + (f"the {replacement.text} is cancelled and {offender.value} must replace the bid again "
+        + (f"the {replacement.words} is cancelled and {offender.value} must replace the bid again "
            "(27B3)" if not replacement.is_bid and not replacement.is_pass else
-           f"the {replacement.text} stands")
+           f"the {replacement.words} stands")
         + f", and {partner.value} must pass for the rest of the auction (27B2).",
         "The auction waits for the Director's word: nobody is barred until he gives it.",
     ]

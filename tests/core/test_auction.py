@@ -76,8 +76,8 @@ def test_parse_format_round_trip(call):
 def test_18_insufficient_bid_is_named_with_the_lowest_sufficient():
     """After 1H 1S a 1D is insufficient, and the lowest sufficient diamond is 2D."""
     auction = Auction.parse("N", "1H 1S")
-    assert auction.problem("1D") == "1D is insufficient after 1S; the lowest sufficient " \
-                                    "diamonds bid is 2D"
+    assert auction.problem("1D") == "1♦ is insufficient after 1♠; the lowest sufficient " \
+                                    "diamonds bid is 2♦"
     assert auction.lowest_sufficient(Strain.DIAMONDS).text == "2D"
     assert auction.lowest_sufficient("S").text == "2S"
     assert auction.lowest_sufficient("NT").text == "1NT"
@@ -124,7 +124,7 @@ def test_declarer_is_the_first_of_the_side_to_name_the_denomination():
 
 def test_parse_names_the_first_illegal_call():
     """The error says which call, by whom, and why."""
-    with pytest.raises(RuleError, match=r"call 2 \(1D, E\): 1D is insufficient after 1H"):
+    with pytest.raises(RuleError, match=r"call 2 \(1D, E\): 1♦ is insufficient after 1♥"):
         Auction.parse("N", "1H 1D")
 
 

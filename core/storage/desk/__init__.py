@@ -14,7 +14,6 @@ from core.storage.desk.settings import APPEAL_OUTCOMES, DEFAULT_APPEAL_MINUTES
 from core.storage.desk.values import (
     AppealInfo,
     ConsultationInfo,
-    DependentRulings,
     DeskSettingsInfo,
     EditionSchedule,
     Rerule,
@@ -26,7 +25,6 @@ __all__ = [
     "DEFAULT_APPEAL_MINUTES",
     "AppealInfo",
     "ConsultationInfo",
-    "DependentRulings",
     "Desk",
     "DeskSettingsInfo",
     "EditionSchedule",

@@ -104,7 +104,8 @@ class Rulings(DeskBase):
             old = await desk_event_row(s, club_id, event_id)
             board = await board_row(s, club_id, old.board_id)
             correction = await _correction(s, club_id, old, changes)
-            return RerulePlan(correction, old.table_no, board.number, board.last_seq)
+            return RerulePlan(correction, board.session_id, old.table_no, board.number,
+                              board.last_seq)
 
     async def rerule(
         self,

@@ -1,4 +1,4 @@
-"""The plain values the desk's storage returns, and its one error."""
+"""The plain values the desk's storage returns."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import datetime as dt
 from dataclasses import dataclass
 
 from core.correction import Correction
-from core.storage.errors import Conflict
 from core.storage.values import RecordedEvent
 
 
@@ -42,6 +41,7 @@ class RerulePlan:
     has moved on is refused."""
 
     correction: Correction
+    session_id: int
     table_number: int
     board_number: int
     last_seq: int
@@ -78,13 +78,3 @@ class AppealInfo:
     outcome: str | None
     outcome_text: str | None
     closed_at: dt.datetime | None
-
-
-class DependentRulings(Conflict):
-    """Voiding (or re-ruling) a ruling would leave later rulings that depend on it."""
-
-    def __init__(self, event_id: int, dependents: tuple[int, ...]) -> None:
-        listed = ", ".join(f"#{d}" for d in dependents)
-        super().__init__(f"later rulings depend on ruling #{event_id}: {listed}")
-        self.event_id = event_id
-        self.dependents = dependents

@@ -159,18 +159,17 @@ async def fresh_session(
     other and the second finds the session the first made."""
     await s.execute(select(Club.id).where(Club.id == club.id).with_for_update())
     latest = await latest_session_row(s, club.id)
-    same_day = latest is not None and latest.ended_at is None and latest.date == day
-    if latest is not None and same_day:
+    kept: tuple[Seating, ...] = ()
+    if latest is not None and latest.ended_at is None and latest.date == day:
         played = await s.scalar(select(Board.id).where(Board.session_id == latest.id).limit(1))
-        if played is None:
+        if played is None:  # nothing played yet: it becomes the director's session
             if latest.name != name:
                 latest.name = await _unique_name(s, club.id, day, name, besides=latest.id)
             latest.created_at = now
             await s.flush()
             seats = await seatings_where(s, club.id, Table.session_id == latest.id)
             return latest, seats, False
-    kept = await seatings_where(s, club.id, Table.session_id == latest.id) \
-        if latest is not None and same_day else ()
+        kept = await seatings_where(s, club.id, Table.session_id == latest.id)
     row = await new_session(s, club, day, name, now)
     tables: dict[int, int] = {}
     for seat in kept:

@@ -140,6 +140,10 @@ async def test_50D2_amend_re_rules_the_later_events_of_the_board_after_confirmat
     assert other.ephemeral and "Only the director who amended" in other.text
     done = await ld.press(preview.message, "Re-rule the board", user="Director")
     assert f"#{lead.id} → #" in done.text and f"voided: #{choice.id}" in done.text, done.text
+    [note] = [m for m in done.channel_messages
+              if m.channel_id == ld.guild.channel("td-log").id]
+    assert f"Ruling #{recorded.id} (table 1, board 1) re-ruled as #" in note.text, note.text
+    assert f"no longer applying: #{choice.id}" in note.text and not note.pings["users"]
     state = await storage.board_state(ld.guild.id, recorded.board_id)
     assert [p.token for p in state.penalty_cards] == ["W:HK:major"] and state.pending
     # declarer's choice waits again: its buttons are posted with the re-ruled lead

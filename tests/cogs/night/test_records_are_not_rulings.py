@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from core.storage.values import LogFilter
 from tests.cogs.directors.conftest import set_up
 from tests.cogs.night.conftest import seat_everyone
 
@@ -91,3 +92,14 @@ async def test_after_a_night_log_search_counts_what_log_stats_counts(ld, bot):
     everything = await ld.slash("log search", {"records": True}, user="Director")
     assert int(re.search(r"(\d+) results?", everything.text).group(1)) > 3
     assert "the table's record" in everything.text
+
+
+async def test_a_record_has_no_script(ld, bot, storage):
+    """/script reads rulings; the table's record has nothing to read out."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N", user="Dummy")
+    await ld.run("/call call:1H", user="Dummy")
+    everything = await storage.search_log(ld.guild.id, LogFilter(records=True), limit=10)
+    call = next(e for e in everything.entries if e.kind == "call")
+    refused = await ld.run(f"/script id:{call.id}", user="Director")
+    assert refused.ephemeral and "the table's record" in refused.text, refused.text

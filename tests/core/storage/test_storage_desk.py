@@ -10,6 +10,7 @@ import pytest
 from core import editions as core_editions
 from core.errors import RuleError
 from core.laws.consultation import Consultation
+from core.seats import Seat
 from core.storage.desk import Desk
 from core.storage.errors import Conflict, NotFound, StorageError
 from core.storage.values import VerdictKind
@@ -274,3 +275,19 @@ async def test_rerule_and_void_together_keep_the_log_rollup_equal_to_the_events(
     # the first exposure, the lead ruled again after it, the choice that no longer applies,
     # the ♦A
     assert from_rollup.voided == 4
+
+
+async def test_a_declarer_corrected_on_the_board_set_re_rules_what_follows(storage):
+    """The board was set with S declaring; it was E. W's dropped ♠K was then dummy's card,
+    which is no penalty card (48A): the exposure is ruled again as such."""
+    desk = Desk(storage)
+    board = await new_board(storage)
+    [board_set] = (await storage.board_events(GUILD_A, board.id))
+    exposure = await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+    plan = await desk.preview_rerule(GUILD_A, board_set.id, {"declarer": "E"})
+    [again] = plan.correction.later
+    assert again.id == exposure.id and again.changed and "48A" in again.after.laws
+    await desk.rerule(GUILD_A, board_set.id, DIRECTOR, "E declared", {"declarer": "E"},
+                      last_seq=plan.last_seq)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert state.declarer is Seat.E and not state.penalty_cards
