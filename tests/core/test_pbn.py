@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from core.cards import Card, Suit
+from core.cards import Suit
 from core.deal import (
     ALL,
     EW,
