@@ -26,6 +26,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
+from cogs.hands import enter_deal, show_deal
 from cogs.recording import record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import TDBot, defer, respond
@@ -276,6 +277,30 @@ class Table(commands.Cog):
             recorded.ruling, event_id=recorded.id, table=ctx.table.number, board=ctx.board.number
         )
         await respond(interaction, embed=embed)
+
+    @board.command(
+        name="deal", description="A board's deal: directors enter it; shown once you may see it."
+    )
+    @app_commands.describe(
+        number="Board number",
+        deal="Directors: the deal in PBN notation, e.g. N:KQ5.A72..JT9843 … (four hands)",
+        table="Show this table's contract with it",
+        session="A past session's id (/log search shows it): its deals are no longer secret",
+    )
+    async def board_deal(
+        self,
+        interaction: discord.Interaction[TDBot],
+        number: BoardNumber,
+        deal: app_commands.Range[str, 1, 120] | None = None,
+        table: TableNumber | None = None,
+        session: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+    ) -> None:
+        if deal is not None:
+            if table is not None or session is not None:
+                raise ContextError("A deal is entered for the session in play, for every table.")
+            await enter_deal(interaction, number, deal)
+        else:
+            await show_deal(interaction, number, table=table, session_id=session)
 
     @table_group.command(
         name="channel", description="Directors: bind this channel (or thread) to a table."

@@ -1,0 +1,116 @@
+"""Hand records through the real command tree: a PBN file goes in whole or not at all, a
+director enters or reads one deal, and a deal stays secret until the table has played it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.cards import Suit
+from core.deal import random_deal
+from core.diagram import holding
+from core.pbn import random_pbn
+from core.seats import Seat
+from tests.cogs.night.conftest import seat_everyone
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+
+def _hands_file(ld, boards: int = 36, seed: int = 1, name: str = "monday.pbn"):
+    return ld.attach(name, random_pbn(boards, seed=seed).encode())
+
+
+async def _upload(ld, file, user: str = "Director"):
+    return await ld.slash("session hands", {"file": file}, user=user)
+
+
+async def _deal(ld, storage, number: int):
+    session = await storage.live_session(ld.guild.id)
+    return await storage.session_deal(ld.guild.id, session.id, number)
+
+
+async def test_a_directors_pbn_file_is_stored_board_by_board_and_said_privately(ld, storage):
+    done = await _upload(ld, _hands_file(ld))
+    assert done.ephemeral and "36 boards (1–36)" in done.text, done.text
+    stored = await _deal(ld, storage, 5)
+    assert stored is not None and stored.deal.board == 5
+    assert stored.deal.dealer is Seat.N and stored.deal.vulnerable == "NS"
+    assert sum(len(h) for h in stored.deal.hands.values()) == 52
+    again = await _upload(ld, _hands_file(ld, boards=2, seed=3))
+    assert "Replaced the deals of boards 1, 2." in again.text, again.text
+
+
+async def test_a_bad_file_is_refused_one_line_per_problem_and_nothing_is_stored(ld, storage):
+    text = random_pbn(4, seed=2).replace('[Dealer "E"]', '[Dealer "W"]')
+    text = text.replace('[Board "4"]', '[Board "3"]')
+    done = await _upload(ld, ld.attach("bad.pbn", text.encode()))
+    assert done.ephemeral and "nothing was stored" in done.text, done.text
+    assert "board 2 is dealt by East, not West" in done.text
+    assert "board 3 is in the file twice" in done.text
+    for number in (1, 2, 3, 4):
+        assert await _deal(ld, storage, number) is None
+
+
+async def test_a_player_cannot_give_the_hand_records(ld, storage):
+    done = await _upload(ld, _hands_file(ld), user="Declarer")
+    assert done.ephemeral and "director" in done.text.lower(), done.text
+    assert await _deal(ld, storage, 1) is None
+
+
+async def test_a_director_enters_one_deal_and_a_wrong_one_is_refused_with_the_reason(ld, storage):
+    deal = random_deal(6, random.Random(4))
+    done = await ld.run(f"/board deal number:6 deal:{deal.pbn}", user="Director")
+    assert done.ephemeral and "deal stored" in done.text and "dealer East" in done.text, done.text
+    stored = await _deal(ld, storage, 6)
+    assert stored is not None and stored.deal.hands == deal.hands
+    short = deal.pbn[:-1]
+    refused = await ld.run(f"/board deal number:7 deal:{short}", user="Director")
+    assert refused.ephemeral and "has 12 cards, not 13" in refused.text, refused.text
+    assert await _deal(ld, storage, 7) is None
+    player = await ld.run(f"/board deal number:7 deal:{deal.pbn}", user="Declarer")
+    assert player.ephemeral and await _deal(ld, storage, 7) is None
+
+
+async def test_a_deal_is_secret_until_the_players_table_has_finished_the_board(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    await ld.run("/sit table:2 seat:N", user=ld.member("Kibitzer"))
+    await ld.run("/board set number:1", user="Declarer")
+    west = holding(random_deal(1, random.Random(1)).hand(Seat.W), Suit.CLUBS)
+    during = await ld.run("/board deal number:1", user="Declarer")
+    assert during.ephemeral and "secret until your table has finished" in during.text
+    assert west not in during.text and not during.files
+    await ld.run("/board set number:2", user="Declarer")
+    after = await ld.run("/board deal number:1", user="Declarer")
+    assert after.ephemeral and west in after.text, after.text
+    [png] = after.files
+    assert png.filename == "board-1.png" and png.data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Double dummy" not in after.text  # the double-dummy table is the director's
+    other_table = await ld.run("/board deal number:1", user="Kibitzer")
+    assert "secret" in other_table.text and west not in other_table.text
+    director = await ld.run("/board deal number:1 table:1", user="Director")
+    assert director.ephemeral and west in director.text and "Double dummy" in director.text
+
+
+async def test_a_playing_directors_blind_spot_covers_the_deals(ld, storage):
+    await ld.run("/setup director_role:@Director log_channel:#td-log", user="Director")
+    await _upload(ld, _hands_file(ld))
+    await ld.run("/sit table:3 seat:N", user="Director")
+    await ld.run("/playing playing:true", user="Director")
+    await ld.run("/board set number:3", user="Director")
+    blind = await ld.run("/board deal number:3", user="Director")
+    assert blind.ephemeral and "have not played board 3" in blind.text and not blind.files
+    later = await ld.run("/board deal number:9", user="Director")
+    assert "have not played board 9" in later.text
+    await ld.run("/board set number:4", user="Director")
+    played = await ld.run("/board deal number:3", user="Director")
+    assert played.files and "North" in played.text, played.text
+
+
+async def test_once_the_session_has_ended_its_deals_are_open_to_members(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    session = await storage.live_session(ld.guild.id)
+    await ld.run("/session end", user="Director")
+    shown = await ld.run(f"/board deal number:2 session:{session.id}", user="Declarer")
+    assert shown.ephemeral and shown.files and "Board 2" in shown.text, shown.text
