@@ -31,6 +31,7 @@ from cogs.recording import record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import TDBot, defer, respond
 from core.auction import Auction, parse_call
+from core.deal_facts import dealer_mismatch
 from core.engine import Event
 from core.errors import RuleError
 from core.laws.auction_calls import CallAfterFinalPass, CallMade
@@ -165,6 +166,11 @@ class Table(commands.Cog):
 
         async def work() -> Any:
             at = await at_table(interaction, table, acting=True, board_number=number)
+            if dealer is not None:
+                deal = await storage.deal_of(at.guild_id, at.table.session_id, number)
+                mismatch = dealer_mismatch(Seat.parse(dealer), deal) if deal else None
+                if mismatch is not None:
+                    raise ContextError(mismatch)
             plan = await plan_board_set(
                 storage, at, number, declarer=declarer, reopen=reopen
             )

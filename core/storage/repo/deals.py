@@ -42,8 +42,31 @@ def _stored(row: SessionDeal, ended: bool) -> StoredDeal:
     return StoredDeal(row.id, row.session_id, ended, deal, row.solved)
 
 
+#: Deals kept in memory for the checks on every report (a club's night is a few dozen boards).
+CACHE_MAX = 4096
+
+
 class Deals(StorageBase):
     """Hand records per session and board."""
+
+    def _deal_cache(self) -> dict[tuple[int, int, int], Deal | None]:
+        cache: dict[tuple[int, int, int], Deal | None] = self.__dict__.setdefault(
+            "_deals_by_board", {}
+        )
+        if len(cache) > CACHE_MAX:
+            cache.clear()
+        return cache
+
+    async def deal_of(self, guild_id: int, session_id: int, board_no: int) -> Deal | None:
+        """The deal alone, cached (a deal changes only through :meth:`store_deals`, which
+        forgets it): what the checks on every report read. Shards split clubs, so one club's
+        deals are cached in one process only."""
+        cache = self._deal_cache()
+        key = (guild_id, session_id, board_no)
+        if key not in cache:
+            stored = await self.session_deal(guild_id, session_id, board_no)
+            cache[key] = None if stored is None else stored.deal
+        return cache[key]
 
     async def store_deals(
         self, guild_id: int, deals: Sequence[Deal], entered_by: int
@@ -82,7 +105,16 @@ class Deals(StorageBase):
             return session_value(session, guild_id), replaced_numbers
 
         self._club_cache.sessions_changed(guild_id)
-        return await self.tx.write(work)
+        self._forget_deals(guild_id)
+        try:
+            return await self.tx.write(work)
+        finally:
+            self._forget_deals(guild_id)
+
+    def _forget_deals(self, guild_id: int) -> None:
+        cache = self._deal_cache()
+        for key in [k for k in cache if k[0] == guild_id]:
+            del cache[key]
 
     async def session_deal(
         self, guild_id: int, session_id: int, board_no: int

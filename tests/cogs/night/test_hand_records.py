@@ -114,3 +114,30 @@ async def test_once_the_session_has_ended_its_deals_are_open_to_members(ld, stor
     await ld.run("/session end", user="Director")
     shown = await ld.run(f"/board deal number:2 session:{session.id}", user="Declarer")
     assert shown.ephemeral and shown.files and "Board 2" in shown.text, shown.text
+
+
+async def test_50_an_exposed_card_is_checked_against_the_deal(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    foreign = sorted(deal.hand(Seat.E))[0]
+    refused = await ld.run(f"/exposed cards:{foreign.text}", user="LHO")
+    assert refused.ephemeral and f"do not give West the {foreign.symbol}" in refused.text
+    assert not any(c.symbol in refused.text for c in deal.hand(Seat.E) if c != foreign)
+    board = (await storage.find_board(ld.guild.id, (await storage.find_table(ld.guild.id, 1)).id))
+    assert board is not None and not board.state.penalty_cards
+    mine = sorted(deal.hand(Seat.W))[0]
+    ruled = await ld.run(f"/exposed cards:{mine.text}", user="LHO")
+    assert not ruled.ephemeral and mine.symbol in ruled.text, ruled.text
+
+
+async def test_a_dealer_the_hand_records_contradict_is_questioned(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    refused = await ld.run("/board set number:2 dealer:N", user="Declarer")
+    assert refused.ephemeral and "dealt by East, not North" in refused.text, refused.text
+    table = await storage.find_table(ld.guild.id, 1)
+    assert table is not None and table.current_board is None  # nothing was set
+    fine = await ld.run("/board set number:2 dealer:E", user="Declarer")
+    assert "playing board 2" in fine.text, fine.text
