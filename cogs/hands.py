@@ -15,6 +15,7 @@ import discord
 
 from cogs.context import (
     ContextError,
+    TableContext,
     at_table,
     club_of,
     in_time,
@@ -22,13 +23,16 @@ from cogs.context import (
     require_director,
     storage_of,
 )
-from cogs.desk_common import refuse_if_blind
+from cogs.desk_common import desk_of, refuse_if_blind
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, respond
 from core import double_dummy
+from core.cards import Hand, Suit
 from core.deal import DealError, make_deal, vulnerable_words
+from core.deal_facts import opening_lead_hand, typed_hand_mismatch
 from core.diagram import diagram_png, diagram_text, heading
 from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
+from core.seats import Seat
 from core.storage.repo.deals import StoredDeal
 
 #: Discord's message limit leaves room for the diagram's code block around the problems.
@@ -93,6 +97,35 @@ async def enter_deal(
         f"{deal.dealer.full_name}, {vulnerable_words(deal.vulnerable)}.",
         ephemeral=True,
     )
+
+
+async def hand_from_records(
+    interaction: discord.Interaction[TDBot],
+    ctx: TableContext,
+    seat: Seat,
+    led: Suit | None,
+    typed: Hand | None,
+) -> Hand | None:
+    """The hand ``/mustplay`` works with: the typed one, checked against the deal, or at the
+    opening lead the deal's own. Only for the player of that seat or a director who may see
+    the board: for anyone else the deal is neither used nor checked (an answer would tell him
+    about a hand that is not his)."""
+    if ctx.seat is not seat and not ctx.director:
+        return typed
+    storage = storage_of(interaction)
+    deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
+    if deal is None:
+        return typed
+    if ctx.seat is not seat and await desk_of(interaction).is_blind(
+        ctx.guild_id, interaction.user.id, ctx.board.session_id, ctx.board.number
+    ):
+        return typed
+    if typed is not None:
+        mismatch = typed_hand_mismatch(typed, seat, deal)
+        if mismatch is not None:
+            raise ContextError(mismatch)
+        return typed
+    return opening_lead_hand(ctx.board.state, seat, led, deal)
 
 
 async def visible_deal(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from core.cards import Card, cards_text
+from core.cards import Card, Hand, Suit, cards_text
 from core.deal import Deal
 from core.engine import Event
 from core.laws.exposure import AuctionExposureIncident, Exposure
@@ -20,6 +20,7 @@ from core.laws.penalty import PenaltyCardReturned, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay, SimultaneousCards
 from core.laws.revoke import Revoke
 from core.seats import Seat
+from core.state import Phase, TableState
 
 
 def held_cards(event: Event) -> Iterator[tuple[Seat, Card]]:
@@ -66,6 +67,17 @@ def dealer_mismatch(dealer: Seat | None, deal: Deal) -> str | None:
         return None
     return (f"The hand records say board {deal.board} is dealt by {deal.dealer.full_name}, "
             f"not {dealer.full_name}: check the board number and the dealer.")
+
+
+def opening_lead_hand(state: TableState, seat: Seat, led: Suit | None, deal: Deal) -> Hand | None:
+    """The hand ``seat`` holds when he is about to make the opening lead (declarer's LHO, trick
+    1, no suit led): all thirteen cards the deal gave him. None at any other moment: later the
+    deal alone cannot tell which cards are left."""
+    declarer = state.declarer
+    if (led is not None or declarer is None or seat is not declarer.lho
+            or state.phase is not Phase.PLAY or state.trick != 1 or state.on_lead is not seat):
+        return None
+    return deal.hand(seat)
 
 
 def typed_hand_mismatch(cards: Iterable[Card], seat: Seat, deal: Deal) -> str | None:

@@ -9,7 +9,13 @@ import pytest
 
 from core.cards import Card
 from core.deal import Deal, random_deal
-from core.deal_facts import deal_mismatch, dealer_mismatch, held_cards, typed_hand_mismatch
+from core.deal_facts import (
+    deal_mismatch,
+    dealer_mismatch,
+    held_cards,
+    opening_lead_hand,
+    typed_hand_mismatch,
+)
 from core.laws.exposure import Exposure, How
 from core.laws.flow import CardPlayed
 from core.laws.leads import LeadOutOfTurn
@@ -97,3 +103,17 @@ def test_a_dealer_other_than_the_hand_records_is_questioned(deal: Deal) -> None:
     assert dealer_mismatch(Seat.S, deal) is None  # board 3: South deals
     why = dealer_mismatch(Seat.N, deal)
     assert why is not None and "dealt by South, not North" in why
+
+
+def test_the_deal_gives_the_hand_at_the_opening_lead_only(deal: Deal) -> None:
+    from core.cards import Suit
+    from core.engine import replay
+    from core.laws.course import PlayReported
+    from core.laws.flow import BoardSet
+
+    state = replay([BoardSet(Seat.S, Seat.S, "4H")])  # West makes the opening lead
+    assert opening_lead_hand(state, Seat.W, None, deal) == deal.hand(Seat.W)
+    assert opening_lead_hand(state, Seat.E, None, deal) is None  # not the opening leader
+    assert opening_lead_hand(state, Seat.W, Suit.SPADES, deal) is None  # following, not leading
+    later = replay([BoardSet(Seat.S, Seat.S, "4H"), PlayReported(trick=2, leader=Seat.W)])
+    assert opening_lead_hand(later, Seat.W, None, deal) is None  # trick 2: cards are gone

@@ -141,3 +141,25 @@ async def test_a_dealer_the_hand_records_contradict_is_questioned(ld, storage):
     assert table is not None and table.current_board is None  # nothing was set
     fine = await ld.run("/board set number:2 dealer:E", user="Declarer")
     assert "playing board 2" in fine.text, fine.text
+
+
+async def test_50D1_mustplay_at_the_opening_lead_needs_no_hand_and_answers_only_the_leader(
+    ld, storage
+):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    honour = next(c for c in sorted(deal.hand(Seat.W)) if c.is_honour)
+    await ld.run(f"/exposed cards:{honour.text}", user="LHO")  # a major penalty card (50B)
+    leader = await ld.run("/mustplay seat:W", user="LHO")
+    assert leader.ephemeral, leader.text
+    assert f"W must lead the {honour.symbol}" in leader.text, leader.text
+    other = await ld.run("/mustplay seat:W", user="Declarer")  # not W's: the deal is not used
+    assert not other.ephemeral and f"W must lead the {honour.symbol}" not in other.text
+    wrong = sorted(deal.hand(Seat.E))[:3]
+    typed = await ld.run(
+        f"/mustplay seat:W hand:{' '.join(c.text for c in wrong)}", user="LHO"
+    )
+    assert typed.ephemeral and "3 cards are not in West's hand" in typed.text, typed.text
+    assert not any(c.symbol in typed.text for c in wrong)
