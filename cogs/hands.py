@@ -173,6 +173,23 @@ async def solved(interaction: discord.Interaction[TDBot], stored: StoredDeal) ->
     return double_dummy.table_text(result)
 
 
+async def deal_beside_ruling(
+    interaction: discord.Interaction[TDBot], session_id: int, board_number: int, why: str
+) -> None:
+    """For the director alone, after his verdict on a revoke (64C) or an adjusted score (12C1):
+    the deal and its double-dummy table, when the hand records give the board. The caller has
+    checked that he may see the board (not a playing director's blind spot)."""
+    stored = await storage_of(interaction).session_deal(
+        interaction.guild_id or 0, session_id, board_number
+    )
+    if stored is None:
+        return
+    table = await solved(interaction, stored)
+    text = (f"For you only ({why}): **{clean(heading(stored.deal))}**\n```\n"
+            f"{diagram_text(stored.deal)}\n```{double_dummy.LABEL}\n```\n{table}\n```")
+    await respond(interaction, text[:2000], ephemeral=True)
+
+
 async def show_deal(
     interaction: discord.Interaction[TDBot],
     number: int,

@@ -163,3 +163,30 @@ async def test_50D1_mustplay_at_the_opening_lead_needs_no_hand_and_answers_only_
     )
     assert typed.ephemeral and "3 cards are not in West's hand" in typed.text, typed.text
     assert not any(c.symbol in typed.text for c in wrong)
+
+
+def _ruling_id(result) -> int:
+    return int(result.embed["footer"]["text"].split("#")[1].split()[0])
+
+
+async def test_64C_12C1_the_director_gets_the_deal_and_double_dummy_beside_his_verdict(
+    ld, storage
+):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    revoke = await ld.run("/revoke seat:W established:True won_by:offender later_tricks:1",
+                          user="Declarer")
+    confirmed = await ld.run(f"/ruling confirm id:{_ruling_id(revoke)}", user="Director")
+    public, private = confirmed.messages
+    assert not public.ephemeral and "Double dummy" not in public.text
+    assert private.ephemeral and "For you only (Law 64C)" in private.text
+    assert "perfect play by all four" in private.text and "Par:" in private.text
+    west = holding(deal.hand(Seat.W), Suit.HEARTS)
+    assert west in private.text and west not in public.text
+    exposed = await ld.run(f"/exposed cards:{sorted(deal.hand(Seat.W))[-1].text}", user="LHO")
+    adjusted = await ld.run(f"/ruling adjust id:{_ruling_id(exposed)} score:60%/40%",
+                            user="Director")
+    assert "For you only (Law 12C1, the adjusted score)" in adjusted.messages[-1].text
+    assert adjusted.messages[-1].ephemeral
