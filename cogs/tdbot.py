@@ -37,6 +37,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.incidents",
     "cogs.followups",
+    "cogs.claims",
     "cogs.directors",
     "cogs.desk",
     "cogs.log",
