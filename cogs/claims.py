@@ -145,10 +145,12 @@ async def _position(
         lines.append(f"Double dummy not solved: with the cards entered the hands hold {counts}; "
                      f"for {remaining} tricks to play, enter every card played before the "
                      "claim (played:), whole tricks only.")
-    elif not double_dummy.available():
+        return lines
+    try:  # off the event loop, the solver's first import included
+        taken = await asyncio.to_thread(double_dummy.tricks_from_position, hands, trump, leader)
+    except double_dummy.SolverMissing:
         lines.append(double_dummy.NOT_INSTALLED)
     else:
-        taken = await asyncio.to_thread(double_dummy.tricks_from_position, hands, trump, leader)
         ours = taken if leader.side == claimer.side else remaining - taken
         lines.append(f"Double dummy from here, {leader.value} to lead: {claimer.side} take "
                      f"{ours} of the {remaining} tricks. {double_dummy.LABEL}")

@@ -159,17 +159,17 @@ async def solved(interaction: discord.Interaction[TDBot], stored: StoredDeal) ->
     """The double-dummy table as text (solved off the event loop once, then cached), or a
     line saying why there is none."""
     if stored.solved is not None:
-        result = double_dummy.DDResult.from_data(stored.solved)
-    elif double_dummy.available():
+        return double_dummy.table_text(double_dummy.DDResult.from_data(stored.solved))
+    try:  # the solver's first import takes a second or two: in the thread too
         result = await asyncio.to_thread(double_dummy.solve, stored.deal)
-        await storage_of(interaction).save_solved(
-            interaction.guild_id or 0, stored.id, result.to_data()
-        )
-    elif stored.deal.dd_tricks is not None:
-        return ("Double-dummy tricks from the file (N S E W; NT S H D C): "
-                + dd_tricks_text(dict(stored.deal.dd_tricks)))
-    else:
+    except double_dummy.SolverMissing:
+        if stored.deal.dd_tricks is not None:
+            return ("Double-dummy tricks from the file (N S E W; NT S H D C): "
+                    + dd_tricks_text(dict(stored.deal.dd_tricks)))
         return double_dummy.NOT_INSTALLED
+    await storage_of(interaction).save_solved(
+        interaction.guild_id or 0, stored.id, result.to_data()
+    )
     return double_dummy.table_text(result)
 
 
