@@ -186,7 +186,7 @@ async def deal_beside_ruling(
         return
     table = await solved(interaction, stored)
     text = (f"For you only ({why}): **{clean(heading(stored.deal))}**\n```\n"
-            f"{diagram_text(stored.deal)}\n```{double_dummy.LABEL}\n```\n{table}\n```")
+            f"{diagram_text(stored.deal)}\n```\n{double_dummy.LABEL}\n```\n{table}\n```")
     await respond(interaction, text[:2000], ephemeral=True)
 
 
@@ -214,7 +214,7 @@ async def show_deal(
     png = await asyncio.to_thread(diagram_png, deal, title=title, notes=dd_lines)
     text = f"**{clean(title)}**\n```\n{diagram_text(deal)}\n```"
     if dd_lines:
-        text += f"{double_dummy.LABEL}\n```\n" + "\n".join(dd_lines) + "\n```"
+        text += f"\n{double_dummy.LABEL}\n```\n" + "\n".join(dd_lines) + "\n```"
     await respond(
         interaction,
         text[:2000],

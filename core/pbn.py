@@ -216,3 +216,19 @@ def random_pbn(boards: int, seed: int = 0, *, first: int = 1) -> str:
     night: a club's real hand records are never shipped)."""
     rng = random.Random(seed)
     return write_pbn(random_deal(n, rng) for n in range(first, first + boards))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m core.pbn [--boards 36] [--seed 1]``: a file of random deals on standard
+    output, to try ``/session hands`` without a club's own hand records."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m core.pbn", description=main.__doc__)
+    parser.add_argument("--boards", type=int, default=36)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(random_pbn(args.boards, seed=args.seed), end="")
+
+
+if __name__ == "__main__":
+    main()

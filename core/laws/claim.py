@@ -81,7 +81,9 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
     else:
         summary = (f"{what}; {ev.objector.value} objects: play stops and the director rules "
                    "(68D, 70).")
-        steps += [f"Question for the director: {q}" for q in LAW70_QUESTIONS]
+        steps.append("The director hears the claimer's statement again and the objection, "
+                     "and rules under Law 70 (/claim review gives him its questions and, with "
+                     "the hand records, the remaining hands).")
         laws = ("68C", "68D", "70A", "70B", "70C", "70D", "70E")
         judgement = ("Law 70: the director adjudicates as equitably as he can to both sides, "
                      "every doubtful point against the claimer.")
