@@ -38,6 +38,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.incidents",
     "cogs.followups",
     "cogs.claims",
+    "cogs.reports",
     "cogs.directors",
     "cogs.desk",
     "cogs.log",

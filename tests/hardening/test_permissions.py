@@ -68,6 +68,7 @@ DIRECTOR_ONLY: dict[str, Options] = {
     "session end": lambda g, rid: {},
     "session hands": lambda g, rid: {"file": _hands_file()},
     "claim review": lambda g, rid: {"id": rid},
+    "report": lambda g, rid: {"id": rid},
     "board deal": lambda g, rid: {"number": 2, "deal": random_deal(2, random.Random(2)).pbn},
     "table channel": lambda g, rid: {"number": 2},
     # the director's desk

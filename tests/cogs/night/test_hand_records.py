@@ -190,3 +190,28 @@ async def test_64C_12C1_the_director_gets_the_deal_and_double_dummy_beside_his_v
                             user="Director")
     assert "For you only (Law 12C1, the adjusted score)" in adjusted.messages[-1].text
     assert adjusted.messages[-1].ephemeral
+
+
+async def test_12C1_the_directors_report_of_an_incident_is_a_file_with_the_deal(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N", user="Declarer")
+    await ld.run("/call call:1H", user="Dummy")
+    await ld.run("/call call:pass", user="RHO")
+    await ld.run("/call call:4H", user="Declarer")
+    card = sorted(deal.hand(Seat.W))[-1]
+    exposed = await ld.run(f"/exposed cards:{card.text}", user="LHO")
+    rid = _ruling_id(exposed)
+    await ld.run(f"/ruling adjust id:{rid} score:4H= NS +420 note:no damage", user="Director")
+    report = await ld.run(f"/report id:{rid}", user="Director")
+    assert report.ephemeral and "The report of ruling" in report.text, report.text
+    md, png = report.files
+    assert md.filename == f"ruling-{rid}.md" and png.filename == "board-1.png"
+    text = md.text()
+    assert "## Auction as recorded\ndealer N; N:1H E:P S:4H" in text, text
+    assert f"- cards: {card.text}\n" in text and "- seat: W\n" in text
+    assert "adjusted score 4H= NS +420 (no damage)" in text
+    assert holding(deal.hand(Seat.E), Suit.SPADES) in text and "perfect play" in text
+    player = await ld.run(f"/report id:{rid}", user="LHO")
+    assert player.ephemeral and not player.files
