@@ -35,7 +35,7 @@ from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
 from core.seats import Seat
 from core.storage.repo.deals import StoredDeal
 
-#: Discord's message limit leaves room for the diagram's code block around the problems.
+#: Within Discord's 2,000-character message limit, with room for the first line.
 ANSWER_MAX = 1900
 
 
