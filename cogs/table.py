@@ -166,11 +166,13 @@ class Table(commands.Cog):
 
         async def work() -> Any:
             at = await at_table(interaction, table, acting=True, board_number=number)
-            if dealer is not None:
-                deal = await storage.deal_of(at.guild_id, at.table.session_id, number)
-                mismatch = dealer_mismatch(Seat.parse(dealer), deal) if deal else None
+            deal = await storage.deal_of(at.guild_id, at.table.session_id, number)
+            given_dealer: str | None = dealer
+            if deal is not None:  # the hand records know the dealer: checked, or supplied
+                mismatch = dealer_mismatch(Seat.parse(dealer), deal) if dealer else None
                 if mismatch is not None:
                     raise ContextError(mismatch)
+                given_dealer = dealer or deal.dealer.value
             plan = await plan_board_set(
                 storage, at, number, declarer=declarer, reopen=reopen
             )
@@ -186,7 +188,7 @@ class Table(commands.Cog):
                 guild_id,
                 at.table.id,
                 number,
-                dealer=dealer,
+                dealer=given_dealer,
                 declarer=declarer,
                 contract=contract,
                 actor_id=actor,

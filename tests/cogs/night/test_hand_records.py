@@ -141,6 +141,8 @@ async def test_a_dealer_the_hand_records_contradict_is_questioned(ld, storage):
     assert table is not None and table.current_board is None  # nothing was set
     fine = await ld.run("/board set number:2 dealer:E", user="Declarer")
     assert "playing board 2" in fine.text, fine.text
+    supplied = await ld.run("/board set number:3", user="Declarer")  # no dealer typed
+    assert "Dealer S." in supplied.text, supplied.text
 
 
 async def test_50D1_mustplay_at_the_opening_lead_needs_no_hand_and_answers_only_the_leader(
