@@ -16,6 +16,7 @@ from core.storage.models import Board, GameSession, SeatBinding, SessionDeal, Ta
 from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
     current_or_new_session,
+    find_club_id,
     get_or_create_club,
     require_club,
     session_value,
@@ -42,31 +43,42 @@ def _stored(row: SessionDeal, ended: bool) -> StoredDeal:
     return StoredDeal(row.id, row.session_id, ended, deal, row.solved)
 
 
-#: Deals kept in memory for the checks on every report (a club's night is a few dozen boards).
-CACHE_MAX = 4096
+#: Sessions whose deals are kept in memory for the checks on every report.
+CACHE_MAX = 256
 
 
 class Deals(StorageBase):
     """Hand records per session and board."""
 
-    def _deal_cache(self) -> dict[tuple[int, int, int], Deal | None]:
-        cache: dict[tuple[int, int, int], Deal | None] = self.__dict__.setdefault(
-            "_deals_by_board", {}
+    def _deal_cache(self) -> dict[tuple[int, int], dict[int, Deal]]:
+        cache: dict[tuple[int, int], dict[int, Deal]] = self.__dict__.setdefault(
+            "_deals_by_session", {}
         )
         if len(cache) > CACHE_MAX:
             cache.clear()
         return cache
 
     async def deal_of(self, guild_id: int, session_id: int, board_no: int) -> Deal | None:
-        """The deal alone, cached (a deal changes only through :meth:`store_deals`, which
-        forgets it): what the checks on every report read. Shards split clubs, so one club's
-        deals are cached in one process only."""
+        """The deal alone, from the session's deals read once and cached (deals change only
+        through :meth:`store_deals`, which forgets them): what the checks on every report
+        read. Shards split clubs, so one club's deals are cached in one process only."""
         cache = self._deal_cache()
-        key = (guild_id, session_id, board_no)
+        key = (guild_id, session_id)
         if key not in cache:
-            stored = await self.session_deal(guild_id, session_id, board_no)
-            cache[key] = None if stored is None else stored.deal
-        return cache[key]
+            cache[key] = await self._session_deals(guild_id, session_id)
+        return cache[key].get(board_no)
+
+    async def _session_deals(self, guild_id: int, session_id: int) -> dict[int, Deal]:
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return {}
+            rows = await s.scalars(
+                select(SessionDeal).where(
+                    SessionDeal.club_id == club_id, SessionDeal.session_id == session_id
+                )
+            )
+            return {row.board_no: _stored(row, False).deal for row in rows}
 
     async def store_deals(
         self, guild_id: int, deals: Sequence[Deal], entered_by: int

@@ -58,3 +58,16 @@ async def test_the_double_dummy_analysis_is_cached_with_the_deal(storage) -> Non
     await storage.save_solved(GUILD_A, stored.id, {"tricks": [[7] * 4] * 5})
     again = await storage.session_deal(GUILD_A, session.id, 1)
     assert again is not None and again.solved == {"tricks": [[7] * 4] * 5}
+
+
+async def test_the_cached_deal_follows_a_new_file(storage) -> None:
+    session = await storage.live_session(GUILD_A)
+    assert await storage.deal_of(GUILD_A, session.id, 1) is None  # no hand records yet
+    first = random_deal(1, random.Random(1))
+    await storage.store_deals(GUILD_A, [first], DIRECTOR)
+    cached = await storage.deal_of(GUILD_A, session.id, 1)
+    assert cached is not None and cached.hands == first.hands
+    second = random_deal(1, random.Random(2))
+    await storage.store_deals(GUILD_A, [second], DIRECTOR)
+    again = await storage.deal_of(GUILD_A, session.id, 1)
+    assert again is not None and again.hands == second.hands
