@@ -26,6 +26,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
+from cogs.hands import hand_from_records
 from cogs.recording import incident_cooldown, record_incident
 from cogs.render import (
     CHOICE_PATTERN,
@@ -274,6 +275,8 @@ class Followups(commands.Cog):
         suit = Suit.parse(led) if led else None
         holding = parse_hand(hand) if hand else None
         ctx = await in_time(interaction, table_context(interaction, table), ephemeral=bool(hand))
+        # the hand records give the hand at the opening lead, and check a typed one (issue 26)
+        holding = await hand_from_records(interaction, ctx, Seat.parse(seat), suit, holding)
         ruling = must_play(ctx.board.state, Seat.parse(seat), holding, suit)  # the one view
         embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number)
         # A hand reveals a holding (Law 16): only the asker sees the answer.

@@ -41,6 +41,8 @@ WHAT_HAPPENED = (
     ("Someone called out of turn", "`/out-of-rotation call seat`"),
     ("Must I play my penalty card? What may I lead?", "`/mustplay seat` "
      "(add `hand:` and only you see the answer)"),
+    ("Someone claimed or conceded tricks", "`/claim made seat tricks remaining` "
+     "(add `objector:` if anyone disputes it)"),
     ("Must I pass?", "`/mustpass seat`"),
     ("A defender is about to lead", "`/lead seat`: declarer gets buttons if he has options"),
     ("Where are we?", "`/state`"),

@@ -20,6 +20,7 @@ from cogs.desk_common import blind_directors
 from cogs.render import clean, post_ruling
 from cogs.tdbot import TDBot, refundable_cooldown
 from core.auction import parse_calls
+from core.deal_facts import deal_mismatch
 from core.engine import Event
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
@@ -66,6 +67,10 @@ async def record_incident(
         if auction is not None:
             await catch_up(interaction, ctx, auction)
         event: Event = build(ctx)
+        deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
+        mismatch = deal_mismatch(event, deal) if deal is not None else None
+        if mismatch is not None:
+            raise ContextError(mismatch)
         reported = None
         if trick is not None:
             reported = await storage.record(ctx.guild_id, ctx.board.id,

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.boards import ended_line
 from cogs.context import ContextError, in_time, require_director, storage_of
+from cogs.hands import import_hands
 from cogs.render import clean
 from cogs.tdbot import TDBot, respond
 from core.storage.values import SessionStart
@@ -59,6 +60,13 @@ class Session(commands.Cog):
             if b.state.phase.value != "finished"
         ]
         await respond(interaction, "\n".join(lines)[:2000])
+
+    @session.command(name="hands", description="Directors: the session's hand records (PBN).")
+    @app_commands.describe(file="The PBN file from the dealing or scoring program")
+    async def hands(
+        self, interaction: discord.Interaction[TDBot], file: discord.Attachment
+    ) -> None:
+        await import_hands(interaction, file)
 
 
 def start_messages(started: SessionStart, limit: int = 2000) -> list[str]:

@@ -26,12 +26,14 @@ from cogs.context import (
     storage_of,
     table_context,
 )
+from cogs.hands import enter_deal, show_deal
 from cogs.recording import record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import TDBot, defer, respond
 from cogs.verdicts import rerule
 from core.auction import Auction, parse_call
 from core.correction import declarer_source
+from core.deal_facts import dealer_mismatch
 from core.engine import Event
 from core.errors import RuleError
 from core.laws.auction_calls import CallAfterFinalPass, CallMade
@@ -170,6 +172,13 @@ class Table(commands.Cog):
 
         async def work() -> Any:
             at = await at_table(interaction, table, acting=True, board_number=number)
+            deal = await storage.deal_of(at.guild_id, at.table.session_id, number)
+            given_dealer: str | None = dealer
+            if deal is not None:  # the hand records know the dealer: checked, or supplied
+                mismatch = dealer_mismatch(Seat.parse(dealer), deal) if dealer else None
+                if mismatch is not None:
+                    raise ContextError(mismatch)
+                given_dealer = dealer or deal.dealer.value
             plan = await plan_board_set(
                 storage, at, number, declarer=declarer, reopen=reopen
             )
@@ -185,7 +194,7 @@ class Table(commands.Cog):
                 guild_id,
                 at.table.id,
                 number,
-                dealer=dealer,
+                dealer=given_dealer,
                 declarer=declarer,
                 contract=contract,
                 actor_id=actor,
@@ -284,6 +293,30 @@ class Table(commands.Cog):
             recorded.ruling, event_id=None, table=ctx.table.number, board=ctx.board.number
         )
         await respond(interaction, embed=embed)
+
+    @board.command(
+        name="deal", description="A board's deal: directors enter it; shown once you may see it."
+    )
+    @app_commands.describe(
+        number="Board number",
+        deal="Directors: the deal in PBN notation, e.g. N:KQ5.A72..JT9843 … (four hands)",
+        table="Show this table's contract with it",
+        session="A past session's id (/log search shows it): its deals are no longer secret",
+    )
+    async def board_deal(
+        self,
+        interaction: discord.Interaction[TDBot],
+        number: BoardNumber,
+        deal: app_commands.Range[str, 1, 120] | None = None,
+        table: TableNumber | None = None,
+        session: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+    ) -> None:
+        if deal is not None:
+            if table is not None or session is not None:
+                raise ContextError("A deal is entered for the session in play, for every table.")
+            await enter_deal(interaction, number, deal)
+        else:
+            await show_deal(interaction, number, table=table, session_id=session)
 
     @table_group.command(
         name="channel", description="Directors: bind this channel (or thread) to a table."

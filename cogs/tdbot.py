@@ -37,6 +37,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.incidents",
     "cogs.followups",
+    "cogs.claims",
+    "cogs.reports",
     "cogs.directors",
     "cogs.desk",
     "cogs.log",

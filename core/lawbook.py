@@ -145,6 +145,18 @@ _SUMMARIES: dict[int, tuple[str, str]] = {
          "A trick with too few or too many cards: a player who omitted a card adds one (and may "
          "be treated as having revoked, losing a trick); an extra card goes back, and a "
          "defender's may become a penalty card."),
+    68: ("Claim or concession",
+         "A statement that a side will win, or lose, some of the remaining tricks (or facing "
+         "the hand to show it) is a claim or a concession. It should come with a clear line of "
+         "play; play stops, and if anyone disputes it the Director is called."),
+    69: ("Agreed claim or concession",
+         "A claim stands once the opponents agree or do not object in time. A trick conceded "
+         "that could not have been lost by any normal play can still be given back within the "
+         "correction period."),
+    70: ("Contested claim or concession",
+         "The Director has the claimer repeat his statement, hears the objections and rules as "
+         "fairly as he can, every doubtful point against the claimer: an outstanding trump he "
+         "overlooked, or a line he did not state, can cost him a trick."),
     72: ("General principles",
          "Players should not break a law on purpose; if an offender could have known his "
          "irregularity might help his side, the Director adjusts the score."),

@@ -41,7 +41,7 @@ _TYPE_NAMES = {
     discord.AppCommandOptionType.role: "role, e.g. @Director",
     discord.AppCommandOptionType.channel: "channel, e.g. #td-log",
     discord.AppCommandOptionType.mentionable: "member or role",
-    discord.AppCommandOptionType.attachment: "file (not available here)",
+    discord.AppCommandOptionType.attachment: "file: a local file as @path, e.g. @hands.pbn",
 }
 
 CONSOLE_HELP = """\

@@ -14,6 +14,7 @@ import asyncio
 import contextvars
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -28,7 +29,8 @@ from localdiscord.commandline import (
     split_options,
     usage,
 )
-from localdiscord.models import Channel, Guild, Member, Role, User
+from localdiscord.limits import FILENAME_MAX, UPLOAD_MAX
+from localdiscord.models import Attachment, Channel, Guild, Member, Role, User, new_id
 from localdiscord.payloads import (
     command_data,
     component_data,
@@ -481,6 +483,39 @@ class LocalDiscord(DiscordAPI):
         rest = text.split(None, depth)[depth] if len(words) > depth else ""
         return command, path, split_options(rest, command)
 
+    def attach(
+        self, filename: str, data: bytes, content_type: str = "application/octet-stream"
+    ) -> Attachment:
+        """A file a member attaches to a command, as Discord takes it: within the upload limit
+        (:data:`~localdiscord.limits.UPLOAD_MAX`), kept and served by the stand-in like the
+        files Discord stores, so the bot reads it through its URL."""
+        if not filename or len(filename) > FILENAME_MAX or "/" in filename:
+            raise CommandInputError(f"file: {filename[:40]!r} is not a file name Discord takes.")
+        if len(data) > UPLOAD_MAX:
+            raise CommandInputError(
+                f"file: {filename} is {len(data) / 1024 / 1024:.1f} MB; Discord takes files of "
+                f"at most {UPLOAD_MAX // 1024 // 1024} MB here."
+            )
+        if not data:
+            raise CommandInputError(f"file: {filename} is empty; Discord does not attach it.")
+        attachment = Attachment(new_id(), filename, content_type, data)
+        attachment.url = f"{self.url}/attachments/{attachment.id}/{filename}"
+        self.attachments[attachment.id] = attachment
+        return attachment
+
+    def attach_path(self, option: str, raw: Any) -> Attachment:
+        """The local file ``@path`` (the console's way to attach a file) as an attachment."""
+        text = str(raw).strip()
+        if not text.startswith("@"):
+            raise CommandInputError(f"{option}: attach a local file as {option}:@path/to/file.")
+        path = Path(text[1:]).expanduser()
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            why = exc.strerror or "unreadable"
+            raise CommandInputError(f"{option}: cannot read {text[1:]!r} ({why}).") from None
+        return self.attach(path.name, data)
+
     def convert_options(
         self,
         command: app_commands.Command[Any, ..., Any],
@@ -511,6 +546,10 @@ class LocalDiscord(DiscordAPI):
         built = []
         for name, raw in values.items():
             param = params[name]
+            if param.type is discord.AppCommandOptionType.attachment and name != focused:
+                attached = raw if isinstance(raw, Attachment) else self.attach_path(name, raw)
+                built.append(option_payload(name, attached, 11, resolved=resolved))
+                continue
             if name == focused:
                 built.append(
                     {"name": name, "type": param.type.value, "value": str(raw), "focused": True}

@@ -27,6 +27,10 @@ CHOICE_VALUE_MAX = 100
 COMMAND_CHARS_MAX = 4000
 COMMANDS_MAX = 100
 STRING_LENGTH_MAX = 6000
+#: The largest file a member may attach to a command in a server without boosts (10 MiB).
+UPLOAD_MAX = 10 * 1024 * 1024
+#: The longest attachment file name Discord keeps.
+FILENAME_MAX = 1024
 
 CONTENT_MAX = 2000
 EMBEDS_MAX = 10

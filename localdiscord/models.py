@@ -350,3 +350,33 @@ _Named = TypeVar("_Named", Role, Channel)
 
 def _by_name(items: Iterable[_Named], name: str) -> _Named | None:
     return next((i for i in items if i.name.casefold() == name.casefold()), None)
+
+
+@dataclass
+class Attachment:
+    """A file the bot uploaded, or a member attached to a command; :attr:`data` holds the
+    bytes and :attr:`url` where the stand-in serves them."""
+
+    id: int
+    filename: str
+    content_type: str
+    data: bytes
+    url: str = ""
+
+    def payload(self) -> dict[str, Any]:
+        """The attachment as a command's ``resolved`` data carries it."""
+        return {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+        }
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def text(self, encoding: str = "utf-8") -> str:
+        return self.data.decode(encoding)

@@ -9,6 +9,7 @@ import discord
 
 from localdiscord.models import (
     BOT_PERMISSIONS,
+    Attachment,
     Channel,
     Member,
     Role,
@@ -36,7 +37,7 @@ def option_payload(
 ) -> dict[str, Any]:
     """One command option as Discord sends it; users, members, roles and channels are added to
     ``resolved``. ``type`` defaults to the one the Python value implies (bool 5, int 4, float 10,
-    str 3, Member/User 6, Role 8, Channel 7)."""
+    str 3, Member/User 6, Role 8, Channel 7, Attachment 11)."""
     if isinstance(value, Member | User):
         user = value.user if isinstance(value, Member) else value
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
@@ -53,6 +54,9 @@ def option_payload(
         data["permissions"] = str(discord.Permissions.all().value)
         resolved.setdefault("channels", {})[str(value.id)] = data
         type, value = type or 7, str(value.id)
+    elif isinstance(value, Attachment):
+        resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
+        type, value = type or 11, str(value.id)
     elif type is None:
         type = next((t for py, t in _PY_OPTION_TYPES if isinstance(value, py)), 3)
     option: dict[str, Any] = {"name": name, "type": type, "value": value}

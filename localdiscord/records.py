@@ -9,27 +9,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from localdiscord.models import Attachment
 from localdiscord.payloads import interactive_components
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
-
-
-@dataclass
-class Attachment:
-    """A file the bot uploaded; :attr:`data` holds the bytes."""
-
-    id: int
-    filename: str
-    content_type: str
-    data: bytes
-
-    @property
-    def size(self) -> int:
-        return len(self.data)
-
-    def text(self, encoding: str = "utf-8") -> str:
-        return self.data.decode(encoding)
 
 
 class Message:

@@ -33,6 +33,7 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
+from cogs.hands import deal_beside_ruling
 from cogs.render import (
     VERDICT_WORDS,
     clean,
@@ -226,6 +227,9 @@ class Rulings(commands.Cog):
             ephemeral=ruling.private,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        if entry.incident == "revoke" or verdict.adjusted_score:  # 64C, 12C1: the bounds
+            why = "Law 12C1, the adjusted score" if verdict.adjusted_score else "Law 64C"
+            await deal_beside_ruling(interaction, entry.session_id, entry.board_number, why)
         channel = log_channel(interaction, club)
         if channel is not None:
             line = (

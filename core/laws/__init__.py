@@ -5,6 +5,7 @@ from core.laws import (  # noqa: F401
     acceptance,
     auction_calls,
     change_of_call,
+    claim,
     consultation,
     course,
     exposure,

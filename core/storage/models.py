@@ -450,3 +450,26 @@ class Appeal(Base):
 #: always, its settings unless the club keeps its settings.
 DESK_LOG_MODELS = (Appeal, Consultation, PlayingDirector)
 DESK_SETTINGS_MODELS = (DeskSettings, EditionChange)
+
+
+class SessionDeal(Base):
+    """The deal of a board of a session, from the club's hand records (``/session hands``) or
+    entered by a director (``/board deal``): PBN notation from North. Secret until played (see
+    :meth:`core.storage.repo.deals.Deals.may_see_deal`). ``solved`` caches the double-dummy table
+    and par once computed (:mod:`core.double_dummy`)."""
+
+    __tablename__ = "session_deals"
+    __table_args__ = (UniqueConstraint("session_id", "board_no"),)
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    session_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("game_sessions.id", ondelete="CASCADE")
+    )
+    board_no: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[str] = mapped_column(String(80))
+    #: ``DoubleDummyTricks`` as the file gave it (20 hex digits), if it did.
+    dd_tricks: Mapped[str | None] = mapped_column(String(20))
+    solved: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    entered_by: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from core.storage.repo.base import UNSET
 from core.storage.repo.boards import Boards
 from core.storage.repo.calls import Calls
+from core.storage.repo.deals import Deals
 from core.storage.repo.log import RulingLog
 from core.storage.repo.tables import Tables
 from core.storage.repo.verdicts import Verdicts
@@ -31,6 +32,6 @@ from core.storage.repo.verdicts import Verdicts
 __all__ = ["UNSET", "Storage"]
 
 
-class Storage(Tables, Boards, Verdicts, Calls, RulingLog):
+class Storage(Tables, Boards, Verdicts, Calls, RulingLog, Deals):
     """The repository the cogs use. Build it once from the app's sessionmaker:
     ``Storage(sessionmaker, attempts=10, now=None, hot_path_on_loop=True)``."""

@@ -184,6 +184,12 @@ class Probe(commands.Cog):
             allowed_mentions=discord.AllowedMentions(roles=[director]),
         )
 
+    @app_commands.command(description="Read an attached file.")
+    async def upload(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        data = await file.read()
+        first = data.decode().splitlines()[0] if data else ""
+        await interaction.response.send_message(f"{file.filename}: {file.size} bytes, {first}")
+
     @app_commands.command(description="Repeat some text.")
     async def echo(self, interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text)

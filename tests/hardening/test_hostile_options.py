@@ -130,6 +130,9 @@ def options_for(
             options[p.name] = ld.guild.channel("td-log")
         elif p.type is AppCommandOptionType.user and p.required:
             options[p.name] = ld.member("RHO")
+        elif p.type is AppCommandOptionType.attachment and p.required:
+            # a file whose contents the answer may quote back (a PBN file's problems)
+            options[p.name] = ld.attach("hostile.pbn", f'[Board "{text_for(p)}"]\n'.encode())
         elif p.required:
             pytest.fail(f"/{command.qualified_name}: no test value for {p.name} ({p.type})")
     return options

@@ -12,6 +12,9 @@ buttons, log pages), which must find nothing and change nothing.
 
 from __future__ import annotations
 
+import os
+import random
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,8 @@ import pytest
 from discord import app_commands
 
 from cogs.tdbot import EXTENSIONS
+from core.deal import random_deal
+from core.pbn import random_pbn
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
 from localdiscord import Guild, LocalDiscord
@@ -39,6 +44,14 @@ def extensions() -> tuple[str, ...]:
 
 Options = Callable[[Guild, int], dict[str, Any]]
 
+
+def _hands_file() -> str:
+    """A generated PBN file, attached as the console does (``@path``)."""
+    path = Path(tempfile.gettempdir()) / f"tdbot-permissions-{os.getpid()}.pbn"
+    path.write_text(random_pbn(4, seed=7))
+    return f"@{path}"
+
+
 #: Director-only (or admin-only) commands and options that would succeed for a director.
 DIRECTOR_ONLY: dict[str, Options] = {
     "setup": lambda g, rid: {"director_role": g.role("Director"),
@@ -53,6 +66,10 @@ DIRECTOR_ONLY: dict[str, Options] = {
     "penalty returned": lambda g, rid: {"card": "SK", "table": 1},
     "session start": lambda g, rid: {"name": "Friday pairs"},
     "session end": lambda g, rid: {},
+    "session hands": lambda g, rid: {"file": _hands_file()},
+    "claim review": lambda g, rid: {"id": rid},
+    "report": lambda g, rid: {"id": rid},
+    "board deal": lambda g, rid: {"number": 2, "deal": random_deal(2, random.Random(2)).pbn},
     "table channel": lambda g, rid: {"number": 2},
     # the director's desk
     "consult answer": lambda g, rid: {"id": 1, "answer": "yes", "table_note": "fine"},

@@ -75,7 +75,7 @@ def test_the_image_copies_only_what_exists_and_installs_the_postgres_extra():
         if line.startswith("COPY ") and "--from" not in line:
             for source in line.split()[1:-1]:
                 assert (ROOT / source).exists(), f"the Dockerfile copies a missing {source}"
-    assert any("tdbot[postgres]" in line for line in lines if line.startswith("RUN "))
+    assert any("tdbot[postgres,dd]" in line for line in lines if line.startswith("RUN "))
 
 
 def test_the_systemd_unit_runs_one_process_on_sqlite_as_its_own_user():

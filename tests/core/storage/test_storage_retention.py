@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 
 from sqlalchemy import func, select
 
+from core.deal import random_deal
 from core.storage.db import make_engine
 from core.storage.desk import Desk
 from core.storage.models import Base
@@ -28,6 +30,7 @@ async def _fill(storage, guild: int) -> None:
     await storage.sit(guild, PLAYER, board.table_id, "N")
     await storage.call_director(guild, PLAYER, event_id=recs[0].id)
     await storage.bind_channel(guild, 5000 + guild % 1000, 1)
+    await storage.store_deals(guild, [random_deal(1, random.Random(guild))], DIRECTOR)
     desk = Desk(storage)  # the director's desk: a consultation, an appeal, the settings
     await desk.consult(guild, PLAYER, board.id, None, "comparable?")
     await desk.appeal(guild, recs[0].id, PLAYER, "no")

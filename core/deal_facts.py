@@ -1,0 +1,90 @@
+"""Facts checked against the deal: a card a player is reported to have exposed, led, played or
+revoked with must have been dealt to him, and a hand he types must be part of his.
+
+The answer to a mismatch names the card that was reported (the reporter typed it) and the seat,
+never the card's real holder nor any other card of anyone's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from core.cards import Card, Hand, Suit, cards_text
+from core.deal import Deal
+from core.engine import Event
+from core.laws.exposure import AuctionExposureIncident, Exposure
+from core.laws.flow import CardPlayed
+from core.laws.leads import LeadOutOfTurn
+from core.laws.opening_lead import OpeningLeadOutOfTurn
+from core.laws.penalty import PenaltyCardReturned, PenaltyNotPlayed
+from core.laws.premature import PrematurePlay, SimultaneousCards
+from core.laws.revoke import Revoke
+from core.seats import Seat
+from core.state import Phase, TableState
+
+
+def held_cards(event: Event) -> Iterator[tuple[Seat, Card]]:
+    """The (seat, card) pairs an event says were in that seat's hand."""
+    match event:
+        case Exposure(seat=seat, cards=cards) | AuctionExposureIncident(seat=seat, cards=cards):
+            yield from ((seat, c) for c in cards)
+        case CardPlayed(seat=seat, card=card) | PenaltyCardReturned(seat=seat, card=card):
+            yield seat, card
+        case LeadOutOfTurn(offender=seat, card=card) | PrematurePlay(offender=seat, card=card):
+            yield seat, card
+        case OpeningLeadOutOfTurn(offender=seat, card=card):
+            yield seat, card
+        case PenaltyNotPlayed(seat=seat, played=played, instead_of=instead_of):
+            yield seat, played
+            if instead_of is not None:
+                yield seat, instead_of
+        case SimultaneousCards(seat=seat, cards=cards):
+            yield from ((seat, c) for c in cards)
+        case Revoke(offender=seat, card=card, other_offender=other, other_card=other_card):
+            if card is not None:
+                yield seat, card
+            if other is not None and other_card is not None:
+                yield other, other_card
+
+
+def deal_mismatch(event: Event, deal: Deal) -> str | None:
+    """Why ``event`` cannot be right on this deal (one line), or None when it fits."""
+    wrong: dict[Seat, list[Card]] = {}
+    for seat, card in held_cards(event):
+        if card not in deal.hand(seat):
+            wrong.setdefault(seat, []).append(card)
+    if not wrong:
+        return None
+    seat, cards = next(iter(wrong.items()))
+    return (f"The hand records of board {deal.board} do not give {seat.full_name} the "
+            f"{cards_text(cards)}: check the card, the seat and the board number (nothing was "
+            "recorded).")
+
+
+def dealer_mismatch(dealer: Seat | None, deal: Deal) -> str | None:
+    """A dealer given for the board that is not the one the hand records (and the cycle) say."""
+    if dealer is None or dealer is deal.dealer:
+        return None
+    return (f"The hand records say board {deal.board} is dealt by {deal.dealer.full_name}, "
+            f"not {dealer.full_name}: check the board number and the dealer.")
+
+
+def opening_lead_hand(state: TableState, seat: Seat, led: Suit | None, deal: Deal) -> Hand | None:
+    """The hand ``seat`` holds when he is about to make the opening lead (declarer's LHO, trick
+    1, no suit led): all thirteen cards the deal gave him. None at any other moment: later the
+    deal alone cannot tell which cards are left."""
+    declarer = state.declarer
+    if (led is not None or declarer is None or seat is not declarer.lho
+            or state.phase is not Phase.PLAY or state.trick != 1 or state.on_lead is not seat):
+        return None
+    return deal.hand(seat)
+
+
+def typed_hand_mismatch(cards: Iterable[Card], seat: Seat, deal: Deal) -> str | None:
+    """Why a hand typed for ``seat`` cannot be his on this deal (naming no card), or None."""
+    foreign = [c for c in cards if c not in deal.hand(seat)]
+    if not foreign:
+        return None
+    many = "card is" if len(foreign) == 1 else "cards are"
+    return (f"{len(foreign)} {many} not in {seat.full_name}'s hand on board {deal.board} by the "
+            "hand records: check the hand you typed (and the seat and the board).")

@@ -1,0 +1,204 @@
+"""The deals of a session's boards (hand records), and who may see one: secret until played."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from core.deal import Deal, cycle_dealer, cycle_vulnerability, parse_deal
+from core.pbn import dd_tricks_text, parse_dd_tricks
+from core.state import Phase
+from core.storage.models import Board, GameSession, SeatBinding, SessionDeal, Table
+from core.storage.repo.base import StorageBase
+from core.storage.repo.rows import (
+    current_or_new_session,
+    find_club_id,
+    get_or_create_club,
+    require_club,
+    session_value,
+    state_of,
+)
+from core.storage.values import SessionInfo
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    """A board's deal as stored for a session, with its cached double-dummy analysis."""
+
+    id: int
+    session_id: int
+    session_ended: bool
+    deal: Deal
+    solved: dict[str, Any] | None
+
+
+def _stored(row: SessionDeal, ended: bool) -> StoredDeal:
+    board = row.board_no
+    dd = parse_dd_tricks(row.dd_tricks) if row.dd_tricks else None
+    deal = Deal(board, cycle_dealer(board), cycle_vulnerability(board), parse_deal(row.deal), dd)
+    return StoredDeal(row.id, row.session_id, ended, deal, row.solved)
+
+
+#: Sessions whose deals are kept in memory for the checks on every report.
+CACHE_MAX = 256
+
+
+class Deals(StorageBase):
+    """Hand records per session and board."""
+
+    def _deal_cache(self) -> dict[tuple[int, int], dict[int, Deal]]:
+        cache: dict[tuple[int, int], dict[int, Deal]] = self.__dict__.setdefault(
+            "_deals_by_session", {}
+        )
+        if len(cache) > CACHE_MAX:
+            cache.clear()
+        return cache
+
+    async def deal_of(self, guild_id: int, session_id: int, board_no: int) -> Deal | None:
+        """The deal alone, from the session's deals read once and cached (deals change only
+        through :meth:`store_deals`, which forgets them): what the checks on every report
+        read. Shards split clubs, so one club's deals are cached in one process only."""
+        cache = self._deal_cache()
+        key = (guild_id, session_id)
+        if key not in cache:
+            cache[key] = await self._session_deals(guild_id, session_id)
+        return cache[key].get(board_no)
+
+    async def _session_deals(self, guild_id: int, session_id: int) -> dict[int, Deal]:
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return {}
+            rows = await s.scalars(
+                select(SessionDeal).where(
+                    SessionDeal.club_id == club_id, SessionDeal.session_id == session_id
+                )
+            )
+            return {row.board_no: _stored(row, False).deal for row in rows}
+
+    async def store_deals(
+        self, guild_id: int, deals: Sequence[Deal], entered_by: int
+    ) -> tuple[SessionInfo, tuple[int, ...]]:
+        """Keep ``deals`` (already validated) for the session in play, replacing any deal
+        already stored for the same boards; returns the session and the boards replaced."""
+        now = self.now()
+
+        async def work(s: AsyncSession) -> tuple[SessionInfo, tuple[int, ...]]:
+            club = await get_or_create_club(s, guild_id)
+            session = await current_or_new_session(s, club, now)
+            numbers = [d.board for d in deals]
+            replaced = await s.scalars(
+                select(SessionDeal.board_no).where(
+                    SessionDeal.session_id == session.id, SessionDeal.board_no.in_(numbers)
+                )
+            )
+            replaced_numbers = tuple(sorted(replaced))
+            await s.execute(
+                delete(SessionDeal).where(
+                    SessionDeal.session_id == session.id, SessionDeal.board_no.in_(numbers)
+                )
+            )
+            s.add_all(
+                SessionDeal(
+                    club_id=club.id,
+                    session_id=session.id,
+                    board_no=d.board,
+                    deal=d.pbn,
+                    dd_tricks=dd_tricks_text(dict(d.dd_tricks)) if d.dd_tricks else None,
+                    entered_by=entered_by,
+                    created_at=now,
+                )
+                for d in deals
+            )
+            return session_value(session, guild_id), replaced_numbers
+
+        self._club_cache.sessions_changed(guild_id)
+        self._forget_deals(guild_id)
+        try:
+            return await self.tx.write(work)
+        finally:
+            self._forget_deals(guild_id)
+
+    def _forget_deals(self, guild_id: int) -> None:
+        cache = self._deal_cache()
+        for key in [k for k in cache if k[0] == guild_id]:
+            del cache[key]
+
+    async def session_deal(
+        self, guild_id: int, session_id: int, board_no: int
+    ) -> StoredDeal | None:
+        """The deal of board ``board_no`` of the session, if the club gave it."""
+        async with self.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            found = (
+                await s.execute(
+                    select(SessionDeal, GameSession.ended_at)
+                    .join(GameSession, GameSession.id == SessionDeal.session_id)
+                    .where(
+                        SessionDeal.club_id == club_id,
+                        SessionDeal.session_id == session_id,
+                        SessionDeal.board_no == board_no,
+                    )
+                )
+            ).first()
+            return None if found is None else _stored(found[0], found[1] is not None)
+
+    async def session_deal_count(self, guild_id: int, session_id: int) -> int:
+        async with self.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            rows = await s.scalars(
+                select(SessionDeal.board_no).where(
+                    SessionDeal.club_id == club_id, SessionDeal.session_id == session_id
+                )
+            )
+            return len(list(rows))
+
+    async def has_finished_board(
+        self, guild_id: int, user_id: int, session_id: int, board_no: int
+    ) -> bool:
+        """Whether the member's table has finished board ``board_no`` of the session (he sits
+        at a table of it that played the board and moved on, or ended it), or the session is
+        over: only then may a player see the board's deal."""
+        async with self.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            ended = await s.scalar(
+                select(GameSession.ended_at).where(
+                    GameSession.club_id == club_id, GameSession.id == session_id
+                )
+            )
+            if ended is not None:
+                return True
+            found = (
+                await s.execute(
+                    select(Board, Table.current_board)
+                    .join(Table, Table.id == Board.table_id)
+                    .join(SeatBinding, SeatBinding.table_id == Table.id)
+                    .where(
+                        SeatBinding.club_id == club_id,
+                        SeatBinding.user_id == user_id,
+                        Table.session_id == session_id,
+                        Board.number == board_no,
+                    )
+                )
+            ).first()
+            if found is None:
+                return False
+            board, current = found
+            return current != board_no or state_of(board).phase is Phase.FINISHED
+
+    async def save_solved(self, guild_id: int, deal_id: int, solved: dict[str, Any]) -> None:
+        """Cache the double-dummy analysis of a stored deal (it never changes with the deal)."""
+
+        async def work(s: AsyncSession) -> None:
+            club_id = await require_club(s, guild_id)
+            await s.execute(
+                update(SessionDeal)
+                .where(SessionDeal.club_id == club_id, SessionDeal.id == deal_id)
+                .values(solved=solved)
+            )
+
+        await self.tx.write(work)

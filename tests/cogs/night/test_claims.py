@@ -1,0 +1,73 @@
+"""Claims through the real command tree (Laws 68-70): a player records it, the director reviews
+it against the hand records (remaining hands, outstanding trumps, double dummy from there)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import core.double_dummy as dd
+from core.cards import Suit
+from core.deal import random_deal
+from core.diagram import holding
+from core.pbn import random_pbn
+from core.seats import Seat
+from tests.cogs.night.conftest import seat_everyone
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+
+def _ruling_id(result) -> int:
+    return int(result.embed["footer"]["text"].split("#")[1].split()[0])
+
+
+async def _night(ld, *, hands: bool = True):
+    if hands:
+        file = ld.attach("night.pbn", random_pbn(4, seed=1).encode())
+        await ld.slash("session hands", {"file": file}, user="Director")
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+
+
+async def test_68_69A_a_claim_nobody_disputes_is_recorded_as_agreed(ld, storage):
+    await _night(ld, hands=False)
+    claimed = await ld.run(
+        "/claim made seat:S tricks:10 remaining:13 statement:drawing trumps, then the clubs",
+        user="Declarer",
+    )
+    assert not claimed.ephemeral and "nobody objects" in claimed.text, claimed.text
+    assert "drawing trumps, then the clubs" in claimed.text
+
+
+async def test_70_the_director_reviews_a_disputed_claim_against_the_deal(ld, storage):
+    await _night(ld)
+    deal = random_deal(1, random.Random(1))
+    claimed = await ld.run("/claim made seat:S tricks:13 remaining:13 objector:W",
+                           user="Declarer")
+    assert "W objects" in claimed.text, claimed.text
+    rid = _ruling_id(claimed)
+    review = await ld.run(f"/claim review id:{rid} leader:W", user="Director")
+    assert review.ephemeral, review.text
+    assert "Remaining hands" in review.text and "Law 70: the questions" in review.text
+    assert holding(deal.hand(Seat.W), Suit.SPADES) in review.text
+    assert "Outstanding hearts" in review.text or "hold no hearts" in review.text
+    if dd.available():
+        ns = dd.solve(deal).tricks[Seat.S, "H"]
+        assert f"N-S take {ns} of the 13 tricks" in review.text, review.text
+        assert "perfect play" in review.text
+    trick = [sorted(deal.hand(s))[0].text for s in (Seat.W, Seat.N, Seat.E, Seat.S)]
+    after = await ld.run(f"/claim review id:{rid} played:{' '.join(trick)} leader:W",
+                         user="Director")
+    assert "of the 13 tricks" not in after.text  # 12 cards each: not the 13 tricks claimed
+    assert "hold N 12, E 12, S 12, W 12" in after.text, after.text
+    player = await ld.run(f"/claim review id:{rid}", user="LHO")
+    assert player.ephemeral and "Remaining hands" not in player.text
+
+
+async def test_70_review_refuses_a_ruling_that_is_not_a_claim(ld, storage):
+    await _night(ld)
+    deal = random_deal(1, random.Random(1))
+    exposed = await ld.run(f"/exposed cards:{sorted(deal.hand(Seat.W))[0].text}", user="LHO")
+    review = await ld.run(f"/claim review id:{_ruling_id(exposed)}", user="Director")
+    assert review.ephemeral and "is not a claim" in review.text, review.text

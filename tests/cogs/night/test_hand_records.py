@@ -1,0 +1,219 @@
+"""Hand records through the real command tree: a PBN file goes in whole or not at all, a
+director enters or reads one deal, and a deal stays secret until the table has played it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.cards import Suit
+from core.deal import random_deal
+from core.diagram import holding
+from core.pbn import random_pbn
+from core.seats import Seat
+from tests.cogs.night.conftest import seat_everyone
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+
+def _hands_file(ld, boards: int = 36, seed: int = 1, name: str = "monday.pbn"):
+    return ld.attach(name, random_pbn(boards, seed=seed).encode())
+
+
+async def _upload(ld, file, user: str = "Director"):
+    return await ld.slash("session hands", {"file": file}, user=user)
+
+
+async def _deal(ld, storage, number: int):
+    session = await storage.live_session(ld.guild.id)
+    return await storage.session_deal(ld.guild.id, session.id, number)
+
+
+async def test_a_directors_pbn_file_is_stored_board_by_board_and_said_privately(ld, storage):
+    done = await _upload(ld, _hands_file(ld))
+    assert done.ephemeral and "36 boards (1–36)" in done.text, done.text
+    stored = await _deal(ld, storage, 5)
+    assert stored is not None and stored.deal.board == 5
+    assert stored.deal.dealer is Seat.N and stored.deal.vulnerable == "NS"
+    assert sum(len(h) for h in stored.deal.hands.values()) == 52
+    again = await _upload(ld, _hands_file(ld, boards=2, seed=3))
+    assert "Replaced the deals of boards 1, 2." in again.text, again.text
+
+
+async def test_a_bad_file_is_refused_one_line_per_problem_and_nothing_is_stored(ld, storage):
+    text = random_pbn(4, seed=2).replace('[Dealer "E"]', '[Dealer "W"]')
+    text = text.replace('[Board "4"]', '[Board "3"]')
+    done = await _upload(ld, ld.attach("bad.pbn", text.encode()))
+    assert done.ephemeral and "nothing was stored" in done.text, done.text
+    assert "board 2 is dealt by East, not West" in done.text
+    assert "board 3 is in the file twice" in done.text
+    for number in (1, 2, 3, 4):
+        assert await _deal(ld, storage, number) is None
+
+
+async def test_a_player_cannot_give_the_hand_records(ld, storage):
+    done = await _upload(ld, _hands_file(ld), user="Declarer")
+    assert done.ephemeral and "director" in done.text.lower(), done.text
+    assert await _deal(ld, storage, 1) is None
+
+
+async def test_a_director_enters_one_deal_and_a_wrong_one_is_refused_with_the_reason(ld, storage):
+    deal = random_deal(6, random.Random(4))
+    done = await ld.run(f"/board deal number:6 deal:{deal.pbn}", user="Director")
+    assert done.ephemeral and "deal stored" in done.text and "dealer East" in done.text, done.text
+    stored = await _deal(ld, storage, 6)
+    assert stored is not None and stored.deal.hands == deal.hands
+    short = deal.pbn[:-1]
+    refused = await ld.run(f"/board deal number:7 deal:{short}", user="Director")
+    assert refused.ephemeral and "has 12 cards, not 13" in refused.text, refused.text
+    assert await _deal(ld, storage, 7) is None
+    player = await ld.run(f"/board deal number:7 deal:{deal.pbn}", user="Declarer")
+    assert player.ephemeral and await _deal(ld, storage, 7) is None
+
+
+async def test_a_deal_is_secret_until_the_players_table_has_finished_the_board(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    await ld.run("/sit table:2 seat:N", user=ld.member("Kibitzer"))
+    await ld.run("/board set number:1", user="Declarer")
+    west = holding(random_deal(1, random.Random(1)).hand(Seat.W), Suit.CLUBS)
+    during = await ld.run("/board deal number:1", user="Declarer")
+    assert during.ephemeral and "secret until your table has finished" in during.text
+    assert west not in during.text and not during.files
+    await ld.run("/board set number:2", user="Declarer")
+    after = await ld.run("/board deal number:1", user="Declarer")
+    assert after.ephemeral and west in after.text, after.text
+    [png] = after.files
+    assert png.filename == "board-1.png" and png.data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Double dummy" not in after.text  # the double-dummy table is the director's
+    other_table = await ld.run("/board deal number:1", user="Kibitzer")
+    assert "secret" in other_table.text and west not in other_table.text
+    director = await ld.run("/board deal number:1 table:1", user="Director")
+    assert director.ephemeral and west in director.text and "Double dummy" in director.text
+
+
+async def test_a_playing_directors_blind_spot_covers_the_deals(ld, storage):
+    await ld.run("/setup director_role:@Director log_channel:#td-log", user="Director")
+    await _upload(ld, _hands_file(ld))
+    await ld.run("/sit table:3 seat:N", user="Director")
+    await ld.run("/playing playing:true", user="Director")
+    await ld.run("/board set number:3", user="Director")
+    blind = await ld.run("/board deal number:3", user="Director")
+    assert blind.ephemeral and "have not played board 3" in blind.text and not blind.files
+    later = await ld.run("/board deal number:9", user="Director")
+    assert "have not played board 9" in later.text
+    await ld.run("/board set number:4", user="Director")
+    played = await ld.run("/board deal number:3", user="Director")
+    assert played.files and "North" in played.text, played.text
+
+
+async def test_once_the_session_has_ended_its_deals_are_open_to_members(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    session = await storage.live_session(ld.guild.id)
+    await ld.run("/session end", user="Director")
+    shown = await ld.run(f"/board deal number:2 session:{session.id}", user="Declarer")
+    assert shown.ephemeral and shown.files and "Board 2" in shown.text, shown.text
+
+
+async def test_50_an_exposed_card_is_checked_against_the_deal(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    foreign = sorted(deal.hand(Seat.E))[0]
+    refused = await ld.run(f"/exposed cards:{foreign.text}", user="LHO")
+    assert refused.ephemeral and f"do not give West the {foreign.symbol}" in refused.text
+    assert not any(c.symbol in refused.text for c in deal.hand(Seat.E) if c != foreign)
+    board = (await storage.find_board(ld.guild.id, (await storage.find_table(ld.guild.id, 1)).id))
+    assert board is not None and not board.state.penalty_cards
+    mine = sorted(deal.hand(Seat.W))[0]
+    ruled = await ld.run(f"/exposed cards:{mine.text}", user="LHO")
+    assert not ruled.ephemeral and mine.symbol in ruled.text, ruled.text
+
+
+async def test_a_dealer_the_hand_records_contradict_is_questioned(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    refused = await ld.run("/board set number:2 dealer:N", user="Declarer")
+    assert refused.ephemeral and "dealt by East, not North" in refused.text, refused.text
+    table = await storage.find_table(ld.guild.id, 1)
+    assert table is not None and table.current_board is None  # nothing was set
+    fine = await ld.run("/board set number:2 dealer:E", user="Declarer")
+    assert "playing board 2" in fine.text, fine.text
+    supplied = await ld.run("/board set number:3", user="Declarer")  # no dealer typed
+    assert "Dealer S." in supplied.text, supplied.text
+
+
+async def test_50D1_mustplay_at_the_opening_lead_needs_no_hand_and_answers_only_the_leader(
+    ld, storage
+):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    honour = next(c for c in sorted(deal.hand(Seat.W)) if c.is_honour)
+    await ld.run(f"/exposed cards:{honour.text}", user="LHO")  # a major penalty card (50B)
+    leader = await ld.run("/mustplay seat:W", user="LHO")
+    assert leader.ephemeral, leader.text
+    assert f"W must lead the {honour.symbol}" in leader.text, leader.text
+    other = await ld.run("/mustplay seat:W", user="Declarer")  # not W's: the deal is not used
+    assert not other.ephemeral and f"W must lead the {honour.symbol}" not in other.text
+    wrong = sorted(deal.hand(Seat.E))[:3]
+    typed = await ld.run(
+        f"/mustplay seat:W hand:{' '.join(c.text for c in wrong)}", user="LHO"
+    )
+    assert typed.ephemeral and "3 cards are not in West's hand" in typed.text, typed.text
+    assert not any(c.symbol in typed.text for c in wrong)
+
+
+def _ruling_id(result) -> int:
+    return int(result.embed["footer"]["text"].split("#")[1].split()[0])
+
+
+async def test_64C_12C1_the_director_gets_the_deal_and_double_dummy_beside_his_verdict(
+    ld, storage
+):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    revoke = await ld.run("/revoke seat:W established:True won_by:offender later_tricks:1",
+                          user="Declarer")
+    confirmed = await ld.run(f"/ruling confirm id:{_ruling_id(revoke)}", user="Director")
+    public, private = confirmed.messages
+    assert not public.ephemeral and "Double dummy" not in public.text
+    assert private.ephemeral and "For you only (Law 64C)" in private.text
+    assert "perfect play by all four" in private.text and "Par:" in private.text
+    west = holding(deal.hand(Seat.W), Suit.HEARTS)
+    assert west in private.text and west not in public.text
+    exposed = await ld.run(f"/exposed cards:{sorted(deal.hand(Seat.W))[-1].text}", user="LHO")
+    adjusted = await ld.run(f"/ruling adjust id:{_ruling_id(exposed)} score:60%/40%",
+                            user="Director")
+    assert "For you only (Law 12C1, the adjusted score)" in adjusted.messages[-1].text
+    assert adjusted.messages[-1].ephemeral
+
+
+async def test_12C1_the_directors_report_of_an_incident_is_a_file_with_the_deal(ld, storage):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N", user="Declarer")
+    await ld.run("/call call:1H", user="Dummy")
+    await ld.run("/call call:pass", user="RHO")
+    await ld.run("/call call:4H", user="Declarer")
+    card = sorted(deal.hand(Seat.W))[-1]
+    exposed = await ld.run(f"/exposed cards:{card.text}", user="LHO")
+    rid = _ruling_id(exposed)
+    await ld.run(f"/ruling adjust id:{rid} score:4H= NS +420 note:no damage", user="Director")
+    report = await ld.run(f"/report id:{rid}", user="Director")
+    assert report.ephemeral and "The report of ruling" in report.text, report.text
+    md, png = report.files
+    assert md.filename == f"ruling-{rid}.md" and png.filename == "board-1.png"
+    text = md.text()
+    assert "## Auction as recorded\ndealer N; N:1H E:P S:4H" in text, text
+    assert f"- cards: {card.text}\n" in text and "- seat: W\n" in text
+    assert "adjusted score 4H= NS +420 (no damage)" in text
+    assert holding(deal.hand(Seat.E), Suit.SPADES) in text and "perfect play" in text
+    player = await ld.run(f"/report id:{rid}", user="LHO")
+    assert player.ephemeral and not player.files

@@ -1,0 +1,73 @@
+"""Hand records in storage: per session and board, replaced by a new file, secret until played."""
+
+from __future__ import annotations
+
+import random
+
+from core.deal import random_deal
+from core.pbn import parse_pbn, random_pbn
+from tests.core.storage.helpers import DIRECTOR, GUILD_A, GUILD_B, PLAYER, new_board
+
+
+async def test_a_sessions_deals_are_kept_by_board_and_a_new_file_replaces_them(storage) -> None:
+    deals = parse_pbn(random_pbn(4, seed=2))
+    session, replaced = await storage.store_deals(GUILD_A, deals, DIRECTOR)
+    assert replaced == ()
+    stored = await storage.session_deal(GUILD_A, session.id, 3)
+    assert stored is not None and stored.deal.hands == deals[2].hands
+    assert stored.deal.dealer.value == "S" and not stored.session_ended
+    again = parse_pbn(random_pbn(2, seed=9, first=3))
+    _, replaced = await storage.store_deals(GUILD_A, again, DIRECTOR)
+    assert replaced == (3, 4)
+    stored = await storage.session_deal(GUILD_A, session.id, 3)
+    assert stored is not None and stored.deal.hands == again[0].hands
+    assert await storage.session_deal_count(GUILD_A, session.id) == 4
+    assert await storage.session_deal(GUILD_A, session.id, 5) is None
+
+
+async def test_another_club_never_reads_a_clubs_deals(storage) -> None:
+    session, _ = await storage.store_deals(GUILD_A, [random_deal(1, random.Random(1))], DIRECTOR)
+    await storage.table(GUILD_B, 1)
+    assert await storage.session_deal(GUILD_B, session.id, 1) is None
+
+
+async def test_a_player_sees_a_deal_only_once_his_table_has_finished_the_board(storage) -> None:
+    session, _ = await storage.store_deals(GUILD_A, [random_deal(1, random.Random(1))], DIRECTOR)
+    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 1)  # not seated
+    board = await new_board(storage, GUILD_A, board=1)
+    await storage.sit(GUILD_A, PLAYER, board.table_id, "N")
+    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 1)  # in play
+    await storage.set_board(GUILD_A, board.table_id, 2)
+    assert await storage.has_finished_board(GUILD_A, PLAYER, session.id, 1)  # moved on
+    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 2)
+    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 3)  # never played
+
+
+async def test_once_the_session_is_over_its_deals_are_no_longer_secret(storage) -> None:
+    session, _ = await storage.store_deals(GUILD_A, [random_deal(1, random.Random(1))], DIRECTOR)
+    await storage.end_session(GUILD_A)
+    assert await storage.has_finished_board(GUILD_A, PLAYER, session.id, 1)
+    stored = await storage.session_deal(GUILD_A, session.id, 1)
+    assert stored is not None and stored.session_ended
+
+
+async def test_the_double_dummy_analysis_is_cached_with_the_deal(storage) -> None:
+    session, _ = await storage.store_deals(GUILD_A, [random_deal(1, random.Random(1))], DIRECTOR)
+    stored = await storage.session_deal(GUILD_A, session.id, 1)
+    assert stored is not None and stored.solved is None
+    await storage.save_solved(GUILD_A, stored.id, {"tricks": [[7] * 4] * 5})
+    again = await storage.session_deal(GUILD_A, session.id, 1)
+    assert again is not None and again.solved == {"tricks": [[7] * 4] * 5}
+
+
+async def test_the_cached_deal_follows_a_new_file(storage) -> None:
+    session = await storage.live_session(GUILD_A)
+    assert await storage.deal_of(GUILD_A, session.id, 1) is None  # no hand records yet
+    first = random_deal(1, random.Random(1))
+    await storage.store_deals(GUILD_A, [first], DIRECTOR)
+    cached = await storage.deal_of(GUILD_A, session.id, 1)
+    assert cached is not None and cached.hands == first.hands
+    second = random_deal(1, random.Random(2))
+    await storage.store_deals(GUILD_A, [second], DIRECTOR)
+    again = await storage.deal_of(GUILD_A, session.id, 1)
+    assert again is not None and again.hands == second.hands

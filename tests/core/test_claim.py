@@ -1,0 +1,92 @@
+"""Laws 68-70: a claim stops play; agreed it stands (69A), disputed the director rules with the
+Law 70 questions; the outstanding trumps the director must weigh (70C)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.cards import Card, Suit, parse_cards
+from core.engine import apply, replay
+from core.errors import RuleError
+from core.laws.claim import (
+    LAW70_QUESTIONS,
+    Claim,
+    outstanding_trumps,
+    remaining_hands,
+    trump_of,
+)
+from core.laws.flow import BoardSet
+from core.seats import Seat
+
+PLAY = replay([BoardSet(Seat.N, Seat.S, "4H")])
+
+
+def test_69A_an_unopposed_claim_stands_as_agreed() -> None:
+    ruling, state = apply(PLAY, Claim(Seat.S, 3, 4, "drawing trumps"))
+    assert "nobody objects" in ruling.summary and "69A" in ruling.laws
+    assert "The statement: drawing trumps" in ruling.steps
+    assert state == PLAY  # the claim changes nothing the table still plays by
+
+
+def test_68D_70_a_disputed_claim_goes_to_the_director_with_the_law_70_questions() -> None:
+    ruling, _ = apply(PLAY, Claim(Seat.S, 4, 4, "", objector=Seat.W))
+    assert "W objects" in ruling.summary and "director rules" in ruling.summary
+    assert {"68D", "70A", "70C", "70D", "70E"} <= set(ruling.laws)
+    assert any("No line of play was stated" in s for s in ruling.steps)
+    assert any("rules under Law 70" in s for s in ruling.steps)
+    assert len(LAW70_QUESTIONS) == 4  # the director's, in /claim review
+    assert "doubtful point against the claimer" in ruling.judgement
+
+
+def test_68B_a_concession_of_every_remaining_trick() -> None:
+    ruling, _ = apply(PLAY, Claim(Seat.W, 0, 5))
+    assert ruling.summary.startswith("W concedes the remaining 5 tricks")
+
+
+@pytest.mark.parametrize(
+    ("event", "complaint"),
+    [
+        (Claim(Seat.S, 5, 4), "0 to 4"),
+        (Claim(Seat.S, 1, 0), "1 to 13"),
+        (Claim(Seat.S, 1, 4, objector=Seat.S), "his own claim"),
+    ],
+)
+def test_impossible_claims_are_refused(event: Claim, complaint: str) -> None:
+    with pytest.raises(RuleError, match=complaint):
+        apply(PLAY, event)
+
+
+def test_a_claim_needs_the_play_period() -> None:
+    with pytest.raises(RuleError):
+        apply(replay([BoardSet(Seat.N)]), Claim(Seat.S, 1, 4))
+
+
+@pytest.mark.parametrize(
+    ("contract", "trump"),
+    [("4H", Suit.HEARTS), ("3NTX", None), ("7SXX", Suit.SPADES), (None, None), ("1C", Suit.CLUBS)],
+)
+def test_the_trump_suit_comes_from_the_contract(contract: str | None, trump: Suit | None) -> None:
+    assert trump_of(contract) is trump
+
+
+def test_70C_outstanding_trumps_are_the_opponents_only() -> None:
+    hands = {
+        Seat.N: frozenset(parse_cards("HA HK")),
+        Seat.E: frozenset(parse_cards("H2 SA")),
+        Seat.S: frozenset(parse_cards("HQ HJ")),
+        Seat.W: frozenset(parse_cards("SK SQ")),
+    }
+    assert outstanding_trumps(hands, Suit.HEARTS, Seat.S) == "Outstanding hearts: E ♥2 (70C)."
+    assert "no spades" not in outstanding_trumps(hands, Suit.SPADES, Seat.N)
+    assert "no clubs" in outstanding_trumps(hands, Suit.CLUBS, Seat.S)
+    assert "70C does not apply" in outstanding_trumps(hands, None, Seat.S)
+
+
+def test_the_remaining_hands_are_the_deal_less_the_cards_played() -> None:
+    hands = {Seat.N: frozenset(parse_cards("HA HK")), Seat.E: frozenset(parse_cards("H2 SA")),
+             Seat.S: frozenset(parse_cards("HQ HJ")), Seat.W: frozenset(parse_cards("SK SQ"))}
+    left = remaining_hands(hands, (Card(Suit.HEARTS, 14), Card(Suit.SPADES, 14)))
+    assert left[Seat.N] == frozenset(parse_cards("HK")) and left[Seat.E] == frozenset(
+        parse_cards("H2")
+    )
+    assert left[Seat.S] == hands[Seat.S]
