@@ -12,6 +12,7 @@ from cogs.boards import ended_line, locked, plan_board_set
 from cogs.context import (
     MEANING_HELP,
     NOT_SEATED,
+    AtTable,
     ContextError,
     Meaning,
     NotDirector,
@@ -40,6 +41,7 @@ from core.laws.auction_calls import CallAfterFinalPass, CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
 from core.state import Phase
+from core.storage import Storage
 from core.storage.errors import Conflict
 from core.validity import parse_contract
 
@@ -165,10 +167,6 @@ class Table(commands.Cog):
             raise ContextError("A board number is 1 or more.")
         contract = parse_contract(contract) if contract is not None else None
         storage = storage_of(interaction)
-        if declarer is not None and await correct_declarer(
-            interaction, table, number, Seat.parse(declarer)
-        ):
-            return
 
         async def work() -> Any:
             at = await at_table(interaction, table, acting=True, board_number=number)
@@ -179,6 +177,9 @@ class Table(commands.Cog):
                 if mismatch is not None:
                     raise ContextError(mismatch)
                 given_dealer = dealer or deal.dealer.value
+            source = await declarer_correction(storage, at, number, declarer)
+            if source is not None:
+                return None, source, None
             plan = await plan_board_set(
                 storage, at, number, declarer=declarer, reopen=reopen
             )
@@ -203,6 +204,10 @@ class Table(commands.Cog):
             return board, plan, ended
 
         board, plan, ended = await in_time(interaction, work())
+        if board is None:  # a director corrects the declarer under rulings: re-rule the board
+            await rerule(interaction, plan, f"Declarer corrected to {declarer} by the director",
+                         f"declarer={declarer}")
+            return
         known = [
             f"dealer {board.state.dealer.value}" if board.state.dealer else "",
             f"declarer {board.state.declarer.value}" if board.state.declarer else "",
@@ -345,23 +350,17 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Table())
 
 
-async def correct_declarer(
-    interaction: discord.Interaction[TDBot], table: int | None, number: int, new: Seat
-) -> bool:
-    """A director corrects the declarer of a board that already has rulings: the board is
-    re-ruled from the event that named the declarer (he sees the before/after and confirms),
-    rather than changing the declarer under rulings made for another one. False when this is
-    not such a correction (the ordinary /board set goes on)."""
-    at = await at_table(interaction, table, acting=True, board_number=number)
+async def declarer_correction(storage: Storage, at: AtTable, number: int,
+                              declarer: str | None) -> int | None:
+    """When a director corrects the declarer of a board that already has rulings, the event
+    the board is re-ruled from (the one that named the declarer): rulings made for another
+    declarer are ruled again rather than left standing under a new one. None otherwise (the
+    ordinary /board set goes on)."""
+    if declarer is None or not at.director:
+        return None
     target = at.board if at.board is not None and at.board.number == number else at.named_board
-    if (not at.director or target is None or not target.has_incidents
-            or target.declarer in (None, new)):
-        return False
-    events = await storage_of(interaction).board_events(at.guild_id, target.id,
-                                                        include_void=False)
-    source = declarer_source([(e.id, e.kind, e.facts) for e in events])
-    if source is None:
-        return False
-    await rerule(interaction, source, f"Declarer corrected to {new.value} by the director",
-                 f"declarer={new.value}")
-    return True
+    if target is None or not target.has_incidents or target.declarer in (
+            None, Seat.parse(declarer)):
+        return None
+    events = await storage.board_events(at.guild_id, target.id, include_void=False)
+    return declarer_source([(e.id, e.kind, e.facts) for e in events])

@@ -153,11 +153,13 @@ def option_words(token: str) -> str:
     """An option token in words for players (``forbid:S`` → "forbid spades")."""
     verb, _, rest = token.partition(":")
     try:
-        suit = Suit.parse(rest) if rest else None
+        suits = [Suit.parse(letter) for letter in rest]
     except CardError:
-        suit = None
-    if suit is not None and verb in ("require", "forbid"):
-        return f"require a {suit.singular}" if verb == "require" else f"forbid {suit.plural}"
+        suits = []
+    if suits and verb in ("require", "forbid"):
+        if verb == "require":
+            return " or ".join(f"require a {suit.singular}" for suit in suits)
+        return "forbid " + " and ".join(suit.plural for suit in suits)  # 51B2(b): several
     return {"any": "no restriction", "highest": "his highest card",
             "lowest": "his lowest card"}.get(token, token.replace("_", " ").replace(":", " "))
 

@@ -31,7 +31,8 @@ from core.view import lead_wait, must_play, view_of
 CARDS = [parse_card(s + r) for s in "SHDC" for r in "AKQJT98765432"]
 SEATS = list(Seat)
 #: Internal notation a player must never read: option tokens, bare card codes, bare calls.
-TOKEN = re.compile(r"\b(require|forbid):|\b[SHDC][AKQJT2-9]\b|\bcalled P\b|\bthe P\b")
+TOKEN = re.compile(r"\b(require|forbid):|\b(require|forbid) [SHDC]+\b|\b[SHDC][AKQJT2-9]\b"
+                   r"|\bcalled P\b|\bthe P\b")
 
 
 def used(state: TableState) -> set[Card]:

@@ -51,7 +51,8 @@ def test_50D2_waiting_answer_names_the_options_in_words():
 
 #: Internal notation a player must never read (issue 22): option tokens, bare card codes, calls
 #: in their stored form ("E called P", "the X", "1H").
-INTERNAL = re.compile(r"\b(require|forbid|highest|lowest):|\b[SHDC][AKQJT2-9]\b"
+INTERNAL = re.compile(r"\b(require|forbid|highest|lowest):|\b(require|forbid) [SHDC]+\b"
+                      r"|\b[SHDC][AKQJT2-9]\b"
                       r"|\bcalled (P|X|XX)\b|\bthe (P|X|XX)\b|\b[1-7][CDHS]\b")
 
 
