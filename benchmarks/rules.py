@@ -1,6 +1,7 @@
 """Rulings and obligation queries per second in one process (pure rules engine, no I/O).
 
     python benchmarks/rules.py [--seconds 1.0] [--profile]
+    python benchmarks/rules.py --smoke          # every case and the profile, tiny sizes (CI)
 
 Each case is timed for about ``--seconds`` (best of ``--repeat`` runs) and reported as
 operations per second. "penalty_card_ruling" is the headline figure: one ruling is one
@@ -18,7 +19,9 @@ import os
 import pstats
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -113,7 +116,7 @@ CASES = {
 }
 
 
-def rate(fn, seconds: float, repeat: int) -> float:
+def rate(fn: Callable[[int], int], seconds: float, repeat: int) -> float:
     """Operations per second: calibrate a batch size, then best of ``repeat`` timed runs."""
     fn(50)  # warm up (imports, caches)
     n = 100
@@ -133,16 +136,18 @@ def rate(fn, seconds: float, repeat: int) -> float:
     return best
 
 
-def profile(fn, top: int) -> list[dict]:
+def profile(fn: Callable[[int], int], top: int, rounds: int = 20_000) -> list[dict[str, Any]]:
     prof = cProfile.Profile()
     prof.enable()
-    fn(20_000)
+    fn(rounds)
     prof.disable()
-    st = pstats.Stats(prof)
+    # pstats.Stats keeps its table in an attribute the stubs do not declare
+    stats: dict[tuple[str, int, str], tuple[int, int, float, float, Any]] = \
+        vars(pstats.Stats(prof))["stats"]
     rows = []
-    total = sum(v[2] for v in st.stats.values())
+    total = sum(v[2] for v in stats.values())
     for (file, line, name), (_cc, nc, tt, ct, _) in sorted(
-            st.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]:
+            stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]:
         short = file.split("/work/main/")[-1] if "/work/main/" in file else Path(file).name
         rows.append({"function": f"{short}:{line}({name})", "calls": nc,
                      "own_s": round(tt, 4), "own_pct": round(100 * tt / total, 1),
@@ -157,7 +162,11 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", choices=sorted(CASES), help="run only these cases")
     ap.add_argument("--profile", action="store_true", help="cProfile the penalty-card cycle")
     ap.add_argument("--top", type=int, default=15, help="rows of the profile")
+    ap.add_argument("--smoke", action="store_true",
+                    help="tiny sizes, a second in all: proves the script still runs (CI)")
     args = ap.parse_args()
+    if args.smoke:
+        args.seconds, args.repeat, args.profile = 0.005, 1, True
 
     results = {}
     for name, fn in CASES.items():
@@ -165,7 +174,7 @@ def main() -> None:
             continue
         r = rate(fn, args.seconds, args.repeat)
         results[name] = {"per_second": round(r), "us_each": round(1e6 / r, 2)}
-    out: dict = {
+    out: dict[str, Any] = {
         "benchmark": "rules",
         "python": sys.version.split()[0],
         "machine": {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]},
@@ -176,7 +185,8 @@ def main() -> None:
         out["target"] = {"penalty_card_ruling_per_second": TARGET_PENALTY,
                          "met": got >= TARGET_PENALTY}
     if args.profile:
-        out["profile_penalty_card_cycle"] = profile(penalty_cycle, args.top)
+        out["profile_penalty_card_cycle"] = profile(penalty_cycle, args.top,
+                                                    200 if args.smoke else 20_000)
     print(json.dumps(out, indent=2))
 
 
