@@ -25,6 +25,9 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons: hash by identity, in C (see ``Seat.__hash__``; issue 27).
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value

@@ -17,6 +17,10 @@ class Seat(Enum):
     S = "S"
     W = "W"
 
+    # Members are singletons: hash by identity, in C, instead of Enum's Python-level hash of the
+    # name (rules hash seats in every set and dict lookup; issue 27).
+    __hash__ = object.__hash__
+
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next seat clockwise, who calls and plays after this one."""
