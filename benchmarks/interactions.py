@@ -71,8 +71,9 @@ other, back to back in the same run, each on a fresh bot (separate-process metho
 ``none`` (aiosqlite for every statement, stdlib JSON, Python's default gc), then
 ``hot_path_on_loop`` (``core.storage.hotpath``), ``plus_orjson``, ``plus_settled_gc``
 (``bot.settle_memory`` with the generation-0 threshold of round 3, 50,000), ``plus_gen0_5000``
-(today's threshold), ``plus_compiled_once`` (``core.storage.hotpath.compiled_once``) and
-``plus_kept_connections`` (the loop's database keeps its connections between transactions).
+(today's threshold) and ``plus_kept_connections`` (the loop's database keeps its connections
+between transactions). (The rung ``plus_compiled_once`` of issue 14 is gone with the private path
+it switched; the statements' rendering is A/B'd per statement by ``benchmarks/statements.py``.)
 ``--lever-rounds N`` runs the ladder N times, interleaved, and reports medians; every lever run
 gives ``machine_speed_ms``, a fixed loop timed just before it (this machine drifts).
 """
@@ -538,31 +539,15 @@ async def measure(args: argparse.Namespace, method: str, out: dict) -> None:
 
 
 #: The ladder of ``levers``: each variant adds one lever to the one before:
-#: (stdlib json, settle gc, hot path on the loop, generation-0 threshold, compiled once,
-#: kept connections).
+#: (stdlib json, settle gc, hot path on the loop, generation-0 threshold, kept connections).
 LEVERS = {
-    "none": (True, False, False, None, False, False),
-    "hot_path_on_loop": (True, False, True, None, False, False),
-    "plus_orjson": (False, False, True, None, False, False),
-    "plus_settled_gc": (False, True, True, 50_000, False, False),
-    "plus_gen0_5000": (False, True, True, 5_000, False, False),
-    "plus_compiled_once": (False, True, True, 5_000, True, False),
-    "plus_kept_connections": (False, True, True, 5_000, True, True),
+    "none": (True, False, False, None, False),
+    "hot_path_on_loop": (True, False, True, None, False),
+    "plus_orjson": (False, False, True, None, False),
+    "plus_settled_gc": (False, True, True, 50_000, False),
+    "plus_gen0_5000": (False, True, True, 5_000, False),
+    "plus_kept_connections": (False, True, True, 5_000, True),
 }
-
-
-@contextlib.contextmanager
-def compiled_once(on: bool) -> Iterator[None]:
-    """The loop's connection with or without its compiled-once SELECTs (for the A/B)."""
-    from core.storage.hotpath import LoopConnection
-
-    saved = LoopConnection._ready
-    if not on:
-        LoopConnection._ready = lambda self, statement: statement  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        LoopConnection._ready = saved  # type: ignore[method-assign]
 
 
 @contextlib.contextmanager
@@ -602,9 +587,9 @@ async def levers(args: argparse.Namespace, out: dict) -> None:
     of the machine falls on all of them) and each figure is the median of its N runs."""
     rounds: dict[str, list[dict]] = {name: [] for name in LEVERS}
     for _ in range(args.lever_rounds):
-        for name, (plain_json, settle, loop, gen0, once, kept) in LEVERS.items():
+        for name, (plain_json, settle, loop, gen0, kept) in LEVERS.items():
             with stdlib_json() if plain_json else contextlib.nullcontext(), \
-                    compiled_once(once), kept_connections(kept):
+                    kept_connections(kept):
                 row: dict = {}
                 for mode in ("closed",) if args.smoke else ("open", "closed"):
                     if not settle:

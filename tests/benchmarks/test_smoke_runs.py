@@ -56,3 +56,10 @@ def test_interactions_benchmark_runs_every_run_and_lever() -> None:
     assert sep["one_at_a_time"] and sep["summary"]["saturation_per_s"]["mix"] > 0
     assert set(out["levers"]) >= {"none", "hot_path_on_loop", "plus_orjson"}
     assert all(row["closed"]["throughput_per_s"] > 0 for row in out["levers"].values())
+
+
+def test_statements_benchmark_runs() -> None:
+    out = smoke("statements.py")
+    lookup = out["cpu_us_per_execution"]["table_lookup"]
+    assert set(lookup) >= {"plain", "lambda_stmt", "expanding_in"}
+    assert all(v > 0 for v in lookup.values())
