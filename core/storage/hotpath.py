@@ -156,6 +156,11 @@ class HotPath:
     def __init__(self, engine: AsyncEngine, *, on_loop: bool) -> None:
         self.engine = engine
         self._writer = engine.execution_options(**write_options())
+        #: Reads on a server database run without a transaction (DBAPI autocommit): the prebuilt
+        #: reads are single statements, and PostgreSQL's READ COMMITTED gives each statement its
+        #: own snapshot anyway, so BEGIN and ROLLBACK were two round trips for nothing (issue 27).
+        self._reader = (engine.execution_options(isolation_level="AUTOCOMMIT")
+                        if engine.dialect.name == "postgresql" else engine)
         #: The loop's own database (None: the statements go through the async engine).
         self.loop = loop_database(engine) if on_loop else None
         if self.loop is not None:
@@ -163,12 +168,12 @@ class HotPath:
 
     @asynccontextmanager
     async def connect(self) -> AsyncIterator[AsyncConnection]:
-        """A read transaction (rolled back at the end)."""
+        """A read transaction (rolled back at the end; on PostgreSQL, no transaction at all)."""
         if self.loop is not None:
             with self.loop.connect() as loop_conn:
                 yield cast(AsyncConnection, loop_conn)
         else:
-            async with self.engine.connect() as conn:
+            async with self._reader.connect() as conn:
                 yield conn
 
     @asynccontextmanager
