@@ -3,8 +3,8 @@
     python benchmarks/rules.py [--seconds 1.0] [--profile]
     python benchmarks/rules.py --smoke          # every case and the profile, tiny sizes (CI)
 
-Each case is timed for about ``--seconds`` (best of ``--repeat`` runs) and reported as
-operations per second. "penalty_card_ruling" is the headline figure: one ruling is one
+Each case is timed for about ``--seconds`` of CPU (best of ``--repeat`` runs) and reported as
+operations per second of CPU time. "penalty_card_ruling" is the headline figure: one ruling is one
 ``apply`` of Exposure, PartnerLead or ChoiceMade, cycled in the order a table produces them
 (a defender exposes a card, his partner is to lead, declarer picks an option).
 ``--profile`` adds the top functions by own time (cProfile) for the penalty-card cycle.
@@ -36,7 +36,8 @@ from core.laws.revoke import Revoke, WonBy  # noqa: E402
 from core.seats import Seat  # noqa: E402
 from core.state import PenaltyCard, PenaltyKind, Phase, TableState  # noqa: E402
 
-TARGET_PENALTY = 50_000
+TARGET_PENALTY = 60_000  # issue 27: and no case below TARGET_ANY
+TARGET_ANY = 30_000
 
 PLAY = TableState(declarer=Seat.S, phase=Phase.PLAY)
 MAJOR = TableState(declarer=Seat.S, phase=Phase.PLAY, penalty_cards=(
@@ -117,22 +118,24 @@ CASES = {
 
 
 def rate(fn: Callable[[int], int], seconds: float, repeat: int) -> float:
-    """Operations per second: calibrate a batch size, then best of ``repeat`` timed runs."""
+    """Operations per second of this process's CPU time (``time.process_time``: on a machine
+    shared with other work, the time other processes hold the core is not counted; on a quiet
+    one it equals the wall clock): calibrate a batch size, then best of ``repeat`` timed runs."""
     fn(50)  # warm up (imports, caches)
     n = 100
     while True:
-        t = time.perf_counter()
+        t = time.process_time()
         ops = fn(n)
-        dt = time.perf_counter() - t
+        dt = time.process_time() - t
         if dt > seconds / 4 or n > 10_000_000:
             break
         n *= 2
     n = max(1, int(n * seconds / max(dt, 1e-9)))
     best = 0.0
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = time.process_time()
         ops = fn(n)
-        best = max(best, ops / (time.perf_counter() - t))
+        best = max(best, ops / max(time.process_time() - t, 1e-9))
     return best
 
 
@@ -182,8 +185,12 @@ def main() -> None:
     }
     if "penalty_card_ruling" in results:
         got = results["penalty_card_ruling"]["per_second"]
+        slowest = min(results, key=lambda k: results[k]["per_second"])
         out["target"] = {"penalty_card_ruling_per_second": TARGET_PENALTY,
-                         "met": got >= TARGET_PENALTY}
+                         "every_case_per_second": TARGET_ANY,
+                         "slowest_case": slowest,
+                         "met": got >= TARGET_PENALTY
+                         and results[slowest]["per_second"] >= TARGET_ANY}
     if args.profile:
         out["profile_penalty_card_cycle"] = profile(penalty_cycle, args.top,
                                                     200 if args.smoke else 20_000)
