@@ -2,8 +2,9 @@
 
     python benchmarks/interactions.py                      # SQLite, 200/s offered, ~6 min
     python benchmarks/interactions.py --discord separate --no-levers    # ~2.5 min
-    python benchmarks/interactions.py --discord separate --no-levers --seconds 2   # smoke run
+    python benchmarks/interactions.py --discord separate --no-levers --seconds 2   # a short run
     python benchmarks/interactions.py --postgres postgresql://user@127.0.0.1:5432/postgres
+    python benchmarks/interactions.py --smoke     # every run and lever, tiny sizes (CI)
 
 Over 600 lines: one script, several ways of timing the same evening (one at a time, open and
 closed loop, the levers, the shards), each built on the ones before. The evening itself (who
@@ -70,8 +71,9 @@ other, back to back in the same run, each on a fresh bot (separate-process metho
 ``none`` (aiosqlite for every statement, stdlib JSON, Python's default gc), then
 ``hot_path_on_loop`` (``core.storage.hotpath``), ``plus_orjson``, ``plus_settled_gc``
 (``bot.settle_memory`` with the generation-0 threshold of round 3, 50,000), ``plus_gen0_5000``
-(today's threshold), ``plus_compiled_once`` (``core.storage.hotpath.compiled_once``) and
-``plus_kept_connections`` (the loop's database keeps its connections between transactions).
+(today's threshold) and ``plus_kept_connections`` (the loop's database keeps its connections
+between transactions). (The rung ``plus_compiled_once`` of issue 14 is gone with the private path
+it switched; the statements' rendering is A/B'd per statement by ``benchmarks/statements.py``.)
 ``--lever-rounds N`` runs the ladder N times, interleaved, and reports medians; every lever run
 gives ``machine_speed_ms``, a fixed loop timed just before it (this machine drifts).
 """
@@ -537,31 +539,15 @@ async def measure(args: argparse.Namespace, method: str, out: dict) -> None:
 
 
 #: The ladder of ``levers``: each variant adds one lever to the one before:
-#: (stdlib json, settle gc, hot path on the loop, generation-0 threshold, compiled once,
-#: kept connections).
+#: (stdlib json, settle gc, hot path on the loop, generation-0 threshold, kept connections).
 LEVERS = {
-    "none": (True, False, False, None, False, False),
-    "hot_path_on_loop": (True, False, True, None, False, False),
-    "plus_orjson": (False, False, True, None, False, False),
-    "plus_settled_gc": (False, True, True, 50_000, False, False),
-    "plus_gen0_5000": (False, True, True, 5_000, False, False),
-    "plus_compiled_once": (False, True, True, 5_000, True, False),
-    "plus_kept_connections": (False, True, True, 5_000, True, True),
+    "none": (True, False, False, None, False),
+    "hot_path_on_loop": (True, False, True, None, False),
+    "plus_orjson": (False, False, True, None, False),
+    "plus_settled_gc": (False, True, True, 50_000, False),
+    "plus_gen0_5000": (False, True, True, 5_000, False),
+    "plus_kept_connections": (False, True, True, 5_000, True),
 }
-
-
-@contextlib.contextmanager
-def compiled_once(on: bool) -> Iterator[None]:
-    """The loop's connection with or without its compiled-once SELECTs (for the A/B)."""
-    from core.storage.hotpath import LoopConnection
-
-    saved = LoopConnection._ready
-    if not on:
-        LoopConnection._ready = lambda self, statement: statement  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        LoopConnection._ready = saved  # type: ignore[method-assign]
 
 
 @contextlib.contextmanager
@@ -601,11 +587,11 @@ async def levers(args: argparse.Namespace, out: dict) -> None:
     of the machine falls on all of them) and each figure is the median of its N runs."""
     rounds: dict[str, list[dict]] = {name: [] for name in LEVERS}
     for _ in range(args.lever_rounds):
-        for name, (plain_json, settle, loop, gen0, once, kept) in LEVERS.items():
+        for name, (plain_json, settle, loop, gen0, kept) in LEVERS.items():
             with stdlib_json() if plain_json else contextlib.nullcontext(), \
-                    compiled_once(once), kept_connections(kept):
+                    kept_connections(kept):
                 row: dict = {}
-                for mode in ("open", "closed"):
+                for mode in ("closed",) if args.smoke else ("open", "closed"):
                     if not settle:
                         default_gc()
                     async with instance(args, "separate", {}, settle=settle,
@@ -742,7 +728,13 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true",
                     help="also cProfile a closed-loop run of the mix and of /ping")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile")
+    ap.add_argument("--smoke", action="store_true",
+                    help="2 tables, 0.2 s runs, the stand-in in its own process, every lever "
+                    "once (closed loop only): proves the script still runs (CI), measures nothing")
     args = ap.parse_args()
+    if args.smoke:
+        args.tables, args.sequential_cycles, args.rate, args.seconds = 2, 1, 20.0, 0.2
+        args.discord, args.lever_rounds = "separate", 1
     if args.seconds is not None:
         args.open_seconds = args.closed_seconds = args.lever_seconds = args.seconds
         args.warmup = min(args.warmup, args.seconds)

@@ -3,6 +3,7 @@ and the CSV export, with the export's peak memory at several sizes.
 
     python benchmarks/log.py                       # 200,000 events, SQLite (about a minute)
     python benchmarks/log.py --events 1000000      # the full-size run
+    python benchmarks/log.py --smoke               # tiny sizes, seconds: the script still runs
     python benchmarks/log.py --postgres postgresql://user@127.0.0.1:5432/postgres
 
 Clubs, sessions, tables and boards are made through the storage API; the events themselves
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime as dt
+import functools
 import gc
 import json
 import os
@@ -33,19 +35,23 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import func, insert, select, text  # noqa: E402
+from sqlalchemy import URL, func, insert, select, text  # noqa: E402
+from sqlalchemy.ext.asyncio import AsyncEngine  # noqa: E402
 
 from core.auction import Auction  # noqa: E402
 from core.cards import parse_card  # noqa: E402
-from core.engine import ChoiceMade, apply, event_to_data  # noqa: E402
+from core.engine import ChoiceMade, Event, apply, event_to_data  # noqa: E402
 from core.laws.exposure import Exposure, How  # noqa: E402
 from core.laws.insufficient import InsufficientBid  # noqa: E402
 from core.laws.penalty import PartnerLead  # noqa: E402
 from core.laws.revoke import Revoke, WonBy  # noqa: E402
+from core.ruling import Ruling  # noqa: E402
 from core.seats import Seat  # noqa: E402
 from core.state import Phase, TableState  # noqa: E402
 from core.storage import logquery, rollup  # noqa: E402
@@ -68,10 +74,10 @@ def templates() -> list[dict]:
     """Real (event, ruling) pairs from the engine, as they are stored."""
     play = TableState(declarer=Seat.S, phase=Phase.PLAY)
     auction = TableState(dealer=Seat.N, calls=Auction.parse("N", "1H 1S").texts)
-    out = []
+    out: list[tuple[Event, Ruling]] = []
     r1, s1 = apply(play, Exposure(Seat.E, (parse_card("SK"),), How.ACCIDENTAL))
     out.append((Exposure(Seat.E, (parse_card("SK"),), How.ACCIDENTAL), r1))
-    ev = Exposure(Seat.W, (parse_card("D4"),), How.ACCIDENTAL)
+    ev: Event = Exposure(Seat.W, (parse_card("D4"),), How.ACCIDENTAL)
     out.append((ev, apply(play, ev)[0]))
     r2, s2 = apply(s1, PartnerLead(Seat.W))
     out.append((PartnerLead(Seat.W), r2))
@@ -113,8 +119,9 @@ async def make_structure(storage: Storage, clubs: int, sessions: int, tables: in
     return out
 
 
-async def seed_events(url, structure, n_events: int, big_share: float, seed: int,
-                      batch: int = 5000) -> dict:
+async def seed_events(url: str | URL, structure: dict[int, list[tuple[Any, ...]]],
+                      n_events: int, big_share: float, seed: int,
+                      batch: int = 5000) -> dict[str, Any]:
     """Bulk-insert ``n_events`` events (and their law rows and some verdicts)."""
     rng = random.Random(seed)
     tpl = templates()
@@ -184,7 +191,7 @@ async def seed_events(url, structure, n_events: int, big_share: float, seed: int
             "events_per_second": round(n_events / took)}
 
 
-async def timed(coro_fn, runs: int) -> dict:
+async def timed(coro_fn: Callable[[], Awaitable[Any]], runs: int) -> dict[str, Any]:
     await coro_fn()  # warm-up
     ms = []
     for _ in range(runs):
@@ -192,7 +199,7 @@ async def timed(coro_fn, runs: int) -> dict:
         result = await coro_fn()
         ms.append((time.perf_counter() - t) * 1000)
     med = statistics.median(ms)
-    out = {"median_ms": round(med, 2), "max_ms": round(max(ms), 2),
+    out: dict[str, Any] = {"median_ms": round(med, 2), "max_ms": round(max(ms), 2),
            "target_met": med <= TARGET_MS}
     if isinstance(result, int):
         out["count"] = result
@@ -201,23 +208,23 @@ async def timed(coro_fn, runs: int) -> dict:
     return out
 
 
-async def levers(storage: Storage, engine, runs: int) -> dict:
+async def levers(storage: Storage, engine: AsyncEngine, runs: int) -> dict[str, Any]:
     """The same figures with and without each log lever, back to back in this run."""
     g = GUILD0
     month = LogFilter(since=dt.datetime(2024, 6, 1), until=dt.datetime(2024, 7, 1))
     club = await storage.club(g)
     async with engine.connect() as conn:
-        club_id = await conn.scalar(select(Club.id).where(Club.guild_id == g))
+        club_id = (await conn.execute(select(Club.id).where(Club.guild_id == g))).scalar_one()
 
-        async def events_stats(f: LogFilter):
+        async def events_stats(f: LogFilter) -> Any:
             return await log_stats.from_events(conn, club_id, club.time_zone, f)
 
-        async def count_through_events():
+        async def count_through_events() -> int:
             q = logquery.apply_filters(select(func.count(EventRow.id)), club_id,
                                        LogFilter(law="50"))
             return int(await conn.scalar(q))
 
-        out = {
+        out: dict[str, Any] = {
             "stats_all": {"rollup": await timed(lambda: storage.stats(g), runs),
                           "events": await timed(lambda: events_stats(LogFilter()),
                                                 max(3, runs // 3))},
@@ -246,7 +253,8 @@ async def levers(storage: Storage, engine, runs: int) -> dict:
     return out
 
 
-async def queries(storage: Storage, structure, runs: int, deep_pages: int) -> dict:
+async def queries(storage: Storage, structure: dict[int, list[tuple[Any, ...]]], runs: int,
+                  deep_pages: int) -> dict[str, Any]:
     g = GUILD0
     sess, _tid, _bid, tn, bn = structure[0][0]
     month = LogFilter(since=dt.datetime(2024, 6, 1), until=dt.datetime(2024, 7, 1))
@@ -270,12 +278,12 @@ async def queries(storage: Storage, structure, runs: int, deep_pages: int) -> di
     }
     out: dict = {}
     for name, f in cases.items():
-        out[name] = await timed(lambda f=f: storage.search_log(g, f, limit=10), runs)
+        out[name] = await timed(functools.partial(storage.search_log, g, f, limit=10), runs)
     for name, f in {"count_all": LogFilter(), "count_law_50": LogFilter(law="50"),
                     "count_one_month": month, "count_player": LogFilter(actor_id=PLAYER0 + 17),
                     "count_director": LogFilter(director_id=DIRECTOR0 + 1),
                     }.items():
-        out[name] = await timed(lambda f=f: storage.count_log(g, f), runs)
+        out[name] = await timed(functools.partial(storage.count_log, g, f), runs)
     out["stats_all"] = await timed(lambda: storage.stats(g), max(3, runs // 3))
     out["stats_one_month"] = await timed(lambda: storage.stats(g, month), runs)
     # deep paging: follow next_cursor page after page, timing each page
@@ -338,9 +346,10 @@ async def export_sizes(storage: Storage) -> list[dict]:
     return out
 
 
-async def run(args) -> dict:
+async def run(args: argparse.Namespace) -> dict[str, Any]:
     server = None
     tmp = None
+    url: str | URL
     if args.postgres:
         from core.storage.testing import create_scratch_database
         server = args.postgres
@@ -393,6 +402,7 @@ async def run(args) -> dict:
     finally:
         if server is not None and not args.keep:
             from core.storage.testing import drop_scratch_database
+            assert isinstance(url, URL)
             await drop_scratch_database(server, url)
         if tmp is not None and not args.keep:
             tmp.cleanup()
@@ -417,7 +427,12 @@ def main() -> None:
     ap.add_argument("--sqlite-file", help="SQLite file to use (default: a temporary one)")
     ap.add_argument("--keep", action="store_true", help="keep the seeded database")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--smoke", action="store_true",
+                    help="tiny sizes, a few seconds: proves the script still runs (CI)")
     args = ap.parse_args()
+    if args.smoke:
+        args.events, args.clubs, args.sessions, args.tables, args.boards = 2000, 3, 1, 2, 2
+        args.runs, args.deep_pages = 2, 3
     print(json.dumps(asyncio.run(run(args)), indent=2))
 
 

@@ -1,9 +1,10 @@
 """Rulings and obligation queries per second in one process (pure rules engine, no I/O).
 
     python benchmarks/rules.py [--seconds 1.0] [--profile]
+    python benchmarks/rules.py --smoke          # every case and the profile, tiny sizes (CI)
 
-Each case is timed for about ``--seconds`` (best of ``--repeat`` runs) and reported as
-operations per second. "penalty_card_ruling" is the headline figure: one ruling is one
+Each case is timed for about ``--seconds`` of CPU (best of ``--repeat`` runs) and reported as
+operations per second of CPU time. "penalty_card_ruling" is the headline figure: one ruling is one
 ``apply`` of Exposure, PartnerLead or ChoiceMade, cycled in the order a table produces them
 (a defender exposes a card, his partner is to lead, declarer picks an option).
 ``--profile`` adds the top functions by own time (cProfile) for the penalty-card cycle.
@@ -18,7 +19,9 @@ import os
 import pstats
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -33,7 +36,8 @@ from core.laws.revoke import Revoke, WonBy  # noqa: E402
 from core.seats import Seat  # noqa: E402
 from core.state import PenaltyCard, PenaltyKind, Phase, TableState  # noqa: E402
 
-TARGET_PENALTY = 50_000
+TARGET_PENALTY = 60_000  # issue 27: and no case below TARGET_ANY
+TARGET_ANY = 30_000
 
 PLAY = TableState(declarer=Seat.S, phase=Phase.PLAY)
 MAJOR = TableState(declarer=Seat.S, phase=Phase.PLAY, penalty_cards=(
@@ -113,36 +117,40 @@ CASES = {
 }
 
 
-def rate(fn, seconds: float, repeat: int) -> float:
-    """Operations per second: calibrate a batch size, then best of ``repeat`` timed runs."""
+def rate(fn: Callable[[int], int], seconds: float, repeat: int) -> float:
+    """Operations per second of this process's CPU time (``time.process_time``: on a machine
+    shared with other work, the time other processes hold the core is not counted; on a quiet
+    one it equals the wall clock): calibrate a batch size, then best of ``repeat`` timed runs."""
     fn(50)  # warm up (imports, caches)
     n = 100
     while True:
-        t = time.perf_counter()
+        t = time.process_time()
         ops = fn(n)
-        dt = time.perf_counter() - t
+        dt = time.process_time() - t
         if dt > seconds / 4 or n > 10_000_000:
             break
         n *= 2
     n = max(1, int(n * seconds / max(dt, 1e-9)))
     best = 0.0
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = time.process_time()
         ops = fn(n)
-        best = max(best, ops / (time.perf_counter() - t))
+        best = max(best, ops / max(time.process_time() - t, 1e-9))
     return best
 
 
-def profile(fn, top: int) -> list[dict]:
+def profile(fn: Callable[[int], int], top: int, rounds: int = 20_000) -> list[dict[str, Any]]:
     prof = cProfile.Profile()
     prof.enable()
-    fn(20_000)
+    fn(rounds)
     prof.disable()
-    st = pstats.Stats(prof)
+    # pstats.Stats keeps its table in an attribute the stubs do not declare
+    stats: dict[tuple[str, int, str], tuple[int, int, float, float, Any]] = \
+        vars(pstats.Stats(prof))["stats"]
     rows = []
-    total = sum(v[2] for v in st.stats.values())
+    total = sum(v[2] for v in stats.values())
     for (file, line, name), (_cc, nc, tt, ct, _) in sorted(
-            st.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]:
+            stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]:
         short = file.split("/work/main/")[-1] if "/work/main/" in file else Path(file).name
         rows.append({"function": f"{short}:{line}({name})", "calls": nc,
                      "own_s": round(tt, 4), "own_pct": round(100 * tt / total, 1),
@@ -157,7 +165,11 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", choices=sorted(CASES), help="run only these cases")
     ap.add_argument("--profile", action="store_true", help="cProfile the penalty-card cycle")
     ap.add_argument("--top", type=int, default=15, help="rows of the profile")
+    ap.add_argument("--smoke", action="store_true",
+                    help="tiny sizes, a second in all: proves the script still runs (CI)")
     args = ap.parse_args()
+    if args.smoke:
+        args.seconds, args.repeat, args.profile = 0.005, 1, True
 
     results = {}
     for name, fn in CASES.items():
@@ -165,7 +177,7 @@ def main() -> None:
             continue
         r = rate(fn, args.seconds, args.repeat)
         results[name] = {"per_second": round(r), "us_each": round(1e6 / r, 2)}
-    out: dict = {
+    out: dict[str, Any] = {
         "benchmark": "rules",
         "python": sys.version.split()[0],
         "machine": {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]},
@@ -173,10 +185,15 @@ def main() -> None:
     }
     if "penalty_card_ruling" in results:
         got = results["penalty_card_ruling"]["per_second"]
+        slowest = min(results, key=lambda k: results[k]["per_second"])
         out["target"] = {"penalty_card_ruling_per_second": TARGET_PENALTY,
-                         "met": got >= TARGET_PENALTY}
+                         "every_case_per_second": TARGET_ANY,
+                         "slowest_case": slowest,
+                         "met": got >= TARGET_PENALTY
+                         and results[slowest]["per_second"] >= TARGET_ANY}
     if args.profile:
-        out["profile_penalty_card_cycle"] = profile(penalty_cycle, args.top)
+        out["profile_penalty_card_cycle"] = profile(penalty_cycle, args.top,
+                                                    200 if args.smoke else 20_000)
     print(json.dumps(out, indent=2))
 
 

@@ -1,6 +1,7 @@
 """Time from process start to ready, and resident memory once started.
 
     python benchmarks/startup.py [--runs 5] [--postgres URL]
+    python benchmarks/startup.py --smoke        # one run: the script still runs (CI)
 
 Each run is a fresh Python process (``--child``) that does what starting the bot does, against
 a fresh database (a new SQLite file, or a scratch PostgreSQL database with ``--postgres``):
@@ -23,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -104,9 +106,9 @@ def one_run(url: str, importtime: bool = False) -> dict:
     return data
 
 
-def _slowest_imports(stderr: str, top: int = 12) -> list[dict]:
+def _slowest_imports(stderr: str, top: int = 12) -> list[dict[str, Any]]:
     """Top-level packages by cumulative import time (``-X importtime`` output)."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for line in stderr.splitlines():
         if not line.startswith("import time:") or "|" not in line:
             continue
@@ -143,7 +145,11 @@ def main() -> None:
     ap.add_argument("--postgres", metavar="URL", help="PostgreSQL server (scratch databases)")
     ap.add_argument("--importtime", action="store_true",
                     help="one more run under -X importtime: the slowest top-level imports")
+    ap.add_argument("--smoke", action="store_true",
+                    help="one run, a few seconds: proves the script still runs (CI)")
     args = ap.parse_args()
+    if args.smoke:
+        args.runs = 1
 
     cold, warm = [], []
     if args.postgres:
@@ -162,11 +168,11 @@ def main() -> None:
     else:
         with tempfile.TemporaryDirectory(prefix="tdbot-startup-") as tmp:
             for i in range(args.runs):
-                url = f"sqlite+aiosqlite:///{tmp}/run{i}.db"
-                cold.append(one_run(url))
-                warm.append(one_run(url))
+                path = f"sqlite+aiosqlite:///{tmp}/run{i}.db"
+                cold.append(one_run(path))
+                warm.append(one_run(path))
                 if args.importtime and i == args.runs - 1:
-                    slow = one_run(url, importtime=True)["slowest_imports"]
+                    slow = one_run(path, importtime=True)["slowest_imports"]
         backend = "sqlite"
     print(json.dumps({
         "benchmark": "startup",

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache, total_ordering
+from functools import cached_property, lru_cache, total_ordering
 
 from core.cards import Suit, _clean, shown
 from core.errors import RuleError
@@ -29,22 +29,27 @@ class Strain(Enum):
     SPADES = "S"
     NOTRUMP = "NT"
 
+    # Members are singletons: hash by identity, in C (see ``Seat.__hash__``; issue 27).
+    __hash__ = object.__hash__
+
     @property
     def order(self) -> int:
-        return _STRAINS.index(self)
+        return _STRAIN_ORDER[self]
 
     @property
     def suit(self) -> Suit | None:
         """The suit a natural bid in this denomination names (none for notrump)."""
-        return None if self is Strain.NOTRUMP else Suit(self.value)
+        return _STRAIN_SUIT[self]
 
     @property
     def symbol(self) -> str:
-        return "NT" if self is Strain.NOTRUMP else Suit(self.value).symbol
+        suit = _STRAIN_SUIT[self]
+        return "NT" if suit is None else suit.symbol
 
     @property
     def plural(self) -> str:
-        return "notrump" if self is Strain.NOTRUMP else Suit(self.value).plural
+        suit = _STRAIN_SUIT[self]
+        return "notrump" if suit is None else suit.plural
 
     @classmethod
     def of(cls, suit: Suit) -> Strain:
@@ -64,6 +69,10 @@ class Strain(Enum):
 
 
 _STRAINS: tuple[Strain, ...] = tuple(Strain)
+#: Looked up, not computed, since ruling on an auction asks them dozens of times (issue 27).
+_STRAIN_ORDER = {strain: i for i, strain in enumerate(_STRAINS)}
+_STRAIN_SUIT = {strain: None if strain is Strain.NOTRUMP else Suit(strain.value)
+                for strain in _STRAINS}
 _NOTRUMP_WORDS = {"n", "nt", "notrump", "notrumps", "sa"}
 
 
@@ -73,11 +82,17 @@ class CallKind(Enum):
     DOUBLE = "double"
     REDOUBLE = "redouble"
 
+    __hash__ = object.__hash__  # singletons: hash by identity (see ``Seat.__hash__``)
+
 
 @total_ordering
 @dataclass(frozen=True)
 class Call:
-    """One call. Bids compare by rank (1C lowest, 7NT highest)."""
+    """One call. Bids compare by rank (1C lowest, 7NT highest).
+
+    A call never changes, and rulings ask its rank, text and kind again and again: each is worked
+    out once per call (``cached_property``; the parser hands out the same ``Call`` objects), kept
+    outside the dataclass fields, so equality, hashing and storage are unchanged (issue 27)."""
 
     kind: CallKind
     level: int = 0
@@ -90,23 +105,23 @@ class Call:
         elif self.level or self.strain is not None:
             raise RuleError(f"a {self.kind.value} has no level or denomination")
 
-    @property
+    @cached_property
     def is_bid(self) -> bool:
         return self.kind is CallKind.BID
 
-    @property
+    @cached_property
     def is_pass(self) -> bool:
         return self.kind is CallKind.PASS
 
-    @property
+    @cached_property
     def is_double(self) -> bool:
         return self.kind is CallKind.DOUBLE
 
-    @property
+    @cached_property
     def is_redouble(self) -> bool:
         return self.kind is CallKind.REDOUBLE
 
-    @property
+    @cached_property
     def rank(self) -> int:
         """0 for 1C … 34 for 7NT; -1 for calls that are not bids."""
         if self.strain is None:
@@ -118,14 +133,14 @@ class Call:
             return NotImplemented
         return self.rank < other.rank
 
-    @property
+    @cached_property
     def text(self) -> str:
         """Canonical text: ``1C``, ``3NT``, ``P``, ``X``, ``XX``."""
         if self.strain is not None:
             return f"{self.level}{self.strain.value}"
         return {CallKind.PASS: "P", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}[self.kind]
 
-    @property
+    @cached_property
     def symbol(self) -> str:
         """Display text: ``1♣``, ``3NT``, ``Pass``, ``Dbl``, ``Rdbl``."""
         if self.strain is not None:
@@ -417,8 +432,10 @@ class Auction:
         """The lowest bid in ``strain`` that supersedes the last bid (None above 7NT)."""
         if isinstance(strain, str):
             strain = Strain.parse(strain)
+        last = self.last_bid  # once, not once per candidate bid
+        floor = -1 if last is None else last.rank
         for bid in ALL_BIDS:
-            if bid.strain is strain and self.is_sufficient(bid):
+            if bid.strain is strain and bid.rank > floor:
                 return bid
         return None
 

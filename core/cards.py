@@ -25,9 +25,14 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons: hash by identity, in C (see ``Seat.__hash__``; issue 27).
+    __hash__ = object.__hash__
+
+    # The names below are read while writing nearly every ruling: plain lookups, not Enum's
+    # ``value``/``name`` descriptors (issue 27).
     @property
     def letter(self) -> str:
-        return self.value
+        return self._value_
 
     @property
     def symbol(self) -> str:
@@ -35,11 +40,11 @@ class Suit(Enum):
 
     @property
     def plural(self) -> str:
-        return self.name.lower()
+        return _SUIT_PLURALS[self]
 
     @property
     def singular(self) -> str:
-        return self.plural[:-1]
+        return _SUIT_PLURALS[self][:-1]
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -54,6 +59,7 @@ class Suit(Enum):
 SUITS: tuple[Suit, ...] = tuple(Suit)
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_PLURALS = {suit: suit.name.lower() for suit in SUITS}
 _SUIT_WORDS: dict[str, Suit] = {}
 for _suit in Suit:
     for _key in (_suit.letter.lower(), _suit.plural, _suit.singular, _suit.symbol):

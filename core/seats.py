@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from enum import Enum
+from operator import attrgetter
+from typing import TYPE_CHECKING
 
 
 class SeatError(ValueError):
@@ -16,6 +18,16 @@ class Seat(Enum):
     E = "E"
     S = "S"
     W = "W"
+
+    # Members are singletons: hash by identity, in C, instead of Enum's Python-level hash of the
+    # name (rules hash seats in every set and dict lookup; issue 27).
+    __hash__ = object.__hash__
+    # The same value as Enum's, read in C: rulings name seats (``seat.value``) a dozen times each,
+    # and Enum's own ``value`` runs two Python functions per read (issue 27).
+    if TYPE_CHECKING:
+        value: str
+    else:
+        value = property(attrgetter("_value_"))
 
     @property
     def lho(self) -> Seat:

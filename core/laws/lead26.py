@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from core.cards import Suit
+from core.cards import SUITS, Suit
 from core.laws.auction_state import auction_of, call_meanings
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
@@ -32,7 +32,7 @@ LAW = "26B"
 
 def _suits(found: Iterable[Suit]) -> tuple[Suit, ...]:
     found = set(found)
-    return tuple(s for s in Suit if s in found)
+    return tuple(s for s in SUITS if s in found)
 
 
 def record_lead_penalty(state: TableState, offender: Seat,
@@ -69,7 +69,7 @@ def eligible_suits(state: TableState, leader: Seat) -> list[Suit]:
     if not found:
         return []
     specified = {s for lp in found for s in lp.specified}
-    return [s for s in Suit if s not in specified]
+    return [s for s in SUITS if s not in specified]
 
 
 def prohibit_options(state: TableState, leader: Seat) -> list[Option]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from core.cards import Card, Suit, cards_text, parse_card
+from core.cards import SUITS, Card, Suit, cards_text, parse_card
 from core.errors import RuleError
 from core.laws import course, lead26, obligations, waits
 from core.registry import Event, choice_handler, event, rule
@@ -103,7 +103,7 @@ def kind_reason(cards: list[Card], deliberate: bool, already: int) -> str:
 def major_suits(state: TableState, seat: Seat) -> list[Suit]:
     """Suits in which ``seat`` has a major penalty card, in spades-first order."""
     suits = {p.card.suit for p in state.penalty_cards_of(seat) if p.kind is PenaltyKind.MAJOR}
-    return [s for s in Suit if s in suits]
+    return [s for s in SUITS if s in suits]
 
 
 def lead_options(state: TableState, leader: Seat) -> tuple[Option, ...]:
@@ -161,8 +161,7 @@ def offer_lead_options(
         p for p in state.pending if p.seat is not leader or p.law not in waits.LEAD_CHOICE_LAWS))
     options, law = lead26.combine(state, leader, options, law)
     if options:
-        state = replace(
-            state,
+        state = state.evolve(
             pending=(
                 *state.pending,
                 PendingChoice(
@@ -209,6 +208,8 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
         state, ruling = course.ask(state, ev.leader, doubtful, ev.trick)
     else:
         ruling, state = lead_ruling(state, ev.leader)
+    if not ended:  # the usual case: nothing to add, so no copy of the ruling (issue 27)
+        return ruling, state
     over = course.ended_step(ended)
     laws = tuple(dict.fromkeys((*ruling.laws, *(r.origin for r in ended))))
     return replace(ruling, steps=(*over, *ruling.steps), laws=laws), state
@@ -263,7 +264,9 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
     new_state, options = offer_lead_options(state, leader)
     if options and not major_suits(state, offender):
         ruling = lead26.offer_ruling(state, leader, options)
-        return replace(ruling, steps=(*still, *own, *ruling.steps)), new_state
+        if still or own:
+            ruling = replace(ruling, steps=(*still, *own, *ruling.steps))
+        return ruling, new_state
     if not options:
         laws: tuple[str, ...] = tuple(r.origin for r in holds)
         steps = [*still, *own]

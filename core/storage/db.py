@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -115,12 +116,26 @@ def make_engine(url: str | URL | None = None, **kwargs: Any) -> AsyncEngine:
         "lock_timeout": PG_LOCK_TIMEOUT,
     }
     server_settings.update(connect_args.pop("server_settings", {}))
-    return create_async_engine(
+    engine = create_async_engine(
         parsed,
-        pool_pre_ping=True,
         connect_args={"server_settings": server_settings, **connect_args},
         **kwargs,
     )
+    event.listen(engine.sync_engine, "checkout", _ping_on_checkout)
+    return engine
+
+
+def _ping_on_checkout(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+    """A connection taken from the pool is pinged first, so that one the server dropped (a
+    restart) is replaced instead of failing the command: SQLAlchemy's pessimistic disconnect
+    handling, as its ``checkout`` event documents it (raise ``DisconnectionError``: the pool
+    discards the connection and checks out a fresh one). One ``SELECT 1`` outside any
+    transaction: one round trip, where ``pool_pre_ping`` wraps its ping in BEGIN … ROLLBACK on
+    asyncpg (three; issue 27)."""
+    try:
+        dbapi_connection.run_async(lambda conn: conn.execute("SELECT 1"))
+    except Exception as exc:  # noqa: BLE001 - whatever the driver raises, the connection is gone
+        raise DisconnectionError(f"the pooled connection did not answer: {exc!r}") from exc
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -39,42 +39,22 @@ from core.storage.db import configure_sqlite, write_options
 #: Writes between two passive WAL checkpoints (SQLite's own default is every 1000 pages).
 CHECKPOINT_EVERY = 200
 
-#: Execution option of a SELECT built once at import (:func:`compiled_once`).
-COMPILE_ONCE = "tdbot_compile_once"
-
-
-def compiled_once(statement: Any) -> Any:
-    """Mark a SELECT built once at import: the loop's connection compiles it once and runs the
-    compiled form, skipping SQLAlchemy's per-execution cache key (a table lookup 64 → 42 µs,
-    ``benchmarks/README.md``, *second look*). Only for statements whose every varying value
-    is a ``bindparam``: a literal would be frozen into the compiled SQL."""
-    return statement.execution_options(**{COMPILE_ONCE: True})
-
-
 class LoopConnection:
-    """The part of ``AsyncConnection`` the hot paths use, run at once on a sync connection."""
+    """The part of ``AsyncConnection`` the hot paths use, run at once on a sync connection.
+    (The statements render once through SQLAlchemy's own routes: ``lambda_stmt`` and the
+    compiled cache, :mod:`core.storage.repo.statements`.)"""
 
-    def __init__(self, conn: Connection, compiled: dict[Any, Any]) -> None:
+    def __init__(self, conn: Connection) -> None:
         self._conn = conn
-        self._compiled = compiled
-
-    def _ready(self, statement: Any) -> Any:
-        """``statement``, or its compiled form if it is marked :func:`compiled_once`."""
-        if not statement.get_execution_options().get(COMPILE_ONCE):
-            return statement
-        found = self._compiled.get(statement)
-        if found is None:
-            found = self._compiled[statement] = statement.compile(dialect=self._conn.dialect)
-        return found
 
     async def execute(self, statement: Any, parameters: Any = None) -> Any:
-        return self._conn.execute(self._ready(statement), parameters)
+        return self._conn.execute(statement, parameters)
 
     async def scalar(self, statement: Any, parameters: Any = None) -> Any:
-        return self._conn.execute(self._ready(statement), parameters).scalar()
+        return self._conn.execute(statement, parameters).scalar()
 
     async def scalars(self, statement: Any, parameters: Any = None) -> Any:
-        return self._conn.execute(self._ready(statement), parameters).scalars()
+        return self._conn.execute(statement, parameters).scalars()
 
 
 class _Kept:
@@ -124,15 +104,13 @@ class LoopDatabase:
         self._kept_writer = _Kept(self._writer)
         self._writes = 0
         self._tasks: set[asyncio.Task[None]] = set()
-        #: The compiled forms of the statements marked :func:`compiled_once`.
-        self._compiled: dict[Any, Any] = {}
 
     @contextmanager
     def connect(self) -> Iterator[LoopConnection]:
         """A read transaction (rolled back at the end)."""
         with self._kept_reader.use() as conn:
             try:
-                yield LoopConnection(conn, self._compiled)
+                yield LoopConnection(conn)
             finally:
                 conn.rollback()
 
@@ -140,7 +118,7 @@ class LoopDatabase:
     def begin(self) -> Iterator[LoopConnection]:
         """A write transaction (``BEGIN IMMEDIATE``), committed at the end."""
         with self._kept_writer.use() as conn, conn.begin():
-            yield LoopConnection(conn, self._compiled)
+            yield LoopConnection(conn)
         self._writes += 1
         if self._writes % CHECKPOINT_EVERY == 0:
             task = asyncio.get_running_loop().create_task(self._checkpoint())
@@ -178,6 +156,11 @@ class HotPath:
     def __init__(self, engine: AsyncEngine, *, on_loop: bool) -> None:
         self.engine = engine
         self._writer = engine.execution_options(**write_options())
+        #: Reads on a server database run without a transaction (DBAPI autocommit): the prebuilt
+        #: reads are single statements, and PostgreSQL's READ COMMITTED gives each statement its
+        #: own snapshot anyway, so BEGIN and ROLLBACK were two round trips for nothing (issue 27).
+        self._reader = (engine.execution_options(isolation_level="AUTOCOMMIT")
+                        if engine.dialect.name == "postgresql" else engine)
         #: The loop's own database (None: the statements go through the async engine).
         self.loop = loop_database(engine) if on_loop else None
         if self.loop is not None:
@@ -185,12 +168,12 @@ class HotPath:
 
     @asynccontextmanager
     async def connect(self) -> AsyncIterator[AsyncConnection]:
-        """A read transaction (rolled back at the end)."""
+        """A read transaction (rolled back at the end; on PostgreSQL, no transaction at all)."""
         if self.loop is not None:
             with self.loop.connect() as loop_conn:
                 yield cast(AsyncConnection, loop_conn)
         else:
-            async with self.engine.connect() as conn:
+            async with self._reader.connect() as conn:
                 yield conn
 
     @asynccontextmanager

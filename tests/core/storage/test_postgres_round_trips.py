@@ -1,0 +1,69 @@
+"""PostgreSQL's round trips per interaction (issue 27): a prebuilt read is one statement with no
+BEGIN/ROLLBACK around it, and the pooled connection's liveness check is a single statement,
+yet a connection the server dropped is still replaced before a command uses it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import event, text
+from sqlalchemy.pool import NullPool
+
+from core.storage.db import make_engine
+from core.storage.testing import migrated_storage
+from tests.core.storage.helpers import GUILD_A, exposed, new_board
+
+pytestmark = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+
+
+def log_queries(engine: Any) -> list[str]:
+    """The queries the driver sends on the engine's connections outside prepared statements
+    (asyncpg's query logger): BEGIN, COMMIT, ROLLBACK and the ping among them."""
+    sent: list[str] = []
+
+    def listen(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.driver_connection.add_query_logger(
+            lambda record: sent.append(" ".join(record.query.split()).upper().rstrip(";")))
+
+    event.listen(engine.sync_engine, "connect", listen)
+    return sent
+
+
+async def test_the_prebuilt_reads_run_without_a_transaction_after_a_one_statement_ping(
+        storage_url):
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+        sent = log_queries(storage.tx.engine)
+        await storage.tx.engine.dispose()  # new connections, each with the logger
+        lookup = await storage.table_lookup(GUILD_A, 1234, 1)
+        read = await storage.board(GUILD_A, board.id)
+    assert lookup.board is not None and read.last_seq == board.last_seq + 1
+    assert not [q for q in sent if q.startswith(("BEGIN", "ROLLBACK", "COMMIT"))]
+    assert sent == ["SELECT 1", "SELECT 1"]  # one ping per checkout (prepared reads not logged)
+
+
+async def test_a_recording_is_one_transaction(storage_url):
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        sent = log_queries(storage.tx.engine)
+        await storage.tx.engine.dispose()
+        await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+    assert [q for q in sent if q.startswith(("BEGIN", "COMMIT", "ROLLBACK"))] == ["BEGIN",
+                                                                               "COMMIT"]
+
+
+async def test_a_connection_the_server_dropped_is_replaced_by_the_ping(storage_url):
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        async with storage.tx.engine.connect() as conn:  # back in the pool afterwards
+            pid = await conn.scalar(text("SELECT pg_backend_pid()"))
+        killer = make_engine(storage_url, poolclass=NullPool)  # as a server restart would
+        try:
+            async with killer.connect() as conn:
+                assert await conn.scalar(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        finally:
+            await killer.dispose()
+        # a read (reads are not retried): it gets the pooled connection, found dead by the ping
+        assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq
