@@ -75,7 +75,11 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=36)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--smoke", action="store_true",
+                        help="tiny sizes, seconds: checks that the script still runs")
     args = parser.parse_args()
+    if args.smoke:
+        args.boards, args.repeat, args.deals = 4, 2, 2
     data = random_pbn(args.boards, seed=1).encode()
     report: dict[str, object] = {
         "boards": args.boards,
