@@ -9,10 +9,12 @@ so what is measured is what is sent. Splits fall between lines, else between wor
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import discord
 
 from cogs.render import clean
+from cogs.tdbot import TDBot, respond
 
 CONTENT_MAX = 2000
 FIELD_MAX = 1024
@@ -20,6 +22,8 @@ FIELD_NAME_MAX = 256
 FIELDS_MAX = 25
 EMBED_TOTAL_MAX = 6000
 TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+EMBEDS_MAX = 10
 CONTINUED = " (continued)"
 
 
@@ -110,3 +114,73 @@ def section_embeds(
             embed.set_footer(text=footer)
         embeds.append(embed)
     return embeds
+
+
+def line_embeds(
+    title: str, lines: Sequence[str], *, footer: str = "", colour: discord.Colour | None = None
+) -> list[discord.Embed]:
+    """Lines already fit to echo (escaped where they hold typed text) as the descriptions of
+    as many embeds as they need, one message each."""
+    room = min(DESCRIPTION_MAX, EMBED_TOTAL_MAX - len(title) - len(CONTINUED) - len(footer[:256]))
+    embeds = []
+    for i, piece in enumerate(split_text("\n".join(lines), room)):
+        embed = discord.Embed(title=(title + (CONTINUED if i else ""))[:TITLE_MAX],
+                              description=piece, colour=colour)
+        if footer:
+            embed.set_footer(text=footer[:256])
+        embeds.append(embed)
+    return embeds
+
+
+def embed_size(embed: discord.Embed) -> int:
+    """What Discord counts towards the 6,000 characters of a message's embeds."""
+    size = len(embed.title or "") + len(embed.description or "")
+    size += len(embed.footer.text or "") + len(embed.author.name or "")
+    return size + sum(len(f.name or "") + len(f.value or "") for f in embed.fields)
+
+
+def embed_messages(embeds: Sequence[discord.Embed]) -> list[list[discord.Embed]]:
+    """Embeds grouped into messages: at most ten each and 6,000 characters together."""
+    messages: list[list[discord.Embed]] = []
+    size = 0
+    for embed in embeds:
+        cost = embed_size(embed)
+        if not messages or len(messages[-1]) >= EMBEDS_MAX or size + cost > EMBED_TOTAL_MAX:
+            messages.append([])
+            size = 0
+        messages[-1].append(embed)
+        size += cost
+    return messages
+
+
+async def send_pages(
+    interaction: discord.Interaction[TDBot],
+    *,
+    contents: Sequence[str] = (),
+    embeds: Sequence[discord.Embed] = (),
+    ephemeral: bool,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer with every page (text first, then embeds), one message each, mentioning nobody;
+    ``view`` goes with the last message."""
+    messages: list[dict[str, Any]] = [{"content": c} for c in contents]
+    messages += [{"embeds": group} for group in embed_messages(embeds)]
+    for i, message in enumerate(messages):
+        if view is not None and i == len(messages) - 1:
+            message["view"] = view
+        await respond(interaction, ephemeral=ephemeral,
+                      allowed_mentions=discord.AllowedMentions.none(), **message)
+
+
+async def post_pages(channel: Any, lines: Sequence[str]) -> None:
+    """Post text (already fit to echo) to ``channel`` in as many messages as it needs; raises
+    :class:`discord.HTTPException` if Discord refuses one."""
+    for piece in split_text("\n".join(lines), CONTENT_MAX):
+        await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
+
+
+def add_text_field(embed: discord.Embed, name: str, text: str, *, inline: bool = False) -> None:
+    """Typed ``text`` as a field of ``embed``, escaped, going on in further fields
+    ("(continued)") rather than being cut."""
+    for i, piece in enumerate(split_text(clean(text), FIELD_MAX)):
+        embed.add_field(name=name + (CONTINUED if i else ""), value=piece or "—", inline=inline)

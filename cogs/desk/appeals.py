@@ -27,6 +27,7 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
+from cogs.pages import add_text_field, send_pages, split_text
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, respond
 from core.ruling import Ruling
@@ -142,10 +143,7 @@ class AppealCog(commands.Cog):
         if not found:
             await respond(interaction, "No appeals.", ephemeral=True)
             return
-        await respond(interaction,
-            embeds=[appeal_embed(a) for a in found[:10]], ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await send_pages(interaction, embeds=[appeal_embed(a) for a in found], ephemeral=True)
 
 
 def appeal_embed(appeal: Any) -> discord.Embed:
@@ -153,18 +151,16 @@ def appeal_embed(appeal: Any) -> discord.Embed:
     state = f"closed: {appeal.outcome}" if appeal.outcome else "open"
     embed = discord.Embed(
         title=f"Appeal #{appeal.id} against ruling #{appeal.event_id} ({state})",
-        description=clean(appeal.reason)[:2000],
+        description=split_text(clean(appeal.reason), 4096)[0],
         colour=discord.Colour.orange(),
     )
     embed.add_field(name="Where", value=f"Table {appeal.table_number}, board "
                                         f"{appeal.board_number}")
     embed.add_field(name="By", value=f"<@{appeal.appellant_id}>")
     if appeal.director_answer:
-        embed.add_field(name="Director's answer", value=clean(appeal.director_answer)[:1024],
-                        inline=False)
+        add_text_field(embed, "Director's answer", appeal.director_answer)
     if appeal.committee_answer:
-        embed.add_field(name="Committee's answer", value=clean(appeal.committee_answer)[:1024],
-                        inline=False)
+        add_text_field(embed, "Committee's answer", appeal.committee_answer)
     if appeal.outcome_text:
-        embed.add_field(name="Outcome", value=clean(appeal.outcome_text)[:1024], inline=False)
+        add_text_field(embed, "Outcome", appeal.outcome_text)
     return embed

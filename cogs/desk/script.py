@@ -26,7 +26,7 @@ from cogs.desk_common import (
     refuse_if_blind,
     table_channel_of,
 )
-from cogs.pages import section_embeds
+from cogs.pages import section_embeds, send_pages
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, report_error, respond
 from core.editions import edition_title
@@ -89,19 +89,6 @@ def _reason(note: str | None) -> str | None:
     return note
 
 
-async def send_all(
-    interaction: discord.Interaction[TDBot], embeds: list[discord.Embed], *,
-    view: discord.ui.View | None = None, ephemeral: bool,
-) -> None:
-    """Answer with every embed, one message each; the view goes with the last."""
-    for i, embed in enumerate(embeds):
-        extra: dict[str, Any] = {}
-        if view is not None and i == len(embeds) - 1:
-            extra["view"] = view
-        await respond(interaction, embed=embed, ephemeral=ephemeral,
-                      allowed_mentions=discord.AllowedMentions.none(), **extra)
-
-
 class PostScriptButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tdbot:script:(?P<event_id>\d+):(?P<channel_id>\d+)",
@@ -142,7 +129,7 @@ class PostScriptButton(
             if channel is None:
                 raise ContextError("That channel is not in this server any more.")
             if channel.id == interaction.channel_id:
-                await send_all(interaction, embeds, ephemeral=False)
+                await send_pages(interaction, embeds=embeds, ephemeral=False)
                 return
             for embed in embeds:
                 await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
@@ -202,4 +189,4 @@ class ScriptCog(commands.Cog):
             raise ContextError("Pick a text channel of this server.")
         if is_director(interaction.user, club) and not ruling.private and target is not None:
             view.add_item(PostScriptButton(entry.id, target))
-        await send_all(interaction, embeds, view=view, ephemeral=True)
+        await send_pages(interaction, embeds=embeds, view=view, ephemeral=True)

@@ -42,6 +42,7 @@ from cogs.desk_common import (
     log_channel,
     setup_desk,
 )
+from cogs.pages import line_embeds, send_pages
 from cogs.render import (
     CALL_LABEL,
     call_custom_id,
@@ -540,13 +541,11 @@ class Directors(commands.Cog):
             if call.note and not await _blind_call_for(interaction, call):
                 line += f": {clean(cut(call.note, 100))}"
             lines.append(line)
-        embed = discord.Embed(
-            title=f"Open director calls ({len(open_calls)})",
-            description=cut("\n".join(lines), 4096),
-            colour=discord.Colour.red(),
+        embeds = line_embeds(
+            f"Open director calls ({len(open_calls)})", lines, colour=discord.Colour.red(),
+            footer='Take one with its "Take it" button in the log channel.',
         )
-        embed.set_footer(text='Take one with its "Take it" button in the log channel.')
-        await respond(interaction, embed=embed, ephemeral=True)
+        await send_pages(interaction, embeds=embeds, ephemeral=True)
 
 
 async def _blind_to_call(

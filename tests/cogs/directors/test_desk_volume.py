@@ -1,0 +1,88 @@
+"""Every list of the desk fits Discord at ordinary volume, nothing cut, measured after escaping:
+``/appeal list``, ``/consult open``, ``/consult show``, ``/calls``, and a long table note. The
+stand-in refuses what Discord refuses, so a list over the limits fails here."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cogs.directors.conftest import exposure, set_up
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+#: Markdown characters that escaping doubles: a 1,000-character text becomes ~1,500.
+MARKED = "*bold* _it_ ~x~ `c` "
+
+
+def _long(prefix: str, size: int = 1000) -> str:
+    text = prefix + " " + MARKED * 60
+    return text[:size].strip()
+
+
+def arrived(text: str, sent: str) -> bool:
+    """``text`` is in ``sent`` whole: its start, its end, and every word, in order."""
+    sent = sent.replace("\\", "")
+    words = sent.split()
+    at = 0
+    for word in text.split():
+        try:
+            at = words.index(word, at) + 1
+        except ValueError:
+            return False
+    return text[:100] in sent and text[-50:] in sent
+
+
+async def test_appeal_list_with_four_long_appeals_is_sent_whole(ld, storage):
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    for n in range(4):
+        filed = await ld.slash("appeal file", {"id": recorded.id, "reason": _long(f"R{n}")},
+                               user="LHO")
+        assert "is filed" in filed.text, filed.text
+        appeal_id = int(filed.text.split("Appeal #")[1].split()[0])
+        await ld.slash("appeal answer", {"id": appeal_id, "by": "director",
+                                         "text": _long(f"D{n}")}, user="Director")
+        await ld.slash("appeal answer", {"id": appeal_id, "by": "committee",
+                                         "text": _long(f"C{n}")}, user="Director")
+    listed = await ld.slash("appeal list", {}, user="Director")
+    assert listed.exceptions == [] and "Something went wrong" not in listed.text
+    text = listed.text.replace("\\", "")
+    for n in range(4):
+        assert all(arrived(_long(f"{who}{n}"), text) for who in "RDC"), n
+
+
+async def test_consult_open_with_twelve_long_questions(ld, storage):
+    await set_up(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    for n in range(12):
+        asked = await ld.slash("consult ask", {"question": _long(f"Q{n}")}, user="RHO")
+        assert "consultation #" in asked.text, asked.text
+    listed = await ld.slash("consult open", {}, user="Director")
+    assert listed.exceptions == [] and "Something went wrong" not in listed.text
+    assert all(f"Q{n}" in listed.text for n in range(12))
+    shown = await ld.slash("consult show", {"id": 12}, user="Director")
+    assert arrived(_long("Q11"), shown.text)
+
+
+async def test_a_long_table_note_reaches_the_table_whole(ld, storage):
+    await set_up(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    await ld.slash("consult ask", {"question": "May I lead the SA?"}, user="RHO")
+    note = _long("NOTE")
+    done = await ld.slash("consult answer", {"id": 1, "answer": "Yes",
+                                             "table_note": note}, user="Director")
+    assert "The table has been told your note" in done.text, done.text
+    assert arrived(note, "\n".join(m.text for m in done.channel_messages))
+
+
+async def test_calls_list_of_many_long_calls_is_sent_whole(ld, storage):
+    await set_up(ld)
+    for table in range(1, 26):
+        t = await storage.table(ld.guild.id, table)
+        await storage.call_director(ld.guild.id, ld.member("RHO").id, table_id=t.id,
+                                    note=_long(f"T{table}", 500))
+    listed = await ld.slash("calls", {}, user="Director")
+    assert listed.exceptions == []
+    assert all(f"table {t}," in listed.text for t in range(1, 26)), listed.text
