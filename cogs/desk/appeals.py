@@ -63,14 +63,15 @@ class AppealCog(commands.Cog):
         if Ruling.from_data(entry.ruling).private and entry.actor_id != interaction.user.id:
             raise ContextError(f"No ruling #{id} you can appeal.")
         filed = await stored(desk_of(interaction).appeal(club.guild_id, id,
-                                                          interaction.user.id, text))
+                                                          interaction.user.id, text,
+                                                          interaction_id=interaction.id))
         await respond(interaction,
             f"Appeal #{filed.id} against ruling #{id} is filed (Law 92). The director answers "
             "first; a committee may hear it. /appeal list shows open appeals.",
             ephemeral=True,
         )
         channel = log_channel(interaction, club)
-        if channel is not None:
+        if channel is not None and not filed.repeated:  # redelivered: ping nobody again
             blind = await blind_directors(interaction, entry.session_id, entry.board_number)
             ping, mentions = await directors_ping(interaction, club, blind)
             try:

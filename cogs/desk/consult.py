@@ -138,7 +138,7 @@ class ConsultCog(commands.Cog):
         desk = desk_of(interaction)
         asked = await stored(
             desk.consult(ctx.guild_id, interaction.user.id, ctx.board.id,
-                         interaction.channel_id, text)
+                         interaction.channel_id, text, interaction_id=interaction.id)
         )
         view = discord.ui.View(timeout=None)
         view.add_item(ConsultButton(asked.id))
@@ -150,7 +150,7 @@ class ConsultCog(commands.Cog):
             ephemeral=True,
         )
         channel = log_channel(interaction, ctx.club)
-        if channel is None:
+        if channel is None or asked.repeated:  # a redelivered question pings nobody again
             return
         blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
         ping, mentions = await directors_ping(interaction, ctx.club, blind)
@@ -202,7 +202,7 @@ class ConsultCog(commands.Cog):
             desk.answer(club.guild_id, id, interaction.user.id, reply, note, cited)
         )
         told = ""
-        if note:
+        if note and not done.repeated:  # a redelivered answer tells the table once
             told = await _tell_table(interaction, done, note)
         await respond(interaction,
             f"Answer recorded in the log as ruling #{recorded.id} (private).{told} The player "

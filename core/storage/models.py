@@ -396,11 +396,30 @@ class PlayingDirector(Base):
     since: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
+class MemberLimit(Base):
+    """How often a member has pinged the directors with one kind of command (``call``,
+    ``consult``, ``appeal``) in the current window: checked and set in the transaction that
+    writes the ping, so concurrent commands cannot all pass the check."""
+
+    __tablename__ = "member_limits"
+
+    club_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    window_start: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    count: Mapped[int] = mapped_column(Integer)
+
+
 class Consultation(Base):
     """A player's private question to the directors, and the answer (Law 23 and the like)."""
 
     __tablename__ = "consultations"
-    __table_args__ = (Index(None, "club_id", "answered_at"),)
+    __table_args__ = (
+        Index(None, "club_id", "answered_at"),
+        UniqueConstraint("club_id", "interaction_id"),
+    )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
     club_id: Mapped[int] = _club_fk()
@@ -418,13 +437,19 @@ class Consultation(Base):
     event_id: Mapped[int | None] = mapped_column(
         IdType, ForeignKey("events.id", ondelete="CASCADE")
     )
+    #: The Discord interaction that asked: a redelivered question writes nothing twice.
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class Appeal(Base):
     """A player's appeal against a ruling (Law 92), with the answers and the outcome."""
 
     __tablename__ = "appeals"
-    __table_args__ = (Index(None, "club_id", "closed_at"), Index(None, "event_id"))
+    __table_args__ = (
+        Index(None, "club_id", "closed_at"),
+        Index(None, "event_id"),
+        UniqueConstraint("club_id", "interaction_id"),
+    )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
     club_id: Mapped[int] = _club_fk()
@@ -439,9 +464,11 @@ class Appeal(Base):
     outcome_text: Mapped[str | None] = mapped_column(String(NOTE_MAX))
     closed_by: Mapped[int | None] = mapped_column(BigInteger)
     closed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    #: The Discord interaction that filed it: a redelivered appeal writes nothing twice.
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 #: What deleting a club's data removes (see Storage.delete_club_data): the desk's log rows
 #: always, its settings unless the club keeps its settings.
-DESK_LOG_MODELS = (Appeal, Consultation, PlayingDirector)
+DESK_LOG_MODELS = (Appeal, Consultation, PlayingDirector, MemberLimit)
 DESK_SETTINGS_MODELS = (DeskSettings, EditionChange)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import replace
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,6 +14,7 @@ from core.storage.desk.base import desk_event_row
 from core.storage.desk.settings import APPEAL_OUTCOMES, EditionsAndSettings
 from core.storage.desk.values import AppealInfo
 from core.storage.errors import Conflict, NotFound, StorageError
+from core.storage.limits import APPEALS, Limit, count_one
 from core.storage.models import NOTE_MAX, Appeal, EventRow, GameSession, utcnow
 from core.storage.repo.rows import checked_text, require_club
 
@@ -24,11 +26,14 @@ class Appeals(EditionsAndSettings):
 
     async def appeal(
         self, guild_id: int, event_id: int, user_id: int, reason: str,
-        *, now: dt.datetime | None = None,
+        *, now: dt.datetime | None = None, interaction_id: int | None = None,
+        limit: Limit | None = APPEALS,
     ) -> AppealInfo:
         """File an appeal against a ruling, within the club's deadline after its session
         ended (``/session end``, or the automatic end when the next session starts); while
-        the session has not ended, appeals are open."""
+        the session has not ended, appeals are open. The same interaction delivered twice
+        files it once (``repeated``); a new appeal counts against the member's ``limit`` in
+        the same transaction."""
         text = checked_text(reason, NOTE_MAX, "reason")
         if not text:
             raise StorageError("say why you appeal")
@@ -37,6 +42,13 @@ class Appeals(EditionsAndSettings):
 
         async def work(s: AsyncSession) -> AppealInfo:
             club_id = await require_club(s, guild_id)
+            if interaction_id is not None:
+                made = (await s.execute(
+                    select(Appeal, EventRow).join(EventRow, EventRow.id == Appeal.event_id)
+                    .where(Appeal.club_id == club_id, Appeal.interaction_id == interaction_id)
+                )).first()
+                if made is not None:
+                    return replace(_appeal_value(made[0], made[1]), repeated=True)
             ev = await desk_event_row(s, club_id, event_id)
             if ev.void:
                 raise Conflict(f"ruling #{event_id} has been voided: there is nothing to appeal")
@@ -48,8 +60,10 @@ class Appeals(EditionsAndSettings):
                         f"the time for appeals on this session ended {settings.appeal_minutes} "
                         "minutes after it ended"
                     )
+            if limit is not None:
+                await count_one(s, club_id, user_id, limit, now)
             row = Appeal(club_id=club_id, event_id=ev.id, appellant_id=user_id, reason=text,
-                         created_at=now)
+                         created_at=now, interaction_id=interaction_id)
             s.add(row)
             await s.flush()
             return _appeal_value(row, ev)

@@ -45,6 +45,8 @@ class ConsultationInfo:
     table_note: str | None
     answered_by: int | None
     event_id: int | None
+    #: Already written (a redelivered interaction, an answer already given): ping nobody again.
+    repeated: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class AppealInfo:
     outcome: str | None
     outcome_text: str | None
     closed_at: dt.datetime | None
+    #: Already written by this interaction (redelivered): ping nobody again.
+    repeated: bool = False
 
 
 class DependentRulings(Conflict):
