@@ -396,6 +396,20 @@ class PlayingDirector(Base):
     since: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
+class BoardPlayer(Base):
+    """A member seated at a table while it played a board (:mod:`core.storage.played`):
+    "played" is counted per member, not per table."""
+
+    __tablename__ = "board_players"
+    __table_args__ = (Index(None, "club_id", "user_id"),)
+
+    board_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("boards.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+
+
 class MemberLimit(Base):
     """How often a member has pinged the directors with one kind of command (``call``,
     ``consult``, ``appeal``) in the current window: checked and set in the transaction that
@@ -470,5 +484,5 @@ class Appeal(Base):
 
 #: What deleting a club's data removes (see Storage.delete_club_data): the desk's log rows
 #: always, its settings unless the club keeps its settings.
-DESK_LOG_MODELS = (Appeal, Consultation, PlayingDirector, MemberLimit)
+DESK_LOG_MODELS = (Appeal, Consultation, PlayingDirector, MemberLimit, BoardPlayer)
 DESK_SETTINGS_MODELS = (DeskSettings, EditionChange)

@@ -220,9 +220,9 @@ async def _director_playing(ld, storage):
     )
     assert f"Deputy role: <@&{deputy.id}>" in done.text
     mine = await storage.table(ld.guild.id, 1)
-    await storage.set_board(ld.guild.id, mine.id, 1)
-    await storage.set_board(ld.guild.id, mine.id, 2)
     await ld.run("/sit table:1 seat:N", user="Director")
+    await storage.set_board(ld.guild.id, mine.id, 1)  # he sits through board 1 ...
+    await storage.set_board(ld.guild.id, mine.id, 2)  # ... and plays board 2 now
     result = await ld.slash("playing", {"playing": True}, user="Director")
     assert "You are playing at table 1" in result.text
     return deputy

@@ -132,9 +132,9 @@ async def test_82C_amend_records_the_adjusted_score(storage):
 async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
     desk = Desk(storage)
     mine = await storage.table(GUILD_A, 1)
+    await storage.sit(GUILD_A, DIRECTOR, mine.id, "N")
     await storage.set_board(GUILD_A, mine.id, 1)
     await storage.set_board(GUILD_A, mine.id, 2)  # now playing 2; 1 is played
-    await storage.sit(GUILD_A, DIRECTOR, mine.id, "N")
     other = await new_board(storage, table=2, board=3)
     session = other.session_id
     assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 3)  # not marked playing
@@ -150,6 +150,23 @@ async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
     assert await desk.blind_directors(GUILD_A, session, 3) == ()
     await desk.set_playing(GUILD_A, DIRECTOR, False)
     assert await desk.blind_directors(GUILD_A, session, 3) == ()
+
+
+async def test_played_is_counted_per_member_not_per_table(storage):
+    """Issue 24: a director who sits down at a table that has already played board 1 has
+    not played it; one who sits during a board and sees the table move on has."""
+    desk = Desk(storage)
+    table = await storage.table(GUILD_A, 1)
+    await storage.set_board(GUILD_A, table.id, 1)
+    await storage.set_board(GUILD_A, table.id, 2)  # board 1 played before he came
+    await storage.sit(GUILD_A, DIRECTOR, table.id, "E")  # he sits during board 2
+    await desk.set_playing(GUILD_A, DIRECTOR, True)
+    session = table.session_id
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 2)  # playing it now
+    await storage.set_board(GUILD_A, table.id, 3)
+    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 2)  # his table finished it
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
 
 
 async def test_a_consultation_is_answered_once_and_logged_privately(storage):

@@ -1,6 +1,8 @@
-"""Issue 24: once, and never a flood. Per-member limits on what pings the directors (checked
-and set in the write's own transaction), and interaction keys on consultations and appeals so
-that a redelivered ``/consult ask`` or ``/appeal file`` writes nothing twice.
+"""Issue 24, the director's desk round 2. Once, and never a flood: per-member limits on what
+pings the directors (checked and set in the write's own transaction), and interaction keys on
+consultations and appeals so that a redelivered ``/consult ask`` or ``/appeal file`` writes
+nothing twice. Blind means blind: who sat at a table for each board it played
+(``board_players``), so that "played" is counted per member.
 
 Revision ID: 0006
 Revises: 0005
@@ -31,6 +33,19 @@ def upgrade() -> None:
                                 name=op.f("fk_member_limits_club_id_clubs"), ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("club_id", "user_id", "kind", name=op.f("pk_member_limits")),
     )
+    op.create_table(
+        "board_players",
+        sa.Column("board_id", ID, nullable=False),
+        sa.Column("user_id", sa.BigInteger(), nullable=False),
+        sa.Column("club_id", ID, nullable=False),
+        sa.ForeignKeyConstraint(["board_id"], ["boards.id"],
+                                name=op.f("fk_board_players_board_id_boards"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["club_id"], ["clubs.id"],
+                                name=op.f("fk_board_players_club_id_clubs"), ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("board_id", "user_id", name=op.f("pk_board_players")),
+    )
+    op.create_index(op.f("ix_board_players_club_id_user_id"), "board_players",
+                    ["club_id", "user_id"])
     for table in ("consultations", "appeals"):
         with op.batch_alter_table(table) as batch:
             batch.add_column(sa.Column("interaction_id", sa.BigInteger(), nullable=True))
@@ -45,3 +60,5 @@ def downgrade() -> None:
             batch.drop_constraint(f"uq_{table}_club_id_interaction_id", type_="unique")
             batch.drop_column("interaction_id")
     op.drop_table("member_limits")
+    op.drop_index(op.f("ix_board_players_club_id_user_id"), table_name="board_players")
+    op.drop_table("board_players")
