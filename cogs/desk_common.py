@@ -17,6 +17,7 @@ from cogs.context import (
     stored,
 )
 from cogs.tdbot import TDBot
+from core.authority import AUTHORITIES, deadline_words
 from core.editions import edition_title
 from core.storage.desk import Desk
 from core.storage.editions import local_today
@@ -116,8 +117,11 @@ async def setup_desk(
     appeal_minutes: int | None,
     law_edition: str | None,
     edition_from: str | None,
+    appeal_from: str | None = None,
+    authority: str | None = None,
 ) -> list[str]:
-    """The desk's part of ``/setup``: deputy rota, appeal deadline, edition of the Laws."""
+    """The desk's part of ``/setup``: deputy rota, regulating authority, appeal deadline,
+    edition of the Laws."""
     guild_id = interaction.guild_id or 0
     desk = desk_of(interaction)
     if deputy_role is not None and (
@@ -144,12 +148,19 @@ async def setup_desk(
         changes["deputy_role_id"] = deputy_role.id
     if appeal_minutes is not None:
         changes["appeal_minutes"] = appeal_minutes
+    if appeal_from is not None:
+        changes["appeal_from"] = appeal_from
+    if authority is not None:
+        changes["authority_code"] = authority
     settings_now = await stored(desk.update_settings(guild_id, **changes))
     schedule = await desk.edition_schedule(guild_id)
     lines = [
         "Deputy role: " + (f"<@&{settings_now.deputy_role_id}>"
                            if settings_now.deputy_role_id else "none"),
-        f"Appeals: within {settings_now.appeal_minutes} minutes after the session ends",
+        f"Regulating authority: {AUTHORITIES[settings_now.authority].title} "
+        f"({settings_now.authority}; weighted scores "
+        + ("allowed" if AUTHORITIES[settings_now.authority].weighted else "not allowed") + ")",
+        "Appeals: " + deadline_words(settings_now.appeal_from, settings_now.appeal_minutes),
         f"Laws: {edition_title(schedule.edition_today)}",
     ]
     today = local_today((await club_of(interaction)).time_zone)

@@ -23,6 +23,7 @@ from cogs.render import clean
 from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
 from core.engine import EVENT_TYPES
 from core.storage.desk import Desk
+from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.service import Storage
 from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
 
@@ -190,7 +191,8 @@ class LogPager(discord.ui.View):
         for entry in page.entries:
             name, value = entry_line(entry)
             for appeal in appeals.get(entry.id, ()):  # appeals stay with the ruling
-                state = f"closed: {appeal.outcome}" if appeal.outcome else "open"
+                state = ("closed: " + OUTCOME_WORDS.get(appeal.outcome, appeal.outcome)
+                         if appeal.outcome else "open")
                 value = f"{value}\nAppeal #{appeal.id} ({state})"[:1024]
             if await desk.is_blind(
                 self.guild_id, self.owner_id, entry.session_id, entry.board_number

@@ -15,7 +15,7 @@ import logging
 import re
 import zoneinfo
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -232,7 +232,9 @@ class Directors(commands.Cog):
         session_gap="Hours without a ruling after which a new session starts by itself "
         "(0: at each new club day, the default)",
         deputy_role="The deputy rota: directors who take calls a playing director must not see",
-        appeal_minutes="Appeals close this many minutes after the session ends (default 30)",
+        appeal_minutes="Appeals close this many minutes after appeal_from (default 30)",
+        appeal_from="Where the appeal deadline runs from (default: the authority's rule)",
+        authority="The regulating authority's profile: WBF (default), ACBL or EBU",
         law_edition="The edition of the Laws to rule under from edition_from (default today)",
         edition_from="The date the edition applies from, YYYY-MM-DD (today or later)",
     )
@@ -249,6 +251,8 @@ class Directors(commands.Cog):
         appeal_minutes: app_commands.Range[int, 0, 10080] | None = None,
         law_edition: app_commands.Range[str, 1, 8] | None = None,
         edition_from: app_commands.Range[str, 1, 10] | None = None,
+        appeal_from: Literal["session_end", "scores_published"] | None = None,
+        authority: Literal["WBF", "ACBL", "EBU"] | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
         guild_id = guild_id_of(interaction)
@@ -291,6 +295,8 @@ class Directors(commands.Cog):
             appeal_minutes=appeal_minutes,
             law_edition=law_edition,
             edition_from=edition_from,
+            appeal_from=appeal_from,
+            authority=authority,
         )
         club = await stored(storage_of(interaction).update_club(guild_id, **changes))
         lines = [

@@ -120,6 +120,9 @@ class GameSession(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     #: Set when the session is over (a director's /session end, or the session gap): history.
     ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    #: When a director said its official scores were published (/session scores-published):
+    #: where Law 92B's appeal deadline runs from, when the club's rule says so.
+    scores_published_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
 
 
 class TableChannel(Base):
@@ -382,6 +385,11 @@ class DeskSettings(Base):
     )
     deputy_role_id: Mapped[int | None] = mapped_column(BigInteger)
     appeal_minutes: Mapped[int | None] = mapped_column(Integer)
+    #: The regulating authority's profile (core.authority): None is the WBF default.
+    authority: Mapped[str | None] = mapped_column(String(8))
+    #: Where the appeal deadline runs from ("session_end", "scores_published"): None is the
+    #: authority's rule.
+    appeal_from: Mapped[str | None] = mapped_column(String(16))
 
 
 class PlayingDirector(Base):
@@ -478,6 +486,8 @@ class Appeal(Base):
     outcome_text: Mapped[str | None] = mapped_column(String(NOTE_MAX))
     closed_by: Mapped[int | None] = mapped_column(BigInteger)
     closed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    #: The committee (or director) found the appeal without merit (Law 93B3).
+    without_merit: Mapped[bool | None] = mapped_column(Boolean)
     #: The Discord interaction that filed it: a redelivered appeal writes nothing twice.
     interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 

@@ -58,10 +58,12 @@ async def note_sitter(s: AsyncSession, club_id: int, table: Table, user_id: int)
 
 
 async def has_played(
-    s: AsyncSession, club_id: int, user_id: int, session_id: int, board_number: int
+    s: AsyncSession, club_id: int, user_id: int, session_id: int, board_number: int,
+    *, finished: bool = True,
 ) -> bool:
     """Whether ``user_id`` has played board ``board_number`` of ``session_id``: he sat at a
-    table for it, and that table has finished it (or he has left that table since)."""
+    table for it, and that table has finished it (or he has left that table since). With
+    ``finished`` false, sitting at the table for it is enough (he is playing it now)."""
     seat = (await s.execute(
         select(Table.id, Table.current_board)
         .join(SeatBinding, SeatBinding.table_id == Table.id)
@@ -78,7 +80,7 @@ async def has_played(
         )
     )
     for table_id in tables:
-        playing_now = (seat is not None and seat.id == table_id
+        playing_now = (finished and seat is not None and seat.id == table_id
                        and seat.current_board == board_number)
         if not playing_now:
             return True

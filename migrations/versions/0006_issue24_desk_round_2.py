@@ -1,7 +1,9 @@
 """Issue 24, the director's desk round 2. Once, and never a flood: per-member limits on what
 pings the directors (checked and set in the write's own transaction), and interaction keys on
 consultations and appeals so that a redelivered ``/consult ask`` or ``/appeal file`` writes
-nothing twice. Blind means blind: who sat at a table for each board it played
+nothing twice. Appeals: the regulating authority's profile and the club's deadline rule (from
+the session's end or from the publication of its scores), the moment scores were published,
+and "without merit" on an outcome. Blind means blind: who sat at a table for each board it played
 (``board_players``), so that "played" is counted per member.
 
 Revision ID: 0006
@@ -46,6 +48,14 @@ def upgrade() -> None:
     )
     op.create_index(op.f("ix_board_players_club_id_user_id"), "board_players",
                     ["club_id", "user_id"])
+    with op.batch_alter_table("desk_settings") as batch:
+        batch.add_column(sa.Column("authority", sa.String(length=8), nullable=True))
+        batch.add_column(sa.Column("appeal_from", sa.String(length=16), nullable=True))
+    with op.batch_alter_table("game_sessions") as batch:
+        batch.add_column(sa.Column("scores_published_at", sa.DateTime(timezone=True),
+                                   nullable=True))
+    with op.batch_alter_table("appeals") as batch:
+        batch.add_column(sa.Column("without_merit", sa.Boolean(), nullable=True))
     for table in ("consultations", "appeals"):
         with op.batch_alter_table(table) as batch:
             batch.add_column(sa.Column("interaction_id", sa.BigInteger(), nullable=True))
@@ -55,6 +65,13 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("appeals") as batch:
+        batch.drop_column("without_merit")
+    with op.batch_alter_table("game_sessions") as batch:
+        batch.drop_column("scores_published_at")
+    with op.batch_alter_table("desk_settings") as batch:
+        batch.drop_column("appeal_from")
+        batch.drop_column("authority")
     for table in ("appeals", "consultations"):
         with op.batch_alter_table(table) as batch:
             batch.drop_constraint(f"uq_{table}_club_id_interaction_id", type_="unique")

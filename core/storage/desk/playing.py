@@ -48,6 +48,23 @@ class PlayingDirectors(DeskBase):
                 blind.append(user_id)
         return tuple(blind)
 
+    async def may_see_board(
+        self, guild_id: int, user_id: int, session_id: int, board_number: int
+    ) -> bool:
+        """Whether a player may read what others wrote about board ``board_number`` (an
+        appeal's reasons, its answers): once the session has ended, or when he has sat at a
+        table for it (:func:`core.storage.played.has_played`; playing it now is enough: he
+        was at the table when it happened)."""
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            ended = await s.scalar(
+                select(GameSession.ended_at).where(
+                    GameSession.club_id == club_id, GameSession.id == session_id
+                )
+            )
+            return ended is not None or await has_played(s, club_id, user_id, session_id,
+                                                         board_number, finished=False)
+
     async def is_blind(
         self, guild_id: int, user_id: int, session_id: int, board_number: int
     ) -> bool:

@@ -20,6 +20,8 @@ class EditionSchedule:
 class DeskSettingsInfo:
     deputy_role_id: int | None
     appeal_minutes: int
+    authority: str = "WBF"  # the regulating authority's profile (core.authority)
+    appeal_from: str = "scores_published"  # in force: the club's rule, else the authority's
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class AppealInfo:
     closed_at: dt.datetime | None
     #: Already written by this interaction (redelivered): ping nobody again.
     repeated: bool = False
+    session_id: int = 0
+    without_merit: bool = False
 
 
 class DependentRulings(Conflict):

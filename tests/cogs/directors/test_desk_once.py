@@ -51,6 +51,7 @@ async def test_twenty_consult_asks_ping_at_most_three_times(ld, storage):
 async def test_twenty_appeals_ping_at_most_three_times(ld, storage):
     await set_up(ld)
     recorded = await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:W", user="LHO")
     results = await asyncio.gather(*(
         ld.slash("appeal file", {"id": recorded.id, "reason": f"Reason {n}"}, user="LHO")
         for n in range(20)
@@ -64,6 +65,7 @@ async def test_redelivered_consult_ask_and_appeal_file_write_once(ld, storage):
     await set_up(ld)
     recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await ld.run("/sit table:1 seat:W", user="LHO")
     ask = ld.slash_payload("consult ask", {"question": "May I?"}, user="RHO")
     await ld.dispatch(ask)
     await ld.dispatch(dict(ask))

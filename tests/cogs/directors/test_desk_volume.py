@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.storage.desk import Desk
 from tests.cogs.directors.conftest import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
@@ -35,11 +36,12 @@ def arrived(text: str, sent: str) -> bool:
 async def test_appeal_list_with_four_long_appeals_is_sent_whole(ld, storage):
     await set_up(ld)
     recorded = await exposure(storage, ld)
-    for n in range(4):
-        filed = await ld.slash("appeal file", {"id": recorded.id, "reason": _long(f"R{n}")},
-                               user="LHO")
-        assert "is filed" in filed.text, filed.text
-        appeal_id = int(filed.text.split("Appeal #")[1].split()[0])
+    await ld.run("/sit table:1 seat:W", user="LHO")
+    desk = Desk(storage)
+    for n in range(4):  # four players of the table (the per-member limit is not the point)
+        filed = await desk.appeal(ld.guild.id, recorded.id, ld.member("LHO").id,
+                                  _long(f"R{n}"), limit=None)
+        appeal_id = filed.id
         await ld.slash("appeal answer", {"id": appeal_id, "by": "director",
                                          "text": _long(f"D{n}")}, user="Director")
         await ld.slash("appeal answer", {"id": appeal_id, "by": "committee",
@@ -55,9 +57,10 @@ async def test_consult_open_with_twelve_long_questions(ld, storage):
     await set_up(ld)
     await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
-    for n in range(12):
-        asked = await ld.slash("consult ask", {"question": _long(f"Q{n}")}, user="RHO")
-        assert "consultation #" in asked.text, asked.text
+    board = await storage.find_board(ld.guild.id, (await storage.find_table(ld.guild.id, 1)).id)
+    for n in range(12):  # twelve players' questions (the per-member limit is not the point)
+        await Desk(storage).consult(ld.guild.id, ld.member("RHO").id, board.id, None,
+                                    _long(f"Q{n}"), limit=None)
     listed = await ld.slash("consult open", {}, user="Director")
     assert listed.exceptions == [] and "Something went wrong" not in listed.text
     assert all(f"Q{n}" in listed.text for n in range(12))

@@ -195,27 +195,90 @@ async def test_consultation_refuses_a_malformed_law(storage):
     assert Consultation.kind == "consultation"
 
 
+async def _seated(storage, board, user=PLAYER, seat="E"):
+    """``user`` sits at the board's table (a contestant there, Law 92A)."""
+    await storage.sit(GUILD_A, user, board.table_id, seat)
+
+
 async def test_appeal_kept_with_the_ruling_and_closed_with_an_outcome(storage):
     desk = Desk(storage)
-    _, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board)
     appeal = await desk.appeal(GUILD_A, rec.id, PLAYER, "The card was never exposed")
     await desk.answer_appeal(GUILD_A, appeal.id, DIRECTOR, "director", "I saw it")
     await desk.answer_appeal(GUILD_A, appeal.id, DIRECTOR, "committee", "Ruling stands")
     assert [a.id for a in await desk.appeals(GUILD_A, open_only=True)] == [appeal.id]
-    closed = await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "upheld", None)
-    assert closed.outcome == "upheld" and closed.closed_at is not None
+    with pytest.raises(StorageError, match="without merit"):
+        await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "score_adjusted", None,
+                                 without_merit=True)
+    closed = await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "ruling_stands", None,
+                                      without_merit=True)
+    assert closed.outcome == "ruling_stands" and closed.closed_at is not None
+    assert closed.without_merit
+    again = await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "ruling_stands", None,
+                                     without_merit=True)  # redelivered: nothing changes
+    assert again.repeated and again.closed_at == closed.closed_at
     assert closed.director_answer == "I saw it" and closed.committee_answer == "Ruling stands"
     assert await desk.appeals(GUILD_A, open_only=True) == ()
     assert [a.id for a in await desk.appeals(GUILD_A, event_id=rec.id)] == [appeal.id]
     with pytest.raises(Conflict):
-        await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "changed", None)
+        await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "ruling_changed", None)
+
+
+async def test_92A_only_the_contestants_at_that_table_or_a_director_appeal(storage):
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    with pytest.raises(Conflict, match="92A"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "a kibitzer's view")
+    other = await storage.table(GUILD_A, 2)
+    await storage.sit(GUILD_A, PLAYER, other.id, "N")  # a player at another table
+    with pytest.raises(Conflict, match="92A"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "from table 2")
+    assert await desk.appeals(GUILD_A) == ()
+    assert (await desk.appeal(GUILD_A, rec.id, DIRECTOR, "for the club", director=True)).id
+    await _seated(storage, board)
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "I was there")).id
+
+
+async def test_92B_deadline_from_the_publication_of_the_scores(storage):
+    """Under the scores_published rule (the WBF profile's) appeals stay open after the
+    session ends until the scores are published, then for appeal_minutes."""
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, authority_code="WBF")
+    assert (await desk.settings(GUILD_A)).appeal_from == "scores_published"
+    await storage.end_session(GUILD_A)
+    ended = (await storage.session(GUILD_A, board.session_id)).ended_at
+    assert ended is not None
+    later = ended + dt.timedelta(hours=2)
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "scores not up yet", now=later)).id
+    _, published = await desk.publish_scores(GUILD_A)
+    with pytest.raises(Conflict, match="scores are published"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "late",
+                          now=published + dt.timedelta(minutes=31))
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "in time",
+                              now=published + dt.timedelta(minutes=29))).id
+
+
+async def test_the_authority_profile_sets_the_default_deadline_rule(storage):
+    desk = Desk(storage)
+    await new_board(storage)
+    assert (await desk.settings(GUILD_A)).authority == "WBF"
+    ebu = await desk.update_settings(GUILD_A, authority_code="ebu")
+    assert (ebu.authority, ebu.appeal_from) == ("EBU", "session_end")
+    own = await desk.update_settings(GUILD_A, appeal_from="scores_published")
+    assert (own.authority, own.appeal_from) == ("EBU", "scores_published")
+    with pytest.raises(StorageError, match="regulating authority"):
+        await desk.update_settings(GUILD_A, authority_code="FIFA")
 
 
 async def test_appeal_after_the_deadline_is_refused(storage):
     """The deadline counts from the session's end (here: the next session starting)."""
     desk = Desk(storage)
     board, (rec,) = await _logged(storage, [exposed("W", "SK")])
-    await desk.update_settings(GUILD_A, appeal_minutes=30)
+    await _seated(storage, board)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, appeal_from="session_end")
     await storage.start_session(GUILD_A, name="Next", fresh=True)  # the first one ends
     ended = (await storage.session(GUILD_A, board.session_id)).ended_at
     assert ended is not None
@@ -229,7 +292,8 @@ async def test_appeal_after_the_deadline_is_refused(storage):
 async def test_appeals_stay_open_until_the_session_ends(storage):
     desk = Desk(storage)
     board, (rec,) = await _logged(storage, [exposed("W", "SK")])
-    await desk.update_settings(GUILD_A, appeal_minutes=30)
+    await _seated(storage, board)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, appeal_from="session_end")
     much_later = dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
     filed = await desk.appeal(GUILD_A, rec.id, PLAYER, "still open", now=much_later)
     assert filed.reason == "still open"
