@@ -28,7 +28,7 @@ TEXT_MAX = 1000
 #: What a director types on a call or a verdict: notes and texts, reasons, adjusted scores.
 NOTE_MAX = 500
 REASON_MAX = 500
-SCORE_MAX = 60
+SCORE_MAX = 200
 SCRIPT_PREFIX = "tdbot:script"
 CONSULT_PREFIX = "tdbot:consult"
 VOID_ALL_PREFIX = "tdbot:voidall"

@@ -167,6 +167,7 @@ class LogEntry:
     verdict_at: dt.datetime | None
     verdict_note: str | None
     adjusted_score: str | None
+    law_edition: str = "2017"  # the edition of the Laws the ruling was made under
 
 
 @dataclass(frozen=True)
