@@ -98,9 +98,23 @@ def build_script(
     return Script(tuple(sections))
 
 
+#: The director speaks of himself in the first person.
+_FIRST_PERSON = (
+    ("the Director explains", "I explain"), ("the Director judges", "I judge"),
+    ("the Director judged", "I judged"), ("The Director judged", "I judged"),
+    ("the Director may", "I may"), ("The Director may", "I may"),
+    ("the Director's judgement", "my judgement"), ("the Director's word", "my word"),
+    ("my word: nobody is barred until he gives it", "my word: nobody is barred until I give it"),
+)
+
+
 def spoken(text: str) -> str:
-    """``text`` as said aloud: law references in parentheses left out, ending as a sentence."""
-    return _sentence(_LAW_PARENTHESIS.sub("", text))
+    """``text`` as said aloud: law references in parentheses left out, the director in the
+    first person, ending as a sentence."""
+    text = _LAW_PARENTHESIS.sub("", text)
+    for third, first in _FIRST_PERSON:
+        text = text.replace(third, first)
+    return _sentence(text)
 
 
 def number_word(n: int) -> str:
