@@ -131,8 +131,15 @@ class PostScriptButton(
             if channel.id == interaction.channel_id:
                 await send_pages(interaction, embeds=embeds, ephemeral=False)
                 return
-            for embed in embeds:
-                await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            try:
+                for embed in embeds:
+                    await channel.send(embed=embed,
+                                       allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:  # told to the director, never silent
+                raise ContextError(
+                    f"Discord refused the script in {channel.mention} ({exc.status}): check "
+                    "that I may send messages and embeds there, or read it out yourself."
+                ) from exc
             await respond(interaction,
                 f"Posted to {channel.mention}.", ephemeral=True
             )

@@ -89,3 +89,27 @@ async def test_calls_list_of_many_long_calls_is_sent_whole(ld, storage):
     listed = await ld.slash("calls", {}, user="Director")
     assert listed.exceptions == []
     assert all(f"table {t}," in listed.text for t in range(1, 26)), listed.text
+
+
+async def test_a_table_note_discord_refuses_is_reported_to_the_director(ld, storage):
+    await set_up(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    await ld.slash("consult ask", {"question": "May I?"}, user="RHO")
+    table = ld.guild.channel("table-1")
+    ld.inject(f"POST /channels/{table.id}/messages", status=403)
+    done = await ld.slash("consult answer", {"id": 1, "answer": "Yes", "table_note": "Go on"},
+                          user="Director", channel=ld.guild.channel("td-log"))
+    assert done.ephemeral and "could not be posted" in done.text and "tell the table" in done.text
+    assert (await Desk(storage).consultation(ld.guild.id, 1)).answer == "Yes"
+
+
+async def test_a_script_discord_refuses_to_post_is_reported_to_the_director(ld, storage):
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    table = ld.guild.channel("table-1")
+    read = await ld.slash("script", {"id": recorded.id, "table_channel": table},
+                          user="Director", channel=ld.guild.channel("td-log"))
+    ld.inject(f"POST /channels/{table.id}/messages", status=403)
+    pressed = await ld.press(read.messages[-1], "Post it to the table", user="Director")
+    assert pressed.ephemeral and "Discord refused the script" in pressed.text
