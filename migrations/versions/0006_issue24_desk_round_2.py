@@ -51,9 +51,9 @@ def upgrade() -> None:
     with op.batch_alter_table("desk_settings") as batch:
         batch.add_column(sa.Column("authority", sa.String(length=8), nullable=True))
         batch.add_column(sa.Column("appeal_from", sa.String(length=16), nullable=True))
-    with op.batch_alter_table("game_sessions") as batch:
-        batch.add_column(sa.Column("scores_published_at", sa.DateTime(timezone=True),
-                                   nullable=True))
+    # game_sessions is a parent table: never recreated (SQLite would cascade its rows away)
+    op.add_column("game_sessions", sa.Column("scores_published_at", sa.DateTime(timezone=True),
+                                             nullable=True))
     with op.batch_alter_table("appeals") as batch:
         batch.add_column(sa.Column("without_merit", sa.Boolean(), nullable=True))
     for table in ("consultations", "appeals"):
@@ -67,8 +67,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("appeals") as batch:
         batch.drop_column("without_merit")
-    with op.batch_alter_table("game_sessions") as batch:
-        batch.drop_column("scores_published_at")
+    # a plain DROP COLUMN (SQLite 3.35+, PostgreSQL): recreating game_sessions would cascade
+    op.execute("ALTER TABLE game_sessions DROP COLUMN scores_published_at")
     with op.batch_alter_table("desk_settings") as batch:
         batch.drop_column("appeal_from")
         batch.drop_column("authority")
