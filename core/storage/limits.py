@@ -20,12 +20,19 @@ class Limit:
     kind: str  # the row's key: "call", "consult", "appeal"
     most: int
     window: dt.timedelta
-    what: str  # for people: "calls for the director"
+    what: str  # for people, one of them: "call for the director"
+
+    def many(self) -> str:
+        """``most`` of them in words: "one call for the director", "3 appeals"."""
+        if self.most == 1:
+            return f"one {self.what}"
+        head, _, tail = self.what.partition(" ")
+        return f"{self.most} {head}s{' ' + tail if tail else ''}"
 
 
-CALLS = Limit("call", 1, dt.timedelta(seconds=30), "calls for the director")
-CONSULTATIONS = Limit("consult", 3, dt.timedelta(minutes=10), "questions to the directors")
-APPEALS = Limit("appeal", 3, dt.timedelta(minutes=10), "appeals")
+CALLS = Limit("call", 1, dt.timedelta(seconds=30), "call for the director")
+CONSULTATIONS = Limit("consult", 3, dt.timedelta(minutes=10), "question to the directors")
+APPEALS = Limit("appeal", 3, dt.timedelta(minutes=10), "appeal")
 
 
 class LimitReached(Conflict):
@@ -33,10 +40,10 @@ class LimitReached(Conflict):
 
     def __init__(self, limit: Limit, wait: dt.timedelta) -> None:
         seconds = max(1, int(wait.total_seconds() + 0.999))
-        when = f"{seconds} seconds" if seconds < 120 else f"{seconds // 60 + 1} minutes"
+        when = f"{seconds} seconds" if seconds < 120 else f"{-(-seconds // 60)} minutes"
         super().__init__(
-            f"you have sent {limit.most} {limit.what} in the last "
-            f"{_span(limit.window)}: wait {when} before sending another"
+            f"you may send {limit.many()} every {_span(limit.window)}: wait {when} before "
+            "sending another"
         )
         self.wait = wait
 

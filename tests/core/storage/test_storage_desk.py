@@ -318,3 +318,22 @@ async def test_rerule_and_void_together_keep_the_log_rollup_equal_to_the_events(
     from_rollup = await storage.stats(GUILD_A)
     assert from_rollup == await _from_events(storage_url, storage, GUILD_A)
     assert from_rollup.voided == 3  # the first exposure, the choice that needed it, the ♦A
+
+
+async def test_a_members_questions_are_limited_per_window_and_the_window_moves(storage):
+    """Issue 24: three questions to the directors in ten minutes; a refused one writes
+    nothing; ten minutes later the member may ask again."""
+    from core.storage.limits import LimitReached
+
+    desk = Desk(storage)
+    board = await new_board(storage)
+    start = storage.now()
+    storage.now = lambda: start
+    for n in range(3):
+        await desk.consult(GUILD_A, PLAYER, board.id, None, f"question {n}")
+    with pytest.raises(LimitReached, match="3 questions to the directors every 10 minutes"):
+        await desk.consult(GUILD_A, PLAYER, board.id, None, "a fourth")
+    assert len(await desk.open_consultations(GUILD_A)) == 3
+    await desk.consult(GUILD_A, DIRECTOR, board.id, None, "another member may")  # per member
+    storage.now = lambda: start + dt.timedelta(minutes=10)
+    assert (await desk.consult(GUILD_A, PLAYER, board.id, None, "later")).question == "later"
