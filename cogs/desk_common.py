@@ -69,6 +69,14 @@ async def refuse_if_blind(
         raise ContextError(BLIND.format(board=board_number))
 
 
+async def refuse_if_blind_elsewhere(interaction: discord.Interaction[TDBot], ctx: Any) -> None:
+    """``/state``, ``/mustplay``, ``/lead`` about another table's board: a playing director who
+    has not played it is refused (at his own table he sees what every player there sees).
+    Only directors not seated at that table are looked up, so players pay nothing for it."""
+    if ctx.director and ctx.seat is None:
+        await refuse_if_blind(interaction, ctx.board.session_id, ctx.board.number)
+
+
 async def blind_directors(
     interaction: discord.Interaction[TDBot], session_id: int, board_number: int
 ) -> tuple[int, ...]:

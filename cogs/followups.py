@@ -26,6 +26,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
+from cogs.desk_common import refuse_if_blind_elsewhere
 from cogs.recording import incident_cooldown, record_incident
 from cogs.render import (
     CHOICE_PATTERN,
@@ -264,6 +265,7 @@ class Followups(commands.Cog):
         suit = Suit.parse(led) if led else None
         holding = parse_hand(hand) if hand else None
         ctx = await in_time(interaction, table_context(interaction, table), ephemeral=bool(hand))
+        await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
         ruling = must_play(ctx.board.state, Seat.parse(seat), holding, suit)
         embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number)
         # A hand reveals a holding (Law 16): only the asker sees the answer.
@@ -308,6 +310,7 @@ class Followups(commands.Cog):
 
         async def work() -> Any:
             ctx = await table_context(interaction, table, acting=True)
+            await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
@@ -438,6 +441,7 @@ class Followups(commands.Cog):
         self, interaction: discord.Interaction[TDBot], table: TableNumber | None = None
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table))
+        await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
         lines = ctx.board.state.describe()
         kwargs: dict[str, Any] = {}
         view = state_view(ctx.board.state, ctx.board.id)

@@ -73,3 +73,21 @@ async def test_a_playing_director_cannot_take_a_call_meant_for_the_deputies(ld, 
     taken = await ld.press(post, "Take it", user="Deputy TD")
     assert (await storage.director_call(ld.guild.id, 1)).claimed_by == \
         ld.member("Deputy TD").id, taken.text
+
+
+async def test_state_mustplay_and_lead_of_another_tables_blind_board_are_refused(ld, storage):
+    await set_up(ld)
+    await _mitchell(ld, storage)
+    three = await storage.table(ld.guild.id, 3)
+    before = await storage.set_board(ld.guild.id, three.id, 5, dealer="N", declarer="S",
+                                     contract="4H")
+    for command, options in [("state", {"table": 3}),
+                             ("mustplay", {"seat": "W", "table": 3}),
+                             ("lead", {"seat": "W", "table": 3})]:
+        refused = await ld.slash(command, options, user="Director")
+        assert refused.ephemeral and "not played board 5" in refused.text, (command, refused.text)
+    board = await storage.find_board(ld.guild.id, three.id)
+    assert board is not None and board.last_seq == before.last_seq  # /lead recorded nothing
+    assert "Table 3" in (await ld.slash("state", {"table": 3}, user="Deputy TD")).text
+    own = await ld.slash("state", {"table": 2}, user="Director")  # his own table: as a player
+    assert "Table 2" in own.text, own.text
