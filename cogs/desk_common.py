@@ -17,6 +17,7 @@ from cogs.context import (
     stored,
 )
 from cogs.tdbot import TDBot
+from core.authority import AUTHORITIES, deadline_words
 from core.editions import edition_title
 from core.storage.desk import Desk
 from core.storage.editions import local_today
@@ -27,7 +28,7 @@ TEXT_MAX = 1000
 #: What a director types on a call or a verdict: notes and texts, reasons, adjusted scores.
 NOTE_MAX = 500
 REASON_MAX = 500
-SCORE_MAX = 60
+SCORE_MAX = 200
 SCRIPT_PREFIX = "tdbot:script"
 CONSULT_PREFIX = "tdbot:consult"
 VOID_ALL_PREFIX = "tdbot:voidall"
@@ -66,6 +67,14 @@ async def refuse_if_blind(
         guild_id, interaction.user.id, session_id, board_number
     ):
         raise ContextError(BLIND.format(board=board_number))
+
+
+async def refuse_if_blind_elsewhere(interaction: discord.Interaction[TDBot], ctx: Any) -> None:
+    """``/state``, ``/mustplay``, ``/lead`` about another table's board: a playing director who
+    has not played it is refused (at his own table he sees what every player there sees).
+    Only directors not seated at that table are looked up, so players pay nothing for it."""
+    if ctx.director and ctx.seat is None:
+        await refuse_if_blind(interaction, ctx.board.session_id, ctx.board.number)
 
 
 async def blind_directors(
@@ -116,8 +125,11 @@ async def setup_desk(
     appeal_minutes: int | None,
     law_edition: str | None,
     edition_from: str | None,
+    appeal_from: str | None = None,
+    authority: str | None = None,
 ) -> list[str]:
-    """The desk's part of ``/setup``: deputy rota, appeal deadline, edition of the Laws."""
+    """The desk's part of ``/setup``: deputy rota, regulating authority, appeal deadline,
+    edition of the Laws."""
     guild_id = interaction.guild_id or 0
     desk = desk_of(interaction)
     if deputy_role is not None and (
@@ -144,12 +156,19 @@ async def setup_desk(
         changes["deputy_role_id"] = deputy_role.id
     if appeal_minutes is not None:
         changes["appeal_minutes"] = appeal_minutes
+    if appeal_from is not None:
+        changes["appeal_from"] = appeal_from
+    if authority is not None:
+        changes["authority_code"] = authority
     settings_now = await stored(desk.update_settings(guild_id, **changes))
     schedule = await desk.edition_schedule(guild_id)
     lines = [
         "Deputy role: " + (f"<@&{settings_now.deputy_role_id}>"
                            if settings_now.deputy_role_id else "none"),
-        f"Appeals: within {settings_now.appeal_minutes} minutes after the session ends",
+        f"Regulating authority: {AUTHORITIES[settings_now.authority].title} "
+        f"({settings_now.authority}; weighted scores "
+        + ("allowed" if AUTHORITIES[settings_now.authority].weighted else "not allowed") + ")",
+        "Appeals: " + deadline_words(settings_now.appeal_from, settings_now.appeal_minutes),
         f"Laws: {edition_title(schedule.edition_today)}",
     ]
     today = local_today((await club_of(interaction)).time_zone)

@@ -26,6 +26,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
+from cogs.desk_common import refuse_if_blind_elsewhere
 from cogs.hands import hand_from_records
 from cogs.recording import incident_cooldown, record_incident
 from cogs.render import (
@@ -275,6 +276,7 @@ class Followups(commands.Cog):
         suit = Suit.parse(led) if led else None
         holding = parse_hand(hand) if hand else None
         ctx = await in_time(interaction, table_context(interaction, table), ephemeral=bool(hand))
+        await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
         # the hand records give the hand at the opening lead, and check a typed one (issue 26)
         holding = await hand_from_records(interaction, ctx, Seat.parse(seat), suit, holding)
         ruling = must_play(ctx.board.state, Seat.parse(seat), holding, suit)  # the one view
@@ -321,6 +323,7 @@ class Followups(commands.Cog):
 
         async def work() -> Any:
             ctx = await table_context(interaction, table, acting=True)
+            await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
             waiting = lead_wait(ctx.board.state, Seat.parse(seat))
             if waiting is not None:  # a question never cancels a pending choice: record nothing
                 return ctx, waiting
@@ -460,6 +463,7 @@ class Followups(commands.Cog):
         self, interaction: discord.Interaction[TDBot], table: TableNumber | None = None
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table))
+        await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
         lines = view_of(ctx.board.state).lines()
         kwargs: dict[str, Any] = {}
         view = state_view(ctx.board.state, ctx.board.id)

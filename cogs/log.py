@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import zoneinfo
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import discord
@@ -23,6 +24,8 @@ from cogs.render import clean
 from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
 from core.engine import EVENT_TYPES
 from core.storage.desk import Desk
+from core.storage.desk.settings import OUTCOME_WORDS
+from core.storage.logquery import adjusted_data
 from core.storage.service import Storage
 from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
 
@@ -110,6 +113,44 @@ def build_filter(
     )
 
 
+#: Members an export may look up by asking Discord (the rest stay ids only).
+NAME_LOOKUPS = 200
+
+
+def member_names(
+    interaction: discord.Interaction[TDBot],
+) -> Callable[[int], Awaitable[str | None]]:
+    """Display names of this server's members for the export: from the bot's cache, else
+    asked of Discord once per member (no privileged intent needed), at most
+    :data:`NAME_LOOKUPS` times per export; a member who has left has no name."""
+    guild = interaction.guild
+    known: dict[int, str | None] = {}
+    asked = 0
+
+    async def name(user_id: int) -> str | None:
+        nonlocal asked
+        if user_id in known:
+            return known[user_id]
+        member = guild.get_member(user_id) if guild is not None else None
+        if member is None and guild is not None and asked < NAME_LOOKUPS:
+            asked += 1
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                member = None
+        known[user_id] = member.display_name if member is not None else None
+        return known[user_id]
+
+    return name
+
+
+def score_words(text: str) -> str:
+    """A stored adjusted score with its kind, as the log shows it ("weighted: 60% 4HS=,
+    40% 4HS-1"); an older free-text score as it was typed."""
+    data = adjusted_data(text)
+    return f"{data['kind']} adjusted score {data['text']}" if data else text
+
+
 def entry_line(entry: LogEntry) -> tuple[str, str]:
     """An embed field (name, value) for one log entry."""
     name = (
@@ -121,7 +162,7 @@ def entry_line(entry: LogEntry) -> tuple[str, str]:
     if not entry.is_ruling:
         details.insert(0, "the table's record")
     if entry.laws:
-        details.append("Law " + ", ".join(entry.laws))
+        details.append("Law " + ", ".join(entry.laws) + f" ({entry.law_edition})")
     if entry.actor_id:
         details.append(f"asked by <@{entry.actor_id}>")
     value.append(" · ".join(details))
@@ -132,7 +173,7 @@ def entry_line(entry: LogEntry) -> tuple[str, str]:
         if entry.verdict_by:
             verdict += f" by <@{entry.verdict_by}>"
         if entry.adjusted_score:
-            verdict += f": {clean(entry.adjusted_score)[:100]}"
+            verdict += f": {clean(score_words(entry.adjusted_score))[:200]}"
         if entry.verdict_note:
             verdict += f" ({clean(entry.verdict_note)[:150]})"
         value.append(verdict)
@@ -194,7 +235,8 @@ class LogPager(discord.ui.View):
         for entry in page.entries:
             name, value = entry_line(entry)
             for appeal in appeals.get(entry.id, ()):  # appeals stay with the ruling
-                state = f"closed: {appeal.outcome}" if appeal.outcome else "open"
+                state = ("closed: " + OUTCOME_WORDS.get(appeal.outcome, appeal.outcome)
+                         if appeal.outcome else "open")
                 value = f"{value}\nAppeal #{appeal.id} ({state})"[:1024]
             if await desk.is_blind(
                 self.guild_id, self.owner_id, entry.session_id, entry.board_number
@@ -330,7 +372,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         storage = storage_of(interaction)
         limit = min(EXPORT_MAX_BYTES, interaction.filesize_limit or EXPORT_MAX_BYTES)
         stream = (storage.export_csv if format == "csv" else storage.export_json)(
-            club.guild_id, filters
+            club.guild_id, filters, names=member_names(interaction)
         )
         data = io.BytesIO()
         try:

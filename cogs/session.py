@@ -17,6 +17,8 @@ from cogs.context import ContextError, in_time, require_director, storage_of
 from cogs.hands import import_hands
 from cogs.render import clean
 from cogs.tdbot import TDBot, respond
+from core.authority import SCORES_PUBLISHED, deadline_words
+from core.storage.desk import Desk
 from core.storage.values import SessionStart
 
 
@@ -60,6 +62,24 @@ class Session(commands.Cog):
             if b.state.phase.value != "finished"
         ]
         await respond(interaction, "\n".join(lines)[:2000])
+
+    @session.command(
+        name="scores-published",
+        description="Directors: the session's official scores are published (appeal deadline).",
+    )
+    async def scores_published(self, interaction: discord.Interaction[TDBot]) -> None:
+        club = await require_director(interaction)
+        desk = Desk(storage_of(interaction))
+        session_id, at = await in_time(interaction, desk.publish_scores(club.guild_id))
+        settings = await desk.settings(club.guild_id)
+        rule = deadline_words(settings.appeal_from, settings.appeal_minutes)
+        note = ("" if settings.appeal_from == SCORES_PUBLISHED else
+                " (the club's appeal deadline runs from the end of the session, not from this)")
+        await respond(
+            interaction,
+            f"The scores of session {session_id} are published "
+            f"({discord.utils.format_dt(at, 'f')}): appeals {rule}{note}.",
+        )
 
     @session.command(name="hands", description="Directors: the session's hand records (PBN).")
     @app_commands.describe(file="The PBN file from the dealing or scoring program")

@@ -274,7 +274,11 @@ async def rerule(
     entry = await entry_of(interaction, event_id)
     await refuse_if_blind(interaction, entry.session_id, entry.board_number)
     changes = parse_changes(facts)
-    error = director_error(score, board_played=board_played) if score else None
+    error = None
+    if score:
+        settings = await desk_of(interaction).settings(club.guild_id)
+        error = director_error(score, board_played=board_played,
+                               authority_code=settings.authority)
     try:
         plan = await desk_of(interaction).preview_rerule(club.guild_id, event_id, changes)
     except (NotFound, StorageError) as exc:
@@ -297,7 +301,8 @@ async def error_amend_or_void(
     club = await require_director(interaction)
     entry = await entry_of(interaction, event_id)
     await refuse_if_blind(interaction, entry.session_id, entry.board_number)
-    error = director_error(score, board_played=board_played)
+    settings = await desk_of(interaction).settings(club.guild_id)
+    error = director_error(score, board_played=board_played, authority_code=settings.authority)
     if kind is VerdictKind.AMENDED and not text:
         raise ContextError("Say how the ruling is amended.")
     desk = desk_of(interaction)

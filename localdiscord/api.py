@@ -65,6 +65,7 @@ _ROUTES: list[tuple[str, re.Pattern[str], str, str]] = [
             "",
         ),
         ("GET", r"/channels/(?P<cid>\d+)", "_get_channel", "fetch"),
+        ("GET", r"/guilds/(?P<gid>\d+)/members/(?P<uid>\d+)", "_get_member", "fetch"),
         ("POST", r"/channels/(?P<cid>\d+)/messages", "_create_message", "channel_message"),
         (
             "GET|PATCH|DELETE",
@@ -587,6 +588,16 @@ class DiscordAPI:
         if channel is None:
             return _error(404, "Unknown Channel", 10003)
         return 200, channel.payload()
+
+    def _get_member(self, request: Request, gid: str, uid: str) -> tuple[int, Any]:
+        """GET a guild member: no privileged intent needed; 404 for one not in the guild."""
+        guild = self.guilds.get(int(gid))
+        if guild is None:
+            return _error(404, "Unknown Guild", 10004)
+        member = next((m for m in guild.members if m.id == int(uid)), None)
+        if member is None:
+            return _error(404, "Unknown Member", 10007)
+        return 200, member.payload()
 
     def _create_message(self, request: Request, cid: str) -> tuple[int, Any]:
         if self._channel_guild(int(cid)) is None:

@@ -52,6 +52,8 @@ Console commands:
   /guild [NAME]     which server you are in (a new name creates a club)
   /channel [NAME]   which channel you type in (a new name creates it)
   /later DAYS       let days pass (e.g. /later 7: next week's club night)
+  /role NAME @ROLE  give a member a role, as an admin does in the server settings (a new
+                    role is created, mentionable), e.g. /role Deputy @Deputies
   N [VALUE]         press button N, or choose VALUE in select N (several: VALUE,VALUE)
   choices           list the buttons and selects you can use
   help [COMMAND]    this help, or the options of a command (help exposed)
@@ -193,6 +195,7 @@ class Console:
             "guild": self.switch_guild,
             "channel": self.switch_channel,
             "later": self.later,
+            "role": self.grant_role,
         }
         if name in meta and not self._bot_has(name):
             meta[name](rest)
@@ -225,6 +228,20 @@ class Console:
         before, shift = storage.now, dt.timedelta(days=days)
         storage.now = lambda: before() + shift
         self.say(f"{days:g} day{'s' if days != 1 else ''} later.")
+
+    def grant_role(self, rest: str) -> None:
+        """``/role NAME @ROLE``: what an admin does in the server settings."""
+        words = rest.split()
+        if len(words) != 2:
+            self.say("Say who and which role, e.g. /role Deputy @Deputies")
+            return
+        member = self.ld.member(words[0], guild=self.guild)
+        role = self.guild.role(words[1]) or self.guild.add_role(words[1].lstrip("@"),
+                                                                 mentionable=True)
+        if role not in member.roles:
+            member.roles.append(role)
+        self.ld.refresh_guild(self.guild)
+        self.say(f"{member.name} has the role @{role.name}.")
 
     def switch_user(self, name: str) -> None:
         if not name:

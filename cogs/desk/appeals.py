@@ -14,6 +14,7 @@ from cogs.context import (
     ID_MAX,
     ContextError,
     club_of,
+    is_director,
     require_director,
     stored,
 )
@@ -27,9 +28,11 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
+from cogs.pages import add_text_field, send_pages, split_text
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, respond
 from core.ruling import Ruling
+from core.storage.desk.settings import OUTCOME_WORDS
 
 log = logging.getLogger(__name__)
 
@@ -61,15 +64,17 @@ class AppealCog(commands.Cog):
             raise ContextError("Say why you appeal.")
         if Ruling.from_data(entry.ruling).private and entry.actor_id != interaction.user.id:
             raise ContextError(f"No ruling #{id} you can appeal.")
-        filed = await stored(desk_of(interaction).appeal(club.guild_id, id,
-                                                          interaction.user.id, text))
+        filed = await stored(desk_of(interaction).appeal(
+            club.guild_id, id, interaction.user.id, text, interaction_id=interaction.id,
+            director=is_director(interaction.user, club),
+        ))
         await respond(interaction,
             f"Appeal #{filed.id} against ruling #{id} is filed (Law 92). The director answers "
             "first; a committee may hear it. /appeal list shows open appeals.",
             ephemeral=True,
         )
         channel = log_channel(interaction, club)
-        if channel is not None:
+        if channel is not None and not filed.repeated:  # redelivered: ping nobody again
             blind = await blind_directors(interaction, entry.session_id, entry.board_number)
             ping, mentions = await directors_ping(interaction, club, blind)
             try:
@@ -107,13 +112,23 @@ class AppealCog(commands.Cog):
         )
 
     @appeal.command(name="decide", description="Directors: close an appeal with its outcome.")
-    @app_commands.describe(id="The appeal's number", outcome="The outcome", note="A note")
+    @app_commands.describe(
+        id="The appeal's number", outcome="The outcome", note="A note",
+        without_merit="The appeal had no merit (only when the ruling stands)",
+    )
+    @app_commands.choices(outcome=[
+        app_commands.Choice(name="the ruling stands", value="ruling_stands"),
+        app_commands.Choice(name="the ruling is changed", value="ruling_changed"),
+        app_commands.Choice(name="the score is adjusted", value="score_adjusted"),
+        app_commands.Choice(name="withdrawn by the appellant", value="withdrawn"),
+    ])
     async def appeal_decide(
         self,
         interaction: discord.Interaction[TDBot],
         id: app_commands.Range[int, 1, ID_MAX],
-        outcome: Literal["upheld", "changed", "withdrawn"],
+        outcome: str,
         note: app_commands.Range[str, 1, TEXT_MAX] | None = None,
+        without_merit: bool = False,
     ) -> None:
         await defer(interaction)
         club = await require_director(interaction)
@@ -122,7 +137,8 @@ class AppealCog(commands.Cog):
         await refuse_if_blind(interaction, entry.session_id, entry.board_number)
         done = await stored(
             desk_of(interaction).decide_appeal(club.guild_id, id, interaction.user.id, outcome,
-                                               bounded(note, "note"))
+                                               bounded(note, "note"),
+                                               without_merit=without_merit)
         )
         await respond(interaction,
             embed=appeal_embed(done), allowed_mentions=discord.AllowedMentions.none()
@@ -142,29 +158,45 @@ class AppealCog(commands.Cog):
         if not found:
             await respond(interaction, "No appeals.", ephemeral=True)
             return
-        await respond(interaction,
-            embeds=[appeal_embed(a) for a in found[:10]], ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        director = is_director(interaction.user, club)
+        embeds = []
+        for appeal in found:
+            if director:
+                hidden = await desk.is_blind(club.guild_id, interaction.user.id,
+                                             appeal.session_id, appeal.board_number)
+            elif appeal.appellant_id == interaction.user.id:
+                hidden = False
+            else:
+                hidden = not await desk.may_see_board(club.guild_id, interaction.user.id,
+                                                      appeal.session_id, appeal.board_number)
+            embeds.append(appeal_embed(appeal, hidden=hidden))
+        await send_pages(interaction, embeds=embeds, ephemeral=True)
 
 
-def appeal_embed(appeal: Any) -> discord.Embed:
-    """An appeal with its answers and outcome (what the club may see: no hands)."""
-    state = f"closed: {appeal.outcome}" if appeal.outcome else "open"
+def appeal_embed(appeal: Any, *, hidden: bool = False) -> discord.Embed:
+    """An appeal with its answers and outcome (what the club may see: no hands). ``hidden``:
+    the viewer has not played the board, so what was written about it is left out."""
+    state = "open"
+    if appeal.outcome:
+        state = "closed: " + OUTCOME_WORDS.get(appeal.outcome, appeal.outcome)
+        if appeal.without_merit:
+            state += ", without merit"
     embed = discord.Embed(
         title=f"Appeal #{appeal.id} against ruling #{appeal.event_id} ({state})",
-        description=clean(appeal.reason)[:2000],
+        description=(f"Reasons and answers are hidden: you have not played board "
+                     f"{appeal.board_number} yet." if hidden
+                     else split_text(clean(appeal.reason), 4096)[0]),
         colour=discord.Colour.orange(),
     )
     embed.add_field(name="Where", value=f"Table {appeal.table_number}, board "
                                         f"{appeal.board_number}")
     embed.add_field(name="By", value=f"<@{appeal.appellant_id}>")
+    if hidden:
+        return embed
     if appeal.director_answer:
-        embed.add_field(name="Director's answer", value=clean(appeal.director_answer)[:1024],
-                        inline=False)
+        add_text_field(embed, "Director's answer", appeal.director_answer)
     if appeal.committee_answer:
-        embed.add_field(name="Committee's answer", value=clean(appeal.committee_answer)[:1024],
-                        inline=False)
+        add_text_field(embed, "Committee's answer", appeal.committee_answer)
     if appeal.outcome_text:
-        embed.add_field(name="Outcome", value=clean(appeal.outcome_text)[:1024], inline=False)
+        add_text_field(embed, "Outcome", appeal.outcome_text)
     return embed

@@ -35,7 +35,8 @@ from cogs.desk_common import (
     refuse_if_blind,
     table_channel_of,
 )
-from cogs.render import clean
+from cogs.pages import line_embeds, post_pages, section_embeds, send_pages
+from cogs.render import clean, cut
 from cogs.tdbot import TDBot, defer, report_error, respond
 
 log = logging.getLogger(__name__)
@@ -90,21 +91,15 @@ async def show_consultation(interaction: discord.Interaction[TDBot], consultatio
     if director and found.player_id != interaction.user.id:
         board = await storage_of(interaction).board(club.guild_id, found.board_id)
         await refuse_if_blind(interaction, board.session_id, found.board_number)
-    embed = discord.Embed(
-        title=f"Private consultation #{found.id} (table {found.table_number}, "
-              f"board {found.board_number})",
-        colour=discord.Colour.dark_grey(),
-    )
-    embed.add_field(name="Question", value=clean(found.question)[:1024], inline=False)
-    embed.add_field(
-        name="Director's answer",
-        value=clean(found.answer)[:1024] if found.answer else "Not answered yet.",
-        inline=False,
-    )
+    sections = [("Question", [found.question]),
+                ("Director's answer", [found.answer or "Not answered yet."])]
     if found.table_note:
-        embed.add_field(name="Told to the table", value=clean(found.table_note)[:1024],
-                        inline=False)
-    await respond(interaction, embed=embed, ephemeral=True)
+        sections.append(("Told to the table", [found.table_note]))
+    embeds = section_embeds(
+        f"Private consultation #{found.id} (table {found.table_number}, "
+        f"board {found.board_number})", sections, colour=discord.Colour.dark_grey(),
+    )
+    await send_pages(interaction, embeds=embeds, ephemeral=True)
 
 
 class ConsultCog(commands.Cog):
@@ -143,7 +138,7 @@ class ConsultCog(commands.Cog):
         desk = desk_of(interaction)
         asked = await stored(
             desk.consult(ctx.guild_id, interaction.user.id, ctx.board.id,
-                         interaction.channel_id, text)
+                         interaction.channel_id, text, interaction_id=interaction.id)
         )
         view = discord.ui.View(timeout=None)
         view.add_item(ConsultButton(asked.id))
@@ -155,7 +150,7 @@ class ConsultCog(commands.Cog):
             ephemeral=True,
         )
         channel = log_channel(interaction, ctx.club)
-        if channel is None:
+        if channel is None or asked.repeated:  # a redelivered question pings nobody again
             return
         blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
         ping, mentions = await directors_ping(interaction, ctx.club, blind)
@@ -207,21 +202,8 @@ class ConsultCog(commands.Cog):
             desk.answer(club.guild_id, id, interaction.user.id, reply, note, cited)
         )
         told = ""
-        if note:
-            # the channel bound to the table (/table channel), else where the player asked
-            channel = await table_channel_of(interaction, done.table_number)
-            if channel is None and done.channel_id is not None:
-                channel = interaction.client.get_channel(done.channel_id)
-            if channel is not None and hasattr(channel, "send"):
-                try:
-                    await channel.send(
-                        f"The director, after a private consultation (table "
-                        f"{done.table_number}, board {done.board_number}): {clean(note)}",
-                        allowed_mentions=discord.AllowedMentions.none(),
-                    )
-                    told = " The table has been told your note."
-                except discord.HTTPException as exc:
-                    log.warning("Could not tell table of consultation %s: %s", done.id, exc)
+        if note and not done.repeated:  # a redelivered answer tells the table once
+            told = await _tell_table(interaction, done, note)
         await respond(interaction,
             f"Answer recorded in the log as ruling #{recorded.id} (private).{told} The player "
             "sees it with the button on his question.",
@@ -242,8 +224,29 @@ class ConsultCog(commands.Cog):
                              "for the deputies (you have not played this board)")
                 continue
             lines.append(f"**#{c.id}** table {c.table_number}, board {c.board_number} by "
-                         f"<@{c.player_id}>: {clean(c.question)[:120]}")
-        await respond(interaction,
-            "\n".join(lines) if lines else "No open consultations.", ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+                         f"<@{c.player_id}>: {clean(cut(c.question, 120))}")
+        if not lines:
+            await respond(interaction, "No open consultations.", ephemeral=True)
+            return
+        await send_pages(interaction, ephemeral=True, embeds=line_embeds(
+            f"Open consultations ({len(lines)})", lines, colour=discord.Colour.dark_grey()))
+
+
+async def _tell_table(interaction: discord.Interaction[TDBot], done: Any, note: str) -> str:
+    """Post the director's note to the table (the channel bound to it with /table channel,
+    else where the player asked), split if long; what the director is told about it."""
+    channel = await table_channel_of(interaction, done.table_number)
+    if channel is None and done.channel_id is not None:
+        channel = interaction.client.get_channel(done.channel_id)
+    if channel is None or not hasattr(channel, "send"):
+        return " No table channel to tell: tell the table yourself."
+    try:
+        await post_pages(channel, [
+            f"The director, after a private consultation (table {done.table_number}, board "
+            f"{done.board_number}): {clean(note)}"
+        ])
+    except discord.HTTPException as exc:
+        log.warning("Could not tell table of consultation %s: %s", done.id, exc)
+        return (f" Your note could not be posted to {channel.mention} (Discord refused it: "
+                f"{exc.status}): tell the table yourself.")
+    return " The table has been told your note."

@@ -26,50 +26,70 @@ from cogs.desk_common import (
     refuse_if_blind,
     table_channel_of,
 )
+from cogs.pages import section_embeds, send_pages
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, report_error, respond
 from core.editions import edition_title
 from core.ruling import Ruling
-from core.script import build_script
-from core.storage.values import LogEntry
+from core.script import Correction, build_script
+from core.storage.values import LogEntry, VerdictKind
 
 
-def script_embed(ruling: Ruling, state: Any, *, edition: str, event_id: int,
-                 table: int, board: int) -> discord.Embed:
-    script = build_script(ruling, state, edition=edition)
-    embed = discord.Embed(
-        title=f"What the director says: ruling #{event_id}",
-        colour=discord.Colour.blurple(),
-    )
-    for n, (title, lines) in enumerate(script.sections, 1):
-        value = "\n".join(clean(line) for line in lines)
-        embed.add_field(name=f"{n}. {title}", value=value[:1024], inline=False)
-    embed.set_footer(text=f"Table {table} · Board {board} · {edition_title(edition)}")
-    return embed
-
-
-async def script_for(
+async def script_embeds(
     interaction: discord.Interaction[TDBot], event_id: int
-) -> tuple[discord.Embed, LogEntry, Ruling]:
+) -> tuple[list[discord.Embed], LogEntry, Ruling]:
+    """The script of ruling ``event_id`` as it now stands, in as many embeds as it needs (one
+    message each): a ruling re-ruled on corrected facts is read as its replacement, and an
+    amendment or a Law 82C correction is read first."""
     club = await club_of(interaction)
     entry = await entry_of(interaction, event_id)
-    ruling = Ruling.from_data(entry.ruling)
     director = is_director(interaction.user, club)
+    await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+    desk = desk_of(interaction)
+    correction: Correction | None = None
+    seen = {entry.id}
+    while entry.void:
+        newer = await stored(desk.amended_by(club.guild_id, entry.id))
+        if newer is None or newer in seen:
+            score = f" (adjusted score: {clean(entry.adjusted_score)})" if entry.adjusted_score \
+                else ""
+            raise ContextError(
+                f"Ruling #{entry.id} has been voided{score}: there is nothing to read out."
+            )
+        seen.add(newer)
+        correction = Correction(
+            verdict="amended", text=_reason(entry.verdict_note),
+            adjusted_score=entry.adjusted_score, replaced_by=newer,
+        )
+        entry = await entry_of(interaction, newer)
+    if not entry.void and entry.verdict is VerdictKind.AMENDED:
+        correction = Correction(verdict="amended", text=entry.verdict_note,
+                                adjusted_score=entry.adjusted_score)
+    ruling = Ruling.from_data(entry.ruling)
     if ruling.private and not (director or entry.actor_id == interaction.user.id):
         raise ContextError("That ruling reveals a hand: only the player who asked and the "
                            "directors may see it.")
-    await refuse_if_blind(interaction, entry.session_id, entry.board_number)
-    if entry.void:
-        raise ContextError(f"Ruling #{event_id} has been voided: there is nothing to read out.")
     if not entry.is_ruling:
         raise ContextError(f"#{event_id} is the table's record (a call, a plain lead, a board "
                            "set), not a ruling: there is nothing to read out.")
     storage = storage_of(interaction)
-    recorded = await stored(storage.recorded(club.guild_id, event_id))
-    edition = await stored(desk_of(interaction).edition_of(club.guild_id, event_id))
-    embed = script_embed(ruling, recorded.state, edition=edition, event_id=entry.id,
-                         table=entry.table_number, board=entry.board_number)
-    return embed, entry, ruling
+    recorded = await stored(storage.recorded(club.guild_id, entry.id))
+    edition = await stored(desk.edition_of(club.guild_id, entry.id))
+    script = build_script(ruling, recorded.state, edition=edition, correction=correction)
+    embeds = section_embeds(
+        f"What the director says: ruling #{entry.id}", script.sections,
+        footer=f"Table {entry.table_number} · Board {entry.board_number} · "
+        f"{edition_title(edition)}",
+        colour=discord.Colour.blurple(),
+    )
+    return embeds, entry, ruling
+
+
+def _reason(note: str | None) -> str | None:
+    """The director's words from a re-ruling's verdict note ("re-ruled as #N: words")."""
+    if note and note.startswith("re-ruled as #") and ": " in note:
+        return note.split(": ", 1)[1]
+    return note
 
 
 class PostScriptButton(
@@ -105,18 +125,24 @@ class PostScriptButton(
         try:
             await defer(interaction, ephemeral=self.channel_id != interaction.channel_id)
             await require_director(interaction)
-            embed, entry, ruling = await script_for(interaction, self.event_id)
+            embeds, entry, ruling = await script_embeds(interaction, self.event_id)
             if ruling.private:
                 raise ContextError("That ruling reveals a hand: it is never posted to the table.")
             channel = guild_channel(interaction, self.channel_id)
             if channel is None:
                 raise ContextError("That channel is not in this server any more.")
             if channel.id == interaction.channel_id:
-                await respond(interaction,
-                    embed=embed, allowed_mentions=discord.AllowedMentions.none()
-                )
+                await send_pages(interaction, embeds=embeds, ephemeral=False)
                 return
-            await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            try:
+                for embed in embeds:
+                    await channel.send(embed=embed,
+                                       allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:  # told to the director, never silent
+                raise ContextError(
+                    f"Discord refused the script in {channel.mention} ({exc.status}): check "
+                    "that I may send messages and embeds there, or read it out yourself."
+                ) from exc
             await respond(interaction,
                 f"Posted to {channel.mention}.", ephemeral=True
             )
@@ -163,7 +189,7 @@ class ScriptCog(commands.Cog):
         table_channel: discord.TextChannel | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
-        embed, entry, ruling = await script_for(interaction, id)
+        embeds, entry, ruling = await script_embeds(interaction, id)
         club = await club_of(interaction)
         view = discord.ui.View(timeout=None)
         if table_channel is None:  # the channel bound to the table, else this one
@@ -172,5 +198,5 @@ class ScriptCog(commands.Cog):
         if target is not None and guild_channel(interaction, target) is None:
             raise ContextError("Pick a text channel of this server.")
         if is_director(interaction.user, club) and not ruling.private and target is not None:
-            view.add_item(PostScriptButton(id, target))
-        await respond(interaction, embed=embed, view=view, ephemeral=True)
+            view.add_item(PostScriptButton(entry.id, target))
+        await send_pages(interaction, embeds=embeds, view=view, ephemeral=True)

@@ -13,16 +13,16 @@ import dataclasses
 import datetime as dt
 import logging
 import re
-import time
 import zoneinfo
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import (
+    ID_MAX,
     ContextError,
     NotDirector,
     check_id,
@@ -42,6 +42,7 @@ from cogs.desk_common import (
     log_channel,
     setup_desk,
 )
+from cogs.pages import line_embeds, send_pages
 from cogs.render import (
     CALL_LABEL,
     call_custom_id,
@@ -52,6 +53,7 @@ from cogs.render import (
     cut,
 )
 from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
+from core.storage.limits import CALLS, Limit
 from core.storage.values import ClubSettings, DirectorCallInfo
 
 log = logging.getLogger(__name__)
@@ -175,8 +177,8 @@ class Directors(commands.Cog):
         # (guild, user) -> (role ids, manage server): who we have seen, to tell whether a player
         # seated at a table is a director without the privileged members intent.
         self._seen: OrderedDict[tuple[int, int], tuple[frozenset[int], bool]] = OrderedDict()
-        # (guild, user) -> when that member last started a new call (no ping floods)
-        self._last_call: dict[tuple[int, int], float] = {}
+        # a member starts at most one new call in this many seconds (checked in storage, in
+        # the call's own transaction: core.storage.limits)
         self.call_cooldown = CALL_COOLDOWN
 
     async def cog_load(self) -> None:
@@ -230,7 +232,9 @@ class Directors(commands.Cog):
         session_gap="Hours without a ruling after which a new session starts by itself "
         "(0: at each new club day, the default)",
         deputy_role="The deputy rota: directors who take calls a playing director must not see",
-        appeal_minutes="Appeals close this many minutes after the session ends (default 30)",
+        appeal_minutes="Appeals close this many minutes after appeal_from (default 30)",
+        appeal_from="Where the appeal deadline runs from (default: the authority's rule)",
+        authority="The regulating authority's profile: WBF (default), ACBL or EBU",
         law_edition="The edition of the Laws to rule under from edition_from (default today)",
         edition_from="The date the edition applies from, YYYY-MM-DD (today or later)",
     )
@@ -247,6 +251,8 @@ class Directors(commands.Cog):
         appeal_minutes: app_commands.Range[int, 0, 10080] | None = None,
         law_edition: app_commands.Range[str, 1, 8] | None = None,
         edition_from: app_commands.Range[str, 1, 10] | None = None,
+        appeal_from: Literal["session_end", "scores_published"] | None = None,
+        authority: Literal["WBF", "ACBL", "EBU"] | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
         guild_id = guild_id_of(interaction)
@@ -289,6 +295,8 @@ class Directors(commands.Cog):
             appeal_minutes=appeal_minutes,
             law_edition=law_edition,
             edition_from=edition_from,
+            appeal_from=appeal_from,
+            authority=authority,
         )
         club = await stored(storage_of(interaction).update_club(guild_id, **changes))
         lines = [
@@ -359,27 +367,16 @@ class Directors(commands.Cog):
             else:
                 if table < 1 or table > 999:
                     raise ContextError("A table number is between 1 and 999.")
-                # a table exists for the session as soon as anything names it
-                table_id = (await storage.table(guild_id, table)).id
+                found_table = await storage.find_table(guild_id, table)
+                if found_table is None:
+                    raise ContextError(
+                        f"There is no table {table} in this session: check the number (a "
+                        "table exists once someone sits at it or a board is set there)."
+                    )
+                table_id = found_table.id
             if table_id is not None:
                 board = await storage.find_board(guild_id, table_id)
                 board_id = board.id if board else None
-        key = (guild_id, interaction.user.id)
-        since = time.monotonic() - self._last_call.get(key, -self.call_cooldown)
-        if since < self.call_cooldown:  # joining the table's open call is fine, a new one not
-            open_calls = await storage.open_calls(guild_id)
-            joined = next((c for c in open_calls if table_id and c.table_id == table_id), None)
-            if joined is None:
-                raise ContextError(
-                    f"You called the director {since:.0f} seconds ago: wait "
-                    f"{self.call_cooldown - since:.0f} seconds before calling again."
-                )
-            await respond(
-                interaction,
-                JOINED_CALL.format(where=call_where(joined), id=joined.id),
-                ephemeral=True,
-            )
-            return
         call = await stored(
             storage.call_director(
                 guild_id,
@@ -390,6 +387,8 @@ class Directors(commands.Cog):
                 note=note or "",
                 interaction_id=interaction.id,
                 origin_channel_id=interaction.channel_id,
+                limit=Limit(CALLS.kind, CALLS.most, dt.timedelta(seconds=self.call_cooldown),
+                            CALLS.what),
             ),
             ruling_id=event_id,
         )
@@ -398,9 +397,6 @@ class Directors(commands.Cog):
                 interaction, JOINED_CALL.format(where=call_where(call), id=call.id), ephemeral=True
             )
             return
-        self._last_call[key] = time.monotonic()
-        if len(self._last_call) > 10_000:
-            self._last_call.clear()
         entry = await stored(storage.event(guild_id, event_id)) if event_id else None
         seated_directors = await self._seated_directors(interaction, club, call.table_id)
         jump = (
@@ -467,9 +463,17 @@ class Directors(commands.Cog):
         club = await club_of(interaction)
         if not is_director(interaction.user, club):
             raise NotDirector()
-        call = await stored(
-            storage_of(interaction).claim_call(club.guild_id, call_id, interaction.user.id)
-        )
+        storage = storage_of(interaction)
+        if await _blind_call_for(interaction, await stored(
+            storage.director_call(club.guild_id, call_id)
+        )):
+            raise ContextError("You are playing and have not played this board: this call is "
+                               "for the deputies.")
+        call = await stored(storage.claim_call(club.guild_id, call_id, interaction.user.id))
+        if call.joined and call.claimed_by == interaction.user.id:
+            await respond(interaction, f"You have already taken call #{call.id}.",
+                          ephemeral=True)
+            return
         if call.claimed_by != interaction.user.id:
             when = discord.utils.format_dt(call.claimed_at, "R") if call.claimed_at else ""
             await respond(
@@ -517,6 +521,62 @@ class Directors(commands.Cog):
         except discord.HTTPException as exc:
             log.warning("Could not tell the caller of call %s: %s", call.id, exc)
 
+    @app_commands.command(
+        name="release",
+        description="Directors: give back a call you took, or hand it to another director.",
+    )
+    @app_commands.describe(
+        call="The call's number", to="The director to hand it to (default: back to the queue)"
+    )
+    @app_commands.guild_only()
+    async def release(
+        self,
+        interaction: discord.Interaction[TDBot],
+        call: app_commands.Range[int, 1, ID_MAX],
+        to: discord.Member | None = None,
+    ) -> None:
+        await defer(interaction, ephemeral=True)
+        club = await require_director(interaction)
+        storage = storage_of(interaction)
+        if to is not None:
+            if to.bot or not is_director(to, club):
+                raise ContextError(f"{to.mention} is not a director of this club.")
+            target = await stored(storage.director_call(club.guild_id, check_id(call, "call")))
+            board_blind = await _blind_to_call(interaction, target)
+            if to.id in board_blind:
+                raise ContextError(f"{to.mention} is playing and has not played this board: "
+                                   "hand it to a deputy.")
+        done = await stored(storage.release_call(
+            club.guild_id, check_id(call, "call"), interaction.user.id,
+            to=to.id if to is not None else None,
+        ))
+        await self._show_holder(interaction, done, to)
+        if to is None:
+            await respond(interaction, f"Call #{done.id} is back in the queue (/calls).",
+                          ephemeral=True)
+        else:
+            await respond(interaction, f"Call #{done.id} is now {to.mention}'s.", ephemeral=True,
+                          allowed_mentions=discord.AllowedMentions.none())
+
+    async def _show_holder(
+        self, interaction: discord.Interaction[TDBot], call: DirectorCallInfo,
+        to: discord.Member | None,
+    ) -> None:
+        """Show on the call's message in the log channel who has it now (or "Take it" again);
+        a call whose message cannot be edited stays right in /calls."""
+        channel = interaction.client.get_channel(call.channel_id or 0)
+        if channel is None or call.message_id is None or not hasattr(channel, "fetch_message"):
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(TakeButton(call.id, taken_by=cut(to.display_name, 60) if to else None))
+        holder = f"handed to {clean(cut(to.display_name, 60))}" if to else "back in the queue"
+        try:
+            message = await channel.fetch_message(call.message_id)
+            await message.edit(content=f"Director call #{call.id}: {call_where(call)}, {holder}.",
+                               view=view, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("Could not update the message of call %s: %s", call.id, exc)
+
     @app_commands.command(description="Directors: the director calls nobody has taken yet.")
     @app_commands.guild_only()
     async def calls(self, interaction: discord.Interaction[TDBot]) -> None:
@@ -540,13 +600,11 @@ class Directors(commands.Cog):
             if call.note and not await _blind_call_for(interaction, call):
                 line += f": {clean(cut(call.note, 100))}"
             lines.append(line)
-        embed = discord.Embed(
-            title=f"Open director calls ({len(open_calls)})",
-            description=cut("\n".join(lines), 4096),
-            colour=discord.Colour.red(),
+        embeds = line_embeds(
+            f"Open director calls ({len(open_calls)})", lines, colour=discord.Colour.red(),
+            footer='Take one with its "Take it" button in the log channel.',
         )
-        embed.set_footer(text='Take one with its "Take it" button in the log channel.')
-        await respond(interaction, embed=embed, ephemeral=True)
+        await send_pages(interaction, embeds=embeds, ephemeral=True)
 
 
 async def _blind_to_call(

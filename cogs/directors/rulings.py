@@ -48,7 +48,9 @@ from cogs.verdicts import (
     offer_void_together,
     rerule,
 )
+from core.laws.director_error import adjusted_score
 from core.ruling import Ruling
+from core.storage.desk import Desk
 from core.storage.values import Verdict, VerdictKind
 from core.view import view_of
 
@@ -85,7 +87,7 @@ class Rulings(commands.Cog):
         id="The ruling's number (in its footer)",
         text="How the ruling changes",
         facts="Corrected facts, re-ruled at once, e.g. cards=SQ how=deliberate (optional)",
-        director_error="The adjusted score when the ruling was wrong (82C), e.g. 4H= NS +420",
+        director_error="The adjusted score when the ruling was wrong (82C), e.g. 4HS=",
         board_played="For director error: was the board played? (default: yes)",
     )
     async def amend(
@@ -165,7 +167,7 @@ class Rulings(commands.Cog):
     )
     @app_commands.describe(
         id="The ruling's number (in its footer)",
-        score="The adjusted score, e.g. 4H= NS +420, or 60%/40%",
+        score="The adjusted score, e.g. 4HS=, 60%/40%, 60% 4HS=, 40% 4HS-1 (see README)",
         note="A note (optional)",
     )
     async def adjust(
@@ -178,6 +180,10 @@ class Rulings(commands.Cog):
         value = bounded(score, "score", SCORE_MAX)
         if value is None:
             raise ContextError("Give the adjusted score.")
+        await defer(interaction)
+        club = await require_director(interaction)
+        settings = await Desk(storage_of(interaction)).settings(club.guild_id)
+        value = adjusted_score(value, settings.authority).text()  # one clear line if bad
         text = bounded(note, "note", NOTE_MAX)
         await self._verdict(
             interaction,

@@ -5,34 +5,52 @@ which for a side in no way at fault is at least average plus (12C2)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from core.adjusted import AdjustedScore, parse_adjusted
+from core.authority import Authority, authority
 from core.errors import RuleError
-
-_ARTIFICIAL = re.compile(r"^\s*(A[+-]?|\d{1,3}\s*%)\s*/\s*(A[+-]?|\d{1,3}\s*%)\s*$", re.I)
 
 
 @dataclass(frozen=True)
 class DirectorError:
     """What the bot says and records when a ruling is corrected for director error."""
 
-    score: str
+    score: str  # canonical (core.adjusted)
     laws: tuple[str, ...]
     explanation: str
+    adjusted: AdjustedScore
 
 
-def director_error(score: str, *, board_played: bool) -> DirectorError:
+def check_allowed(score: AdjustedScore, profile: Authority) -> None:
+    """A :class:`RuleError` when the club's regulating authority does not allow a kind of
+    adjusted score used in ``score`` (weighted scores, 12C1(c), are its option)."""
+    for kind in sorted(score.kinds):
+        if not profile.allows(kind):
+            raise RuleError(f"{profile.code} regulations do not allow {kind} adjusted scores "
+                            "(12C1(c)): give one assigned result per side")
+
+
+def adjusted_score(text: str, authority_code: str | None = None) -> AdjustedScore:
+    """``text`` parsed (:mod:`core.adjusted`) and allowed by the club's authority."""
+    score = parse_adjusted(text)
+    check_allowed(score, authority(authority_code))
+    return score
+
+
+def director_error(score: str, *, board_played: bool,
+                   authority_code: str | None = None) -> DirectorError:
     """Check ``score`` against what 82C allows and explain it; a :class:`RuleError` says
     which kind of score the board needs."""
-    score = score.strip()
-    if not score:
+    if not score.strip():
         raise RuleError("director error (82C) needs the adjusted score")
-    artificial = _ARTIFICIAL.match(score)
-    if board_played and artificial:
+    adjusted = adjusted_score(score, authority_code)
+    artificial = {adjusted.ns.kind, adjusted.ew.kind} == {"artificial"}
+    if board_played and (adjusted.ns.artificial or adjusted.ew.artificial):
         raise RuleError(
             "the board was played, so Law 82C gives an assigned adjusted score (12C1): "
-            "the probable result without the error, e.g. 4H= NS +420"
+            "the probable result without the error, e.g. 4HS= (or weighted: 60% 4HS=, "
+            "40% 4HS-1)"
         )
     if not board_played:
         if not artificial:
@@ -40,28 +58,29 @@ def director_error(score: str, *, board_played: bool) -> DirectorError:
                 "the board was not played, so Law 82C gives an artificial adjusted score "
                 "(12C2): average plus to both sides, e.g. A+/A+ or 60%/60%"
             )
-        for part in artificial.groups():
-            if not _at_least_average_plus(part):
+        for side in (adjusted.ns, adjusted.ew):
+            if (side.percent or 0) < 60:
                 raise RuleError(
-                    f"{part.strip()} is less than average plus: under 82C both sides are "
+                    f"{side.artificial} is less than average plus: under 82C both sides are "
                     "treated as non-offending, so each gets at least average plus (12C2)"
                 )
-    kind = "an assigned adjusted score (12C1)" if board_played else (
+    kind = f"{_kind_words(adjusted)} (12C1)" if board_played else (
         "an artificial adjusted score, at least average plus to each side (12C2)"
     )
+    text = adjusted.text()
     return DirectorError(
-        score=score,
+        score=text,
         laws=("82C", "12C1" if board_played else "12C2"),
         explanation=(
             "Director error (82C): the ruling given was wrong and the board cannot be scored "
             "normally, so both sides are treated as non-offending and get "
-            f"{kind}: {score}."
+            f"{kind}: {text}."
         ),
+        adjusted=adjusted,
     )
 
 
-def _at_least_average_plus(part: str) -> bool:
-    text = part.strip().upper().replace(" ", "")
-    if text.startswith("A"):
-        return text == "A+"
-    return int(text.rstrip("%")) >= 60
+def _kind_words(score: AdjustedScore) -> str:
+    return {"weighted": "a weighted assigned adjusted score",
+            "split": "an assigned adjusted score, different for each side"}.get(
+        score.kind, "an assigned adjusted score")

@@ -9,11 +9,14 @@ import dataclasses
 import datetime as dt
 import io
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import ColumnElement, Select, case, distinct, func, literal, null, select
 
+from core.adjusted import parse_adjusted
+from core.errors import RuleError
 from core.storage.errors import StorageError
 from core.storage.lawref import law_key
 from core.storage.models import EventLaw, EventRow, GameSession, VerdictRow
@@ -46,6 +49,7 @@ def entry_select() -> Select[Any]:
         EventRow.verdict_note,
         EventRow.adjusted_score,
         EventRow.is_ruling,
+        EventRow.law_edition,
     ).join(GameSession, GameSession.id == EventRow.session_id)
 
 
@@ -75,6 +79,7 @@ def entry_value(r: Any) -> LogEntry:
         verdict_note=r.verdict_note,
         adjusted_score=r.adjusted_score,
         is_ruling=bool(r.is_ruling),
+        law_edition=r.law_edition or "2017",
     )
 
 
@@ -228,7 +233,21 @@ CSV_COLUMNS = (
     "verdict_note",
     "adjusted_score",
     "facts",
+    # issue 24: for people and for scoring programs (see README, "The log export")
+    "edition",
+    "actor_name",
+    "verdict_by_name",
+    "adjusted_kind",
+    "adjusted_ns",
+    "adjusted_ew",
+    "adjusted_penalties",
+    "appeals",
 )
+
+#: A member's display name from a Discord id (None when unknown): looked up (NameLookup,
+#: by the cog: the server's members) once per chunk, then read (Names).
+Names = Callable[[int], str | None]
+NameLookup = Callable[[int], Awaitable[str | None]]
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -243,7 +262,61 @@ def _iso(value: dt.datetime | None) -> str:
     return value.astimezone(dt.UTC).isoformat() if value else ""
 
 
-def csv_row(r: Any) -> list[Any]:
+def _name(names: Names | None, user_id: int | None) -> str | None:
+    if names is None or user_id is None:
+        return None
+    return names(user_id)
+
+
+def adjusted_data(text: str | None) -> dict[str, Any] | None:
+    """A stored adjusted score as data (:mod:`core.adjusted`); None when there is none, or
+    the free text of an older row that does not parse (it stays in ``adjusted_score``)."""
+    if not text:
+        return None
+    try:
+        return parse_adjusted(text).to_data()
+    except RuleError:
+        return None
+
+
+def _side_text(data: dict[str, Any] | None, side: str) -> str:
+    if data is None:
+        return ""
+    part = data[side]
+    if part["kind"] == "artificial":
+        return f"{part['percent']:g}%"
+    return ", ".join(
+        f"{o['weight']}% {o['contract']}{o['doubled']}{o['declarer']}"
+        + ("=" if o["result"] == 0 else f"{o['result']:+d}")
+        for o in part["outcomes"]
+    )
+
+
+def appeal_data(a: Any, names: Names | None) -> dict[str, Any]:
+    return {
+        "id": a.id,
+        "appellant_id": _snowflake(a.appellant_id),
+        "appellant_name": _name(names, a.appellant_id),
+        "reason": a.reason,
+        "director_answer": a.director_answer,
+        "committee_answer": a.committee_answer,
+        "outcome": a.outcome,
+        "without_merit": bool(a.without_merit),
+        "outcome_text": a.outcome_text,
+        "closed_at": _iso(a.closed_at) or None,
+    }
+
+
+def _appeals_cell(appeals: list[dict[str, Any]]) -> str:
+    return "; ".join(
+        f"#{a['id']} {a['outcome'] or 'open'}" + (" without merit" if a["without_merit"] else "")
+        for a in appeals
+    )
+
+
+def csv_row(r: Any, names: Names | None = None,
+            appeals: list[dict[str, Any]] | None = None) -> list[Any]:
+    adjusted = adjusted_data(r.adjusted_score)
     return [
         r.id,
         _iso(r.created_at),
@@ -264,6 +337,15 @@ def csv_row(r: Any) -> list[Any]:
         _cell(r.verdict_note),
         _cell(r.adjusted_score),
         json.dumps(r.facts, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+        r.law_edition,
+        _cell(_name(names, r.actor_id)),
+        _cell(_name(names, r.verdict_by)),
+        adjusted["kind"] if adjusted else "",
+        _cell(_side_text(adjusted, "ns")),
+        _cell(_side_text(adjusted, "ew")),
+        _cell("; ".join(f"{p['side']} {p['amount']:g} {p['unit']}"
+                        for p in adjusted["penalties"]) if adjusted else ""),
+        _cell(_appeals_cell(appeals or [])),
     ]
 
 
@@ -271,7 +353,8 @@ def _snowflake(value: int | None) -> str | None:
     return str(value) if value is not None else None
 
 
-def json_row(r: Any) -> dict[str, Any]:
+def json_row(r: Any, names: Names | None = None,
+             appeals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     return {
         "id": r.id,
         "created_at": _iso(r.created_at),
@@ -293,6 +376,11 @@ def json_row(r: Any) -> dict[str, Any]:
         "adjusted_score": r.adjusted_score,
         "facts": r.facts,
         "ruling": r.ruling,
+        "edition": r.law_edition,
+        "actor_name": _name(names, r.actor_id),
+        "verdict_by_name": _name(names, r.verdict_by),
+        "adjusted": adjusted_data(r.adjusted_score),
+        "appeals": appeals or [],
     }
 
 

@@ -121,6 +121,9 @@ class GameSession(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     #: Set when the session is over (a director's /session end, or the session gap): history.
     ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    #: When a director said its official scores were published (/session scores-published):
+    #: where Law 92B's appeal deadline runs from, when the club's rule says so.
+    scores_published_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
 
 
 class TableChannel(Base):
@@ -387,6 +390,11 @@ class DeskSettings(Base):
     )
     deputy_role_id: Mapped[int | None] = mapped_column(BigInteger)
     appeal_minutes: Mapped[int | None] = mapped_column(Integer)
+    #: The regulating authority's profile (core.authority): None is the WBF default.
+    authority: Mapped[str | None] = mapped_column(String(8))
+    #: Where the appeal deadline runs from ("session_end", "scores_published"): None is the
+    #: authority's rule.
+    appeal_from: Mapped[str | None] = mapped_column(String(16))
 
 
 class PlayingDirector(Base):
@@ -401,11 +409,44 @@ class PlayingDirector(Base):
     since: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
+class BoardPlayer(Base):
+    """A member seated at a table while it played a board (:mod:`core.storage.played`):
+    "played" is counted per member, not per table."""
+
+    __tablename__ = "board_players"
+    __table_args__ = (Index(None, "club_id", "user_id"),)
+
+    board_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("boards.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+
+
+class MemberLimit(Base):
+    """How often a member has pinged the directors with one kind of command (``call``,
+    ``consult``, ``appeal``) in the current window: checked and set in the transaction that
+    writes the ping, so concurrent commands cannot all pass the check."""
+
+    __tablename__ = "member_limits"
+
+    club_id: Mapped[int] = mapped_column(
+        IdType, ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    window_start: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    count: Mapped[int] = mapped_column(Integer)
+
+
 class Consultation(Base):
     """A player's private question to the directors, and the answer (Law 23 and the like)."""
 
     __tablename__ = "consultations"
-    __table_args__ = (Index(None, "club_id", "answered_at"),)
+    __table_args__ = (
+        Index(None, "club_id", "answered_at"),
+        UniqueConstraint("club_id", "interaction_id"),
+    )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
     club_id: Mapped[int] = _club_fk()
@@ -423,13 +464,19 @@ class Consultation(Base):
     event_id: Mapped[int | None] = mapped_column(
         IdType, ForeignKey("events.id", ondelete="CASCADE")
     )
+    #: The Discord interaction that asked: a redelivered question writes nothing twice.
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class Appeal(Base):
     """A player's appeal against a ruling (Law 92), with the answers and the outcome."""
 
     __tablename__ = "appeals"
-    __table_args__ = (Index(None, "club_id", "closed_at"), Index(None, "event_id"))
+    __table_args__ = (
+        Index(None, "club_id", "closed_at"),
+        Index(None, "event_id"),
+        UniqueConstraint("club_id", "interaction_id"),
+    )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
     club_id: Mapped[int] = _club_fk()
@@ -444,11 +491,15 @@ class Appeal(Base):
     outcome_text: Mapped[str | None] = mapped_column(String(NOTE_MAX))
     closed_by: Mapped[int | None] = mapped_column(BigInteger)
     closed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    #: The committee (or director) found the appeal without merit (Law 93B3).
+    without_merit: Mapped[bool | None] = mapped_column(Boolean)
+    #: The Discord interaction that filed it: a redelivered appeal writes nothing twice.
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 #: What deleting a club's data removes (see Storage.delete_club_data): the desk's log rows
 #: always, its settings unless the club keeps its settings.
-DESK_LOG_MODELS = (Appeal, Consultation, PlayingDirector)
+DESK_LOG_MODELS = (Appeal, Consultation, PlayingDirector, MemberLimit, BoardPlayer)
 DESK_SETTINGS_MODELS = (DeskSettings, EditionChange)
 
 

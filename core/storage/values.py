@@ -184,6 +184,7 @@ class LogEntry:
     verdict_note: str | None
     adjusted_score: str | None
     is_ruling: bool = True  # False: the table's record (a call in rotation, a plain lead …)
+    law_edition: str = "2017"  # the edition of the Laws the ruling was made under
 
 
 @dataclass(frozen=True)

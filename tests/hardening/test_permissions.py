@@ -76,7 +76,9 @@ DIRECTOR_ONLY: dict[str, Options] = {
     "consult open": lambda g, rid: {},
     "playing": lambda g, rid: {"playing": True},
     "appeal answer": lambda g, rid: {"id": 1, "by": "director", "text": "it stands"},
-    "appeal decide": lambda g, rid: {"id": 1, "outcome": "upheld"},
+    "appeal decide": lambda g, rid: {"id": 1, "outcome": "ruling_stands"},
+    "session scores-published": lambda g, rid: {},
+    "release": lambda g, rid: {"call": 1},
     # admin-only (Manage Server): deleting the club's stored data
     "club-data delete": lambda g, rid: {"confirm": g.name},
 }

@@ -5,15 +5,26 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import replace
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core.authority import SCORES_PUBLISHED, deadline_words
 from core.storage.desk.base import desk_event_row
-from core.storage.desk.settings import APPEAL_OUTCOMES, EditionsAndSettings
+from core.storage.desk.settings import APPEAL_OUTCOMES, OUTCOME_WORDS, EditionsAndSettings
 from core.storage.desk.values import AppealInfo
 from core.storage.errors import Conflict, NotFound, StorageError
-from core.storage.models import NOTE_MAX, Appeal, EventRow, GameSession, utcnow
+from core.storage.limits import APPEALS, Limit, count_one
+from core.storage.models import (
+    NOTE_MAX,
+    Appeal,
+    BoardPlayer,
+    EventRow,
+    GameSession,
+    SeatBinding,
+    utcnow,
+)
 from core.storage.repo.rows import checked_text, require_club
 
 
@@ -24,11 +35,17 @@ class Appeals(EditionsAndSettings):
 
     async def appeal(
         self, guild_id: int, event_id: int, user_id: int, reason: str,
-        *, now: dt.datetime | None = None,
+        *, now: dt.datetime | None = None, interaction_id: int | None = None,
+        limit: Limit | None = APPEALS, director: bool = False,
     ) -> AppealInfo:
-        """File an appeal against a ruling, within the club's deadline after its session
-        ended (``/session end``, or the automatic end when the next session starts); while
-        the session has not ended, appeals are open."""
+        """File an appeal against a ruling. Only a contestant who sat at the ruling's table
+        for its board, or a director, may (Law 92A). The deadline (Law 92B) is the club's
+        rule: ``appeal_minutes`` after the session ended (``/session end``, or the automatic
+        end when the next session starts), or after its scores were published (``/session
+        scores-published``), as the club's setting or its regulating authority says; until
+        then appeals are open. The same interaction delivered twice files it once
+        (``repeated``); a new appeal counts against the member's ``limit`` in the same
+        transaction."""
         text = checked_text(reason, NOTE_MAX, "reason")
         if not text:
             raise StorageError("say why you appeal")
@@ -37,24 +54,62 @@ class Appeals(EditionsAndSettings):
 
         async def work(s: AsyncSession) -> AppealInfo:
             club_id = await require_club(s, guild_id)
+            if interaction_id is not None:
+                made = (await s.execute(
+                    select(Appeal, EventRow).join(EventRow, EventRow.id == Appeal.event_id)
+                    .where(Appeal.club_id == club_id, Appeal.interaction_id == interaction_id)
+                )).first()
+                if made is not None:
+                    return replace(_appeal_value(made[0], made[1]), repeated=True)
             ev = await desk_event_row(s, club_id, event_id)
             if ev.void:
                 raise Conflict(f"ruling #{event_id} has been voided: there is nothing to appeal")
-            ended = await session_end(s, club_id, ev.session_id)
-            if ended is not None:
-                deadline = ended + dt.timedelta(minutes=settings.appeal_minutes)
+            if not director and not await _sat_for(s, club_id, ev, user_id):
+                raise Conflict(
+                    f"only the players at table {ev.table_no} for board {ev.board_no} (or a "
+                    "director) may appeal this ruling (Law 92A)"
+                )
+            session = await s.get(GameSession, ev.session_id)
+            start = None
+            if session is not None:
+                start = (session.scores_published_at if settings.appeal_from == SCORES_PUBLISHED
+                         else session.ended_at)
+            if start is not None:
+                deadline = start + dt.timedelta(minutes=settings.appeal_minutes)
                 if now > deadline:
                     raise Conflict(
-                        f"the time for appeals on this session ended {settings.appeal_minutes} "
-                        "minutes after it ended"
+                        "the time for appeals on this session is over: the club accepts them "
+                        f"{deadline_words(settings.appeal_from, settings.appeal_minutes)}"
                     )
+            if limit is not None:
+                await count_one(s, club_id, user_id, limit, now)
             row = Appeal(club_id=club_id, event_id=ev.id, appellant_id=user_id, reason=text,
-                         created_at=now)
+                         created_at=now, interaction_id=interaction_id)
             s.add(row)
             await s.flush()
             return _appeal_value(row, ev)
 
         return await self._st.tx.write(work, retry_disconnect=False)
+
+    async def publish_scores(self, guild_id: int) -> tuple[int, dt.datetime]:
+        """The latest session's official scores are published now (kept if already said):
+        where the appeal deadline runs from under the "scores_published" rule (Law 92B)."""
+        now = self._st.now()
+
+        async def work(s: AsyncSession) -> tuple[int, dt.datetime]:
+            club_id = await require_club(s, guild_id)
+            session = await s.scalar(
+                select(GameSession).where(GameSession.club_id == club_id)
+                .order_by(GameSession.id.desc()).limit(1).with_for_update()
+            )
+            if session is None:
+                raise NotFound("this club has no session yet")
+            if session.scores_published_at is None:
+                session.scores_published_at = now
+                await s.flush()
+            return session.id, session.scores_published_at
+
+        return await self._st.tx.write(work)
 
     async def answer_appeal(
         self, guild_id: int, appeal_id: int, director_id: int, by: str, text: str
@@ -81,18 +136,28 @@ class Appeals(EditionsAndSettings):
         return await self._st.tx.write(work)
 
     async def decide_appeal(
-        self, guild_id: int, appeal_id: int, director_id: int, outcome: str, text: str | None
+        self, guild_id: int, appeal_id: int, director_id: int, outcome: str, text: str | None,
+        *, without_merit: bool = False,
     ) -> AppealInfo:
+        """Close an appeal with its outcome; "without merit" only when the ruling stands. The
+        same decision made again (a redelivered command) changes nothing."""
         if outcome not in APPEAL_OUTCOMES:
             raise StorageError(f"the outcome is one of {', '.join(APPEAL_OUTCOMES)}")
+        if without_merit and outcome != "ruling_stands":
+            raise StorageError("an appeal is found without merit only when the ruling stands")
         note = checked_text(text, NOTE_MAX, "note") or None
 
         async def work(s: AsyncSession) -> AppealInfo:
             club_id = await require_club(s, guild_id)
             row, ev = await _appeal_row(s, club_id, appeal_id)
             if row.closed_at is not None:
-                raise Conflict(f"appeal #{appeal_id} is already closed ({row.outcome})")
+                if (row.outcome, row.closed_by, row.outcome_text, bool(row.without_merit)) == (
+                        outcome, director_id, note, without_merit):
+                    return replace(_appeal_value(row, ev), repeated=True)
+                raise Conflict(f"appeal #{appeal_id} is already closed "
+                               f"({OUTCOME_WORDS.get(row.outcome or '', row.outcome)})")
             row.outcome, row.outcome_text = outcome, note
+            row.without_merit = without_merit
             row.closed_by, row.closed_at = director_id, utcnow()
             await s.flush()
             return _appeal_value(row, ev)
@@ -174,4 +239,21 @@ def _appeal_value(row: Appeal, ev: EventRow) -> AppealInfo:
         director_answer=row.director_answer, director_id=row.director_id,
         committee_answer=row.committee_answer, outcome=row.outcome,
         outcome_text=row.outcome_text, closed_at=row.closed_at,
+        session_id=ev.session_id, without_merit=bool(row.without_merit),
     )
+
+
+async def _sat_for(s: AsyncSession, club_id: int, ev: EventRow, user_id: int) -> bool:
+    """Whether ``user_id`` sat at the ruling's table for its board (or sits there now)."""
+    sat = await s.scalar(
+        select(BoardPlayer.user_id).where(BoardPlayer.board_id == ev.board_id,
+                                          BoardPlayer.user_id == user_id)
+    )
+    if sat is not None:
+        return True
+    seated = await s.scalar(
+        select(SeatBinding.user_id).where(SeatBinding.club_id == club_id,
+                                          SeatBinding.table_id == ev.table_id,
+                                          SeatBinding.user_id == user_id)
+    )
+    return seated is not None

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.laws.consultation import Consultation as ConsultationEvent
 from core.storage.desk.base import DeskBase
 from core.storage.desk.values import ConsultationInfo
 from core.storage.errors import Conflict, NotFound, StorageError
+from core.storage.limits import CONSULTATIONS, Limit, count_one
 from core.storage.models import NOTE_MAX, Consultation, Table, utcnow
-from core.storage.repo.rows import board_row, checked_text, require_club
+from core.storage.repo.rows import board_row, checked_text, require_club, rowcount
 from core.storage.values import RecordedEvent
 
 
@@ -22,20 +24,33 @@ class Consultations(DeskBase):
     # ------------------------------------------------------------------- consultations
 
     async def consult(
-        self, guild_id: int, player_id: int, board_id: int, channel_id: int | None, question: str
+        self, guild_id: int, player_id: int, board_id: int, channel_id: int | None, question: str,
+        *, interaction_id: int | None = None, limit: Limit | None = CONSULTATIONS,
     ) -> ConsultationInfo:
+        """A player's question. The same interaction delivered twice writes it once (the
+        result says ``repeated``); a new question counts against the player's ``limit`` in
+        the same transaction."""
         text = checked_text(question, NOTE_MAX, "question")
         if not text:
             raise StorageError("ask your question")
+        now = self._st.now()
 
         async def work(s: AsyncSession) -> ConsultationInfo:
             club_id = await require_club(s, guild_id)
+            if interaction_id is not None:
+                made = await s.scalar(select(Consultation).where(
+                    Consultation.club_id == club_id,
+                    Consultation.interaction_id == interaction_id))
+                if made is not None:
+                    return replace(_consultation_value(made), repeated=True)
             board = await board_row(s, club_id, board_id)
+            if limit is not None:
+                await count_one(s, club_id, player_id, limit, now)
             table_no = await s.scalar(select(Table.number).where(Table.id == board.table_id))
             row = Consultation(
                 club_id=club_id, board_id=board.id, table_no=table_no or 0,
                 board_no=board.number, player_id=player_id, channel_id=channel_id,
-                question=text, created_at=utcnow(),
+                question=text, created_at=utcnow(), interaction_id=interaction_id,
             )
             s.add(row)
             await s.flush()
@@ -74,22 +89,72 @@ class Consultations(DeskBase):
         note = checked_text(table_note, NOTE_MAX, "note for the table")
         if not reply:
             raise StorageError("give the answer")
-        found = await self.consultation(guild_id, consultation_id)
-        if found.answered_by is not None:
-            raise Conflict(f"consultation #{consultation_id} is already answered")
-        event = ConsultationEvent(found.question, reply, note, tuple(laws))
-        recorded = await self._st.record(guild_id, found.board_id, event, actor_id=director_id)
+        claimed = await self._claim(guild_id, consultation_id, director_id, reply, note)
+        if claimed.repeated:
+            recorded = await self._st.recorded(guild_id, claimed.event_id or 0)
+            return claimed, recorded
+        event = ConsultationEvent(claimed.question, reply, note, tuple(laws))
+        try:
+            recorded = await self._st.record(guild_id, claimed.board_id, event,
+                                             actor_id=director_id)
+        except BaseException:
+            await self._unclaim(guild_id, consultation_id, director_id)
+            raise
 
         async def work(s: AsyncSession) -> ConsultationInfo:
             club_id = await require_club(s, guild_id)
             row = await _consultation_row(s, club_id, consultation_id)
             row.answer, row.table_note = reply, note or None
-            row.answered_by, row.answered_at = director_id, utcnow()
+            row.answered_at = utcnow()
             row.event_id = recorded.id
             await s.flush()
             return _consultation_value(row)
 
         return await self._st.tx.write(work), recorded
+
+    async def _claim(
+        self, guild_id: int, consultation_id: int, director_id: int, reply: str, note: str
+    ) -> ConsultationInfo:
+        """Mark the consultation as being answered by ``director_id``, in one statement: of
+        two directors answering at once exactly one gets it; the same director's redelivered
+        answer finds it done (``repeated``)."""
+
+        async def work(s: AsyncSession) -> ConsultationInfo:
+            club_id = await require_club(s, guild_id)
+            done = await s.execute(
+                update(Consultation)
+                .where(Consultation.club_id == club_id, Consultation.id == consultation_id,
+                       Consultation.answered_by.is_(None))
+                .values(answered_by=director_id)
+            )
+            row = await _consultation_row(s, club_id, consultation_id)
+            await s.refresh(row)
+            if rowcount(done) == 1:
+                return _consultation_value(row)
+            if (row.answered_by == director_id and row.event_id is not None
+                    and row.answer == reply and (row.table_note or "") == note):
+                return replace(_consultation_value(row), repeated=True)
+            if row.answered_by == director_id and row.event_id is None:
+                raise Conflict(f"you are answering consultation #{consultation_id} already")
+            raise Conflict(f"consultation #{consultation_id} is already answered by "
+                           f"<@{row.answered_by}>")
+
+        return await self._st.tx.write(work)
+
+    async def _unclaim(self, guild_id: int, consultation_id: int, director_id: int) -> None:
+        """The answer could not be recorded: the consultation is open again."""
+
+        async def work(s: AsyncSession) -> None:
+            club_id = await require_club(s, guild_id)
+            await s.execute(
+                update(Consultation)
+                .where(Consultation.club_id == club_id, Consultation.id == consultation_id,
+                       Consultation.answered_by == director_id,
+                       Consultation.event_id.is_(None))
+                .values(answered_by=None)
+            )
+
+        await self._st.tx.write(work)
 
 
 async def _consultation_row(s: AsyncSession, club_id: int, cid: int) -> Consultation:

@@ -6,7 +6,8 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.desk.base import DeskBase
-from core.storage.models import Board, GameSession, PlayingDirector, SeatBinding, Table
+from core.storage.models import GameSession, PlayingDirector, SeatBinding, Table
+from core.storage.played import has_played
 from core.storage.repo.rows import require_club
 
 
@@ -47,15 +48,33 @@ class PlayingDirectors(DeskBase):
                 blind.append(user_id)
         return tuple(blind)
 
+    async def may_see_board(
+        self, guild_id: int, user_id: int, session_id: int, board_number: int
+    ) -> bool:
+        """Whether a player may read what others wrote about board ``board_number`` (an
+        appeal's reasons, its answers): once the session has ended, or when he has sat at a
+        table for it (:func:`core.storage.played.has_played`; playing it now is enough: he
+        was at the table when it happened)."""
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            ended = await s.scalar(
+                select(GameSession.ended_at).where(
+                    GameSession.club_id == club_id, GameSession.id == session_id
+                )
+            )
+            return ended is not None or await has_played(s, club_id, user_id, session_id,
+                                                         board_number, finished=False)
+
     async def is_blind(
         self, guild_id: int, user_id: int, session_id: int, board_number: int
     ) -> bool:
         """True when ``user_id`` is a playing director seated in ``session_id`` who has not
-        finished ``board_number`` there (finished: a board he has played at his table, other
-        than the one his table is playing now), or a playing director who has left his seat
-        (every board of the running session). Seats and boards are the session's (night's
-        model: a new session starts with every seat free); once ``session_id`` has ended
-        (``/session end`` or the next session), none of its boards is closed to anyone."""
+        played ``board_number`` (:func:`core.storage.played.has_played`: counted per member,
+        so a board his new table played before he arrived is still closed to him), or a
+        playing director who has left his seat (every board of the running session). Seats
+        and boards are the session's (a new session starts with every seat free); once
+        ``session_id`` has ended (``/session end`` or the next session), none of its boards
+        is closed to anyone."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             playing = await s.scalar(
@@ -74,7 +93,7 @@ class PlayingDirectors(DeskBase):
                 return False
             seat = (
                 await s.execute(
-                    select(Table.id, Table.session_id, Table.current_board)
+                    select(Table.session_id)
                     .join(SeatBinding, SeatBinding.table_id == Table.id)
                     .where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
                 )
@@ -86,9 +105,4 @@ class PlayingDirectors(DeskBase):
                 return session_id == latest
             if seat.session_id != session_id:
                 return False
-            played = await s.scalar(
-                select(func.count(Board.id)).where(
-                    Board.table_id == seat.id, Board.number == board_number
-                )
-            )
-            return not played or seat.current_board == board_number
+            return not await has_played(s, club_id, user_id, session_id, board_number)

@@ -9,7 +9,9 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core.authority import APPEAL_FROM, authority
 from core.editions import check_edition, edition_on
+from core.errors import RuleError
 from core.storage import editions
 from core.storage.desk.base import DeskBase
 from core.storage.desk.values import DeskSettingsInfo, EditionSchedule
@@ -20,7 +22,13 @@ from core.storage.repo.rows import require_club
 
 #: Law 92B's default: an appeal within 30 minutes after the session's scores are available.
 DEFAULT_APPEAL_MINUTES = 30
-APPEAL_OUTCOMES = ("upheld", "changed", "withdrawn")
+#: How an appeal ends: the ruling stands, the ruling is changed, the score is adjusted, or the
+#: appellant withdraws it. ("upheld" is how older rows say "the ruling stands".)
+APPEAL_OUTCOMES = ("ruling_stands", "ruling_changed", "score_adjusted", "withdrawn")
+OUTCOME_WORDS = {"ruling_stands": "the ruling stands", "upheld": "the ruling stands",
+                 "ruling_changed": "the ruling is changed",
+                 "score_adjusted": "the score is adjusted", "changed": "the ruling is changed",
+                 "withdrawn": "withdrawn"}
 
 
 class EditionsAndSettings(DeskBase):
@@ -76,17 +84,29 @@ class EditionsAndSettings(DeskBase):
             club_id = await require_club(s, guild_id)
             row = await s.get(DeskSettings, club_id)
         if row is None:
-            return DeskSettingsInfo(None, DEFAULT_APPEAL_MINUTES)
+            profile = authority(None)
+            return DeskSettingsInfo(None, DEFAULT_APPEAL_MINUTES, profile.code,
+                                    profile.appeal_from)
         minutes = row.appeal_minutes
+        profile = authority(row.authority)
         return DeskSettingsInfo(
-            row.deputy_role_id, DEFAULT_APPEAL_MINUTES if minutes is None else minutes
+            row.deputy_role_id, DEFAULT_APPEAL_MINUTES if minutes is None else minutes,
+            profile.code, row.appeal_from or profile.appeal_from,
         )
 
     async def update_settings(
-        self, guild_id: int, *, deputy_role_id: Any = UNSET, appeal_minutes: Any = UNSET
+        self, guild_id: int, *, deputy_role_id: Any = UNSET, appeal_minutes: Any = UNSET,
+        authority_code: Any = UNSET, appeal_from: Any = UNSET,
     ) -> DeskSettingsInfo:
         if appeal_minutes is not UNSET and not 0 <= appeal_minutes <= 7 * 24 * 60:
             raise StorageError("the appeal deadline is between 0 minutes and a week")
+        if appeal_from is not UNSET and appeal_from not in APPEAL_FROM:
+            raise StorageError("the appeal deadline runs from " + " or ".join(APPEAL_FROM))
+        if authority_code is not UNSET:
+            try:
+                authority_code = authority(authority_code).code
+            except RuleError as exc:
+                raise StorageError(str(exc)) from None
         await self._st.club(guild_id)
 
         async def work(s: AsyncSession) -> None:
@@ -99,6 +119,10 @@ class EditionsAndSettings(DeskBase):
                 row.deputy_role_id = deputy_role_id
             if appeal_minutes is not UNSET:
                 row.appeal_minutes = appeal_minutes
+            if authority_code is not UNSET:
+                row.authority = authority_code
+            if appeal_from is not UNSET:
+                row.appeal_from = appeal_from
 
         await self._st.tx.write(work)
         return await self.settings(guild_id)

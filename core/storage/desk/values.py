@@ -20,6 +20,8 @@ class EditionSchedule:
 class DeskSettingsInfo:
     deputy_role_id: int | None
     appeal_minutes: int
+    authority: str = "WBF"  # the regulating authority's profile (core.authority)
+    appeal_from: str = "scores_published"  # in force: the club's rule, else the authority's
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ class ConsultationInfo:
     table_note: str | None
     answered_by: int | None
     event_id: int | None
+    #: Already written (a redelivered interaction, an answer already given): ping nobody again.
+    repeated: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,3 +82,8 @@ class AppealInfo:
     outcome: str | None
     outcome_text: str | None
     closed_at: dt.datetime | None
+    #: Already written by this interaction (redelivered): ping nobody again.
+    repeated: bool = False
+    session_id: int = 0
+    without_merit: bool = False
+

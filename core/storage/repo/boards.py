@@ -18,6 +18,7 @@ from core.storage import logquery, rollup
 from core.storage.editions import edition_in_force
 from core.storage.errors import NotFound
 from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
+from core.storage.played import note_players
 from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
     board_facts,
@@ -140,6 +141,7 @@ class Boards(StorageBase):
                 await conn.execute(
                     SET_CURRENT_BOARD, {"t_id": found.table_id, "current": number}
                 )
+                await note_players(conn, found.table_id, board.id)  # who plays it (per member)
             facts = board_facts(state, dealer_seat, declarer_seat, contract)
             if facts and found.id is not None and not inline:
                 # PostgreSQL: the board row locked, then the facts checked against it again

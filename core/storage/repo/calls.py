@@ -5,7 +5,8 @@ from __future__ import annotations
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.storage.errors import NotFound
+from core.storage.errors import Conflict, NotFound
+from core.storage.limits import Limit, count_one
 from core.storage.models import NOTE_MAX, DirectorCall, EventRow, Table, utcnow
 from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
@@ -16,6 +17,7 @@ from core.storage.repo.rows import (
     clamp_limit,
     find_club_id,
     require_club,
+    rowcount,
 )
 from core.storage.values import DirectorCallInfo
 
@@ -34,12 +36,15 @@ class Calls(StorageBase):
         note: str = "",
         interaction_id: int | None = None,
         origin_channel_id: int | None = None,
+        limit: Limit | None = None,
     ) -> DirectorCallInfo:
         """Record a call; the table and board default to the event's (or the board's).
 
         A table has at most one open call: calling again joins it (``joined``), and so does the
-        same interaction delivered twice, so directors are pinged once."""
+        same interaction delivered twice, so directors are pinged once. A new call counts
+        against the caller's ``limit`` (:mod:`core.storage.limits`) in the same transaction."""
         note = checked_text(note or "", NOTE_MAX, "note")
+        now = self.now()
 
         async def work(s: AsyncSession) -> DirectorCallInfo:
             club_id = await require_club(s, guild_id)
@@ -87,6 +92,8 @@ class Calls(StorageBase):
                 )
                 if open_call is not None:
                     return await call_value(s, open_call, joined=True)
+            if limit is not None:
+                await count_one(s, club_id, caller_id, limit, now)
             row = DirectorCall(
                 club_id=club_id,
                 caller_id=caller_id,
@@ -118,11 +125,12 @@ class Calls(StorageBase):
         return await self.tx.write(work)
 
     async def claim_call(self, guild_id: int, call_id: int, director_id: int) -> DirectorCallInfo:
-        """Take a call. Exactly one director gets it: the result's ``claimed_by`` says who."""
+        """Take a call. Exactly one director gets it: the result's ``claimed_by`` says who, and
+        ``joined`` is true when it was already taken (by him too: a second press is a no-op)."""
 
         async def work(s: AsyncSession) -> DirectorCallInfo:
             club_id = await require_club(s, guild_id)
-            await s.execute(
+            done = await s.execute(
                 update(DirectorCall)
                 .where(
                     DirectorCall.id == call_id,
@@ -131,7 +139,38 @@ class Calls(StorageBase):
                 )
                 .values(claimed_by=director_id, claimed_at=utcnow())
             )
-            return await call_value(s, await call_row(s, club_id, call_id))
+            row = await call_row(s, club_id, call_id)
+            await s.refresh(row)
+            return await call_value(s, row, joined=rowcount(done) == 0)
+
+        return await self.tx.write(work)
+
+    async def release_call(
+        self, guild_id: int, call_id: int, director_id: int, *, to: int | None = None,
+        may_override: bool = False,
+    ) -> DirectorCallInfo:
+        """Give a taken call back to the queue (``to`` None) or hand it to director ``to``.
+        Only the director who has it may, unless ``may_override`` (another director when the
+        one who took it is not answering)."""
+
+        async def work(s: AsyncSession) -> DirectorCallInfo:
+            club_id = await require_club(s, guild_id)
+            row = await s.scalar(
+                select(DirectorCall)
+                .where(DirectorCall.club_id == club_id, DirectorCall.id == call_id)
+                .with_for_update()
+            )
+            if row is None:
+                raise NotFound(f"there is no call #{call_id}")
+            if row.claimed_by is None:
+                raise Conflict(f"call #{call_id} is not taken: take it with its button")
+            if row.claimed_by != director_id and not may_override:
+                raise Conflict(f"call #{call_id} is <@{row.claimed_by}>'s: only he may "
+                               "release or hand it over")
+            row.claimed_by = to
+            row.claimed_at = utcnow() if to is not None else None
+            await s.flush()
+            return await call_value(s, row)
 
         return await self.tx.write(work)
 

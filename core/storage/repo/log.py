@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage import logquery, rollup
 from core.storage import stats as log_stats
-from core.storage.models import EventRow
+from core.storage.models import Appeal, EventRow
 from core.storage.repo.base import EXPORT_CHUNK_ROWS, StorageBase
 from core.storage.repo.rows import clamp_limit, find_club_id
 from core.storage.repo.statements import CLUB_ZONE
@@ -71,8 +71,10 @@ class RulingLog(StorageBase):
         filters: LogFilter = LogFilter(),  # noqa: B008
         *,
         chunk_rows: int = EXPORT_CHUNK_ROWS,
+        names: logquery.NameLookup | None = None,
     ) -> AsyncGenerator[str, None]:
-        """The filtered log as CSV text, oldest first, in chunks of ``chunk_rows`` rows.
+        """The filtered log as CSV text, oldest first, in chunks of ``chunk_rows`` rows;
+        ``names`` looks up members' display names to put beside their ids.
 
         Rows are streamed from the database (server-side cursor), so memory does not grow with
         the log. Text fields a spreadsheet would run as a formula are prefixed with ``'``.
@@ -81,9 +83,9 @@ class RulingLog(StorageBase):
         writer = csv.writer(buf, lineterminator="\r\n")
         writer.writerow(logquery.CSV_COLUMNS)
         yield logquery.drain(buf)
-        async for rows in self._stream(guild_id, filters, chunk_rows):
+        async for rows, appeals, known in self._stream(guild_id, filters, chunk_rows, names):
             for r in rows:
-                writer.writerow(logquery.csv_row(r))
+                writer.writerow(logquery.csv_row(r, known.get, appeals.get(r.id)))
             yield logquery.drain(buf)
 
     async def export_json(
@@ -92,6 +94,7 @@ class RulingLog(StorageBase):
         filters: LogFilter = LogFilter(),  # noqa: B008
         *,
         chunk_rows: int = EXPORT_CHUNK_ROWS,
+        names: logquery.NameLookup | None = None,
     ) -> AsyncGenerator[str, None]:
         """The filtered log as one JSON array, oldest first, streamed like :meth:`export_csv`.
 
@@ -99,18 +102,24 @@ class RulingLog(StorageBase):
         """
         yield "["
         first = True
-        async for rows in self._stream(guild_id, filters, chunk_rows):
+        async for rows, appeals, known in self._stream(guild_id, filters, chunk_rows, names):
             parts = []
             for r in rows:
-                text = json.dumps(logquery.json_row(r), ensure_ascii=False)
+                text = json.dumps(logquery.json_row(r, known.get, appeals.get(r.id)),
+                                  ensure_ascii=False)
                 parts.append(("\n" if first else ",\n") + text)
                 first = False
             yield "".join(parts)
         yield "\n]\n" if not first else "]\n"
 
     async def _stream(
-        self, guild_id: int, filters: LogFilter, chunk_rows: int
-    ) -> AsyncIterator[Sequence[Any]]:
+        self, guild_id: int, filters: LogFilter, chunk_rows: int,
+        names: logquery.NameLookup | None = None,
+    ) -> AsyncIterator[
+        tuple[Sequence[Any], dict[int, list[dict[str, Any]]], dict[int, str | None]]
+    ]:
+        """The rows in chunks, each with the appeals against its rulings (by ruling id) and
+        the display names of the members they name."""
         chunk_rows = max(1, min(int(chunk_rows), 5000))
         async with self.tx.reading() as s:
             club_id = await find_club_id(s, guild_id)
@@ -121,7 +130,30 @@ class RulingLog(StorageBase):
             )
             result = await s.stream(q.execution_options(yield_per=chunk_rows))
             async for partition in result.partitions(chunk_rows):
-                yield partition
+                rows = await self._appeal_rows(club_id, [r.id for r in partition])
+                known: dict[int, str | None] = {}
+                if names is not None:
+                    ids = {i for r in partition for i in (r.actor_id, r.verdict_by)}
+                    ids |= {a.appellant_id for found in rows.values() for a in found}
+                    known = {i: await names(i) for i in ids if i is not None}
+                appeals = {event_id: [logquery.appeal_data(a, known.get) for a in found]
+                           for event_id, found in rows.items()}
+                yield partition, appeals, known
+
+    async def _appeal_rows(self, club_id: int, event_ids: list[int]) -> dict[int, list[Appeal]]:
+        """The appeals against ``event_ids``, as export data (a second read: the first one
+        is still streaming)."""
+        found: dict[int, list[Appeal]] = {}
+        if not event_ids:
+            return found
+        async with self.tx.reading() as s:
+            rows = await s.scalars(
+                select(Appeal).where(Appeal.club_id == club_id, Appeal.event_id.in_(event_ids))
+                .order_by(Appeal.id)
+            )
+            for a in rows:
+                found.setdefault(a.event_id, []).append(a)
+        return found
 
     async def stats(
         self,

@@ -13,6 +13,7 @@ from sqlalchemy.sql.selectable import ScalarSelect
 from core.seats import Seat
 from core.storage.errors import Conflict, NotFound
 from core.storage.models import GameSession, SeatBinding, Table, TableChannel, utcnow
+from core.storage.played import note_sitter
 from core.storage.repo.clubs import Clubs
 from core.storage.repo.rows import (
     check_positive,
@@ -241,6 +242,7 @@ class Tables(Clubs, Sessions):
                 )
             )
             await s.flush()
+            await note_sitter(s, club_id, table, user_id)  # he plays the table's board now
             return Seating(table.session_id, table.id, table.number, seat, user_id)
 
         return await self.tx.write(work)

@@ -122,9 +122,15 @@ async def test_director_command_and_calls_list(ld, bot, storage):
     assert listed.message.pings == {"everyone": False, "users": [], "roles": []}
 
 
-async def test_director_at_any_table_number(ld, bot, storage):
-    """A table nobody has sat at yet exists as soon as a call names it."""
+async def test_a_call_to_a_table_that_does_not_exist_is_refused(ld, bot, storage):
+    """Issue 24: a call naming a table of nobody in this session pings nobody and writes
+    nothing; once the table exists (a board set there), the call goes through."""
     await set_up(ld)
+    result = await ld.slash("director", {"table": 9})
+    assert result.ephemeral and "There is no table 9" in result.text
+    assert result.channel_messages == [] and await storage.open_calls(ld.guild.id) == ()
+    assert await storage.find_table(ld.guild.id, 9) is None
+    await exposure(storage, ld, table=9)
     result = await ld.slash("director", {"table": 9})
     assert result.ephemeral and "The director has been called" in result.text
     [call] = await storage.open_calls(ld.guild.id)

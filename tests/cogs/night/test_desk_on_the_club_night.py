@@ -24,10 +24,11 @@ async def _appeal(ld, ruling_id: int, reason: str):
 
 
 async def test_92_appeal_deadline_counts_from_the_end_of_the_session(ld, storage, clock):
-    done = await _setup(ld, appeal_minutes=30)
+    done = await _setup(ld, appeal_minutes=30, appeal_from="session_end")
     assert "30 minutes after the session ends" in done.text, done.text
     await ld.run("/session start name:Monday pairs", user="Director")
     recorded = await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:W", user="LHO")
     clock.advance(hours=3)  # a long evening: the session has not ended, appeals are open
     early = await _appeal(ld, recorded.id, "Never exposed")
     assert early.ephemeral and "Appeal #" in early.text, early.text
@@ -45,9 +46,10 @@ async def test_92_appeal_deadline_counts_from_the_end_of_the_session(ld, storage
 
 
 async def test_92_a_new_session_by_the_clock_ends_the_last_one_for_appeals(ld, storage, clock):
-    await _setup(ld, appeal_minutes=30)
+    await _setup(ld, appeal_minutes=30, appeal_from="session_end")
     await ld.run("/session start name:Monday pairs", user="Director")
     recorded = await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:W", user="LHO")
     monday = await storage.live_session(ld.guild.id)
     clock.advance(days=7)  # the next club night: a new session starts by the clock
     sat = await ld.run("/sit table:1 seat:N", user="Dummy")
@@ -58,6 +60,26 @@ async def test_92_a_new_session_by_the_clock_ends_the_last_one_for_appeals(ld, s
     in_time = await _appeal(ld, recorded.id, "In time")
     assert "Appeal #" in in_time.text, in_time.text
     clock.advance(minutes=15)
+    late = await _appeal(ld, recorded.id, "Too late")
+    assert "time for appeals" in late.text, late.text
+
+
+async def test_92B_under_the_wbf_profile_the_deadline_runs_from_published_scores(
+    ld, storage, clock
+):
+    done = await _setup(ld, appeal_minutes=30, authority="WBF")
+    assert "after the session's scores are published" in done.text, done.text
+    await ld.run("/session start name:Monday pairs", user="Director")
+    recorded = await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:W", user="LHO")
+    await ld.run("/session end", user="Director")
+    clock.advance(hours=1)  # the scores are not up yet: appeals are still open
+    assert "Appeal #" in (await _appeal(ld, recorded.id, "Still open")).text
+    published = await ld.run("/session scores-published", user="Director")
+    assert "are published" in published.text, published.text
+    refused = await ld.run("/session scores-published", user="LHO")
+    assert "Only a director" in refused.text
+    clock.advance(minutes=31)
     late = await _appeal(ld, recorded.id, "Too late")
     assert "time for appeals" in late.text, late.text
 

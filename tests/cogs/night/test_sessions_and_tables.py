@@ -71,7 +71,10 @@ async def test_a_table_channel_needs_no_table_option(ld, bot, storage):
     assert state.ephemeral and "Sit at a table first" in state.text
 
 
-async def test_director_calls_any_table_number(ld, bot, storage):
+async def test_director_calls_any_table_of_the_session(ld, bot, storage):
+    refused = await ld.run("/director table:7", user="Kibitzer")
+    assert refused.ephemeral and "There is no table 7" in refused.text
+    await ld.run("/sit table:7 seat:N", user="Declarer")
     called = await ld.run("/director table:7", user="Kibitzer")
     assert called.ephemeral and "Your call (#1) is recorded" in called.text, called.text
     [call] = await storage.open_calls(ld.guild.id)

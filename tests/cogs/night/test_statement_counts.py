@@ -35,9 +35,11 @@ def counting(storage) -> Iterator[list[str]]:
 
 #: The most statements each command may run, per backend (before the fold: SQLite 2, 17 and
 #: 10, PostgreSQL 1, 16 and 9). SQLite counts its BEGIN of every read transaction too.
+#: /board set to the next board runs one more since issue 24: it notes who sits at the table
+#: for the new board ("played" is counted per member, core.storage.played).
 MOST = {
-    "sqlite": {"/state": 2, "/board set": 13, "/exposed": 8},
-    "postgresql": {"/state": 1, "/board set": 13, "/exposed": 8},
+    "sqlite": {"/state": 2, "/board set": 14, "/exposed": 8},
+    "postgresql": {"/state": 1, "/board set": 14, "/exposed": 8},
 }
 
 

@@ -169,9 +169,9 @@ async def test_82C_amend_records_the_adjusted_score(storage):
 async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
     desk = Desk(storage)
     mine = await storage.table(GUILD_A, 1)
+    await storage.sit(GUILD_A, DIRECTOR, mine.id, "N")
     await storage.set_board(GUILD_A, mine.id, 1)
     await storage.set_board(GUILD_A, mine.id, 2)  # now playing 2; 1 is played
-    await storage.sit(GUILD_A, DIRECTOR, mine.id, "N")
     other = await new_board(storage, table=2, board=3)
     session = other.session_id
     assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 3)  # not marked playing
@@ -187,6 +187,23 @@ async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
     assert await desk.blind_directors(GUILD_A, session, 3) == ()
     await desk.set_playing(GUILD_A, DIRECTOR, False)
     assert await desk.blind_directors(GUILD_A, session, 3) == ()
+
+
+async def test_played_is_counted_per_member_not_per_table(storage):
+    """Issue 24: a director who sits down at a table that has already played board 1 has
+    not played it; one who sits during a board and sees the table move on has."""
+    desk = Desk(storage)
+    table = await storage.table(GUILD_A, 1)
+    await storage.set_board(GUILD_A, table.id, 1)
+    await storage.set_board(GUILD_A, table.id, 2)  # board 1 played before he came
+    await storage.sit(GUILD_A, DIRECTOR, table.id, "E")  # he sits during board 2
+    await desk.set_playing(GUILD_A, DIRECTOR, True)
+    session = table.session_id
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 2)  # playing it now
+    await storage.set_board(GUILD_A, table.id, 3)
+    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 2)  # his table finished it
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
 
 
 async def test_a_consultation_is_answered_once_and_logged_privately(storage):
@@ -215,27 +232,90 @@ async def test_consultation_refuses_a_malformed_law(storage):
     assert Consultation.kind == "consultation"
 
 
+async def _seated(storage, board, user=PLAYER, seat="E"):
+    """``user`` sits at the board's table (a contestant there, Law 92A)."""
+    await storage.sit(GUILD_A, user, board.table_id, seat)
+
+
 async def test_appeal_kept_with_the_ruling_and_closed_with_an_outcome(storage):
     desk = Desk(storage)
-    _, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board)
     appeal = await desk.appeal(GUILD_A, rec.id, PLAYER, "The card was never exposed")
     await desk.answer_appeal(GUILD_A, appeal.id, DIRECTOR, "director", "I saw it")
     await desk.answer_appeal(GUILD_A, appeal.id, DIRECTOR, "committee", "Ruling stands")
     assert [a.id for a in await desk.appeals(GUILD_A, open_only=True)] == [appeal.id]
-    closed = await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "upheld", None)
-    assert closed.outcome == "upheld" and closed.closed_at is not None
+    with pytest.raises(StorageError, match="without merit"):
+        await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "score_adjusted", None,
+                                 without_merit=True)
+    closed = await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "ruling_stands", None,
+                                      without_merit=True)
+    assert closed.outcome == "ruling_stands" and closed.closed_at is not None
+    assert closed.without_merit
+    again = await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "ruling_stands", None,
+                                     without_merit=True)  # redelivered: nothing changes
+    assert again.repeated and again.closed_at == closed.closed_at
     assert closed.director_answer == "I saw it" and closed.committee_answer == "Ruling stands"
     assert await desk.appeals(GUILD_A, open_only=True) == ()
     assert [a.id for a in await desk.appeals(GUILD_A, event_id=rec.id)] == [appeal.id]
     with pytest.raises(Conflict):
-        await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "changed", None)
+        await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "ruling_changed", None)
+
+
+async def test_92A_only_the_contestants_at_that_table_or_a_director_appeal(storage):
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    with pytest.raises(Conflict, match="92A"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "a kibitzer's view")
+    other = await storage.table(GUILD_A, 2)
+    await storage.sit(GUILD_A, PLAYER, other.id, "N")  # a player at another table
+    with pytest.raises(Conflict, match="92A"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "from table 2")
+    assert await desk.appeals(GUILD_A) == ()
+    assert (await desk.appeal(GUILD_A, rec.id, DIRECTOR, "for the club", director=True)).id
+    await _seated(storage, board)
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "I was there")).id
+
+
+async def test_92B_deadline_from_the_publication_of_the_scores(storage):
+    """Under the scores_published rule (the WBF profile's) appeals stay open after the
+    session ends until the scores are published, then for appeal_minutes."""
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, authority_code="WBF")
+    assert (await desk.settings(GUILD_A)).appeal_from == "scores_published"
+    await storage.end_session(GUILD_A)
+    ended = (await storage.session(GUILD_A, board.session_id)).ended_at
+    assert ended is not None
+    later = ended + dt.timedelta(hours=2)
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "scores not up yet", now=later)).id
+    _, published = await desk.publish_scores(GUILD_A)
+    with pytest.raises(Conflict, match="scores are published"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "late",
+                          now=published + dt.timedelta(minutes=31))
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "in time",
+                              now=published + dt.timedelta(minutes=29))).id
+
+
+async def test_the_authority_profile_sets_the_default_deadline_rule(storage):
+    desk = Desk(storage)
+    await new_board(storage)
+    assert (await desk.settings(GUILD_A)).authority == "WBF"
+    ebu = await desk.update_settings(GUILD_A, authority_code="ebu")
+    assert (ebu.authority, ebu.appeal_from) == ("EBU", "session_end")
+    own = await desk.update_settings(GUILD_A, appeal_from="scores_published")
+    assert (own.authority, own.appeal_from) == ("EBU", "scores_published")
+    with pytest.raises(StorageError, match="regulating authority"):
+        await desk.update_settings(GUILD_A, authority_code="FIFA")
 
 
 async def test_appeal_after_the_deadline_is_refused(storage):
     """The deadline counts from the session's end (here: the next session starting)."""
     desk = Desk(storage)
     board, (rec,) = await _logged(storage, [exposed("W", "SK")])
-    await desk.update_settings(GUILD_A, appeal_minutes=30)
+    await _seated(storage, board)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, appeal_from="session_end")
     await storage.start_session(GUILD_A, name="Next", fresh=True)  # the first one ends
     ended = (await storage.session(GUILD_A, board.session_id)).ended_at
     assert ended is not None
@@ -249,7 +329,8 @@ async def test_appeal_after_the_deadline_is_refused(storage):
 async def test_appeals_stay_open_until_the_session_ends(storage):
     desk = Desk(storage)
     board, (rec,) = await _logged(storage, [exposed("W", "SK")])
-    await desk.update_settings(GUILD_A, appeal_minutes=30)
+    await _seated(storage, board)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, appeal_from="session_end")
     much_later = dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
     filed = await desk.appeal(GUILD_A, rec.id, PLAYER, "still open", now=much_later)
     assert filed.reason == "still open"
@@ -291,3 +372,23 @@ async def test_a_declarer_corrected_on_the_board_set_re_rules_what_follows(stora
                       last_seq=plan.last_seq)
     state = await storage.board_state(GUILD_A, board.id)
     assert state.declarer is Seat.E and not state.penalty_cards
+
+
+
+async def test_a_members_questions_are_limited_per_window_and_the_window_moves(storage):
+    """Issue 24: three questions to the directors in ten minutes; a refused one writes
+    nothing; ten minutes later the member may ask again."""
+    from core.storage.limits import LimitReached
+
+    desk = Desk(storage)
+    board = await new_board(storage)
+    start = storage.now()
+    storage.now = lambda: start
+    for n in range(3):
+        await desk.consult(GUILD_A, PLAYER, board.id, None, f"question {n}")
+    with pytest.raises(LimitReached, match="3 questions to the directors every 10 minutes"):
+        await desk.consult(GUILD_A, PLAYER, board.id, None, "a fourth")
+    assert len(await desk.open_consultations(GUILD_A)) == 3
+    await desk.consult(GUILD_A, DIRECTOR, board.id, None, "another member may")  # per member
+    storage.now = lambda: start + dt.timedelta(minutes=10)
+    assert (await desk.consult(GUILD_A, PLAYER, board.id, None, "later")).question == "later"

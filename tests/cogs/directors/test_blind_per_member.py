@@ -1,0 +1,93 @@
+"""Blind means blind (issue 24): "played" is counted per member. In a Mitchell movement the
+EW playing director moves to a table that has already played a board he plays later: that
+board stays closed to him (script, log, appeals, calls) until he has played it himself."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.storage.desk import Desk
+from tests.cogs.directors.conftest import exposure, set_up
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+
+async def _mitchell(ld, storage):
+    """Round 1: the Director (EW) plays board 1 at table 1 while table 2 plays board 3 (a
+    card is dropped there). Round 2: table 1 moves to board 2, table 2 to board 4, and the
+    Director moves to table 2. Table 2 has finished board 3; he has not played it."""
+    deputies = ld.guild.add_role("Deputies", mentionable=True)
+    ld.member("Deputy TD", roles=["Director", "Deputies"])
+    ld.refresh_guild()
+    await ld.slash("setup", {"director_role": ld.guild.role("Director"),
+                             "log_channel": ld.guild.channel("td-log"),
+                             "deputy_role": deputies}, user="Director")
+    one = await storage.table(ld.guild.id, 1)
+    two = await storage.table(ld.guild.id, 2)
+    await ld.run("/sit table:1 seat:E", user="Director")
+    await ld.run("/sit table:2 seat:N", user="Declarer")
+    await ld.slash("playing", {"playing": True}, user="Director")
+    await storage.set_board(ld.guild.id, one.id, 1, dealer="N", declarer="S", contract="4H")
+    dropped = await exposure(storage, ld, table=2, board=3, card="HQ")  # table 2, round 1
+    await storage.set_board(ld.guild.id, one.id, 2)
+    await storage.set_board(ld.guild.id, two.id, 4)
+    await ld.run("/sit table:2 seat:E", user="Director")  # the EW pair moves to table 2
+    return dropped
+
+
+async def test_a_board_his_new_table_played_before_he_came_stays_closed(ld, storage):
+    await set_up(ld)
+    dropped = await _mitchell(ld, storage)
+    desk = Desk(storage)
+    session = (await storage.event(ld.guild.id, dropped.id)).session_id
+    director = ld.member("Director").id
+    assert await desk.is_blind(ld.guild.id, director, session, 3)  # counted per member
+    assert not await desk.is_blind(ld.guild.id, director, session, 1)  # he played board 1
+    assert await desk.is_blind(ld.guild.id, director, session, 4)  # he plays it now
+    refused = await ld.slash("script", {"id": dropped.id}, user="Director")
+    assert refused.ephemeral and "not played board 3" in refused.text
+    assert "♥Q" not in refused.text
+    search = await ld.slash("log search", {}, user="Director")
+    assert "♥Q" not in search.text
+    assert "♥Q" in (await ld.slash("script", {"id": dropped.id}, user="Deputy TD")).text
+
+
+async def test_a_player_who_sat_through_the_board_has_played_it(ld, storage):
+    await set_up(ld)
+    dropped = await _mitchell(ld, storage)
+    session = (await storage.event(ld.guild.id, dropped.id)).session_id
+    # Declarer sat at table 2 for board 3 and the table has moved on: he has played it
+    await Desk(storage).set_playing(ld.guild.id, ld.member("Declarer").id, True)
+    assert not await Desk(storage).is_blind(ld.guild.id, ld.member("Declarer").id, session, 3)
+
+
+async def test_a_playing_director_cannot_take_a_call_meant_for_the_deputies(ld, storage):
+    await set_up(ld)
+    await _mitchell(ld, storage)
+    call = await ld.slash("director", {"table": 2}, user="Declarer")
+    [post] = call.channel_messages
+    assert post.pings["roles"] == [ld.guild.role("Deputies").id]
+    refused = await ld.press(post, "Take it", user="Director")
+    assert refused.ephemeral and "for the deputies" in refused.text
+    assert (await storage.director_call(ld.guild.id, 1)).claimed_by is None
+    taken = await ld.press(post, "Take it", user="Deputy TD")
+    assert (await storage.director_call(ld.guild.id, 1)).claimed_by == \
+        ld.member("Deputy TD").id, taken.text
+
+
+async def test_state_mustplay_and_lead_of_another_tables_blind_board_are_refused(ld, storage):
+    await set_up(ld)
+    await _mitchell(ld, storage)
+    three = await storage.table(ld.guild.id, 3)
+    before = await storage.set_board(ld.guild.id, three.id, 5, dealer="N", declarer="S",
+                                     contract="4H")
+    for command, options in [("state", {"table": 3}),
+                             ("mustplay", {"seat": "W", "table": 3}),
+                             ("lead", {"seat": "W", "table": 3})]:
+        refused = await ld.slash(command, options, user="Director")
+        assert refused.ephemeral and "not played board 5" in refused.text, (command, refused.text)
+    board = await storage.find_board(ld.guild.id, three.id)
+    assert board is not None and board.last_seq == before.last_seq  # /lead recorded nothing
+    assert "Table 3" in (await ld.slash("state", {"table": 3}, user="Deputy TD")).text
+    own = await ld.slash("state", {"table": 2}, user="Director")  # his own table: as a player
+    assert "Table 2" in own.text, own.text
