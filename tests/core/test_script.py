@@ -57,7 +57,7 @@ def kept_the_lead_question():
     _, state = called(state, "N:2H", "E:P", "S:P", "W:P")
     _, state = apply(state, PartnerLead(Seat.E))
     _, state = apply(state, ChoiceMade(Seat.E, "forbid:C"))
-    return apply(state, PartnerLead(Seat.E))
+    return apply(state, PartnerLead(Seat.E, trick=6))  # tricks unreported since: asked
 
 
 def auction_exposure_then_50D2():
@@ -84,7 +84,7 @@ WITH_OPTIONS = {
         at("N"), CallOutOfRotation(Seat.E, "1H")),
     "23A call out of rotation replaced (director's judgement)": comparable_call,
     "26B lead restriction (declarer)": lead_restriction_26b,
-    "26B kept the lead? (players)": kept_the_lead_question,
+    "26B kept the lead? (declarer's side)": kept_the_lead_question,
     "24 card exposed in the auction, then 50D2 (declarer)": auction_exposure_then_50D2,
 }
 

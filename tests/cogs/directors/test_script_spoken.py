@@ -9,6 +9,7 @@ import pytest
 from core.cards import parse_card
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.ruling import Ruling
+from core.storage.desk import Desk
 from core.script import spoken
 from core.seats import Seat
 from tests.cogs.directors.conftest import exposure, set_up
@@ -77,11 +78,13 @@ async def test_82C_script_after_a_correction_reads_it_first(ld, storage):
 async def test_script_of_a_re_ruled_ruling_reads_the_ruling_that_replaced_it(ld, storage):
     await set_up(ld)
     recorded = await exposure(storage, ld, card="S5")
-    await ld.slash("ruling amend", {"id": recorded.id, "text": "it was the king",
-                                    "facts": "cards=SK"}, user="Director")
+    preview = await ld.slash("ruling amend", {"id": recorded.id, "text": "it was the king",
+                                              "facts": "cards=SK"}, user="Director")
+    await ld.press(preview.message, "Re-rule the board", user="Director")
     text = (await ld.slash("script", {"id": recorded.id}, user="Declarer")).text
     assert "ruled again on corrected facts" in text and "it was the king" in text
     assert "♠K" in text and "major penalty card" in text
     assert "♠5 is a minor" not in text
-    new = Ruling.from_data((await storage.event(ld.guild.id, recorded.id + 1)).ruling)
+    newer = await Desk(storage).amended_by(ld.guild.id, recorded.id)
+    new = Ruling.from_data((await storage.event(ld.guild.id, newer)).ruling)
     assert spoken(new.summary).rstrip(".") in text.replace("\\", "")
