@@ -9,9 +9,9 @@ import pytest
 from core.cards import parse_card
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.ruling import Ruling
-from core.storage.desk import Desk
 from core.script import spoken
 from core.seats import Seat
+from core.storage.desk import Desk
 from tests.cogs.directors.conftest import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
