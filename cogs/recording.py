@@ -13,6 +13,7 @@ import discord
 from cogs.context import (
     ContextError,
     TableContext,
+    checked,
     in_time,
     storage_of,
     table_context,
@@ -64,26 +65,28 @@ async def record_incident(
     """
     storage = storage_of(interaction)
 
-    async def work() -> Any:
-        ctx = looked_up or await table_context(interaction, table, acting=True)
-        if auction is not None:
-            await catch_up(interaction, ctx, auction)
+    async def attempt() -> Any:
+        nonlocal looked_up  # used once: read again when the board moved on under it
+        ctx, looked_up = looked_up or await table_context(interaction, table, acting=True), None
+        before: list[Event] = list(catch_up(ctx, auction)) if auction is not None else []
         event: Event = build(ctx)
-        reported = None
         if trick is not None:
-            reported = await storage.record(ctx.guild_id, ctx.board.id,
-                                            PlayReported(trick=trick),
-                                            actor_id=interaction.user.id)
+            before.append(PlayReported(trick=trick))
+        # one transaction: the calls caught up, the trick and the incident, or nothing
         recorded = await storage.record(
             ctx.guild_id,
             ctx.board.id,
             event,
             actor_id=interaction.user.id,
             interaction_id=interaction.id,
+            before=before,
+            expect_seq=ctx.board.last_seq,
         )
+        reported = (recorded.earlier[-1] if trick is not None and recorded.earlier
+                    else None)
         return ctx, recorded, reported
 
-    ctx, recorded, reported = await in_time(interaction, work())
+    ctx, recorded, reported = await in_time(interaction, checked(attempt))
     if callable(notify):
         notify = notify(recorded.ruling)
     # The log channel first: if Discord has given up on the interaction (the answer below then
@@ -120,10 +123,9 @@ async def notify_log_channel(
         log.warning("could not post ruling #%s to the log channel %s", recorded.id, channel_id)
 
 
-async def catch_up(
-    interaction: discord.Interaction[TDBot], ctx: TableContext, auction: str
-) -> None:
-    """Record the calls of ``auction`` (from the dealer) that the board does not have yet."""
+def catch_up(ctx: TableContext, auction: str) -> tuple[Event, ...]:
+    """The calls of ``auction`` (from the dealer) that the board does not have yet, to be
+    recorded with the incident."""
     state = ctx.board.state
     if state.dealer is None:
         raise RuleError("the dealer is not known yet: /board set number dealer")
@@ -136,9 +138,7 @@ async def catch_up(
             f"The auction recorded at table {ctx.table.number} is: {so_far}. Give the whole "
             "auction from the dealer, as it stands before the irregularity."
         )
-    storage = storage_of(interaction)
-    for index in range(len(stored), len(given)):
-        seat = state.dealer.after(index)
-        await storage.record(
-            ctx.guild_id, ctx.board.id, CallMade(seat, given[index]), actor_id=interaction.user.id
-        )
+    dealer = state.dealer
+    return tuple(
+        CallMade(dealer.after(index), given[index]) for index in range(len(stored), len(given))
+    )

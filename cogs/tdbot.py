@@ -46,6 +46,9 @@ EXTENSIONS: tuple[str, ...] = (
 
 #: Discord's codes for an interaction it no longer knows (unknown interaction, unknown webhook).
 EXPIRED_CODES = (10062, 10015)
+#: Discord's code for an interaction answered already: a redelivery whose first delivery (or a
+#: concurrent one) answered it. Expected, not an error: the redelivery wrote nothing new.
+ALREADY_ACKNOWLEDGED = 40060
 
 UNEXPECTED_ERROR = (
     "Something went wrong on our side and it has been logged. "
@@ -195,6 +198,17 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
         # was written stays written, and a redelivery finds it.
         log.warning("Interaction %s expired before it was answered: %s", interaction.id, original)
         return
+    if isinstance(original, discord.HTTPException) and original.code == ALREADY_ACKNOWLEDGED:
+        log.info("Interaction %s was already answered (delivered again): %s",
+                 interaction.id, original)
+        return
+    if isinstance(original, app_commands.TransformerError):
+        cause = original.__cause__
+        if cause is not None and not isinstance(cause, USER_ERRORS):
+            # the user is told the value is not valid; the parser's own failure is a bug
+            log.error("Option %r could not be converted (%s) in interaction %s",
+                      str(original.value)[:100], type(cause).__name__, interaction.id,
+                      exc_info=cause)
     message = user_message(error)
     if message is None and is_outage(error):
         message = NOT_SAVED

@@ -127,6 +127,9 @@ class RecordedEvent:
     interaction_id: int | None
     created_at: dt.datetime
     duplicate: bool = False
+    #: What was recorded before it in the same transaction (the auction caught up, a reported
+    #: trick), oldest first; empty for a duplicate.
+    earlier: tuple[RecordedEvent, ...] = ()
 
 
 @dataclass(frozen=True)

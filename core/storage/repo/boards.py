@@ -4,6 +4,8 @@ board's row lock with its snapshot moved in the same transaction
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -16,7 +18,7 @@ from core.seats import Seat
 from core.state import TableState
 from core.storage import logquery, rollup
 from core.storage.editions import edition_in_force
-from core.storage.errors import NotFound
+from core.storage.errors import NotFound, Stale
 from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
 from core.storage.repo.base import ROUTINE_KINDS, StorageBase
 from core.storage.repo.rows import (
@@ -307,15 +309,23 @@ class Boards(StorageBase):
         *,
         actor_id: int | None = None,
         interaction_id: int | None = None,
+        before: Sequence[Event] = (),
+        expect_seq: int | None = None,
     ) -> RecordedEvent:
         """Rule on ``event`` against the board's state and log it, all in one transaction.
 
         Raises the engine's errors (:data:`core.errors.USER_ERRORS`) for facts it cannot rule
         on; nothing is written then. With an ``interaction_id`` already recorded in this guild,
         returns that first recording (``duplicate=True``) and writes nothing.
+
+        ``before``: events of the same command recorded first, in the same transaction (the
+        auction caught up, a reported trick): all are written or none. ``expect_seq``: the
+        board's ``last_seq`` the caller's checks were made on; if the board has moved on, under
+        the lock, :class:`Stale` is raised and nothing is written.
         """
-        if not isinstance(event, Event):
-            raise TypeError(f"expected an Event, got {type(event).__name__}")
+        for each in (*before, event):
+            if not isinstance(each, Event):
+                raise TypeError(f"expected an Event, got {type(each).__name__}")
         facts = event_to_data(event)
 
         async def work(conn: AsyncConnection) -> RecordedEvent:
@@ -336,9 +346,21 @@ class Boards(StorageBase):
                 )
             if first_id is not None:
                 return await self._first_recording(conn, first_id)
-            return await self._append(
-                conn, board, self._states.parse(board.state), event, facts, actor_id, interaction_id
+            if expect_seq is not None and board.last_seq != expect_seq:
+                raise Stale("the board changed while this command was checked")
+            state = self._states.parse(board.state)
+            earlier = []
+            for each in before:
+                done = await self._append(
+                    conn, board, state, each, event_to_data(each), actor_id, None
+                )
+                earlier.append(done)
+                board = replace(board, last_seq=done.seq, version=board.version + 1)
+                state = done.state
+            recorded = await self._append(
+                conn, board, state, event, facts, actor_id, interaction_id
             )
+            return replace(recorded, earlier=tuple(earlier)) if earlier else recorded
 
         return await self.tx.write_conn(work, retry_disconnect=interaction_id is not None)
 
