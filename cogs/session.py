@@ -14,7 +14,7 @@ from discord.ext import commands
 from cogs.boards import ended_line
 from cogs.context import ContextError, in_time, require_director, storage_of
 from cogs.render import clean
-from cogs.tdbot import TDBot, respond
+from cogs.tdbot import TDBot, defer, respond
 
 
 class Session(commands.Cog):
@@ -31,10 +31,20 @@ class Session(commands.Cog):
         interaction: discord.Interaction[TDBot],
         name: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
+        await defer(interaction)
         club = await require_director(interaction)
         started = await in_time(
-            interaction, storage_of(interaction).start_session(club.guild_id, name, fresh=True)
+            interaction,
+            storage_of(interaction).start_session(
+                club.guild_id, name, fresh=True, interaction_id=interaction.id
+            ),
         )
+        if not started.started_here:
+            raise ContextError(
+                f"Session **{clean(started.name)}** has just been started by another director "
+                f"(/log search session:{started.id}): it is the one in play. To start another, "
+                "run /session start again in a minute."
+            )
         await respond(
             interaction,
             f"Session **{clean(started.name)}** of {started.date.isoformat()} has started "
@@ -44,6 +54,7 @@ class Session(commands.Cog):
 
     @session.command(name="end", description="Directors: end the session (its boards and seats).")
     async def end(self, interaction: discord.Interaction[TDBot]) -> None:
+        await defer(interaction)
         club = await require_director(interaction)
         ended = await in_time(interaction, storage_of(interaction).end_session(club.guild_id))
         if ended is None:

@@ -18,6 +18,7 @@ from cogs.context import (
     SeatName,
     TableContext,
     at_table,
+    checked,
     club_of,
     in_time,
     is_director,
@@ -162,32 +163,34 @@ class Table(commands.Cog):
         contract = parse_contract(contract) if contract is not None else None
         storage = storage_of(interaction)
 
-        async def work() -> Any:
+        async def attempt() -> Any:
             at = await at_table(interaction, table, acting=True, board_number=number)
             plan = await plan_board_set(
                 storage, at, number, declarer=declarer, reopen=reopen
             )
-            guild_id, actor = at.guild_id, interaction.user.id
-            ended = None
-            if plan.end_current is not None:
-                ended = await storage.record(
-                    guild_id, plan.end_current.id, BoardEnded(), actor_id=actor
-                )
-            for event_id in plan.reopen_events:
-                await storage.void(guild_id, event_id, actor, "board reopened by the director")
+            # the checks above read these boards: the write goes ahead only if, under their
+            # locks, none has moved on (else they are made again)
+            read = [b for b in (at.board, at.named_board) if b is not None]
             board = await storage.set_board(
-                guild_id,
+                at.guild_id,
                 at.table.id,
                 number,
                 dealer=dealer,
                 declarer=declarer,
                 contract=contract,
-                actor_id=actor,
+                actor_id=interaction.user.id,
                 interaction_id=interaction.id,
+                expect={b.id: b.last_seq for b in read},
+                end_board=plan.end_current.id if plan.end_current is not None else None,
+                keep_declarer_of_others=not at.director,
             )
-            return board, plan, ended
+            for event_id in plan.reopen_events:  # a director's: after the move, never half
+                await storage.void(
+                    at.guild_id, event_id, interaction.user.id, "board reopened by the director"
+                )
+            return board, plan
 
-        board, plan, ended = await in_time(interaction, work())
+        board, plan = await in_time(interaction, checked(attempt))
         known = [
             f"dealer {board.state.dealer.value}" if board.state.dealer else "",
             f"declarer {board.state.declarer.value}" if board.state.declarer else "",
@@ -195,7 +198,7 @@ class Table(commands.Cog):
         ]
         facts = ", ".join(k for k in known if k) or "nothing known yet"
         lines = [f"{facts[0].upper()}{facts[1:]}."]
-        if plan.end_current is not None and ended is not None:
+        if plan.end_current is not None:
             lines.append(ended_line(plan.end_current))
         if plan.reopen_events:
             lines.append(f"Board {number} is reopened by the director.")
@@ -254,7 +257,7 @@ class Table(commands.Cog):
         await defer(interaction)
         storage = storage_of(interaction)
 
-        async def work() -> Any:
+        async def attempt() -> Any:
             ctx = await table_context(interaction, table, acting=True)
             if ctx.board.state.phase is Phase.FINISHED:
                 raise ContextError(
@@ -268,10 +271,11 @@ class Table(commands.Cog):
                 BoardEnded(),
                 actor_id=interaction.user.id,
                 interaction_id=interaction.id,
+                expect_seq=ctx.board.last_seq,  # the checks above stand, under the lock
             )
             return ctx, recorded
 
-        ctx, recorded = await in_time(interaction, work())
+        ctx, recorded = await in_time(interaction, checked(attempt))
         embed = ruling_embed(
             recorded.ruling, event_id=recorded.id, table=ctx.table.number, board=ctx.board.number
         )

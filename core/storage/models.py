@@ -111,7 +111,11 @@ class GameSession(Base):
     """A game: one evening's (or afternoon's) play at a club."""
 
     __tablename__ = "game_sessions"
-    __table_args__ = (UniqueConstraint("club_id", "date", "name"),)
+    __table_args__ = (
+        UniqueConstraint("club_id", "date", "name"),
+        # an index, not a constraint: SQLite adds it without rebuilding the table
+        Index(None, "club_id", "interaction_id", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
     club_id: Mapped[int] = _club_fk()
@@ -120,6 +124,8 @@ class GameSession(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     #: Set when the session is over (a director's /session end, or the session gap): history.
     ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    #: The ``/session start`` that began it: a redelivered start begins nothing twice.
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class TableChannel(Base):

@@ -43,6 +43,9 @@ class SessionInfo:
     name: str
     created_at: dt.datetime
     ended_at: dt.datetime | None = None  # set once the session is over (history)
+    #: From a director's start: False when another start had begun it a moment before (two
+    #: directors at once), so this one started nothing.
+    started_here: bool = True
 
 
 @dataclass(frozen=True)

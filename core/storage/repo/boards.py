@@ -4,7 +4,8 @@ board's row lock with its snapshot moved in the same transaction
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -13,12 +14,13 @@ from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core.engine import Event, apply, event_from_data, event_to_data
+from core.laws.flow import BoardEnded
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
 from core.storage import logquery, rollup
 from core.storage.editions import edition_in_force
-from core.storage.errors import NotFound, Stale
+from core.storage.errors import Conflict, NotFound, Stale
 from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
 from core.storage.repo.base import ROUTINE_KINDS, StorageBase
 from core.storage.repo.rows import (
@@ -52,6 +54,22 @@ from core.storage.repo.statements import (
 from core.storage.values import BoardInfo, ChoiceContext, LogEntry, RecordedEvent
 
 
+async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
+    """Who named the board's declarer with ``/board set`` (its latest standing ``board_set``
+    event that names one); None when none did (the auction made him, or nobody)."""
+    rows = await conn.execute(
+        select(EventRow.actor_id, EventRow.facts)
+        .where(EventRow.board_id == board_id, EventRow.kind == "board_set",
+               EventRow.void.is_(False))
+        .order_by(EventRow.seq.desc())
+    )
+    for actor_id, facts in rows:
+        data = json.loads(facts) if isinstance(facts, str) else facts
+        if isinstance(data, dict) and data.get("declarer"):
+            return int(actor_id) if actor_id is not None else None
+    return None
+
+
 class Boards(StorageBase):
     """Boards and the event log's appends."""
 
@@ -66,11 +84,21 @@ class Boards(StorageBase):
         contract: str | None = None,
         actor_id: int | None = None,
         interaction_id: int | None = None,
+        expect: Mapping[int, int] | None = None,
+        end_board: int | None = None,
+        keep_declarer_of_others: bool = False,
     ) -> BoardInfo:
         """Make board ``number`` the table's current board (created if need be).
 
         What is given of dealer, declarer and contract that differs from the board's state is
         recorded as a ``board_set`` event, so it is part of the fold like everything else.
+
+        All in one write transaction, the checks on what it is made on included: ``expect``
+        maps the ids of the boards the caller's checks read to the ``last_seq`` they read
+        (locked and compared first: :class:`Stale` if one moved on); ``end_board``, the board
+        in play that moving on ends (a ``board_end`` event on it); with
+        ``keep_declarer_of_others`` (a player, not a director), a declarer named by someone
+        else with ``/board set`` is not changed (:class:`Conflict`).
         """
         check_positive(number, "board number")
         dealer_seat = Seat.parse(dealer) if dealer is not None else None
@@ -88,6 +116,21 @@ class Boards(StorageBase):
                 "number": number,
                 "interaction_id": interaction_id,
             }
+            held: dict[int, BoardRow] = {}
+            for seen_id, seq in sorted((expect or {}).items()):
+                seen = await board_for_record(conn, guild_id, seen_id, None, lock=True)
+                if seen is None or seen.last_seq != seq:
+                    raise Stale("a board changed while /board set was checked")
+                held[seen_id] = seen
+            if end_board is not None:
+                ending = held.get(end_board) or await board_for_record(
+                    conn, guild_id, end_board, None, lock=True
+                )
+                if ending is None:
+                    raise Stale("the board in play is gone")
+                end = BoardEnded()
+                await self._append(conn, ending, self._states.parse(ending.state), end,
+                                   event_to_data(end), actor_id, None)
             found = (await conn.execute(SET_BOARD_SELECT, params)).first()
             if found is None:
                 raise NotFound("this server has no tables or rulings yet")
@@ -150,6 +193,14 @@ class Boards(StorageBase):
                 board = locked
                 state = self._states.parse(board.state)
                 facts = board_facts(state, dealer_seat, declarer_seat, contract)
+            if (keep_declarer_of_others and "declarer" in facts and state.declarer is not None
+                    and found.id is not None):
+                named_by = await declarer_named_by(conn, board.id)
+                if named_by is not None and named_by != actor_id:
+                    raise Conflict(
+                        f"declarer {state.declarer.value} at table {board.table_no} was named by "
+                        "someone else: only a director can change that"
+                    )
             first_id = found.first_id
             if facts and interaction_id is not None and not inline:
                 first_id = await conn.scalar(

@@ -4,13 +4,14 @@ session gap), ended with their boards and seats."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import and_, select
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.storage.models import NAME_MAX, Board, GameSession, Table
+from core.storage.models import NAME_MAX, Board, Club, GameSession, Table
 from core.storage.repo.base import DEFAULT_SESSION_NAME, StorageBase
 from core.storage.repo.rows import (
     board_value,
@@ -29,6 +30,10 @@ from core.storage.repo.rows import (
 from core.storage.sessions import club_day, session_due
 from core.storage.values import BoardInfo, ClubSettings, SessionInfo
 
+#: A director's start within this long after another director's start of the session in play
+#: joins that session instead of ending it (two directors starting the evening at once).
+JUST_STARTED = dt.timedelta(seconds=30)
+
 
 class Sessions(StorageBase):
     """The club's sessions."""
@@ -40,19 +45,41 @@ class Sessions(StorageBase):
         *,
         date: dt.date | None = None,
         fresh: bool = False,
+        interaction_id: int | None = None,
     ) -> SessionInfo:
         """The session of that date and name, created if need be (the date defaults to the
         club day of :attr:`now`). With ``fresh`` (a director's ``/session start``) a new session
-        always begins: the one in play ends (its seats are freed) and a name already used that
-        day gets a number."""
+        begins: the one in play ends (its seats are freed) and a name already used that day
+        gets a number — unless, under the club row's lock, the same ``interaction_id`` started
+        one already (a redelivery: that session) or another start began the session in play
+        less than :data:`JUST_STARTED` ago (two directors at once: that session,
+        ``started_here=False``)."""
         name = checked_text(name, NAME_MAX, "session name") or DEFAULT_SESSION_NAME
         now = self.now()
 
         async def work(s: AsyncSession) -> SessionInfo:
-            club = await get_or_create_club(s, guild_id)
+            club = await s.scalar(
+                select(Club).where(Club.guild_id == guild_id).with_for_update()
+            ) or await get_or_create_club(s, guild_id)
             day = date or club_day(now, club.time_zone)
             if fresh:
+                if interaction_id is not None:
+                    again = await s.scalar(
+                        select(GameSession).where(
+                            GameSession.club_id == club.id,
+                            GameSession.interaction_id == interaction_id,
+                        )
+                    )
+                    if again is not None:
+                        return session_value(again, guild_id)
+                latest = await latest_session_row(s, club.id)
+                if (latest is not None and latest.ended_at is None
+                        and latest.interaction_id is not None
+                        and now - latest.created_at < JUST_STARTED):
+                    return replace(session_value(latest, guild_id), started_here=False)
                 row = await new_session(s, club, day, name, now)
+                row.interaction_id = interaction_id
+                await s.flush()
                 return session_value(row, guild_id)
             named = await s.scalar(
                 select(GameSession).where(
