@@ -42,6 +42,11 @@ def per_user(interaction: discord.Interaction[TDBot]) -> tuple[int, int] | None:
 
 incident_cooldown = refundable_cooldown(RATE, PER, key=per_user)
 
+#: /call per user and window: one player may record a whole auction call by call, but not a
+#: flood (20 calls after the final pass in a second gave 20 Law 39 rulings before issue 25).
+CALL_RATE, CALL_PER = 8, 10.0
+call_cooldown = refundable_cooldown(CALL_RATE, CALL_PER, key=per_user)
+
 
 async def record_incident(
     interaction: discord.Interaction[TDBot],

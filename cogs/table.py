@@ -27,9 +27,9 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.recording import record_incident
+from cogs.recording import call_cooldown, record_incident
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import TDBot, defer, respond
+from cogs.tdbot import TDBot, defer, respond, write_cooldown
 from core.auction import Auction, parse_call
 from core.engine import Event
 from core.errors import RuleError
@@ -61,6 +61,7 @@ class Table(commands.Cog):
         member="Directors: seat this member there instead (whoever sat there is moved off)",
     )
     @app_commands.guild_only()
+    @write_cooldown
     async def sit(
         self,
         interaction: discord.Interaction[TDBot],
@@ -106,6 +107,7 @@ class Table(commands.Cog):
         table="Directors: the table of the seat to free", seat="Directors: the seat to free"
     )
     @app_commands.guild_only()
+    @write_cooldown
     async def stand(
         self,
         interaction: discord.Interaction[TDBot],
@@ -147,6 +149,7 @@ class Table(commands.Cog):
         table="Table number (default: this channel's table, or the table you sit at)",
         reopen="Directors: play again a board this table already finished this session",
     )
+    @write_cooldown
     async def board_set(
         self,
         interaction: discord.Interaction[TDBot],
@@ -217,6 +220,7 @@ class Table(commands.Cog):
         table="Table number (default: the table you sit at)",
     )
     @app_commands.guild_only()
+    @call_cooldown
     async def call(
         self,
         interaction: discord.Interaction[TDBot],
@@ -251,6 +255,7 @@ class Table(commands.Cog):
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: this channel's table, or yours)")
+    @write_cooldown
     async def board_end(
         self, interaction: discord.Interaction[TDBot], table: TableNumber | None = None
     ) -> None:

@@ -268,6 +268,20 @@ def refundable_cooldown(
     return app_commands.check(predicate)
 
 
+def per_member(interaction: discord.Interaction[TDBot]) -> tuple[int, int] | None:
+    """Cooldown key: the same user in another guild has a separate allowance; none in DMs."""
+    if interaction.guild_id is None:
+        return None
+    return (interaction.guild_id, interaction.user.id)
+
+
+#: Commands that write (or post to the directors) and have no allowance of their own: per
+#: member, :data:`WRITE_RATE` in :data:`WRITE_PER` seconds. Generous for a table's evening
+#: (a board set, a seat, a consultation), a bound for a flood. Checked before the command runs,
+#: with no await in between, so a burst sent at once is counted one by one.
+WRITE_RATE, WRITE_PER = 12, 10.0
+
+
 def _refund(interaction: discord.Interaction[TDBot]) -> None:
     bucket = interaction.extras.pop("cooldown", None)
     if bucket is not None:
@@ -412,3 +426,6 @@ class TDBot(commands.AutoShardedBot):
         if self.sync_global:
             synced = await self.tree.sync()
             log.info("Synced %d commands globally (they may take an hour to appear)", len(synced))
+
+
+write_cooldown = refundable_cooldown(WRITE_RATE, WRITE_PER, key=per_member)

@@ -28,7 +28,7 @@ from cogs.desk_common import (
     refuse_if_blind,
 )
 from cogs.render import clean
-from cogs.tdbot import TDBot, defer, respond
+from cogs.tdbot import TDBot, defer, respond, write_cooldown
 from core.ruling import Ruling
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,7 @@ class AppealCog(commands.Cog):
 
     @appeal.command(name="file", description="Appeal a ruling (within the club's deadline).")
     @app_commands.describe(id="The ruling's number", reason="Why you appeal")
+    @write_cooldown
     async def appeal_file(
         self,
         interaction: discord.Interaction[TDBot],

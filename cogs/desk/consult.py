@@ -36,7 +36,7 @@ from cogs.desk_common import (
     table_channel_of,
 )
 from cogs.render import clean
-from cogs.tdbot import TDBot, defer, report_error, respond
+from cogs.tdbot import TDBot, defer, report_error, respond, write_cooldown
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +129,7 @@ class ConsultCog(commands.Cog):
         question="Your question, e.g. would 2C instead of my 1NT be comparable?",
         table="Table number (default: the table you sit at)",
     )
+    @write_cooldown
     async def consult_ask(
         self,
         interaction: discord.Interaction[TDBot],

@@ -335,6 +335,13 @@ class Directors(commands.Cog):
     ) -> None:
         await self.call(interaction, table=table, note=bounded(note, "note", NOTE_MAX))
 
+    def _give_back(self, key: tuple[int, int], previous: float | None) -> None:
+        """Undo the reservation of a call that was not made."""
+        if previous is None:
+            self._last_call.pop(key, None)
+        else:
+            self._last_call[key] = previous
+
     async def call(
         self,
         interaction: discord.Interaction[TDBot],
@@ -365,8 +372,12 @@ class Directors(commands.Cog):
                 board = await storage.find_board(guild_id, table_id)
                 board_id = board.id if board else None
         key = (guild_id, interaction.user.id)
-        since = time.monotonic() - self._last_call.get(key, -self.call_cooldown)
-        if since < self.call_cooldown:  # joining the table's open call is fine, a new one not
+        previous = self._last_call.get(key)
+        since = time.monotonic() - (previous if previous is not None else -self.call_cooldown)
+        if since >= self.call_cooldown:
+            # reserved before the next await: of a burst sent at once, one call gets through
+            self._last_call[key] = time.monotonic()
+        else:  # joining the table's open call is fine, a new one not
             open_calls = await storage.open_calls(guild_id)
             joined = next((c for c in open_calls if table_id and c.table_id == table_id), None)
             if joined is None:
@@ -380,25 +391,29 @@ class Directors(commands.Cog):
                 ephemeral=True,
             )
             return
-        call = await stored(
-            storage.call_director(
-                guild_id,
-                interaction.user.id,
-                event_id=event_id,
-                table_id=None if board_id else table_id,
-                board_id=board_id,
-                note=note or "",
-                interaction_id=interaction.id,
-                origin_channel_id=interaction.channel_id,
-            ),
-            ruling_id=event_id,
-        )
+        try:
+            call = await stored(
+                storage.call_director(
+                    guild_id,
+                    interaction.user.id,
+                    event_id=event_id,
+                    table_id=None if board_id else table_id,
+                    board_id=board_id,
+                    note=note or "",
+                    interaction_id=interaction.id,
+                    origin_channel_id=interaction.channel_id,
+                ),
+                ruling_id=event_id,
+            )
+        except BaseException:
+            self._give_back(key, previous)  # nothing was called
+            raise
         if call.joined:
+            self._give_back(key, previous)  # joining starts no call
             await respond(
                 interaction, JOINED_CALL.format(where=call_where(call), id=call.id), ephemeral=True
             )
             return
-        self._last_call[key] = time.monotonic()
         if len(self._last_call) > 10_000:
             self._last_call.clear()
         entry = await stored(storage.event(guild_id, event_id)) if event_id else None
