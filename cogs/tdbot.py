@@ -137,8 +137,9 @@ async def _acknowledge(
             interaction.extras["thinking"] = "ephemeral" if ephemeral else "public"
     except discord.HTTPException as exc:
         # Expired or refused: still do the work (a redelivery then finds it done), only the
-        # answer is lost.
-        log.warning("Could not acknowledge interaction %s: %s", interaction.id, exc)
+        # answer is lost. Answered already: a redelivery, expected.
+        level = logging.INFO if exc.code == ALREADY_ACKNOWLEDGED else logging.WARNING
+        log.log(level, "Could not acknowledge interaction %s: %s", interaction.id, exc)
 
 
 async def settle(interaction: discord.Interaction[TDBot]) -> None:
@@ -236,7 +237,10 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
     try:
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException as exc:
-        log.warning("Could not tell user %s about an error: %s", interaction.user.id, exc)
+        # answered already, or forgotten by Discord: a redelivery's or a late answer's lot
+        expected = exc.code == ALREADY_ACKNOWLEDGED or exc.code in EXPIRED_CODES
+        log.log(logging.INFO if expected else logging.WARNING,
+                "Could not tell user %s about an error: %s", interaction.user.id, exc)
 
 
 def refundable_cooldown(
