@@ -237,8 +237,8 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
     try:
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException as exc:
-        # answered already, or forgotten by Discord: a redelivery's or a late answer's lot
-        expected = exc.code == ALREADY_ACKNOWLEDGED or exc.code in EXPIRED_CODES
+        # answered already: a redelivery's lot, expected
+        expected = exc.code == ALREADY_ACKNOWLEDGED
         log.log(logging.INFO if expected else logging.WARNING,
                 "Could not tell user %s about an error: %s", interaction.user.id, exc)
 
