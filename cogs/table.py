@@ -29,7 +29,7 @@ from cogs.context import (
 )
 from cogs.recording import call_cooldown, record_incident
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import TDBot, defer, respond, write_cooldown
+from cogs.tdbot import TDBot, defer, directors_cooldown, respond, write_cooldown
 from core.auction import Auction, parse_call
 from core.engine import Event
 from core.errors import RuleError
@@ -290,6 +290,7 @@ class Table(commands.Cog):
         name="channel", description="Directors: bind this channel (or thread) to a table."
     )
     @app_commands.describe(number="The table this channel is for (leave out to unbind it)")
+    @directors_cooldown
     async def table_channel(
         self, interaction: discord.Interaction[TDBot], number: TableNumber | None = None
     ) -> None:

@@ -433,3 +433,8 @@ class TDBot(commands.AutoShardedBot):
 
 
 write_cooldown = refundable_cooldown(WRITE_RATE, WRITE_PER, key=per_member)
+
+#: Directors' writes (verdicts, answers, set-up, table channels, a penalty card returned): an
+#: allowance of their own, so a director's evening of verdicts never eats into his seat's.
+DIRECTOR_RATE, DIRECTOR_PER = 20, 10.0
+directors_cooldown = refundable_cooldown(DIRECTOR_RATE, DIRECTOR_PER, key=per_member)

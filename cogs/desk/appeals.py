@@ -28,7 +28,7 @@ from cogs.desk_common import (
     refuse_if_blind,
 )
 from cogs.render import clean
-from cogs.tdbot import TDBot, defer, respond, write_cooldown
+from cogs.tdbot import TDBot, defer, directors_cooldown, respond, write_cooldown
 from core.ruling import Ruling
 
 log = logging.getLogger(__name__)
@@ -84,6 +84,7 @@ class AppealCog(commands.Cog):
 
     @appeal.command(name="answer", description="Directors: the director's or committee's answer.")
     @app_commands.describe(id="The appeal's number", by="Whose answer", text="The answer")
+    @directors_cooldown
     async def appeal_answer(
         self,
         interaction: discord.Interaction[TDBot],
@@ -109,6 +110,7 @@ class AppealCog(commands.Cog):
 
     @appeal.command(name="decide", description="Directors: close an appeal with its outcome.")
     @app_commands.describe(id="The appeal's number", outcome="The outcome", note="A note")
+    @directors_cooldown
     async def appeal_decide(
         self,
         interaction: discord.Interaction[TDBot],

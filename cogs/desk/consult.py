@@ -36,7 +36,7 @@ from cogs.desk_common import (
     table_channel_of,
 )
 from cogs.render import clean
-from cogs.tdbot import TDBot, defer, report_error, respond, write_cooldown
+from cogs.tdbot import TDBot, defer, directors_cooldown, report_error, respond, write_cooldown
 
 log = logging.getLogger(__name__)
 
@@ -185,6 +185,7 @@ class ConsultCog(commands.Cog):
         table_note="What the whole table must know, e.g. partner is not barred (optional)",
         laws="The laws, e.g. 23A 27B1(b) (optional)",
     )
+    @directors_cooldown
     async def consult_answer(
         self,
         interaction: discord.Interaction[TDBot],

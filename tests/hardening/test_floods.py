@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from cogs.recording import CALL_RATE
-from cogs.tdbot import EXTENSIONS, WRITE_RATE
+from cogs.tdbot import DIRECTOR_RATE, EXTENSIONS, WRITE_RATE
 from tests.cogs.directors.conftest import set_up
 from tests.cogs.night.conftest import SEATS
 
@@ -80,3 +80,19 @@ async def test_a_flood_of_board_moves_is_bounded(ld, storage):
     results = await asyncio.gather(*(ld.dispatch(p) for p in payloads))
     slowed = [r for r in results if r.ephemeral and "slow down" in r.text.lower()]
     assert len(slowed) >= 30 - WRITE_RATE, [r.text[:60] for r in results]
+
+
+async def test_a_flood_of_verdicts_is_bounded(ld, storage):
+    """Thirty /ruling confirm on one ruling sent at once by a director: at most DIRECTOR_RATE
+    verdicts and log lines; the rest are told to slow down."""
+    await set_up(ld)
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    ruled = await ld.run("/exposed cards:SK seat:W", user="LHO")
+    rid = int(ruled.text.split("Ruling #")[1].split()[0])
+    payloads = [ld.slash_payload("ruling confirm", {"id": rid, "note": f"fine {n}"},
+                                 user="Director") for n in range(30)]
+    results = await asyncio.gather(*(ld.dispatch(p) for p in payloads))
+    slowed = [r for r in results if r.ephemeral and "slow down" in r.text.lower()]
+    verdicts = await storage.verdicts(ld.guild.id, rid)
+    assert 1 <= len(verdicts) <= DIRECTOR_RATE and len(verdicts) + len(slowed) == 30
