@@ -58,6 +58,10 @@ OUTAGE_NAMES = frozenset({
 })
 
 
+#: What aiosqlite raises (as ValueError) when its connection's thread is gone.
+AIOSQLITE_CLOSED = frozenset({"no active connection", "Connection closed"})
+
+
 def is_outage(error: BaseException) -> bool:
     """Whether ``error`` (or what it wraps) is the database failing, not a bug or a bad request:
     a driver's operational or interface error (server down, connection refused, disk full,
@@ -76,6 +80,8 @@ def is_outage(error: BaseException) -> bool:
         if isinstance(item, OperationalError | InterfaceError | ConnectionError | TimeoutError):
             return True
         if type(item).__name__ in OUTAGE_NAMES:
+            return True
+        if isinstance(item, ValueError) and str(item) in AIOSQLITE_CLOSED:
             return True
         code = getattr(item, "sqlstate", None) or getattr(item, "pgcode", None)
         if isinstance(code, str) and code.startswith(OUTAGE_SQLSTATES):

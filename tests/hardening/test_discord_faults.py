@@ -222,6 +222,7 @@ def _asyncpg_outages() -> list[Any]:
         pytest.param(_through_sqlalchemy(gone), id="connection does not exist, via SQLAlchemy"),
         pytest.param(gone, id="connection does not exist, at checkout"),
         pytest.param(_through_sqlalchemy(shutdown), id="admin shutdown, via SQLAlchemy"),
+        pytest.param(ValueError("no active connection"), id="aiosqlite's connection gone"),
     ]
 
 
@@ -230,8 +231,9 @@ async def test_a_postgresql_restart_says_nothing_was_saved(
     ld, table, storage, monkeypatch: pytest.MonkeyPatch, caplog, failure
 ) -> None:
     """What a PostgreSQL restart raises under a command (asyncpg's "cannot connect now" while
-    the server starts, "connection does not exist" for a connection it dropped): "nothing was
-    saved, try again", logged as an outage, not "something went wrong" with a traceback."""
+    the server starts, "connection does not exist" for a connection it dropped), and aiosqlite's
+    error for a connection whose thread is gone: "nothing was saved, try again", logged as an
+    outage, not "something went wrong" with a traceback."""
 
     async def failing(*args: Any, **kwargs: Any) -> Any:
         raise failure
