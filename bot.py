@@ -141,6 +141,13 @@ def database_problem(url: Any, exc: BaseException) -> str:
     """One line for the operator: what is wrong with the database and how to fix it."""
     text = " ".join(str(e) for e in _causes(exc)).lower()
     names = {type(e).__name__ for e in _causes(exc)}
+    newer = re.search(r"can't locate revision identified by '([^']*)'", text)
+    if newer:
+        return (
+            f"The database was upgraded by a newer tdbot (its schema revision {newer.group(1)!r} "
+            "is unknown to this one): install that tdbot version or newer, or point "
+            "DATABASE_URL at a backup made for this version."
+        )
     if url.get_backend_name() == "sqlite":
         path = Path((url.database or "tdbot.db").removeprefix("file:")).resolve()
         if not path.parent.is_dir():

@@ -8,7 +8,7 @@ context is missing, so the tree's error policy answers it with a short ephemeral
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
@@ -19,7 +19,7 @@ from cogs.tdbot import TDBot, defer, sentence
 from core.auction import Strain, parse_denominations
 from core.cards import Card, Suit, parse_card, parse_cards
 from core.seats import Seat
-from core.storage.errors import NotFound, StorageError
+from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
 
@@ -243,6 +243,25 @@ async def in_time(
     answered privately by :func:`cogs.tdbot.respond`)."""
     await defer(interaction, ephemeral=ephemeral)
     return await work
+
+
+#: How often a command checks again when the board moved on under it (:func:`checked`).
+CHECK_AGAIN = 8
+
+
+async def checked(make: Callable[[], Awaitable[T]]) -> T:
+    """Run ``make`` (read, check, write), again from the start when its write finds that the
+    board moved on since it was read (:class:`~core.storage.errors.Stale`): the checks are
+    then made on the facts the write is made on, and a refusal writes nothing."""
+    for _ in range(CHECK_AGAIN - 1):
+        try:
+            return await make()
+        except Stale:
+            continue
+    try:
+        return await make()
+    except Stale as exc:
+        raise ContextError("The table is busy: please try again in a moment.") from exc
 
 
 #: Ids of rulings, calls, consultations and appeals: Discord refuses integer option bounds

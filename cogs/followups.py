@@ -43,7 +43,7 @@ from cogs.render import (
     state_embed,
     state_view,
 )
-from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
+from cogs.tdbot import TDBot, defer, directors_cooldown, edit_pressed, report_error, respond
 from core.cards import Card, Suit, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.course import RestrictionSpent
@@ -399,6 +399,7 @@ class Followups(commands.Cog):
         name="returned", description="Director: a penalty card goes back to the hand."
     )
     @app_commands.describe(card="The penalty card", table=TABLE_HELP)
+    @directors_cooldown
     async def penalty_returned(
         self,
         interaction: discord.Interaction[TDBot],

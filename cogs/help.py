@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.tdbot import TDBot
+from cogs.tdbot import TDBot, defer, respond
 from core.editions import edition_title
 from core.lawbook import known_laws, law_summary
 from core.storage.desk import Desk
@@ -143,6 +143,7 @@ class Help(commands.Cog):
         self, interaction: discord.Interaction[TDBot], number: app_commands.Range[str, 1, 20]
     ) -> None:
         found = law_summary(number)  # RuleError for an unknown law: the tree answers it
+        await defer(interaction, ephemeral=True)  # before the club's edition is read
         embed = discord.Embed(
             title=f"Law {found.number}: {found.title}",
             description=found.summary,
@@ -163,7 +164,7 @@ class Help(commands.Cog):
             text=f"A reminder in our own words of the {edition_title(found.edition)}, not the "
             "Laws: the official text rules."
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await respond(interaction, embed=embed, ephemeral=True)
 
     @law.autocomplete("number")
     async def law_numbers(

@@ -12,6 +12,7 @@ import discord
 from cogs.context import (
     ContextError,
     TableContext,
+    checked,
     in_time,
     storage_of,
     table_context,
@@ -41,6 +42,11 @@ def per_user(interaction: discord.Interaction[TDBot]) -> tuple[int, int] | None:
 
 incident_cooldown = refundable_cooldown(RATE, PER, key=per_user)
 
+#: /call per user and window: one player may record a whole auction call by call, but not a
+#: flood (20 calls after the final pass in a second gave 20 Law 39 rulings before issue 25).
+CALL_RATE, CALL_PER = 8, 10.0
+call_cooldown = refundable_cooldown(CALL_RATE, CALL_PER, key=per_user)
+
 
 async def record_incident(
     interaction: discord.Interaction[TDBot],
@@ -62,30 +68,32 @@ async def record_incident(
     """
     storage = storage_of(interaction)
 
-    async def work() -> Any:
-        ctx = looked_up or await table_context(interaction, table, acting=True)
-        if auction is not None:
-            await catch_up(interaction, ctx, auction)
+    async def attempt() -> Any:
+        nonlocal looked_up  # used once: read again when the board moved on under it
+        ctx, looked_up = looked_up or await table_context(interaction, table, acting=True), None
+        before: list[Event] = list(catch_up(ctx, auction)) if auction is not None else []
         event: Event = build(ctx)
         deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
         mismatch = deal_mismatch(event, deal) if deal is not None else None
         if mismatch is not None:
             raise ContextError(mismatch)
-        reported = None
         if trick is not None:
-            reported = await storage.record(ctx.guild_id, ctx.board.id,
-                                            PlayReported(trick=trick),
-                                            actor_id=interaction.user.id)
+            before.append(PlayReported(trick=trick))
+        # one transaction: the calls caught up, the trick and the incident, or nothing
         recorded = await storage.record(
             ctx.guild_id,
             ctx.board.id,
             event,
             actor_id=interaction.user.id,
             interaction_id=interaction.id,
+            before=before,
+            expect_seq=ctx.board.last_seq,
         )
+        reported = (recorded.earlier[-1] if trick is not None and recorded.earlier
+                    else None)
         return ctx, recorded, reported
 
-    ctx, recorded, reported = await in_time(interaction, work())
+    ctx, recorded, reported = await in_time(interaction, checked(attempt))
     # The log channel first: if Discord has given up on the interaction (the answer below then
     # fails), the directors still learn of the recorded ruling. The table's record (a call in
     # rotation, a plain lead) is no ruling: the directors are not told of it.
@@ -121,10 +129,9 @@ async def notify_log_channel(
         log.warning("could not post ruling #%s to the log channel %s", recorded.id, channel_id)
 
 
-async def catch_up(
-    interaction: discord.Interaction[TDBot], ctx: TableContext, auction: str
-) -> None:
-    """Record the calls of ``auction`` (from the dealer) that the board does not have yet."""
+def catch_up(ctx: TableContext, auction: str) -> tuple[Event, ...]:
+    """The calls of ``auction`` (from the dealer) that the board does not have yet, to be
+    recorded with the incident."""
     state = ctx.board.state
     if state.dealer is None:
         raise RuleError("the dealer is not known yet: /board set number dealer")
@@ -137,9 +144,7 @@ async def catch_up(
             f"The auction recorded at table {ctx.table.number} is: {so_far}. Give the whole "
             "auction from the dealer, as it stands before the irregularity."
         )
-    storage = storage_of(interaction)
-    for index in range(len(stored), len(given)):
-        seat = state.dealer.after(index)
-        await storage.record(
-            ctx.guild_id, ctx.board.id, CallMade(seat, given[index]), actor_id=interaction.user.id
-        )
+    dealer = state.dealer
+    return tuple(
+        CallMade(dealer.after(index), given[index]) for index in range(len(stored), len(given))
+    )

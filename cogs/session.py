@@ -16,7 +16,7 @@ from cogs.boards import ended_line
 from cogs.context import ContextError, in_time, require_director, storage_of
 from cogs.hands import import_hands
 from cogs.render import clean
-from cogs.tdbot import TDBot, respond
+from cogs.tdbot import TDBot, defer, respond
 from core.authority import SCORES_PUBLISHED, deadline_words
 from core.storage.desk import Desk
 from core.storage.values import SessionStart
@@ -36,6 +36,7 @@ class Session(commands.Cog):
         interaction: discord.Interaction[TDBot],
         name: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
+        await defer(interaction)
         club = await require_director(interaction)
         started = await in_time(
             interaction, storage_of(interaction).begin_session(club.guild_id, name)
@@ -47,6 +48,7 @@ class Session(commands.Cog):
 
     @session.command(name="end", description="Directors: end the session (its boards and seats).")
     async def end(self, interaction: discord.Interaction[TDBot]) -> None:
+        await defer(interaction)
         club = await require_director(interaction)
         ended = await in_time(interaction, storage_of(interaction).end_session(club.guild_id))
         if ended is None:

@@ -19,6 +19,7 @@ from cogs.context import (
     SeatName,
     TableContext,
     at_table,
+    checked,
     club_of,
     in_time,
     is_director,
@@ -28,9 +29,9 @@ from cogs.context import (
     table_context,
 )
 from cogs.hands import enter_deal, show_deal
-from cogs.recording import record_incident
+from cogs.recording import call_cooldown, record_incident
 from cogs.render import clean, ruling_embed
-from cogs.tdbot import TDBot, defer, respond
+from cogs.tdbot import TDBot, defer, directors_cooldown, respond, write_cooldown
 from cogs.verdicts import rerule
 from core.auction import Auction, parse_call
 from core.correction import declarer_source
@@ -66,6 +67,7 @@ class Table(commands.Cog):
         member="Directors: seat this member there instead (whoever sat there is moved off)",
     )
     @app_commands.guild_only()
+    @write_cooldown
     async def sit(
         self,
         interaction: discord.Interaction[TDBot],
@@ -111,6 +113,7 @@ class Table(commands.Cog):
         table="Directors: the table of the seat to free", seat="Directors: the seat to free"
     )
     @app_commands.guild_only()
+    @write_cooldown
     async def stand(
         self,
         interaction: discord.Interaction[TDBot],
@@ -152,6 +155,7 @@ class Table(commands.Cog):
         table="Table number (default: this channel's table, or the table you sit at)",
         reopen="Directors: play again a board this table already finished this session",
     )
+    @write_cooldown
     async def board_set(
         self,
         interaction: discord.Interaction[TDBot],
@@ -168,7 +172,7 @@ class Table(commands.Cog):
         contract = parse_contract(contract) if contract is not None else None
         storage = storage_of(interaction)
 
-        async def work() -> Any:
+        async def attempt() -> Any:
             at = await at_table(interaction, table, acting=True, board_number=number)
             deal = await storage.deal_of(at.guild_id, at.table.session_id, number)
             given_dealer: str | None = dealer
@@ -179,31 +183,33 @@ class Table(commands.Cog):
                 given_dealer = dealer or deal.dealer.value
             source = await declarer_correction(storage, at, number, declarer)
             if source is not None:
-                return None, source, None
+                return None, source
             plan = await plan_board_set(
                 storage, at, number, declarer=declarer, reopen=reopen
             )
-            guild_id, actor = at.guild_id, interaction.user.id
-            ended = None
-            if plan.end_current is not None:
-                ended = await storage.record(
-                    guild_id, plan.end_current.id, BoardEnded(), actor_id=actor
-                )
-            for event_id in plan.reopen_events:
-                await storage.void(guild_id, event_id, actor, "board reopened by the director")
+            # the checks above read these boards: the write goes ahead only if, under their
+            # locks, none has moved on (else they are made again)
+            read = [b for b in (at.board, at.named_board) if b is not None]
             board = await storage.set_board(
-                guild_id,
+                at.guild_id,
                 at.table.id,
                 number,
                 dealer=given_dealer,
                 declarer=declarer,
                 contract=contract,
-                actor_id=actor,
+                actor_id=interaction.user.id,
                 interaction_id=interaction.id,
+                expect={b.id: b.last_seq for b in read},
+                end_board=plan.end_current.id if plan.end_current is not None else None,
+                keep_declarer_of_others=not at.director,
             )
-            return board, plan, ended
+            for event_id in plan.reopen_events:  # a director's: after the move, never half
+                await storage.void(
+                    at.guild_id, event_id, interaction.user.id, "board reopened by the director"
+                )
+            return board, plan
 
-        board, plan, ended = await in_time(interaction, work())
+        board, plan = await in_time(interaction, checked(attempt))
         if board is None:  # a director corrects the declarer under rulings: re-rule the board
             await rerule(interaction, plan, f"Declarer corrected to {declarer} by the director",
                          f"declarer={declarer}")
@@ -215,7 +221,7 @@ class Table(commands.Cog):
         ]
         facts = ", ".join(k for k in known if k) or "nothing known yet"
         lines = [f"{facts[0].upper()}{facts[1:]}."]
-        if plan.end_current is not None and ended is not None:
+        if plan.end_current is not None:
             lines.append(ended_line(plan.end_current))
         if plan.reopen_events:
             lines.append(f"Board {number} is reopened by the director.")
@@ -236,6 +242,7 @@ class Table(commands.Cog):
         "39B)",
     )
     @app_commands.guild_only()
+    @call_cooldown
     async def call(
         self,
         interaction: discord.Interaction[TDBot],
@@ -270,13 +277,14 @@ class Table(commands.Cog):
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: this channel's table, or yours)")
+    @write_cooldown
     async def board_end(
         self, interaction: discord.Interaction[TDBot], table: TableNumber | None = None
     ) -> None:
         await defer(interaction)
         storage = storage_of(interaction)
 
-        async def work() -> Any:
+        async def attempt() -> Any:
             ctx = await table_context(interaction, table, acting=True)
             if ctx.board.state.phase is Phase.FINISHED:
                 raise ContextError(
@@ -290,10 +298,11 @@ class Table(commands.Cog):
                 BoardEnded(),
                 actor_id=interaction.user.id,
                 interaction_id=interaction.id,
+                expect_seq=ctx.board.last_seq,  # the checks above stand, under the lock
             )
             return ctx, recorded
 
-        ctx, recorded = await in_time(interaction, work())
+        ctx, recorded = await in_time(interaction, checked(attempt))
         embed = ruling_embed(  # the table's record: no ruling number
             recorded.ruling, event_id=None, table=ctx.table.number, board=ctx.board.number
         )
@@ -327,6 +336,7 @@ class Table(commands.Cog):
         name="channel", description="Directors: bind this channel (or thread) to a table."
     )
     @app_commands.describe(number="The table this channel is for (leave out to unbind it)")
+    @directors_cooldown
     async def table_channel(
         self, interaction: discord.Interaction[TDBot], number: TableNumber | None = None
     ) -> None:

@@ -48,6 +48,9 @@ EXTENSIONS: tuple[str, ...] = (
 
 #: Discord's codes for an interaction it no longer knows (unknown interaction, unknown webhook).
 EXPIRED_CODES = (10062, 10015)
+#: Discord's code for an interaction answered already: a redelivery whose first delivery (or a
+#: concurrent one) answered it. Expected, not an error: the redelivery wrote nothing new.
+ALREADY_ACKNOWLEDGED = 40060
 
 UNEXPECTED_ERROR = (
     "Something went wrong on our side and it has been logged. "
@@ -136,8 +139,9 @@ async def _acknowledge(
             interaction.extras["thinking"] = "ephemeral" if ephemeral else "public"
     except discord.HTTPException as exc:
         # Expired or refused: still do the work (a redelivery then finds it done), only the
-        # answer is lost.
-        log.warning("Could not acknowledge interaction %s: %s", interaction.id, exc)
+        # answer is lost. Answered already: a redelivery, expected.
+        level = logging.INFO if exc.code == ALREADY_ACKNOWLEDGED else logging.WARNING
+        log.log(level, "Could not acknowledge interaction %s: %s", interaction.id, exc)
 
 
 async def settle(interaction: discord.Interaction[TDBot]) -> None:
@@ -197,6 +201,17 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
         # was written stays written, and a redelivery finds it.
         log.warning("Interaction %s expired before it was answered: %s", interaction.id, original)
         return
+    if isinstance(original, discord.HTTPException) and original.code == ALREADY_ACKNOWLEDGED:
+        log.info("Interaction %s was already answered (delivered again): %s",
+                 interaction.id, original)
+        return
+    if isinstance(original, app_commands.TransformerError):
+        cause = original.__cause__
+        if cause is not None and not isinstance(cause, USER_ERRORS):
+            # the user is told the value is not valid; the parser's own failure is a bug
+            log.error("Option %r could not be converted (%s) in interaction %s",
+                      str(original.value)[:100], type(cause).__name__, interaction.id,
+                      exc_info=cause)
     message = user_message(error)
     if message is None and is_outage(error):
         message = NOT_SAVED
@@ -224,7 +239,10 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
     try:
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException as exc:
-        log.warning("Could not tell user %s about an error: %s", interaction.user.id, exc)
+        # answered already: a redelivery's lot, expected
+        expected = exc.code == ALREADY_ACKNOWLEDGED
+        log.log(logging.INFO if expected else logging.WARNING,
+                "Could not tell user %s about an error: %s", interaction.user.id, exc)
 
 
 def refundable_cooldown(
@@ -254,6 +272,20 @@ def refundable_cooldown(
         return True
 
     return app_commands.check(predicate)
+
+
+def per_member(interaction: discord.Interaction[TDBot]) -> tuple[int, int] | None:
+    """Cooldown key: the same user in another guild has a separate allowance; none in DMs."""
+    if interaction.guild_id is None:
+        return None
+    return (interaction.guild_id, interaction.user.id)
+
+
+#: Commands that write (or post to the directors) and have no allowance of their own: per
+#: member, :data:`WRITE_RATE` in :data:`WRITE_PER` seconds. Generous for a table's evening
+#: (a board set, a seat, a consultation), a bound for a flood. Checked before the command runs,
+#: with no await in between, so a burst sent at once is counted one by one.
+WRITE_RATE, WRITE_PER = 12, 10.0
 
 
 def _refund(interaction: discord.Interaction[TDBot]) -> None:
@@ -400,3 +432,11 @@ class TDBot(commands.AutoShardedBot):
         if self.sync_global:
             synced = await self.tree.sync()
             log.info("Synced %d commands globally (they may take an hour to appear)", len(synced))
+
+
+write_cooldown = refundable_cooldown(WRITE_RATE, WRITE_PER, key=per_member)
+
+#: Directors' writes (verdicts, answers, set-up, table channels, a penalty card returned): an
+#: allowance of their own, so a director's evening of verdicts never eats into his seat's.
+DIRECTOR_RATE, DIRECTOR_PER = 20, 10.0
+directors_cooldown = refundable_cooldown(DIRECTOR_RATE, DIRECTOR_PER, key=per_member)

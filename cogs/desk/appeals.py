@@ -30,7 +30,7 @@ from cogs.desk_common import (
 )
 from cogs.pages import add_text_field, send_pages, split_text
 from cogs.render import clean
-from cogs.tdbot import TDBot, defer, respond
+from cogs.tdbot import TDBot, defer, directors_cooldown, respond, write_cooldown
 from core.ruling import Ruling
 from core.storage.desk.settings import OUTCOME_WORDS
 
@@ -50,6 +50,7 @@ class AppealCog(commands.Cog):
 
     @appeal.command(name="file", description="Appeal a ruling (within the club's deadline).")
     @app_commands.describe(id="The ruling's number", reason="Why you appeal")
+    @write_cooldown
     async def appeal_file(
         self,
         interaction: discord.Interaction[TDBot],
@@ -88,6 +89,7 @@ class AppealCog(commands.Cog):
 
     @appeal.command(name="answer", description="Directors: the director's or committee's answer.")
     @app_commands.describe(id="The appeal's number", by="Whose answer", text="The answer")
+    @directors_cooldown
     async def appeal_answer(
         self,
         interaction: discord.Interaction[TDBot],
@@ -122,6 +124,7 @@ class AppealCog(commands.Cog):
         app_commands.Choice(name="the score is adjusted", value="score_adjusted"),
         app_commands.Choice(name="withdrawn by the appellant", value="withdrawn"),
     ])
+    @directors_cooldown
     async def appeal_decide(
         self,
         interaction: discord.Interaction[TDBot],

@@ -37,7 +37,7 @@ from cogs.desk_common import (
 )
 from cogs.pages import line_embeds, post_pages, section_embeds, send_pages
 from cogs.render import clean, cut
-from cogs.tdbot import TDBot, defer, report_error, respond
+from cogs.tdbot import TDBot, defer, directors_cooldown, report_error, respond, write_cooldown
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +124,7 @@ class ConsultCog(commands.Cog):
         question="Your question, e.g. would 2C instead of my 1NT be comparable?",
         table="Table number (default: the table you sit at)",
     )
+    @write_cooldown
     async def consult_ask(
         self,
         interaction: discord.Interaction[TDBot],
@@ -179,6 +180,7 @@ class ConsultCog(commands.Cog):
         table_note="What the whole table must know, e.g. partner is not barred (optional)",
         laws="The laws, e.g. 23A 27B1(b) (optional)",
     )
+    @directors_cooldown
     async def consult_answer(
         self,
         interaction: discord.Interaction[TDBot],

@@ -16,7 +16,7 @@ from cogs.context import (
 from cogs.desk_common import (
     desk_of,
 )
-from cogs.tdbot import TDBot, defer, respond
+from cogs.tdbot import TDBot, defer, directors_cooldown, respond
 
 
 class PlayingCog(commands.Cog):
@@ -31,6 +31,7 @@ class PlayingCog(commands.Cog):
     )
     @app_commands.describe(playing="True while you play; false when you stop")
     @app_commands.guild_only()
+    @directors_cooldown
     async def playing(self, interaction: discord.Interaction[TDBot], playing: bool) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)

@@ -52,7 +52,7 @@ from cogs.render import (
     clean,
     cut,
 )
-from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
+from cogs.tdbot import TDBot, defer, directors_cooldown, edit_pressed, report_error, respond
 from core.storage.limits import CALLS, Limit
 from core.storage.values import ClubSettings, DirectorCallInfo
 
@@ -240,6 +240,7 @@ class Directors(commands.Cog):
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
+    @directors_cooldown
     async def setup(
         self,
         interaction: discord.Interaction[TDBot],

@@ -41,7 +41,7 @@ from cogs.render import (
     ruling_embed,
     verdict_line,
 )
-from cogs.tdbot import TDBot, defer, respond
+from cogs.tdbot import TDBot, defer, directors_cooldown, respond
 from cogs.verdicts import (
     dependents_or_none,
     error_amend_or_void,
@@ -68,6 +68,7 @@ class Rulings(commands.Cog):
 
     @ruling.command(name="confirm", description="Directors: confirm a logged ruling.")
     @app_commands.describe(id="The ruling's number (in its footer)", note="A note (optional)")
+    @directors_cooldown
     async def confirm(
         self,
         interaction: discord.Interaction[TDBot],
@@ -90,6 +91,7 @@ class Rulings(commands.Cog):
         director_error="The adjusted score when the ruling was wrong (82C), e.g. 4HS=",
         board_played="For director error: was the board played? (default: yes)",
     )
+    @directors_cooldown
     async def amend(
         self,
         interaction: discord.Interaction[TDBot],
@@ -132,6 +134,7 @@ class Rulings(commands.Cog):
         director_error="The adjusted score when the ruling was wrong (82C), e.g. A+/A+",
         board_played="For director error: was the board played? (default: yes)",
     )
+    @directors_cooldown
     async def void(
         self,
         interaction: discord.Interaction[TDBot],
@@ -170,6 +173,7 @@ class Rulings(commands.Cog):
         score="The adjusted score, e.g. 4HS=, 60%/40%, 60% 4HS=, 40% 4HS-1 (see README)",
         note="A note (optional)",
     )
+    @directors_cooldown
     async def adjust(
         self,
         interaction: discord.Interaction[TDBot],

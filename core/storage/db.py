@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -80,7 +80,13 @@ def database_url(url: str | URL | None = None) -> URL:
     """
     if url is None:
         url = os.environ.get("DATABASE_URL") or f"sqlite+aiosqlite:///{DEFAULT_FILE}"
-    parsed = make_url(url) if isinstance(url, str) else url
+    try:
+        parsed = make_url(url) if isinstance(url, str) else url
+    except ArgumentError:
+        raise ValueError(
+            "it is not a database URL: use e.g. sqlite+aiosqlite:///tdbot.db or "
+            "postgresql+asyncpg://user:password@host:5432/tdbot"
+        ) from None
     backend = parsed.get_backend_name()
     if backend in ("postgres", "postgresql"):
         parsed = parsed.set(drivername="postgresql+asyncpg")

@@ -17,6 +17,12 @@ Why this cannot stall the event loop:
 * a transaction here never yields (every ``await`` below completes at once), so it holds
   SQLite's write lock only while it runs, and the process's writers are queued before it
   starts (``Storage``'s write lock, taken by the ORM writes too);
+* the loop's connections never wait for a lock (``busy_timeout = 0``): when another process
+  holds the file's write lock (an operator's ``alembic upgrade``, a backup), ``BEGIN
+  IMMEDIATE`` fails at once and the transaction runs on aiosqlite's thread instead, which
+  waits there (issue 25: the loop froze for the whole busy timeout before);
+* a slow disk: a transaction on the loop that waits over :data:`SLOW_TRANSACTION` sends every
+  transaction to aiosqlite's thread for :data:`SLOW_PAUSE` (then the loop tries again);
 * under WAL, readers never wait for a writer;
 * the WAL is not checkpointed by these connections (``wal_autocheckpoint = 0``): every
   :data:`CHECKPOINT_EVERY` writes a passive checkpoint runs on aiosqlite's thread instead.
@@ -25,19 +31,38 @@ Why this cannot stall the event loop:
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 import weakref
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import ExitStack, asynccontextmanager, contextmanager
 from typing import Any, cast
 
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from core.storage.db import configure_sqlite, write_options
 
+log = logging.getLogger(__name__)
+
 #: Writes between two passive WAL checkpoints (SQLite's own default is every 1000 pages).
 CHECKPOINT_EVERY = 200
+
+#: A transaction on the loop's thread that waits longer than this (seconds: its wall time less
+#: its CPU time) means a slow disk: the loop stops using its own connections for
+#: :data:`SLOW_PAUSE` seconds. A normal one takes well under a millisecond
+#: (``benchmarks/README.md``).
+SLOW_TRANSACTION = 0.05
+SLOW_PAUSE = 30.0
+
+
+def is_busy(exc: BaseException) -> bool:
+    """SQLite's "database is locked" (SQLITE_BUSY): another connection holds the lock."""
+    text = str(getattr(exc, "orig", exc)).lower()
+    return "database is locked" in text or "database is busy" in text
+
 
 class LoopConnection:
     """The part of ``AsyncConnection`` the hot paths use, run at once on a sync connection.
@@ -98,17 +123,42 @@ class LoopDatabase:
     def __init__(self, engine: AsyncEngine) -> None:
         self._async_engine = engine
         self.engine = create_engine(engine.url.set(drivername="sqlite+pysqlite"))
-        configure_sqlite(self.engine, pragmas=("wal_autocheckpoint = 0",))
+        configure_sqlite(self.engine, pragmas=("wal_autocheckpoint = 0", "busy_timeout = 0"))
         self._writer = self.engine.execution_options(**write_options())
         self._kept_reader = _Kept(self.engine)
         self._kept_writer = _Kept(self._writer)
         self._writes = 0
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Until when (``time.monotonic()``) the loop leaves the database alone: a slow disk.
+        self.off_until = 0.0
+
+    def usable(self) -> bool:
+        """Whether the loop may run a transaction itself now (not during a slow-disk pause)."""
+        return self.off_until <= time.monotonic()
+
+    @contextmanager
+    def timed(self) -> Iterator[None]:
+        """Time a transaction on the loop: a slow one pauses the loop's use of the database."""
+        start, cpu = time.monotonic(), time.thread_time()
+        try:
+            yield
+        finally:
+            # the time spent waiting (on the disk), not computing: a garbage collection or the
+            # Python work between the statements is no sign of a slow disk
+            took = (time.monotonic() - start) - (time.thread_time() - cpu)
+            if took > SLOW_TRANSACTION:
+                if self.usable():
+                    log.warning(
+                        "SQLite waited %.0f ms in one transaction on the bot's own thread (a slow "
+                        "disk?): its transactions go to the database thread for %.0f s",
+                        took * 1000, SLOW_PAUSE,
+                    )
+                self.off_until = time.monotonic() + SLOW_PAUSE
 
     @contextmanager
     def connect(self) -> Iterator[LoopConnection]:
         """A read transaction (rolled back at the end)."""
-        with self._kept_reader.use() as conn:
+        with self.timed(), self._kept_reader.use() as conn:
             try:
                 yield LoopConnection(conn)
             finally:
@@ -116,8 +166,9 @@ class LoopDatabase:
 
     @contextmanager
     def begin(self) -> Iterator[LoopConnection]:
-        """A write transaction (``BEGIN IMMEDIATE``), committed at the end."""
-        with self._kept_writer.use() as conn, conn.begin():
+        """A write transaction (``BEGIN IMMEDIATE``), committed at the end. Raises SQLite's
+        busy error at once, before yielding, when another connection holds the write lock."""
+        with self.timed(), self._kept_writer.use() as conn, conn.begin():
             yield LoopConnection(conn)
         self._writes += 1
         if self._writes % CHECKPOINT_EVERY == 0:
@@ -169,19 +220,39 @@ class HotPath:
     @asynccontextmanager
     async def connect(self) -> AsyncIterator[AsyncConnection]:
         """A read transaction (rolled back at the end; on PostgreSQL, no transaction at all)."""
-        if self.loop is not None:
-            with self.loop.connect() as loop_conn:
-                yield cast(AsyncConnection, loop_conn)
-        else:
-            async with self._reader.connect() as conn:
-                yield conn
+        if self.loop is not None and self.loop.usable():
+            held = self._on_loop(self.loop.connect)
+            if held is not None:
+                stack, loop_conn = held
+                with stack:
+                    yield cast(AsyncConnection, loop_conn)
+                return
+        async with self._reader.connect() as conn:
+            yield conn
 
     @asynccontextmanager
     async def begin(self) -> AsyncIterator[AsyncConnection]:
         """A write transaction, committed at the end."""
-        if self.loop is not None:
-            with self.loop.begin() as loop_conn:
-                yield cast(AsyncConnection, loop_conn)
-        else:
-            async with self._writer.begin() as conn:
-                yield conn
+        if self.loop is not None and self.loop.usable():
+            held = self._on_loop(self.loop.begin)
+            if held is not None:
+                stack, loop_conn = held
+                with stack:
+                    yield cast(AsyncConnection, loop_conn)
+                return
+        async with self._writer.begin() as conn:
+            yield conn
+
+    @staticmethod
+    def _on_loop(open_one: Any) -> tuple[ExitStack, LoopConnection] | None:
+        """A transaction opened on the loop's connection, or None when SQLite is busy (another
+        process holds the lock): the caller then runs it on aiosqlite's thread, which waits."""
+        stack = ExitStack()
+        try:
+            return stack, stack.enter_context(open_one())
+        except OperationalError as exc:
+            stack.close()
+            if not is_busy(exc):
+                raise
+            log.debug("SQLite busy on the bot's own thread: on the database thread instead")
+            return None

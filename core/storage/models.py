@@ -112,7 +112,11 @@ class GameSession(Base):
     """A game: one evening's (or afternoon's) play at a club."""
 
     __tablename__ = "game_sessions"
-    __table_args__ = (UniqueConstraint("club_id", "date", "name"),)
+    __table_args__ = (
+        UniqueConstraint("club_id", "date", "name"),
+        # an index, not a constraint: SQLite adds it without rebuilding the table
+        Index(None, "club_id", "interaction_id", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(IdType, primary_key=True)
     club_id: Mapped[int] = _club_fk()
@@ -124,6 +128,8 @@ class GameSession(Base):
     #: When a director said its official scores were published (/session scores-published):
     #: where Law 92B's appeal deadline runs from, when the club's rule says so.
     scores_published_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    #: The ``/session start`` that began it: a redelivered start begins nothing twice.
+    interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class TableChannel(Base):

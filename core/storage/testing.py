@@ -12,12 +12,14 @@ import os
 import re
 import shutil
 import tempfile
+import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
 
@@ -151,3 +153,44 @@ async def migrated_storage(url: str | URL, *, upgrade: bool = True) -> AsyncIter
         yield Storage(make_sessionmaker(engine))
     finally:
         await engine.dispose()
+
+
+async def slow_disk(storage: Storage, seconds: float) -> Callable[[], Awaitable[None]]:
+    """Make an SQLite storage's database as slow as a failing disk: every statement waits
+    ``seconds`` first, in the thread that runs it (the loop's own connections and aiosqlite's
+    thread alike, so a statement run on the event loop's thread blocks the loop, as a slow
+    disk would). Returns the undo. The stand-in's slow-database mode for the real statements,
+    where ``tests/cogs/directors/test_slow_database.py`` slows the storage's methods."""
+
+    def wait(_statement: str) -> None:
+        time.sleep(seconds)
+
+    engine = storage.tx.engine
+    assert engine is not None and engine.dialect.name == "sqlite", "an SQLite storage"
+    loop = storage.tx.loop
+
+    def on_loop_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.set_trace_callback(wait)
+
+    def on_thread_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.await_(dbapi_connection._connection.set_trace_callback(wait))
+
+    listeners: list[tuple[Any, Any]] = [(engine.sync_engine, on_thread_connect)]
+    if loop is not None:
+        listeners.append((loop.engine, on_loop_connect))
+    for target, listener in listeners:
+        event.listen(target, "connect", listener)
+
+    async def renew() -> None:  # the connections open now are replaced by new ones
+        if loop is not None:
+            loop.close()
+        await engine.dispose()
+
+    await renew()
+
+    async def undo() -> None:
+        for target, listener in listeners:
+            event.remove(target, "connect", listener)
+        await renew()
+
+    return undo

@@ -43,6 +43,9 @@ class SessionInfo:
     name: str
     created_at: dt.datetime
     ended_at: dt.datetime | None = None  # set once the session is over (history)
+    #: From a director's start: False when another start had begun it a moment before (two
+    #: directors at once), so this one started nothing.
+    started_here: bool = True
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,9 @@ class RecordedEvent:
     interaction_id: int | None
     created_at: dt.datetime
     duplicate: bool = False
+    #: What was recorded before it in the same transaction (the auction caught up, a reported
+    #: trick), oldest first; empty for a duplicate.
+    earlier: tuple[RecordedEvent, ...] = ()
 
     @property
     def is_ruling(self) -> bool:

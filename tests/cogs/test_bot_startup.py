@@ -181,3 +181,31 @@ def test_postgresql_refusing_the_password_is_one_line_and_exit_2(tmp_path):
     line = _one_line_exit_2(run_bot_py("--console", tmp_path=tmp_path, DATABASE_URL=url))
     assert "refused the user or password" in line
     assert "wrong-password" not in line
+
+
+def test_a_database_url_that_is_not_a_url_is_one_line_and_exit_2(tmp_path):
+    """DATABASE_URL="this is not a url": one line with an example of a good one, no traceback."""
+    line = _one_line_exit_2(
+        run_bot_py("--console", tmp_path=tmp_path, DATABASE_URL="this is not a url")
+    )
+    assert "DATABASE_URL" in line and "not a database URL" in line
+    assert "sqlite+aiosqlite:///" in line
+
+
+def test_a_database_from_a_newer_tdbot_is_one_line_and_exit_2(tmp_path):
+    """A database migrated by a newer tdbot (a revision this one does not know): one line
+    saying what to do, exit status 2, and the database is left as it was."""
+    import sqlite3
+
+    db = tmp_path / "tdbot.db"
+    asyncio.run(bot_py.upgrade_to_head(f"sqlite+aiosqlite:///{db}"))
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
+    url = f"sqlite+aiosqlite:///{db}"
+    line = _one_line_exit_2(run_bot_py("--console", tmp_path=tmp_path, DATABASE_URL=url))
+    assert "newer tdbot" in line and "9999_from_the_future" in line
+    assert "install" in line and "backup" in line
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            ("9999_from_the_future",)
+        ]

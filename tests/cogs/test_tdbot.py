@@ -99,6 +99,23 @@ async def test_a_value_the_transformer_refuses(ld, bot):
     assert (result.ephemeral, result.content) == (True, str(refused.value))
 
 
+async def test_a_transformers_own_bug_is_logged(ld, bot, caplog, monkeypatch):
+    """A parser failing with an error that is not the user's (an IndexError, a bug): the user
+    is told the value is not valid, and the bug is logged with its traceback (issue 25)."""
+    import tests.cogs.conftest as harness
+
+    def broken(value: str) -> None:
+        raise IndexError("string index out of range")
+
+    monkeypatch.setattr(harness, "parse_card", broken)
+    with caplog.at_level(logging.ERROR, logger="cogs.tdbot"):
+        result = await ld.slash("card", {"card": "HA"})
+    assert result.ephemeral and "'HA' is not a valid" in result.content
+    [logged] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert "could not be converted" in logged.getMessage() and "IndexError" in logged.getMessage()
+    assert logged.exc_info is not None and logged.exc_info[0] is IndexError
+
+
 async def test_missing_permission(ld, bot):
     """A manage-server command: refused for a player, allowed for the director."""
     refused = await ld.slash("manage", user="Declarer")

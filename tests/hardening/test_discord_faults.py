@@ -191,3 +191,59 @@ async def test_a_database_outage_mid_command_says_nothing_was_saved(
     assert "Unexpected error" not in caplog.text
     monkeypatch.undo()
     assert await exposures(storage, ld) == []
+
+
+def _through_sqlalchemy(error: BaseException) -> BaseException:
+    """``error`` as SQLAlchemy's asyncpg dialect raises it under a statement: translated to the
+    adapter's class for it (a plain ``Error`` for these two), SQLSTATE kept, the driver's error
+    as the cause."""
+    import asyncpg
+    from sqlalchemy.dialects.postgresql.asyncpg import AsyncAdapt_asyncpg_dbapi
+
+    dbapi = AsyncAdapt_asyncpg_dbapi(asyncpg)
+    mapping = dbapi._asyncpg_error_translate
+    kind = next(mapping[c] for c in type(error).__mro__ if c in mapping)
+    adapted = kind(f"{type(error)}: {error}")
+    adapted.pgcode = adapted.sqlstate = getattr(error, "sqlstate", None)
+    adapted.__cause__ = error
+    return sqlalchemy.exc.DBAPIError.instance("INSERT INTO events ...", {}, adapted, dbapi.Error)
+
+
+def _asyncpg_outages() -> list[Any]:
+    asyncpg = pytest.importorskip("asyncpg")
+    starting = asyncpg.exceptions.CannotConnectNowError("the database system is starting up")
+    gone = asyncpg.exceptions.ConnectionDoesNotExistError(
+        "connection was closed in the middle of operation"
+    )
+    shutdown = asyncpg.exceptions.AdminShutdownError("terminating connection")
+    return [
+        pytest.param(_through_sqlalchemy(starting), id="cannot connect now, via SQLAlchemy"),
+        pytest.param(starting, id="cannot connect now, at checkout"),
+        pytest.param(_through_sqlalchemy(gone), id="connection does not exist, via SQLAlchemy"),
+        pytest.param(gone, id="connection does not exist, at checkout"),
+        pytest.param(_through_sqlalchemy(shutdown), id="admin shutdown, via SQLAlchemy"),
+        pytest.param(ValueError("no active connection"), id="aiosqlite's connection gone"),
+    ]
+
+
+@pytest.mark.parametrize("failure", _asyncpg_outages())
+async def test_a_postgresql_restart_says_nothing_was_saved(
+    ld, table, storage, monkeypatch: pytest.MonkeyPatch, caplog, failure
+) -> None:
+    """What a PostgreSQL restart raises under a command (asyncpg's "cannot connect now" while
+    the server starts, "connection does not exist" for a connection it dropped), and aiosqlite's
+    error for a connection whose thread is gone: "nothing was saved, try again", logged as an
+    outage, not "something went wrong" with a traceback."""
+
+    async def failing(*args: Any, **kwargs: Any) -> Any:
+        raise failure
+
+    monkeypatch.setattr(storage, "record", failing)
+    with caplog.at_level(logging.ERROR, logger="cogs.tdbot"):
+        result = await ld.slash("exposed", EXPOSED, user="LHO")
+    assert result.ephemeral
+    assert "nothing was saved" in result.text and "try again" in result.text, result.text
+    assert "Database unavailable, nothing saved" in caplog.text
+    assert "Unexpected error" not in caplog.text and "Traceback" not in caplog.text
+    monkeypatch.undo()
+    assert await exposures(storage, ld) == []

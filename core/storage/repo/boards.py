@@ -4,6 +4,9 @@ board's row lock with its snapshot moved in the same transaction
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -11,12 +14,13 @@ from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core.engine import Event, apply, event_from_data, event_to_data
+from core.laws.flow import BoardEnded
 from core.ruling import Ruling, is_ruling
 from core.seats import Seat
 from core.state import TableState
 from core.storage import logquery, rollup
 from core.storage.editions import edition_in_force
-from core.storage.errors import NotFound
+from core.storage.errors import Conflict, NotFound, Stale
 from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
 from core.storage.played import note_players
 from core.storage.repo.base import StorageBase
@@ -51,6 +55,22 @@ from core.storage.repo.statements import (
 from core.storage.values import BoardInfo, ChoiceContext, LogEntry, RecordedEvent
 
 
+async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
+    """Who named the board's declarer with ``/board set`` (its latest standing ``board_set``
+    event that names one); None when none did (the auction made him, or nobody)."""
+    rows = await conn.execute(
+        select(EventRow.actor_id, EventRow.facts)
+        .where(EventRow.board_id == board_id, EventRow.kind == "board_set",
+               EventRow.void.is_(False))
+        .order_by(EventRow.seq.desc())
+    )
+    for actor_id, facts in rows:
+        data = json.loads(facts) if isinstance(facts, str) else facts
+        if isinstance(data, dict) and data.get("declarer"):
+            return int(actor_id) if actor_id is not None else None
+    return None
+
+
 class Boards(StorageBase):
     """Boards and the event log's appends."""
 
@@ -65,11 +85,21 @@ class Boards(StorageBase):
         contract: str | None = None,
         actor_id: int | None = None,
         interaction_id: int | None = None,
+        expect: Mapping[int, int] | None = None,
+        end_board: int | None = None,
+        keep_declarer_of_others: bool = False,
     ) -> BoardInfo:
         """Make board ``number`` the table's current board (created if need be).
 
         What is given of dealer, declarer and contract that differs from the board's state is
         recorded as a ``board_set`` event, so it is part of the fold like everything else.
+
+        All in one write transaction, the checks on what it is made on included: ``expect``
+        maps the ids of the boards the caller's checks read to the ``last_seq`` they read
+        (locked and compared first: :class:`Stale` if one moved on); ``end_board``, the board
+        in play that moving on ends (a ``board_end`` event on it); with
+        ``keep_declarer_of_others`` (a player, not a director), a declarer named by someone
+        else with ``/board set`` is not changed (:class:`Conflict`).
         """
         check_positive(number, "board number")
         dealer_seat = Seat.parse(dealer) if dealer is not None else None
@@ -87,6 +117,21 @@ class Boards(StorageBase):
                 "number": number,
                 "interaction_id": interaction_id,
             }
+            held: dict[int, BoardRow] = {}
+            for seen_id, seq in sorted((expect or {}).items()):
+                seen = await board_for_record(conn, guild_id, seen_id, None, lock=True)
+                if seen is None or seen.last_seq != seq:
+                    raise Stale("a board changed while /board set was checked")
+                held[seen_id] = seen
+            if end_board is not None:
+                ending = held.get(end_board) or await board_for_record(
+                    conn, guild_id, end_board, None, lock=True
+                )
+                if ending is None:
+                    raise Stale("the board in play is gone")
+                end = BoardEnded()
+                await self._append(conn, ending, self._states.parse(ending.state), end,
+                                   event_to_data(end), actor_id, None)
             found = (await conn.execute(SET_BOARD_SELECT, params)).first()
             if found is None:
                 raise NotFound("this server has no tables or rulings yet")
@@ -150,6 +195,14 @@ class Boards(StorageBase):
                 board = locked
                 state = self._states.parse(board.state)
                 facts = board_facts(state, dealer_seat, declarer_seat, contract)
+            if (keep_declarer_of_others and "declarer" in facts and state.declarer is not None
+                    and found.id is not None):
+                named_by = await declarer_named_by(conn, board.id)
+                if named_by is not None and named_by != actor_id:
+                    raise Conflict(
+                        f"declarer {state.declarer.value} at table {board.table_no} was named by "
+                        "someone else: only a director can change that"
+                    )
             first_id = found.first_id
             if facts and interaction_id is not None and not inline:
                 first_id = await conn.scalar(
@@ -308,15 +361,23 @@ class Boards(StorageBase):
         *,
         actor_id: int | None = None,
         interaction_id: int | None = None,
+        before: Sequence[Event] = (),
+        expect_seq: int | None = None,
     ) -> RecordedEvent:
         """Rule on ``event`` against the board's state and log it, all in one transaction.
 
         Raises the engine's errors (:data:`core.errors.USER_ERRORS`) for facts it cannot rule
         on; nothing is written then. With an ``interaction_id`` already recorded in this guild,
         returns that first recording (``duplicate=True``) and writes nothing.
+
+        ``before``: events of the same command recorded first, in the same transaction (the
+        auction caught up, a reported trick): all are written or none. ``expect_seq``: the
+        board's ``last_seq`` the caller's checks were made on; if the board has moved on, under
+        the lock, :class:`Stale` is raised and nothing is written.
         """
-        if not isinstance(event, Event):
-            raise TypeError(f"expected an Event, got {type(event).__name__}")
+        for each in (*before, event):
+            if not isinstance(each, Event):
+                raise TypeError(f"expected an Event, got {type(each).__name__}")
         facts = event_to_data(event)
 
         async def work(conn: AsyncConnection) -> RecordedEvent:
@@ -337,9 +398,21 @@ class Boards(StorageBase):
                 )
             if first_id is not None:
                 return await self._first_recording(conn, first_id)
-            return await self._append(
-                conn, board, self._states.parse(board.state), event, facts, actor_id, interaction_id
+            if expect_seq is not None and board.last_seq != expect_seq:
+                raise Stale("the board changed while this command was checked")
+            state = self._states.parse(board.state)
+            earlier = []
+            for each in before:
+                done = await self._append(
+                    conn, board, state, each, event_to_data(each), actor_id, None
+                )
+                earlier.append(done)
+                board = replace(board, last_seq=done.seq, version=board.version + 1)
+                state = done.state
+            recorded = await self._append(
+                conn, board, state, event, facts, actor_id, interaction_id
             )
+            return replace(recorded, earlier=tuple(earlier)) if earlier else recorded
 
         return await self.tx.write_conn(work, retry_disconnect=interaction_id is not None)
 

@@ -10,7 +10,7 @@ from sqlalchemy import and_, select
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.storage.models import NAME_MAX, Board, GameSession, Table
+from core.storage.models import NAME_MAX, Board, Club, GameSession, Table
 from core.storage.repo.base import DEFAULT_SESSION_NAME, StorageBase
 from core.storage.repo.rows import (
     board_value,
@@ -29,6 +29,10 @@ from core.storage.repo.rows import (
 from core.storage.sessions import club_day, session_due
 from core.storage.values import BoardInfo, ClubSettings, SessionInfo, SessionStart
 
+#: A director's start within this long after another director's start of the session in play
+#: joins that session instead of ending it (two directors starting the evening at once).
+JUST_STARTED = dt.timedelta(seconds=30)
+
 
 class Sessions(StorageBase):
     """The club's sessions."""
@@ -40,6 +44,7 @@ class Sessions(StorageBase):
         *,
         date: dt.date | None = None,
         fresh: bool = False,
+        interaction_id: int | None = None,
     ) -> SessionInfo:
         """The session of that date and name, created if need be (the date defaults to the
         club day of :attr:`now`). With ``fresh``, as a director's ``/session start``
@@ -49,7 +54,9 @@ class Sessions(StorageBase):
         now = self.now()
 
         async def work(s: AsyncSession) -> SessionInfo:
-            club = await get_or_create_club(s, guild_id)
+            club = await s.scalar(
+                select(Club).where(Club.guild_id == guild_id).with_for_update()
+            ) or await get_or_create_club(s, guild_id)
             day = date or club_day(now, club.time_zone)
             if fresh:
                 row, _, _ = await fresh_session(s, club, day, name, now)
