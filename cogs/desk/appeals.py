@@ -30,7 +30,7 @@ from cogs.desk_common import (
 )
 from cogs.pages import add_text_field, send_pages, split_text
 from cogs.render import clean
-from cogs.tdbot import TDBot, defer, directors_cooldown, respond, write_cooldown
+from cogs.tdbot import TDBot, defer, directors_cooldown, respond
 from core.ruling import Ruling
 from core.storage.desk.settings import OUTCOME_WORDS
 
@@ -50,7 +50,6 @@ class AppealCog(commands.Cog):
 
     @appeal.command(name="file", description="Appeal a ruling (within the club's deadline).")
     @app_commands.describe(id="The ruling's number", reason="Why you appeal")
-    @write_cooldown
     async def appeal_file(
         self,
         interaction: discord.Interaction[TDBot],

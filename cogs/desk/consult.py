@@ -37,7 +37,7 @@ from cogs.desk_common import (
 )
 from cogs.pages import line_embeds, post_pages, section_embeds, send_pages
 from cogs.render import clean, cut
-from cogs.tdbot import TDBot, defer, directors_cooldown, report_error, respond, write_cooldown
+from cogs.tdbot import TDBot, defer, directors_cooldown, report_error, respond
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +124,6 @@ class ConsultCog(commands.Cog):
         question="Your question, e.g. would 2C instead of my 1NT be comparable?",
         table="Table number (default: the table you sit at)",
     )
-    @write_cooldown
     async def consult_ask(
         self,
         interaction: discord.Interaction[TDBot],

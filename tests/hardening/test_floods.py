@@ -62,6 +62,8 @@ async def test_a_burst_of_director_calls_at_once_pings_once(ld, storage):
     """One member calls the director for two tables in the same instant, five times each: one
     call, one ping (the 30 s allowance is taken before the first call is written)."""
     await set_up(ld)
+    for t, who in ((1, "Dummy"), (2, "Stranger")):  # both tables exist (a call to none is refused)
+        assert "You sit" in (await ld.run(f"/sit table:{t} seat:N", user=who)).text
     payloads = [ld.slash_payload("director", {"table": t}, user="LHO")
                 for t in (1, 2) for _ in range(5)]
     await asyncio.gather(*(ld.dispatch(p) for p in payloads))
