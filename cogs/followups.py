@@ -48,11 +48,12 @@ from core.engine import ChoiceMade, Event
 from core.laws.course import RestrictionSpent
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.must_pass import must_pass
-from core.laws.obligations import must_play
 from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
+from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Chooser, Lasts, may_choose
 from core.storage.errors import NotFound
+from core.view import lead_wait, must_play, view_of
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,8 @@ EXPIRED = "This button no longer applies: the choice has been made or the board 
 LAPSED = "That restriction is already over (or the board has moved on): nothing to change."
 NOT_AT_TABLE = "Only a player seated at table {table} or a director can say that."
 NOT_YOURS = "Only {who} at table {table} or a director can choose."
+NOT_OTHER_SIDE = ("Only declarer or dummy at table {table} (or a director) can say that: it "
+                  "would favour {seat}'s side.")
 DIRECTOR_ONLY = "Only a director judges whether a call is comparable (Law 23)."
 
 
@@ -135,10 +138,12 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
                           declarer=board.state.declarer, offender=pending.offender):
             if pending.chooser == Chooser.DIRECTOR:
                 raise ContextError(DIRECTOR_ONLY)
-            if pending.chooser == Chooser.LHO:
-                who = pending.seat.value
+            if pending.chooser == Chooser.LHO:  # 27A1/29A, and the defender who prevails (55A)
+                who = (pending.offender.lho if pending.offender else pending.seat).value
             elif pending.chooser == Chooser.DECLARER:
                 who = "the declarer"
+            elif pending.chooser == Chooser.DECLARER_SIDE:
+                who = "declarer or dummy"
             else:
                 who = f"the {pending.chooser}"
             raise ContextError(NOT_YOURS.format(who=who, table=board.table_number))
@@ -230,6 +235,11 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
             seating = await storage.seating(club.guild_id, interaction.user.id)
             if seating is None or seating.table_id != board.table_id:
                 raise ContextError(NOT_AT_TABLE.format(table=board.table_number))
+            # the end of a defender's restriction favours his side: the other side says it
+            if not may_choose(Chooser.DECLARER_SIDE, seating.seat, director=False,
+                              declarer=board.state.declarer):
+                raise ContextError(NOT_OTHER_SIDE.format(table=board.table_number,
+                                                         seat=self.seat.value))
         event = RestrictionSpent(self.seat) if play else LeadLost(self.seat)
         recorded = await storage.record(
             club.guild_id, board.id, event,
@@ -267,7 +277,7 @@ class Followups(commands.Cog):
         ctx = await in_time(interaction, table_context(interaction, table), ephemeral=bool(hand))
         # the hand records give the hand at the opening lead, and check a typed one (issue 26)
         holding = await hand_from_records(interaction, ctx, Seat.parse(seat), suit, holding)
-        ruling = must_play(ctx.board.state, Seat.parse(seat), holding, suit)
+        ruling = must_play(ctx.board.state, Seat.parse(seat), holding, suit)  # the one view
         embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number)
         # A hand reveals a holding (Law 16): only the asker sees the answer.
         private = ruling.private or holding is not None
@@ -311,6 +321,9 @@ class Followups(commands.Cog):
 
         async def work() -> Any:
             ctx = await table_context(interaction, table, acting=True)
+            waiting = lead_wait(ctx.board.state, Seat.parse(seat))
+            if waiting is not None:  # a question never cancels a pending choice: record nothing
+                return ctx, waiting
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
@@ -320,8 +333,13 @@ class Followups(commands.Cog):
             )
             return ctx, recorded
 
-        ctx, recorded = await in_time(interaction, work())
-        await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+        ctx, answer = await in_time(interaction, work())
+        if isinstance(answer, Ruling):
+            embed = ruling_embed(answer, event_id=None, table=ctx.table.number,
+                                 board=ctx.board.number)
+            await respond(interaction, embed=embed)
+            return
+        await post_ruling(interaction, answer, table=ctx.table.number, board=ctx.board.number)
 
     @penalty.command(name="played", description="A penalty card was played.")
     @app_commands.describe(
@@ -408,7 +426,8 @@ class Followups(commands.Cog):
         card="The card he led or played instead of his penalty card",
         seat="The defender whose penalty card it is",
         instead_of="The penalty card he should have played (when he has several)",
-        accepted="Declarer accepts the card played (52B1(a)); otherwise the penalty card is due",
+        accepted="Declarer's answer: accept the card played (52B1(a)) or not (52B2); left out, "
+        "the bot asks declarer",
         declarer_played_since="Declarer has played since, from his hand or dummy (52B1(b))",
         trick="Which trick, 1-13 (keeps the bot's count of the play)",
         table=TABLE_HELP,
@@ -420,7 +439,7 @@ class Followups(commands.Cog):
         card: app_commands.Transform[Card, CardOption],
         seat: SeatName,
         instead_of: app_commands.Transform[Card, CardOption] | None = None,
-        accepted: bool = False,
+        accepted: bool | None = None,
         declarer_played_since: bool = False,
         trick: app_commands.Range[int, 1, 13] | None = None,
         table: TableNumber | None = None,
@@ -441,7 +460,7 @@ class Followups(commands.Cog):
         self, interaction: discord.Interaction[TDBot], table: TableNumber | None = None
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table))
-        lines = ctx.board.state.describe()
+        lines = view_of(ctx.board.state).lines()
         kwargs: dict[str, Any] = {}
         view = state_view(ctx.board.state, ctx.board.id)
         if view is not None:

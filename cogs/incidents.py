@@ -43,7 +43,7 @@ from core.laws.premature import PrematurePlay
 from core.laws.revoke import Attention, Revoke, WonBy
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
-from core.state import Phase
+from core.state import Phase, declarers_to_offer
 
 log = logging.getLogger(__name__)
 
@@ -66,9 +66,9 @@ def known_period(state: Any) -> str | None:
 class PeriodQuestion(discord.ui.View):
     """"During the auction" / "During the play": the asker's answer records the incident."""
 
-    def __init__(self, asker: int, table: int, build: Any) -> None:
+    def __init__(self, asker: int, table: int, build: Any, owner: Seat | None = None) -> None:
         super().__init__(timeout=600)
-        self.asker, self.table, self.build = asker, table, build
+        self.asker, self.table, self.build, self.owner = asker, table, build, owner
 
     async def _answer(self, interaction: discord.Interaction[TDBot], during: str) -> None:
         if interaction.user.id != self.asker:
@@ -78,10 +78,15 @@ class PeriodQuestion(discord.ui.View):
             ctx = await table_context(interaction, self.table, acting=True)
             if ctx.board.declarer is None:
                 # Laws 48-50 depend on who the defenders are: ask who declares, then rule.
+                director = is_director(interaction.user, await club_of(interaction))
+                seats = (declarers_to_offer(self.owner, ctx.seat, director=director)
+                         if self.owner is not None else tuple(Seat))
+                note = ("" if len(seats) == len(Seat) else
+                        " If your side declares, an opponent or the director says so.")
                 await respond(
                     interaction,
-                    f"During the play of board {ctx.board.number}: who is declarer?",
-                    view=DeclarerQuestion(self.asker, ctx, self.build("play")),
+                    f"During the play of board {ctx.board.number}: who is declarer?{note}",
+                    view=DeclarerQuestion(self.asker, ctx, self.build("play"), seats),
                     ephemeral=True,
                 )
                 self.stop()
@@ -109,10 +114,11 @@ class PeriodQuestion(discord.ui.View):
 class DeclarerQuestion(discord.ui.View):
     """One button per seat: the asker names declarer, the board records it, then the ruling."""
 
-    def __init__(self, asker: int, ctx: TableContext, build: Any) -> None:
+    def __init__(self, asker: int, ctx: TableContext, build: Any,
+                 seats: tuple[Seat, ...] = tuple(Seat)) -> None:
         super().__init__(timeout=600)
         self.asker, self.ctx, self.build = asker, ctx, build
-        for seat in Seat:
+        for seat in seats:
             button: discord.ui.Button[Any] = discord.ui.Button(
                 label=f"Declarer is {seat.value}", style=discord.ButtonStyle.primary
             )
@@ -214,7 +220,7 @@ class Incidents(commands.Cog):
         during = period or known_period(ctx.board.state)
         if during is None:
             # The law depends on it (24 or 48-50) and the table has not told us: ask.
-            view = PeriodQuestion(interaction.user.id, ctx.table.number, build)
+            view = PeriodQuestion(interaction.user.id, ctx.table.number, build, whose)
             await respond(
                 interaction,
                 f"Table {ctx.table.number}, board {ctx.board.number}: no auction or declarer is "
@@ -303,10 +309,18 @@ class Incidents(commands.Cog):
         card="Not established: the card played in revoke (it is corrected)",
         trick="The trick of the revoke, 1-12 (also keeps the bot's count of the play)",
         won_by="Who won the revoke trick",
-        later_tricks="Tricks the offending side won after the revoke trick",
+        later_tricks="Tricks the offending side won after the revoke trick (leave out while "
+        "play goes on: the ruling is provisional)",
         attention="When attention was drawn to it",
         penalty_card_failure="The revoke was a failure to play a penalty card",
+        suit="The suit he failed to follow (tells a second revoke in the same suit, 64B2)",
         table=TABLE_HELP,
+    )
+    @app_commands.choices(
+        suit=[
+            app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
+            for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        ]
     )
     @app_commands.guild_only()
     @incident_cooldown
@@ -318,9 +332,10 @@ class Incidents(commands.Cog):
         card: CardArg | None = None,
         trick: Trick | None = None,
         won_by: Literal["offender", "partner", "opponents"] | None = None,
-        later_tricks: app_commands.Range[int, 0, 12] = 0,
+        later_tricks: app_commands.Range[int, 0, 12] | None = None,
         attention: Literal["during_play", "after_next_call", "after_round"] = "during_play",
         penalty_card_failure: bool = False,
+        suit: str | None = None,
         table: TableNumber | None = None,
     ) -> None:
         if established and won_by is None:
@@ -338,6 +353,7 @@ class Incidents(commands.Cog):
                 later_tricks=later_tricks,
                 attention=Attention(attention),
                 penalty_card_failure=penalty_card_failure,
+                suit=Suit.parse(suit) if suit else None,
             )
 
         # an established revoke means the offending side has played to the next trick (63A)

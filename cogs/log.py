@@ -77,6 +77,7 @@ def build_filter(
     player: int | None = None,
     director: int | None = None,
     verdict: str | None = None,
+    records: bool = False,
 ) -> LogFilter:
     """The storage filter for the options given; dates are whole days in the club's time zone
     (``to`` included)."""
@@ -105,6 +106,7 @@ def build_filter(
         actor_id=player,
         director_id=director,
         verdict=verdict,
+        records=records,
     )
 
 
@@ -116,6 +118,8 @@ def entry_line(entry: LogEntry) -> tuple[str, str]:
     )
     value = [clean(entry.summary)[:600]]
     details = [entry.kind.replace("_", " ")]
+    if not entry.is_ruling:
+        details.insert(0, "the table's record")
     if entry.laws:
         details.append("Law " + ", ".join(entry.laws))
     if entry.actor_id:
@@ -239,6 +243,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         player="Rulings asked for by this member",
         director="Rulings on which this director gave a verdict",
         verdict="The latest verdict",
+        records="Also the table's record: calls, plain leads, boards set and ended",
     )
     @app_commands.rename(since="from", until="to")
     @app_commands.choices(kind=KIND_CHOICES, verdict=VERDICT_CHOICES)
@@ -256,6 +261,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         player: discord.Member | None = None,
         director: discord.Member | None = None,
         verdict: str | None = None,
+        records: bool = False,
     ) -> None:
         await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
@@ -276,6 +282,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             player=player_id,
             director=director.id if director else None,
             verdict=verdict,
+            records=records,
         )
         storage = storage_of(interaction)
         total = await storage.count_log(club.guild_id, filters)
@@ -295,6 +302,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         since="From this day (YYYY-MM-DD)",
         until="Up to and including this day (YYYY-MM-DD)",
         session="Only this session",
+        records="Also the table's record: calls, plain leads, boards set and ended",
     )
     @app_commands.rename(since="from", until="to")
     @app_commands.guild_only()
@@ -305,6 +313,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         since: app_commands.Range[str, 1, 10] | None = None,
         until: app_commands.Range[str, 1, 10] | None = None,
         session: app_commands.Range[int, 1] | None = None,
+        records: bool = False,
     ) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
@@ -317,7 +326,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             )
         if format not in ("csv", "json"):
             raise ContextError("The format is csv or json.")
-        filters = build_filter(club, since=since, until=until, session=session)
+        filters = build_filter(club, since=since, until=until, session=session, records=records)
         storage = storage_of(interaction)
         limit = min(EXPORT_MAX_BYTES, interaction.filesize_limit or EXPORT_MAX_BYTES)
         stream = (storage.export_csv if format == "csv" else storage.export_json)(

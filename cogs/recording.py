@@ -5,7 +5,6 @@ noted in the club's ruling-log channel, and the cooldown that keeps a flood of r
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -50,15 +49,13 @@ async def record_incident(
     *,
     auction: str | None = None,
     trick: int | None = None,
-    notify: bool | Callable[[Any], bool] = True,
     looked_up: TableContext | None = None,
 ) -> None:
     """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
-    line in the club's ruling-log channel unless ``notify`` is false).
+    line in the club's ruling-log channel when it is a ruling, not the table's record).
 
     ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
-    ordinary calls first, so the incident is ruled on against the right auction. ``notify`` may
-    be a test of the ruling (a plain call is not noted; a call that brings a ruling is).
+    ordinary calls first, so the incident is ruled on against the right auction.
     ``trick``: the trick the report names; recorded first, so restrictions whose trick or lead
     is over end before the incident is ruled on (``core.laws.course``).
     ``looked_up``: the table's context, when the command has just read it (not read again).
@@ -89,11 +86,10 @@ async def record_incident(
         return ctx, recorded, reported
 
     ctx, recorded, reported = await in_time(interaction, work())
-    if callable(notify):
-        notify = notify(recorded.ruling)
     # The log channel first: if Discord has given up on the interaction (the answer below then
-    # fails), the directors still learn of the recorded ruling.
-    if notify and not recorded.ruling.private and not recorded.duplicate:
+    # fails), the directors still learn of the recorded ruling. The table's record (a call in
+    # rotation, a plain lead) is no ruling: the directors are not told of it.
+    if recorded.is_ruling and not recorded.ruling.private and not recorded.duplicate:
         await notify_log_channel(interaction, ctx, recorded)
     await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
     if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt

@@ -39,6 +39,7 @@ CHOOSERS = {
     Chooser.DIRECTOR: "the director",
     Chooser.LHO: "the offender's left-hand opponent",
     Chooser.DEFENDERS: "the defenders",
+    Chooser.DECLARER_SIDE: "declarer or dummy",
 }
 
 COLOUR = discord.Colour.dark_green()
@@ -78,7 +79,10 @@ def lapse_buttons(state: TableState, board_id: int) -> list[discord.ui.Button[An
     for a 57A/57D one. Routed by
     ``custom_id`` to the lapse button in :mod:`cogs.followups` (it survives a restart)."""
     wanted: dict[tuple[Seat, str], str] = {}
+    asked = {p.seat for p in state.pending if p.chooser == Chooser.DECLARER_SIDE}
     for r in state.restrictions:
+        if r.seat in asked:  # the question's own pair of buttons says it, once
+            continue
         if r.lasts is Lasts.THIS_PLAY:
             wanted[(r.seat, "play")] = f"{r.seat.value} has played to the trick"
         elif r.lasts is Lasts.THIS_LEAD:
@@ -119,8 +123,10 @@ def ruling_embed(
         verb = "choose" if ruling.chooser == Chooser.DEFENDERS else "chooses"
         chooser = CHOOSERS.get(ruling.chooser, ruling.chooser)
         who = f" ({chooser} {verb})" if ruling.chooser else ""
-        if ruling.chooser == Chooser.PLAYERS:  # a question of fact, not a side's option
+        if ruling.chooser == Chooser.PLAYERS:  # a question of fact
             who = " (a player at the table or a director answers)"
+        elif ruling.chooser == Chooser.DECLARER_SIDE:  # a fact that would favour the defenders
+            who = " (declarer or dummy, or a director, answers)"
         listed = (f"• {clean(o.label)}" for o in ruling.options)
         embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
     if ruling.information:
@@ -230,13 +236,24 @@ async def post_ruling(
     """Answer with a recorded ruling: its embed, and buttons for a choice still to be made.
 
     A private ruling (it reveals a holding) goes only to the user who asked, without buttons.
+    The table's record (a call in rotation, a plain lead: :func:`core.ruling.is_ruling`) is
+    answered without a ruling number or "Call the director" (the restrictions' buttons stay).
     """
     ruling = recorded.ruling
-    embed = ruling_embed(ruling, event_id=recorded.id, table=table, board=board)
+    counted = recorded.is_ruling  # the table's record has no number and no director button
+    embed = ruling_embed(ruling, event_id=recorded.id if counted else None, table=table,
+                         board=board)
     if ruling.private:
         await respond(interaction, embed=embed, ephemeral=True)
         return
     lapses = lapse_buttons(recorded.state, recorded.board_id)
+    if not counted:
+        view = state_view(recorded.state, recorded.board_id)
+        if view is None:
+            await respond(interaction, embed=embed)
+        else:
+            await respond(interaction, embed=embed, view=view)
+        return
     view = ruling_view(ruling, recorded.id, seat_waiting(ruling, recorded.state), lapses)
     await respond(interaction, embed=embed, view=view)
 

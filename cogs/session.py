@@ -1,8 +1,9 @@
 """``/session start`` and ``/session end``: a director opens and closes the club's game.
 
 Nobody has to: a new session starts by itself at the first command after the club's session
-gap (``/setup session_gap``). Ending a session ends its boards and frees its seats; its rulings
-stay in the log, dated when they were made.
+gap (``/setup session_gap``). Starting one keeps the seats taken that club day, and names the
+players it keeps. Ending a session ends its boards and frees its seats; its rulings stay in the
+log, dated when they were made.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from cogs.context import ContextError, in_time, require_director, storage_of
 from cogs.hands import import_hands
 from cogs.render import clean
 from cogs.tdbot import TDBot, respond
+from core.storage.values import SessionStart
 
 
 class Session(commands.Cog):
@@ -34,14 +36,12 @@ class Session(commands.Cog):
     ) -> None:
         club = await require_director(interaction)
         started = await in_time(
-            interaction, storage_of(interaction).start_session(club.guild_id, name, fresh=True)
+            interaction, storage_of(interaction).begin_session(club.guild_id, name)
         )
-        await respond(
-            interaction,
-            f"Session **{clean(started.name)}** of {started.date.isoformat()} has started "
-            f"(/log search session:{started.id}): every table starts empty and every seat is "
-            "free.",
-        )
+        told = [discord.Object(seat.user_id) for seat in started.seats]  # these, nobody else
+        for part in start_messages(started):
+            await respond(interaction, part, allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=told))
 
     @session.command(name="end", description="Directors: end the session (its boards and seats).")
     async def end(self, interaction: discord.Interaction[TDBot]) -> None:
@@ -67,6 +67,28 @@ class Session(commands.Cog):
         self, interaction: discord.Interaction[TDBot], file: discord.Attachment
     ) -> None:
         await import_hands(interaction, file)
+
+
+def start_messages(started: SessionStart, limit: int = 2000) -> list[str]:
+    """The answer to ``/session start``, in messages of at most ``limit`` characters: each
+    player whose seat it keeps is named (pinged), so nobody learns of it only when a command
+    says "You are not sitting anywhere"."""
+    info = started.session
+    head = (f"Session **{clean(info.name)}** of {info.date.isoformat()} has started "
+            f"(/log search session:{info.id})")
+    if not started.seats:
+        return [head + ": every table starts empty and every seat is free."]
+    how = ("the session before it has ended, and the seats taken today move to the same "
+           "tables of this one" if started.moved else "the seats taken today are kept")
+    lines = [f"{head}: {how}; /stand frees a seat."]
+    for seat in sorted(started.seats, key=lambda s: (s.table_number, "NESW".index(s.seat.value))):
+        lines.append(f"Table {seat.table_number} {seat.seat.value}: <@{seat.user_id}>")
+    parts = [""]
+    for line in lines:
+        if parts[-1] and len(parts[-1]) + len(line) + 1 > limit:
+            parts.append("")
+        parts[-1] = f"{parts[-1]}\n{line}" if parts[-1] else line[:limit]
+    return parts
 
 
 async def setup(bot: commands.Bot) -> None:

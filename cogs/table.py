@@ -12,6 +12,7 @@ from cogs.boards import ended_line, locked, plan_board_set
 from cogs.context import (
     MEANING_HELP,
     NOT_SEATED,
+    AtTable,
     ContextError,
     Meaning,
     NotDirector,
@@ -30,7 +31,9 @@ from cogs.hands import enter_deal, show_deal
 from cogs.recording import record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import TDBot, defer, respond
+from cogs.verdicts import rerule
 from core.auction import Auction, parse_call
+from core.correction import declarer_source
 from core.deal_facts import dealer_mismatch
 from core.engine import Event
 from core.errors import RuleError
@@ -38,6 +41,7 @@ from core.laws.auction_calls import CallAfterFinalPass, CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
 from core.state import Phase
+from core.storage import Storage
 from core.storage.errors import Conflict
 from core.validity import parse_contract
 
@@ -173,6 +177,9 @@ class Table(commands.Cog):
                 if mismatch is not None:
                     raise ContextError(mismatch)
                 given_dealer = dealer or deal.dealer.value
+            source = await declarer_correction(storage, at, number, declarer)
+            if source is not None:
+                return None, source, None
             plan = await plan_board_set(
                 storage, at, number, declarer=declarer, reopen=reopen
             )
@@ -197,6 +204,10 @@ class Table(commands.Cog):
             return board, plan, ended
 
         board, plan, ended = await in_time(interaction, work())
+        if board is None:  # a director corrects the declarer under rulings: re-rule the board
+            await rerule(interaction, plan, f"Declarer corrected to {declarer} by the director",
+                         f"declarer={declarer}")
+            return
         known = [
             f"dealer {board.state.dealer.value}" if board.state.dealer else "",
             f"declarer {board.state.declarer.value}" if board.state.declarer else "",
@@ -221,6 +232,8 @@ class Table(commands.Cog):
         seat="Who called (default: whose turn it is)",
         meaning=MEANING_HELP,
         table="Table number (default: the table you sit at)",
+        lho_called="The caller's LHO called over it before the director came (Laws 36A, 37A, "
+        "39B)",
     )
     @app_commands.guild_only()
     async def call(
@@ -230,6 +243,7 @@ class Table(commands.Cog):
         seat: SeatName | None = None,
         meaning: Meaning | None = None,
         table: TableNumber | None = None,
+        lho_called: bool = False,
     ) -> None:
         """Calls in rotation keep the auction, and so the pass obligations, up to date."""
         text = parse_call(call).text
@@ -248,12 +262,11 @@ class Table(commands.Cog):
                 )
             who = Seat.parse(seat) if seat else auction.turn
             if state.phase is not Phase.AUCTION or auction.is_over:
-                return CallAfterFinalPass(who, text)  # Law 39: an incident for the log
-            return CallMade(who, text, specifies=shows)
+                # Law 39: an incident for the log
+                return CallAfterFinalPass(who, text, lho_called=lho_called)
+            return CallMade(who, text, specifies=shows, lho_called=lho_called)
 
-        await record_incident(
-            interaction, table, build, notify=lambda ruling: not ruling.is_plain_call
-        )
+        await record_incident(interaction, table, build)
 
     @board.command(name="end", description="The board is over: clear its penalty cards.")
     @app_commands.describe(table="Table number (default: this channel's table, or yours)")
@@ -281,8 +294,8 @@ class Table(commands.Cog):
             return ctx, recorded
 
         ctx, recorded = await in_time(interaction, work())
-        embed = ruling_embed(
-            recorded.ruling, event_id=recorded.id, table=ctx.table.number, board=ctx.board.number
+        embed = ruling_embed(  # the table's record: no ruling number
+            recorded.ruling, event_id=None, table=ctx.table.number, board=ctx.board.number
         )
         await respond(interaction, embed=embed)
 
@@ -335,3 +348,19 @@ class Table(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Table())
+
+
+async def declarer_correction(storage: Storage, at: AtTable, number: int,
+                              declarer: str | None) -> int | None:
+    """When a director corrects the declarer of a board that already has rulings, the event
+    the board is re-ruled from (the one that named the declarer): rulings made for another
+    declarer are ruled again rather than left standing under a new one. None otherwise (the
+    ordinary /board set goes on)."""
+    if declarer is None or not at.director:
+        return None
+    target = at.board if at.board is not None and at.board.number == number else at.named_board
+    if target is None or not target.has_incidents or target.declarer in (
+            None, Seat.parse(declarer)):
+        return None
+    events = await storage.board_events(at.guild_id, target.id, include_void=False)
+    return declarer_source([(e.id, e.kind, e.facts) for e in events])

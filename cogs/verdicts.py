@@ -1,6 +1,7 @@
-"""What ``/ruling amend`` and ``/ruling void`` hand to the desk: re-ruling on corrected facts,
-director error (Law 82C) with its adjusted score, and voiding a ruling with those that depend
-on it (the button)."""
+"""What ``/ruling amend`` and ``/ruling void`` hand to the desk: re-ruling on corrected facts
+(the board re-ruled from the corrected incident, shown before/after and confirmed with a
+button), director error (Law 82C) with its adjusted score, and voiding a ruling with those that
+depend on it (the button)."""
 
 from __future__ import annotations
 
@@ -24,14 +25,15 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
-from cogs.render import clean, ruling_embed
+from cogs.render import DESCRIPTION_MAX, clean, cut, post_ruling, ruling_embed, seat_waiting
 from cogs.tdbot import TDBot, defer, report_error, respond, sentence
 from core.corrected_facts import parse_changes
-from core.laws.director_error import director_error
+from core.laws.director_error import DirectorError, director_error
 from core.ruling import Ruling
-from core.storage.desk import DependentRulings
+from core.storage.desk import Rerule, RerulePlan
 from core.storage.errors import NotFound, StorageError
-from core.storage.values import VerdictKind
+from core.storage.values import ClubSettings, VerdictKind
+from core.view import view_of
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +79,13 @@ class VoidTogetherButton(
             )
             listed = ", ".join(f"#{v}" for v in voided) or "none"
             state = await storage_of(interaction).board_state(club.guild_id, entry.board_id)
-            now = "\n".join(f"• {clean(line)}" for line in state.describe()) or "Nothing pending."
+            lines = view_of(state).lines()
+            now = "\n".join(f"• {clean(line)}" for line in lines) or "Nothing pending."
             await respond(
                 interaction,
                 f"Ruling #{self.event_id} voided with the rulings that depended on it "
-                f"({listed}).\nBoard {entry.board_number} now:\n{now}",
+                f"({listed}).\nBoard {entry.board_number} now:\n{now}\nTo rule it again on "
+                f"corrected facts: /ruling amend id:{self.event_id} text:… facts:…",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except Exception as exc:
@@ -121,6 +125,139 @@ async def dependents_or_none(
         return ()
 
 
+#: How long the director has to confirm a re-ruling he was shown.
+CONFIRM_SECONDS = 600.0
+
+
+def correction_embed(plan: RerulePlan) -> discord.Embed:
+    """The before/after of a re-ruling, for the director to confirm: the corrected incident,
+    each later event of the board, and the board as it will stand."""
+    fix = plan.correction
+    lines = [f"**Before:** {clean(fix.target.ruling.summary)}",
+             f"**After:** {clean(fix.after.summary)}"]
+    if fix.later:
+        lines.append(f"**Then on board {plan.board_number}, ruled again in order:**")
+    for redone in fix.later:
+        before = clean(redone.before.summary)
+        if redone.after is None:
+            lines.append(f"• #{redone.id}: {before}\n  → voided: {clean(redone.reason)}")
+        elif redone.changed:
+            lines.append(f"• #{redone.id}: {before}\n  → {clean(redone.after.summary)}")
+        else:
+            lines.append(f"• #{redone.id}: {before} (unchanged)")
+    state = view_of(fix.state).lines() or ["Nothing pending."]
+    lines.append(f"**Board {plan.board_number} afterwards:**")
+    lines += [f"• {clean(line)}" for line in state]
+    embed = discord.Embed(
+        title=f"Amend ruling #{fix.target.id}: re-rule the board from it?",
+        description=cut("\n".join(lines), DESCRIPTION_MAX),
+        colour=discord.Colour.orange(),
+    )
+    embed.set_footer(text=f"Table {plan.table_number} · Board {plan.board_number} · nothing is "
+                          "written until you confirm")
+    return embed
+
+
+class ConfirmRerule(discord.ui.View):
+    """"Re-rule the board" or "Cancel" under the before/after; only the director who amended
+    may press, once, within :data:`CONFIRM_SECONDS`."""
+
+    def __init__(self, plan: RerulePlan, owner_id: int, text: str, changes: dict[str, str],
+                 error: DirectorError | None) -> None:
+        super().__init__(timeout=CONFIRM_SECONDS)
+        self.plan, self.owner_id, self.text, self.changes, self.error = (
+            plan, owner_id, text, changes, error)
+
+    async def interaction_check(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+    ) -> bool:
+        if interaction.user.id != self.owner_id:
+            await interaction.response.send_message(
+                "Only the director who amended this ruling can confirm it.", ephemeral=True)
+            return False
+        return True
+
+    async def on_error(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        error: Exception,
+        item: discord.ui.Item[Any],
+    ) -> None:
+        await report_error(interaction, error)
+
+    @discord.ui.button(label="Re-rule the board", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction[TDBot], button: discord.ui.Button[Any]
+    ) -> None:
+        self.stop()
+        await defer(interaction)
+        club = await require_director(interaction)
+        event_id = self.plan.correction.target.id
+        done = await stored(desk_of(interaction).rerule(
+            club.guild_id, event_id, interaction.user.id, self.text, self.changes,
+            last_seq=self.plan.last_seq, score=self.error.score if self.error else None,
+        ), ruling_id=event_id)
+        await respond(interaction, embed=rerule_embed(done, self.plan, interaction, self.text,
+                                                      self.error),
+                      ephemeral=done.new.ruling.private,
+                      allowed_mentions=discord.AllowedMentions.none())
+        await note_rerule(interaction, club, done, self.plan)
+        # a choice the re-ruling leaves waiting gets its buttons again
+        for _, copy in done.carried:
+            again = await storage_of(interaction).recorded(club.guild_id, copy)
+            if not again.ruling.private and seat_waiting(again.ruling, done.new.state):
+                await post_ruling(interaction, again, table=self.plan.table_number,
+                                  board=self.plan.board_number)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction[TDBot], button: discord.ui.Button[Any]
+    ) -> None:
+        self.stop()
+        await respond(interaction, "Nothing was changed.", ephemeral=True)
+
+
+async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSettings,
+                      done: Rerule, plan: RerulePlan) -> None:
+    """One line in the club's log channel: which rulings the correction replaced or voided."""
+    channel = log_channel(interaction, club)
+    if channel is None or await blind_directors(interaction, plan.session_id,
+                                                 plan.board_number):
+        return  # a playing director reads that channel: no word of a board he has not played
+    line = (f"Ruling #{done.old_id} (table {plan.table_number}, board {plan.board_number}) "
+            f"re-ruled as #{done.new.id} by {interaction.user.mention}")
+    if done.carried:
+        line += "; ruled again after it: " + ", ".join(f"#{a} → #{b}" for a, b in done.carried)
+    if done.also_voided:
+        line += "; voided, no longer applying: " + ", ".join(f"#{v}" for v in done.also_voided)
+    try:
+        await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.warning("Could not log the re-ruling of ruling %s: %s", done.old_id, exc)
+
+
+def rerule_embed(done: Rerule, plan: RerulePlan, interaction: discord.Interaction[TDBot],
+                 text: str, error: DirectorError | None) -> discord.Embed:
+    """The corrected ruling as the table sees it, with what became of the later events."""
+    new = done.new
+    embed = ruling_embed(new.ruling, event_id=new.id, table=plan.table_number,
+                         board=plan.board_number)
+    lines = [f"Re-ruled: ruling #{done.old_id} is voided and replaced by ruling #{new.id} "
+             f"by {interaction.user.mention}.", clean(text)]
+    if done.carried:
+        lines.append("Ruled again after it: " + ", ".join(
+            f"#{old} → #{copy}" for old, copy in done.carried))
+    if done.also_voided:
+        lines.append("No longer applies, voided: " + ", ".join(
+            f"#{v}" for v in done.also_voided))
+    if error:
+        lines.append(clean(error.explanation))
+    embed.add_field(name="Director's verdict: amended", value="\n".join(lines)[:1024],
+                    inline=False)
+    return embed
+
+
 async def rerule(
     interaction: discord.Interaction[TDBot],
     event_id: int,
@@ -130,44 +267,20 @@ async def rerule(
     score: str | None = None,
     board_played: bool = True,
 ) -> None:
-    """``/ruling amend … facts:``: void the ruling and rule again on the corrected facts, in one
-    step; later rulings that depend on it are offered to be voided together."""
-    await defer(interaction)
+    """``/ruling amend … facts:``: show the director the board re-ruled from the corrected
+    incident (before/after, nothing written) and re-rule it when he confirms."""
+    await defer(interaction, ephemeral=True)
     club = await require_director(interaction)
     entry = await entry_of(interaction, event_id)
     await refuse_if_blind(interaction, entry.session_id, entry.board_number)
     changes = parse_changes(facts)
     error = director_error(score, board_played=board_played) if score else None
-    desk = desk_of(interaction)
     try:
-        done = await desk.rerule(club.guild_id, event_id, interaction.user.id, text, changes,
-                                 score=error.score if error else None)
-    except DependentRulings as exc:
-        view = discord.ui.View(timeout=None)
-        view.add_item(VoidTogetherButton(event_id))
-        listed = ", ".join(f"#{d}" for d in exc.dependents)
-        await respond(
-            interaction,
-            f"Later rulings depend on ruling #{event_id}: {listed}. Void them together first, "
-            "then amend the facts again.",
-            view=view,
-            ephemeral=True,
-        )
-        return
+        plan = await desk_of(interaction).preview_rerule(club.guild_id, event_id, changes)
     except (NotFound, StorageError) as exc:
         raise ContextError(sentence(str(exc))) from exc
-    new = done.new
-    embed = ruling_embed(new.ruling, event_id=new.id, table=entry.table_number,
-                         board=entry.board_number)
-    lines = [f"Re-ruled: ruling #{event_id} is voided and replaced by ruling #{new.id} "
-             f"by {interaction.user.mention}.", clean(text)]
-    if done.also_voided:
-        lines.append("Also voided: " + ", ".join(f"#{v}" for v in done.also_voided))
-    if error:
-        lines.append(clean(error.explanation))
-    embed.add_field(name="Director's verdict: amended", value="\n".join(lines)[:1024],
-                    inline=False)
-    await respond(interaction, embed=embed, ephemeral=new.ruling.private,
+    view = ConfirmRerule(plan, interaction.user.id, text, changes, error)
+    await respond(interaction, embed=correction_embed(plan), view=view, ephemeral=True,
                   allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -132,6 +132,14 @@ class Call:
             return f"{self.level}{self.strain.symbol}"
         return {CallKind.PASS: "Pass", CallKind.DOUBLE: "Dbl", CallKind.REDOUBLE: "Rdbl"}[self.kind]
 
+    @property
+    def words(self) -> str:
+        """As a player says it: ``1♣``, ``3NT``, ``pass``, ``double``, ``redouble``."""
+        if self.strain is not None:
+            return self.symbol
+        return {CallKind.PASS: "pass", CallKind.DOUBLE: "double",
+                CallKind.REDOUBLE: "redouble"}[self.kind]
+
     def specified(self, specifies: Iterable[Suit] | None = None) -> frozenset[Suit]:
         """The suits this call specifies: ``specifies`` when the call was artificial, otherwise
         the suit of a natural suit bid (none for notrump, pass, double, redouble)."""
@@ -430,9 +438,9 @@ class Auction:
         if call.is_bid:
             if last is not None and call.rank <= last.rank:
                 low = self.lowest_sufficient(call.strain) if call.strain else None
-                hint = (f"; the lowest sufficient {call.strain.plural} bid is {low.text}"
+                hint = (f"; the lowest sufficient {call.strain.plural} bid is {low.words}"
                         if low and call.strain else "")
-                return f"{call.text} is insufficient after {last.text}{hint}"
+                return f"{call.words} is insufficient after {last.words}{hint}"
             return None
         risk, risk_at = self._risk()
         if call.is_double:

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import core.laws  # noqa: F401 - the rules this engine dispatches to
 from core.errors import RuleError
 from core.registry import (
-    BOOKKEEPING_KINDS,
     CHOICES,
     EVENT_TYPES,
     Event,
@@ -30,7 +29,7 @@ from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
 
-__all__ = ["BOOKKEEPING_KINDS", "EVENT_TYPES", "ChoiceMade", "Event", "apply",
+__all__ = ["EVENT_TYPES", "ChoiceMade", "Event", "apply",
            "event_from_data", "event_to_data", "replay"]
 
 

@@ -36,14 +36,6 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 RULES: dict[type[Event], Rule] = {}
 CHOICES: dict[str, ChoiceRule] = {}
 
-#: Event kinds that keep a board's state but rule on nothing (the board set and ended, calls
-#: and plays in turn, the end of the auction): the ruling log's figures leave them out, and a
-#: call in rotation with nothing irregular stays out of the log channel.
-BOOKKEEPING_KINDS = frozenset(
-    {"board_set", "board_end", "auction_ends", "call", "play", "play_reported"}
-)
-
-
 def event(kind: str) -> Callable[[type[E]], type[E]]:
     """Class decorator: register an event type under its stored ``kind`` name."""
 

@@ -9,7 +9,6 @@ from functools import cache
 from typing import Any
 
 from core import serial
-from core.registry import BOOKKEEPING_KINDS
 from core.state import Chooser
 
 _LAW_RE = re.compile(r"^(\d{1,2})([A-Z]?)(\d?)(?:\(?([a-z])\)?)?(?:\(?(\d|i{1,3}|iv)\)?)?$")
@@ -24,7 +23,15 @@ class Option:
 
 
 #: The laws a call in rotation cites when nothing irregular happened.
-_PLAIN_CALL_LAWS = frozenset({"22A", "22B", "17D"})
+PLAIN_CALL_LAWS = frozenset({"22A", "22B", "17D"})
+
+#: Event kinds that only ever keep the table's record: the board set or ended, the end of the
+#: auction, a card played, the play reported, a restriction reported over. Their answer is a
+#: record unless it waits on a choice.
+RECORD_KINDS = frozenset(
+    {"board_set", "board_end", "auction_ends", "play", "play_reported", "lead_lost",
+     "restriction_spent"}
+)
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,9 @@ class Ruling:
     judgement: str = ""  # where the Director may still adjust (Laws 12, 16, 23, 64C, 72C)
     private: bool = False
     outcome: dict[str, Any] = field(default_factory=dict)
+    #: Set by a rule whose answer this time only keeps the table's record (a call in rotation,
+    #: a lead nothing binds): see :func:`is_ruling`.
+    record: bool = False
 
     def __post_init__(self) -> None:
         for law in self.laws:
@@ -57,23 +67,23 @@ class Ruling:
     def option_tokens(self) -> tuple[str, ...]:
         return tuple(o.token for o in self.options)
 
-    @property
-    def is_plain_call(self) -> bool:
-        """A call in rotation that simply goes on with (or ends) a clean auction: bookkeeping
-        (:data:`core.registry.BOOKKEEPING_KINDS`), nothing the directors need to see (no choice,
-        no law beyond 17D and 22)."""
-        return (
-            self.kind in BOOKKEEPING_KINDS
-            and not self.options
-            and all(law in _PLAIN_CALL_LAWS for law in self.laws)
-        )
-
     def to_data(self) -> dict[str, Any]:
         return serial.to_data(self)
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Ruling:
         return serial.from_data(cls, data)
+
+
+def is_ruling(kind: str, ruling: Ruling) -> bool:
+    """Whether the answer to an event of ``kind`` is a ruling: a law applied to an irregularity,
+    a choice someone must make, or a director's judgement. Everything else is the table's
+    record (calls in rotation, plain leads, boards set and ended, tricks reported, plays): stored
+    and replayed like a ruling, but never numbered as one, never sent to the directors, out of
+    the log's search and figures, and no reason to need a director to move the board on."""
+    if ruling.options or ruling.judgement:
+        return True
+    return not (ruling.record or kind in RECORD_KINDS)
 
 
 @cache

@@ -146,6 +146,9 @@ class Chooser(StrEnum):
     PLAYERS = "players"  # a question of fact (has he kept the lead?) anyone at the table answers
     LHO = "LHO"  # the offender's left-hand opponent: accepting an irregular call (27A1, 29A)
     DIRECTOR = "director"  # a judgement only the Director makes (comparable call, 23A)
+    # a fact that would end a defender's restriction (has he kept the lead?): told by the
+    # non-offending side, declarer or dummy, never by the side it favours
+    DECLARER_SIDE = "declarer_side"
 
 
 def may_choose(chooser: Chooser | str, seat: Seat | None, *, director: bool,
@@ -165,7 +168,19 @@ def may_choose(chooser: Chooser | str, seat: Seat | None, *, director: bool,
         return seat is declarer
     if chooser is Chooser.DEFENDERS:
         return seat in (declarer.lho, declarer.rho)
+    if chooser is Chooser.DECLARER_SIDE:
+        return seat in (declarer, declarer.partner)
     return chooser is Chooser.PLAYERS
+
+
+def declarers_to_offer(owner: Seat, asker: Seat | None, *, director: bool) -> tuple[Seat, ...]:
+    """The seats someone may name as declarer when that decides whether ``owner``'s exposed
+    card is a penalty card (declarer's and dummy's cards never are, 48A). No offender decides a
+    fact that rules in his favour: a director, or a player not on ``owner``'s side, may name
+    anyone; ``owner`` or his partner only a seat of the other side."""
+    if director or asker is None or asker not in (owner, owner.partner):
+        return tuple(Seat)
+    return tuple(s for s in Seat if s not in (owner, owner.partner))
 
 
 @dataclass(frozen=True)
@@ -216,6 +231,9 @@ class TableState:
     notes: tuple[str, ...] = field(default=())
     trick: int | None = None  # the trick being played, as far as reports tell it
     on_lead: Seat | None = None  # who leads (or is about to lead) to that trick, if reported
+    # the defender for whose current lead declarer has already chosen among his lead options
+    # (50D2, 51B, 26B): the choice is not due again until that lead is over (core.view)
+    lead_chosen: Seat | None = None
 
     # --- views -------------------------------------------------------------------------
     def penalty_cards_of(self, seat: Seat) -> tuple[PenaltyCard, ...]:
@@ -271,17 +289,9 @@ class TableState:
     def from_json(cls, text: str) -> TableState:
         return serial.loads(cls, text)
 
-    def describe(self) -> list[str]:
-        """The public state in short lines (nothing here reveals a concealed holding)."""
+    def describe_facts(self) -> list[str]:
+        """Law 24 cards, penalty cards, restrictions and pass obligations, in short lines."""
         lines: list[str] = []
-        if self.declarer:
-            contract = f" ({self.contract})" if self.contract else ""
-            lines.append(f"Declarer: {self.declarer.value}{contract}")
-        lines.append(f"Phase: {self.phase.value}")
-        if self.phase is Phase.PLAY and (self.trick or self.on_lead):
-            at = f"trick {self.trick}" if self.trick else "the current trick"
-            who = f", {self.on_lead.value} on lead" if self.on_lead else ""
-            lines.append(f"Play: {at}{who} (as reported)")
         if self.auction_exposed:
             shown = cards_text(e.card for e in self.auction_exposed)
             lines.append(f"Exposed during the auction (Law 24): {shown}")
@@ -289,16 +299,7 @@ class TableState:
             lines.append("Penalty cards: " + ", ".join(p.describe() for p in seat_cards))
         lines += [r.describe() for r in self.restrictions]
         lines += [p.describe() for p in self.pass_obligations]
-        lines += [p.note if p.chooser == "players" else
-                  f"Waiting for {_WHO.get(p.chooser, p.chooser)} ({p.law}) before "
-                  f"{p.seat.value} acts"
-                  for p in self.pending if p.options or p.chooser == "players"]
         return lines
-
-
-#: Who a pending choice waits for, in words (a record without options waits for nobody).
-_WHO = {"director": "the director to judge", "LHO": "the offender's LHO to choose",
-        "declarer": "declarer to choose", "defenders": "the defenders to choose"}
 
 
 def _group(cards: tuple[PenaltyCard, ...]) -> list[list[PenaltyCard]]:

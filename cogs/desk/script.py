@@ -61,6 +61,9 @@ async def script_for(
     await refuse_if_blind(interaction, entry.session_id, entry.board_number)
     if entry.void:
         raise ContextError(f"Ruling #{event_id} has been voided: there is nothing to read out.")
+    if not entry.is_ruling:
+        raise ContextError(f"#{event_id} is the table's record (a call, a plain lead, a board "
+                           "set), not a ruling: there is nothing to read out.")
     storage = storage_of(interaction)
     recorded = await stored(storage.recorded(club.guild_id, event_id))
     edition = await stored(desk_of(interaction).edition_of(club.guild_id, event_id))

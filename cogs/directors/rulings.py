@@ -50,6 +50,7 @@ from cogs.verdicts import (
 )
 from core.ruling import Ruling
 from core.storage.values import Verdict, VerdictKind
+from core.view import view_of
 
 log = logging.getLogger(__name__)
 
@@ -214,7 +215,7 @@ class Rulings(commands.Cog):
         )
         if verdict.verdict is VerdictKind.VOIDED:
             state = await storage.board_state(guild_id, entry.board_id)
-            lines = state.describe() or ["Nothing pending."]
+            lines = view_of(state).lines() or ["Nothing pending."]
             embed.add_field(
                 name=f"Board {entry.board_number} now",
                 value=cut("\n".join(f"• {clean(line)}" for line in lines)),

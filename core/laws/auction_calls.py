@@ -30,6 +30,7 @@ from core.laws.auction_state import (
     clear_accepting,
     drop_awaiting,
     forfeits,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -39,7 +40,7 @@ from core.laws.auction_state import (
 )
 from core.laws.flow import AuctionEnded, auction_ends
 from core.registry import Event, choice_handler, event, rule
-from core.ruling import Draft, Option, Ruling
+from core.ruling import PLAIN_CALL_LAWS, Draft, Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import PassLasts, PendingChoice, Phase, TableState
 
@@ -49,6 +50,7 @@ from core.state import PassLasts, PendingChoice, Phase, TableState
 def withdrawn_information(offender: Seat, what: str, *, applies: bool = True,
                           why_not: str = "") -> str:
     """Law 16C in words for a withdrawn call of ``offender``."""
+    what = spoken(what)
     partner = offender.partner
     others = f"{offender.lho.value} and {offender.rho.value}"
     if applies:
@@ -138,19 +140,35 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
 
 def _judged_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                   draft: Draft) -> TableState:
-    """The offender's call at his proper turn: an identical call is comparable without asking;
-    otherwise the Director's word decides (given with the call, or earlier for this very call),
-    and without it the Director is asked and nobody is barred meanwhile (Law 23)."""
-    if wait.withdrawn == call:
-        return judge_replacement(state, wait.offender, wait.stage, True, wait.call, call.text,
-                                 draft, identical=True)
+    """The offender's call at his proper turn: the Director's word decides (given with the
+    call, or earlier for this very call); without it the same call with the same meaning is
+    comparable without asking, and anything else waits for the Director, nobody barred
+    meanwhile (Law 23A: comparable is about meaning, not the call's name)."""
     comparable = ev.comparable
     if comparable is None and wait.judged and wait.reply in ("", call.text):
         comparable = wait.judged == COMPARABLE
+    if comparable is None and wait.withdrawn == call and _same_meaning(wait, ev.specifies):
+        return judge_replacement(state, wait.offender, wait.stage, True, wait.call, call.text,
+                                 draft, identical=True)
     if comparable is not None:
         return judge_replacement(state, wait.offender, wait.stage, comparable, wait.call,
                                  call.text, draft)
     return ask_director(state, wait, call, draft)
+
+
+def suits_text(suits: tuple[Suit, ...] | None) -> str:
+    """How an artificial call's suits are kept with a cancelled call (``H,S``; "" for none)."""
+    return ",".join(s.letter for s in suits or ())
+
+
+def _same_meaning(wait: Awaiting, specifies: tuple[Suit, ...] | None) -> bool:
+    """Whether the offender's call means what his cancelled call of the same name meant, as far
+    as the reports tell: both natural, or both artificial showing the same suits."""
+    if not wait.artificial:
+        return specifies is None
+    if specifies is None:
+        return False
+    return set(suits_text(specifies).split(",")) == set(wait.spec.split(","))
 
 
 def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> TableState:
@@ -164,8 +182,9 @@ def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) ->
     draft.summary.append(f"Director: is {offender.value}'s {call.symbol} comparable to the "
                          f"cancelled {parse_call(wait.call).symbol}? Judgement pending.")
     draft.steps += [
-        f"Whether {call.text} is comparable to the cancelled {wait.call} (the same or a similar "
-        "meaning, a subset of its meanings, or the same purpose) is the Director's judgement "
+        f"Whether {call.words} is comparable to the cancelled {words_of(wait.call)} (the same "
+        "or a similar meaning, a subset of its meanings, or the same purpose) is the Director's "
+        "judgement "
         "(23A): the Director answers with the buttons below.",
         f"If it is comparable there is no further rectification ({good}); if not, "
         f"{partner.value} must pass at his next turn and Law 26B may follow ({bad}).",
@@ -205,8 +224,8 @@ def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                   draft: Draft) -> TableState:
     law = "31A1" if wait.stage == "31A1" else "32A1"
     draft.cite(law)
-    draft.steps.append(f"{wait.offender.value} repeated his {call.text} as he had to; it is legal, "
-                       f"so there is no rectification ({law}).")
+    draft.steps.append(f"{wait.offender.value} repeated his {call.words} as he had to; it is "
+                       f"legal, so there is no rectification ({law}).")
     return state
 
 
@@ -243,19 +262,25 @@ def call_made(state: TableState, ev: CallMade) -> tuple[Ruling, TableState]:
     draft = Draft()
     call = parse_call(ev.call)
     if _after_final_pass(state):
-        return _law39(state, ev.seat, call, draft), state_after_39(state, ev.seat, call)
+        return (_law39(state, ev.seat, call, draft, lho_called=ev.lho_called),
+                state_after_39(state, ev.seat, call, lho_called=ev.lho_called))
     state = make_call(state, ev.seat, call, ev, draft)
-    return draft.build("call"), state
+    ruling = draft.build("call")
+    if not ruling.options and set(ruling.laws) <= PLAIN_CALL_LAWS:
+        ruling = replace(ruling, record=True)  # a call in rotation: the table's record
+    return ruling, state
 
 
 @event("call_after_final_pass")
 @dataclass(frozen=True)
 class CallAfterFinalPass(Event):
     """``seat`` called ``call`` after the final pass (Law 39): an incident of its own, so the
-    ruling log counts it (a :class:`CallMade` then is ruled the same way)."""
+    ruling log counts it (a :class:`CallMade` then is ruled the same way). ``lho_called``: the
+    caller's LHO called over it before the Director ruled (39B: no further rectification)."""
 
     seat: Seat
     call: str
+    lho_called: bool = False
 
 
 @rule(CallAfterFinalPass)
@@ -267,7 +292,8 @@ def call_after_final_pass(state: TableState,
         raise RuleError("the auction is not over: report it as a call (or an irregularity in "
                         "the auction)")
     call = parse_call(ev.call)
-    return _law39(state, ev.seat, call, Draft()), state_after_39(state, ev.seat, call)
+    return (_law39(state, ev.seat, call, Draft(), lho_called=ev.lho_called),
+            state_after_39(state, ev.seat, call, lho_called=ev.lho_called))
 
 
 def _after_final_pass(state: TableState) -> bool:
@@ -280,16 +306,26 @@ def _after_final_pass(state: TableState) -> bool:
     return auction.is_over
 
 
-def state_after_39(state: TableState, seat: Seat, call: Call) -> TableState:
-    """39C: a defender's bid, double or redouble may bring Law 26 lead restrictions."""
-    if state.declarer is not None and is_defender(seat, state.declarer) and not call.is_pass:
+def contract_words(contract: str) -> str:
+    """``4HX`` → ``4♥ doubled``: a contract as players say it."""
+    bid, risk = contract.rstrip("X"), len(contract) - len(contract.rstrip("X"))
+    return parse_call(bid).words + ("", " doubled", " redoubled")[risk]
+
+
+def state_after_39(state: TableState, seat: Seat, call: Call, *,
+                   lho_called: bool = False) -> TableState:
+    """39C: a defender's bid, double or redouble may bring Law 26 lead restrictions, unless his
+    LHO called over it before rectification (39B)."""
+    if (state.declarer is not None and is_defender(seat, state.declarer) and not call.is_pass
+            and not lho_called):
         return lead26.record_lead_penalty(state, seat)
     return state
 
 
-def _law39(state: TableState, seat: Seat, call: Call, draft: Draft) -> Ruling:
+def _law39(state: TableState, seat: Seat, call: Call, draft: Draft, *,
+           lho_called: bool = False) -> Ruling:
     """Law 39: a call after the final pass is cancelled; only a defender's bid, double or
-    redouble has a consequence (39C, Law 26)."""
+    redouble has a consequence (39C, Law 26), and none once his LHO has called over it (39B)."""
     draft.cite("39A")
     draft.summary.append(f"{seat.value}'s {call.symbol} came after the final pass: it is "
                          "cancelled.")
@@ -305,15 +341,20 @@ def _law39(state: TableState, seat: Seat, call: Call, draft: Draft) -> Ruling:
         draft.cite("39B")
         draft.steps.append(f"It was {who}: there is no further rectification (39B).")
         draft.outcome.update(cancelled=True, lead_restriction=False)
+    elif lho_called:
+        draft.cite("39B")
+        draft.steps.append(f"{seat.lho.value} called over it before the Director ruled: there is "
+                           "no further rectification, so no Law 26 lead restriction (39B).")
+        draft.outcome.update(cancelled=True, lead_restriction=False)
     else:
         partner = seat.partner
         draft.cite("39C", "26B", "16C")
-        draft.steps.append(f"A defender's {call.text} after the final pass brings Law 26 (39C): "
+        draft.steps.append(f"A defender's {call.words} after the final pass brings Law 26 (39C): "
                            f"at {partner.value}'s first turn to lead, declarer may prohibit one "
                            f"suit {seat.value} did not specify in the legal auction, for as long "
                            f"as {partner.value} keeps the lead (26B).")
         draft.outcome.update(cancelled=True, lead_restriction=True)
-    draft.information.append(withdrawn_information(seat, call.text))
+    draft.information.append(withdrawn_information(seat, call.words))
     return draft.build("call_after_final_pass")
 
 
@@ -336,8 +377,9 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     for wait in awaiting(state):
         if wait.stage == "27B" and wait.asks_director:
             raise RuleError(f"wait: the Director must first judge whether "
-                            f"{wait.offender.value}'s {wait.reply} is comparable to the "
-                            f"insufficient {wait.call} (27B1(b)); his partner's turn depends "
+                            f"{wait.offender.value}'s {words_of(wait.reply)} is comparable to "
+                            f"the insufficient {words_of(wait.call)} (27B1(b)); his partner's "
+                            "turn depends "
                             "on it")
     due = accepting_seat(state)
     if due is not None:
@@ -379,7 +421,7 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
             return _law36(state, seat, call, ev, problem, draft)
         raise RuleError(problem)
     state = record_call(state, seat, call, ev.specifies)
-    draft.summary.insert(0, f"{seat.value}: {call.symbol}.")
+    draft.summary.insert(0, f"{seat.value}: {call.words}.")
     if ob is not None:
         draft.cite(ob.origin)
         draft.steps.append(f"{seat.value} passed as he had to ({ob.origin})"
@@ -412,7 +454,7 @@ def _accepting_call(state: TableState, due: Seat, seat: Seat, call: Call,
     state = with_auction(state, auction.plus(call))
     state = use_turn(state, seat)
     state = lead26.note_specified(state, seat, call.specified())
-    draft.summary.insert(0, f"{seat.value}: {call.symbol}.")
+    draft.summary.insert(0, f"{seat.value}: {call.words}.")
     draft.cite("29A")
     if not call.is_pass:
         draft.steps.append(f"{seat.value}'s call accepts the pass out of rotation (29A); the "
@@ -443,6 +485,8 @@ def record_call(state: TableState, seat: Seat, call: Call,
     auction = auction_of(state).plus(call)
     state = with_auction(state, auction)
     state = use_turn(state, seat)
+    if specifies is not None:
+        state = note_meaning(state, len(auction.calls) - 1, specifies)
     return lead26.note_specified(state, seat, call.specified(specifies))
 
 
@@ -455,16 +499,18 @@ def _rho_called(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> 
         state = put_awaiting(state, replace(wait, stage=law))
         draft.cite(law)
         draft.steps.append(f"{offender.value}'s RHO passed, so {offender.value} must now repeat "
-                           f"his {wait.call} ({law}); when that call is legal there is no "
+                           f"his {words_of(wait.call)} ({law}); when that call is legal there "
+                           "is no "
                            "rectification.")
         draft.outcome["must_repeat"] = True
     else:
         law = f"{family}A2"
         state = put_awaiting(state, replace(wait, stage=law))
         draft.cite(law)
-        draft.steps.append(f"{offender.value}'s RHO called {call.text}, so {offender.value} may "
+        draft.steps.append(f"{offender.value}'s RHO called {call.words}, so {offender.value} may "
                            f"make any legal call; if the Director judges it comparable to "
-                           f"{wait.call} there is no rectification, otherwise his partner must "
+                           f"{words_of(wait.call)} there is no rectification, otherwise his "
+                           "partner must "
                            f"pass at his next turn ({law}).")
         draft.outcome["must_repeat"] = False
     return state
@@ -509,7 +555,8 @@ def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState
     assert declarer is not None
     ended, state = auction_ends(state, AuctionEnded(declarer, contract))
     draft.cite("22A", *ended.laws)
-    draft.summary.append(f"The auction is over: {contract} by {declarer.value}, "
+    said = contract_words(contract) if contract else "the contract"
+    draft.summary.append(f"The auction is over: {said} by {declarer.value}, "
                          f"{declarer.lho.value} to lead.")
     draft.steps += list(ended.steps)
     draft.outcome.update(auction_over=True, declarer=declarer.value, contract=contract,
@@ -532,7 +579,7 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
         draft.cite("37A")
         draft.summary.append(f"{seat.value}'s {call.symbol} stands: his LHO called before the "
                              "Director ruled.")
-        draft.steps.append(f"{seat.value} had to pass ({ob.origin}) but {call.text}; because "
+        draft.steps.append(f"{seat.value} had to pass ({ob.origin}) but {call.words}; because "
                            f"{seat.lho.value} called over it before rectification, every call "
                            "stands (37A)" + (" and he must still pass at his later turns."
                                              if ob.lasts is PassLasts.THROUGHOUT else ".")
@@ -547,14 +594,14 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
     draft.summary.append(f"{seat.value}'s {call.symbol} is cancelled and a pass put in its place; "
                          f"{seat.value} and {partner.value} must pass for the rest of the auction.")
     draft.steps += [
-        f"{seat.value} was required to pass ({ob.origin}), so his {call.text} is cancelled "
+        f"{seat.value} was required to pass ({ob.origin}), so his {call.words} is cancelled "
         "(37B1).",
         f"A pass is substituted and both {seat.value} and {partner.value} must pass whenever it "
         "is their turn for the rest of the auction (37B2).",
         f"If {seat.value} becomes a defender, declarer may prohibit one suit he did not specify "
         f"at {partner.value}'s first turn to lead (26B); the Director may adjust under 72C.",
     ]
-    draft.information.append(withdrawn_information(seat, call.text))
+    draft.information.append(withdrawn_information(seat, call.words))
     draft.outcome.update(partner_must_pass="throughout", offender_must_pass="throughout",
                          lead_restriction=True)
     state, _ = after_pass(state, draft)
@@ -571,7 +618,7 @@ def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: str
         draft.cite("36A")
         draft.summary.append(f"{seat.value}'s {call.symbol} and the calls after it are cancelled; "
                              f"the auction goes back to {seat.value} with no rectification.")
-        draft.steps.append(f"The {call.text} was inadmissible ({problem}). Because "
+        draft.steps.append(f"The {call.words} was inadmissible ({problem}). Because "
                            f"{seat.lho.value} called before rectification, it and every later "
                            f"call are cancelled; {seat.value} calls again as if nothing had "
                            "happened, with no Law 26B lead restrictions (36A).")
@@ -580,15 +627,28 @@ def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: str
     state = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, "36B2")
     state = lead26.record_lead_penalty(state, seat)
     draft.cite("36B1", "36B2", "36B3", "26B", "72C", "16C")
-    draft.summary.append(f"{seat.value}'s {call.symbol} is cancelled ({problem}); he must make a "
+    draft.summary.append(f"{seat.value}'s {call.words} is cancelled ({problem}); he must make a "
                          f"legal call and {partner.value} must pass for the rest of the auction.")
     draft.steps += [
-        f"The {call.text} is not allowed ({problem}, Law 19), so it is cancelled (36B1).",
+        f"The {call.words} is not allowed ({problem}, Law 19), so it is cancelled (36B1).",
         f"{seat.value} must substitute a legal call, and {partner.value} must pass whenever it is "
         "his turn to call (36B2).",
         f"Law 26B lead restrictions may follow if {seat.value} becomes a defender; 72C may apply "
         "(36B3).",
     ]
-    draft.information.append(withdrawn_information(seat, call.text))
+    draft.information.append(withdrawn_information(seat, call.words))
     draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
     return state
+
+
+def words_of(call_text: str) -> str:
+    """A stored call (``1H``, ``P``) as a player says it (``1♥``, ``pass``)."""
+    return parse_call(call_text).words if call_text else "call"
+
+
+def spoken(text: str) -> str:
+    """``text`` as a player says it when it is a call's notation, else as it is."""
+    try:
+        return parse_call(text).words
+    except ValueError:
+        return text

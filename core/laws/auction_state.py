@@ -8,9 +8,11 @@ This module imports no other law family, so :mod:`core.laws.flow` and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from core.auction import Auction, Call, parse_call
+from core.cards import Suit
 from core.errors import RuleError
 from core.seats import Role as _Role
 from core.seats import Seat, role_of
@@ -23,6 +25,7 @@ COMPARABLE, NOT_COMPARABLE = "comparable", "not_comparable"
 JUDGEMENT_OPTIONS = (COMPARABLE, NOT_COMPARABLE)
 _FORFEIT = "17D3:forfeit:"
 _ACCEPTING = "29A:accepting:"
+_MEANING = "26B:specifies:"  # "<index>=<suit letters>": an artificial call in the auction
 
 
 # --- the legal auction ---------------------------------------------------------------------
@@ -45,10 +48,40 @@ def open_auction(state: TableState) -> Auction:
     return auction
 
 
+def _index_of(note: str) -> int | None:
+    for prefix in (_FORFEIT, _MEANING):
+        if note.startswith(prefix):
+            return int(note[len(prefix):].split("=", 1)[0])
+    return None
+
+
 def with_auction(state: TableState, auction: Auction) -> TableState:
+    """The state with ``auction``; what was noted about calls it no longer holds is dropped."""
     keep = tuple(n for n in state.notes
-                 if not n.startswith(_FORFEIT) or int(n[len(_FORFEIT):]) < len(auction.calls))
+                 if (i := _index_of(n)) is None or i < len(auction.calls))
     return state.evolve(calls=auction.texts, dealer=auction.dealer, notes=keep)
+
+
+# --- what artificial calls specified (Law 26B) ----------------------------------------------
+
+
+def note_meaning(state: TableState, index: int, suits: Iterable[Suit]) -> TableState:
+    """The call at ``index`` of the auction was artificial and specified ``suits`` (perhaps
+    none): Law 26B counts those, not the denomination named (a 2D transfer specifies hearts)."""
+    letters = "".join(s.letter for s in Suit if s in set(suits))
+    others = tuple(n for n in state.notes
+                   if not (n.startswith(_MEANING) and _index_of(n) == index))
+    return state.evolve(notes=(*others, f"{_MEANING}{index}={letters}"))
+
+
+def call_meanings(state: TableState) -> dict[int, tuple[Suit, ...]]:
+    """The suits each artificial call of the auction specified, by its index."""
+    found: dict[int, tuple[Suit, ...]] = {}
+    for n in state.notes:
+        if n.startswith(_MEANING):
+            index, _, letters = n[len(_MEANING):].partition("=")
+            found[int(index)] = tuple(Suit.parse(c) for c in letters)
+    return found
 
 
 # --- pass obligations ----------------------------------------------------------------------

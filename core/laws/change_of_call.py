@@ -23,6 +23,8 @@ class ChangeOfCall(Event):
     ``unintended``: the first call was a slip (mechanical error or slip of the tongue, 25A), not
     a change of mind; ``accepted``: his LHO called intentionally over the changed call (25B1);
     ``comparable``: the Director judged the new call comparable to the first (26A).
+    ``period_over``: the auction period has ended (the opening lead is faced, 17E), which is too
+    late for a 25A change of the last call of the auction (25A5).
     """
 
     seat: Seat
@@ -30,19 +32,23 @@ class ChangeOfCall(Event):
     unintended: bool = False
     accepted: bool = False
     comparable: bool = False
+    period_over: bool = False
 
 
 @rule(ChangeOfCall)
 def change_of_call(state: TableState, ev: ChangeOfCall) -> tuple[Ruling, TableState]:
     draft = Draft()
     state = apply_change_of_call(state, ev.seat, parse_call(ev.call), ev.unintended,
-                                 ev.accepted, ev.comparable, draft)
+                                 ev.accepted, ev.comparable, draft, period_over=ev.period_over)
     return draft.build("change_of_call"), state
 
 
 def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: bool,
-                         accepted: bool, comparable: bool, draft: Draft) -> TableState:
-    """Law 25 on ``seat``'s latest call."""
+                         accepted: bool, comparable: bool, draft: Draft, *,
+                         period_over: bool = False) -> TableState:
+    """Law 25 on ``seat``'s latest call. The outcome says which call ``stands`` in its place
+    ("" while an intended call that is insufficient awaits Law 27) and whether LHO
+    ``lho_may_withdraw`` a call he made over it (25A6)."""
     if state.dealer is None:
         raise RuleError("the dealer is not known yet: say who dealt (N, E, S or W)")
     auction = auction_of(state)
@@ -53,7 +59,7 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
     old = auction.calls[at]
     partner_called = len(auction.calls) > at + 2
     draft.outcome.update(partner_must_pass="none", offender_must_pass="none",
-                         lead_restriction=False)
+                         lead_restriction=False, stands=old.text, lho_may_withdraw=False)
     if unintended:
         if partner_called:
             draft.cite("25A4")
@@ -62,22 +68,30 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
             draft.steps.append("An unintended call may be replaced only until partner calls "
                                "(25A4).")
             return state
-        if state.phase is not Phase.AUCTION and auction.is_over:
+        if auction.is_over and period_over:
+            draft.cite("25A5")
+            draft.summary.append(f"Too late: the auction period is over, so {seat.value}'s "
+                                 f"{old.symbol} stands.")
+            draft.steps.append("When the auction ended before it reached partner, a 25A change "
+                               "is allowed only until the end of the auction period (25A5).")
+            return state
+        if auction.is_over:
             draft.cite("25A5")
         before = auction.upto(at)
         withdrawn_lho = auction.calls[at + 1:]
         problem = before.problem(new, seat)
         draft.cite("25A1", "25A2")
-        draft.steps.append(f"{seat.value} did not mean {old.text} (a mechanical error or slip of "
+        draft.steps.append(f"{seat.value} did not mean {old.words} (a mechanical error or slip of "
                            f"the tongue, not a change of mind), so he may replace it with "
-                           f"{new.text} until his partner calls (25A1, 25A2). There are no "
+                           f"{new.words} until his partner calls (25A1, 25A2). There are no "
                            "Law 26 lead restrictions.")
+        draft.outcome["lho_may_withdraw"] = bool(withdrawn_lho)
         if withdrawn_lho:
             draft.cite("25A6")
             draft.steps.append(f"{seat.lho.value} may withdraw his call over it; information from "
                                f"that withdrawn call is authorized for his side and unauthorized "
                                f"for {seat.value}'s side (25A6).")
-        draft.information.append(withdrawn_information(seat, old.text))
+        draft.information.append(withdrawn_information(seat, old.words))
         state = state.evolve(phase=Phase.AUCTION, declarer=None if auction.is_over
                         else state.declarer)
         state = with_auction(state, before)
@@ -88,9 +102,11 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
                                  "for that call.")
             draft.steps.append("The intended call is subject to the law that governs it: report "
                                "it next (an insufficient bid under Law 27).")
+            draft.outcome["stands"] = ""
             return state
         draft.summary.append(f"{seat.value}'s intended {new.symbol} replaces {old.symbol}; no "
                              "rectification.")
+        draft.outcome["stands"] = new.text
         return make_call(state, seat, new, None, draft)
     if len(auction.calls) != at + 1:
         draft.cite("25B2")
@@ -101,7 +117,7 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
     if accepted:
         problem = auction.upto(at).problem(new, seat)
         if problem:
-            raise RuleError(f"{new.text} cannot stand there: {problem}")
+            raise RuleError(f"{new.words} cannot stand there: {problem}")
         state = with_auction(state, auction.upto(at).plus(new))
         state = lead26.note_specified(state, seat, new.specified())
         draft.cite("25B1")
@@ -110,10 +126,11 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
         draft.steps.append(f"{seat.value} changed his mind; his LHO called over the new call, so "
                            "it stands (25B1).")
         withdrawn, replacement = old.text, new.text
+        draft.outcome["stands"] = new.text
     else:
         draft.cite("25B2")
         draft.summary.append(f"The change is cancelled: {seat.value}'s {old.symbol} stands.")
-        draft.steps.append(f"{seat.value} intended {old.text} and then changed his mind; unless "
+        draft.steps.append(f"{seat.value} intended {old.words} and then changed his mind; unless "
                            "his LHO accepts the new call by calling over it, the change is "
                            "cancelled and the original call stands (25B2).")
         withdrawn, replacement = new.text, old.text

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.errors import RuleError
+from core.laws import lead26
+from core.laws.waits import LEAD_CHOICE_LAWS
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat
@@ -52,6 +54,8 @@ def _fate(r: Restriction, trick: int | None, leader: Seat | None, state: TableSt
         return DOUBT if moved else HOLDS
     if leader is not r.seat:  # someone else is on lead: his lead is over, or his side lost it
         return ENDED
+    if trick is None and state.on_lead is r.seat:
+        return HOLDS  # nothing reported since he was on lead: it is still that lead for the bot
     if r.lasts is Lasts.THIS_LEAD:
         return ENDED if later else HOLDS if same else DOUBT
     # WHILE_ON_LEAD, and he is on lead again: he kept it only if nothing happened between
@@ -83,10 +87,28 @@ def report(state: TableState, *, trick: int | None = None,
         new_trick = state.trick
     on_lead = leader if leader is not None else (
         state.on_lead if new_trick == state.trick else None)
+    moved = on_lead is not state.on_lead or new_trick != state.trick
+    later = new_trick is not None and state.trick is not None and new_trick > state.trick
     state = state.evolve(
         restrictions=tuple(r for r in state.restrictions if r not in ended),
         trick=new_trick, on_lead=on_lead)
+    if moved:
+        state = lead_moment_passed(state, on_lead, later=later)
     return state, ended, doubtful
+
+
+def lead_moment_passed(state: TableState, on_lead: Seat | None, *, later: bool) -> TableState:
+    """The play has moved on (another leader, or a ``later`` trick): a choice already made for
+    a lead is not remembered past it, and once a later trick is reported, declarer's lead
+    options for a lead that is over lapse, a Law 26B right with them (it belongs to that first
+    lead only)."""
+    stale = [p for p in state.pending
+             if later and p.law in LEAD_CHOICE_LAWS and p.seat is not on_lead]
+    for p in stale:
+        if p.law == lead26.LAW:
+            state = lead26.drop(state, p.offender or p.seat.partner)
+    return state.evolve(pending=tuple(p for p in state.pending if p not in stale),
+                        lead_chosen=None)
 
 
 def ended_step(ended: list[Restriction]) -> list[str]:
@@ -101,11 +123,11 @@ def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int
         law: str = QUESTION_LAW) -> tuple[TableState, Ruling]:
     """Record the question whether ``leader`` kept the lead, and the ruling that asks it."""
     listed = "; ".join(r.describe() for r in doubtful)
-    question = (f"Waiting for the players to say whether {leader.value} has kept the lead "
-                f"since the restriction began ({listed})")
-    options = (Option(KEPT, f"{leader.value} has kept the lead: it still binds"),
-               Option(LOST, f"{leader.value}'s side lost the lead meanwhile: it has ended"))
-    pending = PendingChoice(law=law, chooser=Chooser.PLAYERS, seat=leader,
+    question = (f"declarer or dummy (or a director) says whether {leader.value} has kept "
+                f"the lead since his restriction began ({listed})")
+    options = (Option(KEPT, f"{leader.value} has kept the lead"),
+               Option(LOST, f"{leader.value}'s side lost it meanwhile"))
+    pending = PendingChoice(law=law, chooser=Chooser.DECLARER_SIDE, seat=leader,
                             options=tuple(o.token for o in options), note=question, trick=trick)
     state = state.without_pending(leader)
     state = state.evolve(pending=(*state.pending, pending))
@@ -116,10 +138,11 @@ def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int
         laws=tuple(dict.fromkeys(r.origin for r in doubtful)),
         steps=(f"In force when last reported: {listed}.",
                "A lead restriction lasts only while its player keeps the lead, or for one lead "
-               "(50D2(a), 51B, 26B). A player at the table (or a director) says which; give "
-               "trick: with /lead next time and the bot can tell by itself."),
+               "(50D2(a), 51B, 26B). Declarer or dummy (or a director) says which: the side it "
+               "would favour does not. Give trick: with /lead next time and the bot can tell "
+               "by itself."),
         options=options,
-        chooser=Chooser.PLAYERS,
+        chooser=Chooser.DECLARER_SIDE,
         outcome={"options": [o.token for o in options], "waiting": True},
     )
     return state, ruling
@@ -167,7 +190,7 @@ def play_reported(state: TableState, ev: PlayReported) -> tuple[Ruling, TableSta
     return Ruling(kind="play_reported", summary=f"{at}{who}.",
                   laws=tuple(dict.fromkeys(r.origin for r in (*ended, *doubtful))),
                   steps=tuple(steps), options=options,
-                  chooser=Chooser.PLAYERS if options else Chooser.NOBODY), state
+                  chooser=Chooser.DECLARER_SIDE if options else Chooser.NOBODY), state
 
 
 @event("restriction_spent")

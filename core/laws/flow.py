@@ -47,6 +47,11 @@ def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
         contract=ev.contract or state.contract,
         phase=Phase.PLAY if ev.declarer else state.phase,
     )
+    old = state.declarer
+    if old is not None and new.declarer is not None and new.declarer is not old and (
+            state.trick in (None, 1) and state.on_lead in (None, opening_leader(old))):
+        # the opening lead follows from the declarer: a corrected declarer moves it too
+        new = new.evolve(trick=1, on_lead=opening_leader(new.declarer))
     known = [f"dealer {new.dealer.value}" if new.dealer else "",
              f"declarer {new.declarer.value}" if new.declarer else "",
              f"contract {new.contract}" if new.contract else ""]
@@ -141,7 +146,7 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
         raise RuleError("this board has ended")
     if state.pending_for(ev.seat):
         waiting = state.pending_for(ev.seat)[0]
-        if waiting.chooser is Chooser.PLAYERS:
+        if waiting.chooser in (Chooser.PLAYERS, Chooser.DECLARER_SIDE):
             raise RuleError(f"first say whether {ev.seat.value} has kept the lead (the buttons "
                             "on the /lead answer): his restriction may still bind this card")
         raise RuleError(f"{ev.seat.value} must wait: the {waiting.chooser} must first choose "
@@ -149,6 +154,8 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     for p in state.penalty_cards:
         if p.card == ev.card and p.seat is not ev.seat:
             raise RuleError(f"the {ev.card.symbol} is {p.seat.value}'s penalty card")
+    if state.lead_chosen is ev.seat and state.on_lead is ev.seat:
+        state = state.evolve(lead_chosen=None)  # the lead declarer chose for has been made
     played_penalty = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
     used = [r for r in state.restrictions_on(ev.seat)
             if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]
@@ -188,7 +195,8 @@ def lead_lost(state: TableState, ev: LeadLost) -> tuple[Ruling, TableState]:
              if r.seat in side and r.lasts in (Lasts.WHILE_ON_LEAD, Lasts.THIS_LEAD)]
     state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in ended),
                          pending=tuple(p for p in state.pending if p.seat not in side),
-                         on_lead=None if state.on_lead in side else state.on_lead)
+                         on_lead=None if state.on_lead in side else state.on_lead,
+                         lead_chosen=None if state.lead_chosen in side else state.lead_chosen)
     who = f"{ev.seat.value}-{ev.seat.partner.value}"
     summary = (f"{who} no longer have the lead: "
                + (", ".join(r.describe() for r in ended) + " ends." if ended

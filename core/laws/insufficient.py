@@ -31,6 +31,7 @@ from core.laws.auction_state import (
     auction_of,
     awaiting_for,
     drop_awaiting,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -74,12 +75,21 @@ class InsufficientBid(Event):
     premature: bool = False
 
 
-def _spec_text(strains: tuple[Strain, ...]) -> str:
-    return ",".join(s.value for s in strains)
+#: Stored for an artificial call that specifies no denomination (a Stayman-type ask, a relay).
+NO_DENOMINATION = "-"
 
 
-def _spec_parse(text: str) -> tuple[Strain, ...]:
-    return tuple(Strain(v) for v in text.split(",") if v)
+def _spec_text(strains: tuple[Strain, ...] | None) -> str:
+    """Stored form: "" for a natural call, ``-`` for an artificial one showing nothing."""
+    if strains is None:
+        return ""
+    return ",".join(s.value for s in strains) or NO_DENOMINATION
+
+
+def _spec_parse(text: str) -> tuple[Strain, ...] | None:
+    if not text:
+        return None
+    return tuple(Strain(v) for v in text.split(",") if v and v != NO_DENOMINATION)
 
 
 @rule(InsufficientBid)
@@ -92,18 +102,15 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                         "Law 31)")
     bid = parse_call(ev.bid)
     if not bid.is_bid:
-        raise RuleError(f"{bid.text} is not a bid, so it cannot be insufficient")
+        raise RuleError(f"{bid.words} is not a bid, so it cannot be insufficient")
     if auction.is_sufficient(bid):
         last = auction.last_bid
-        raise RuleError(f"{bid.text} is sufficient" + (f" over {last.text}" if last else "")
+        raise RuleError(f"{bid.words} is sufficient" + (f" over {last.words}" if last else "")
                         + ": it is not an insufficient bid")
     ob = obligation(state, offender)
     if ob is not None:
         raise RuleError(f"{offender.value} had to pass ({ob.origin}): his bid is dealt with under "
                         "Law 37; report it as his call")
-    if ev.artificial and not ev.specifies:
-        raise RuleError("say which denomination(s) the artificial bid specified (none is fine "
-                        "only for a natural bid)")
     assert bid.strain is not None
     lowest = auction.lowest_sufficient(bid.strain)
     draft = Draft()
@@ -111,11 +118,14 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                          partner_must_pass="none", lead_restriction=False)
     last = auction.last_bid
     draft.steps.append(
-        f"{offender.value}'s {bid.text} does not supersede {last.text if last else 'the last bid'} "
-        "(18D). " + (f"The lowest sufficient {bid.strain.plural} bid is {lowest.text}."
+        f"{offender.value}'s {bid.words} does not supersede "
+        f"{last.words if last else 'the last bid'} "
+        "(18D). " + (f"The lowest sufficient {bid.strain.plural} bid is {lowest.words}."
                      if lowest else f"No sufficient {bid.strain.plural} bid exists."))
     if ev.accepted:
         state = with_auction(use_turn(state, offender), auction.plus(bid))
+        if ev.artificial:
+            state = note_meaning(state, len(auction.calls), _suits(ev.specifies))
         state = lead26.note_specified(state, offender,
                                       _suits(ev.specifies) if ev.artificial else bid.specified())
         draft.cite("27A1")
@@ -129,17 +139,17 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                                "withdrawn because the insufficient bid was accepted (27C).")
             draft.information.append(withdrawn_information(offender, ev.replacement))
         else:
-            draft.information.append(f"Nothing is withdrawn: {bid.text} is part of the legal "
+            draft.information.append(f"Nothing is withdrawn: {bid.words} is part of the legal "
                                      "auction and everyone may use it.")
         draft.outcome["replacement_stands"] = False
         return draft.build("insufficient_bid"), state
-    spec = ev.specifies if ev.artificial else ()
+    spec = ev.specifies if ev.artificial else None  # an artificial bid may show nothing
     if ev.replacement is None:
         before = state
         state = put_awaiting(state, Awaiting("27B", offender, bid.text, artificial=ev.artificial,
                                              spec=_spec_text(spec)))
         state, options = acceptance.offer_acceptance(before, state, offender, "27A1", ev,
-                                                     f"the {bid.text}")
+                                                     f"the {bid.words}")
         draft.options.extend(options)
         draft.chooser = acceptance.LHO
         draft.cite("27A1", "27B1(a)", "27B1(b)", "27B2", "27B3", "23A")
@@ -147,7 +157,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                              f"{offender.value} must replace it.")
         draft.steps += [
             f"{offender.lho.value} may accept it by calling (27A1). If he does not:",
-            ("Replacing it with " + (f"{lowest.text}, the lowest sufficient bid in the same "
+            ("Replacing it with " + (f"{lowest.words}, the lowest sufficient bid in the same "
                                      "denomination(s)" if lowest and not ev.artificial else
                                      "the lowest sufficient bid that specifies the same "
                                      "denomination(s)")
@@ -179,23 +189,25 @@ def _suits(strains: tuple[Strain, ...]) -> tuple[Suit, ...]:
 
 
 def _denominations(call: Call, given: tuple[Strain, ...] | None) -> frozenset[Strain]:
-    if given:
+    if given is not None:
         return frozenset(given)
     return frozenset({call.strain}) if call.strain is not None else frozenset()
 
 
-def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...],
+def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...] | None,
                 replacement: Call, comparable: bool | None,
                 rep_spec: tuple[Strain, ...] | None, rep_accepted: bool, draft: Draft,
                 barred: bool = False) -> TableState:
     """Law 27B: ``replacement`` substituted for the insufficient ``bid`` (not accepted).
-    ``comparable`` None: the Director has not judged yet; he is asked when it matters."""
+    ``comparable`` None: the Director has not judged yet; he is asked when it matters.
+    ``spec`` / ``rep_spec``: the denominations an artificial bid / replacement specified
+    (None: natural; empty: artificial and specifying none, such as a Stayman-type ask)."""
     auction = auction_of(state)
     partner = offender.partner
     assert bid.strain is not None
     lowest = auction.lowest_sufficient(bid.strain)
     draft.outcome.setdefault("lowest_sufficient", lowest.text if lowest else "")
-    rep_suits = _suits(rep_spec) if rep_spec else None
+    rep_suits = _suits(rep_spec) if rep_spec is not None else None
 
     def bar(law: str) -> TableState:
         new = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, law)
@@ -205,7 +217,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
                            f"the auction ({law}). If {offender.value} becomes a defender, "
                            "declarer may prohibit one suit he did not specify in the legal "
                            f"auction at {partner.value}'s first turn to lead (26B).")
-        draft.information.append(withdrawn_information(offender, bid.text))
+        draft.information.append(withdrawn_information(offender, bid.words))
         draft.judgement.append("If the enforced pass helps the offending side and the offender "
                                "could have known it might, the Director adjusts (72C).")
         draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
@@ -220,7 +232,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
                                  f"is accepted by {offender.lho.value} and stands.")
             draft.steps.append("LHO may accept the second insufficient bid too, by calling over "
                                "it (27B4, 27A1).")
-            draft.information.append(withdrawn_information(offender, bid.text))
+            draft.information.append(withdrawn_information(offender, bid.words))
             if not comparable:
                 state = lead26.record_lead_penalty(state, offender)
                 draft.cite("26B")
@@ -230,7 +242,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         draft.summary.append(f"{offender.value} replaced {bid.symbol} with another insufficient "
                              f"bid, {replacement.symbol}: it is cancelled, he must replace the bid "
                              f"again, and {partner.value} must pass for the rest of the auction.")
-        draft.steps.append(f"{replacement.text} is insufficient too and LHO did not accept it, so "
+        draft.steps.append(f"{replacement.words} is insufficient too and LHO did not accept it, so "
                            "the Director rules as for a double or redouble: it is cancelled and "
                            f"{offender.value} must make a sufficient bid or pass (27B4, 27B3).")
         draft.cite("27B3")
@@ -251,7 +263,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
                                  "rectification.")
             draft.steps += [COMPARABLE_TEST, "A comparable double or redouble is allowed as the "
                             "replacement (27B1(b)); the auction goes on."]
-            draft.information.append(withdrawn_information(offender, bid.text, applies=False,
+            draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                            why_not="27B1(b)"))
             draft.judgement.append("If without the help of the infraction the result could well "
                                    "have been different, the Director adjusts at the end (27D).")
@@ -272,10 +284,13 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         draft.outcome["replacement_stands"] = False
         return state
     if problem:
-        raise RuleError(f"{replacement.text} cannot replace {bid.text}: {problem}")
+        raise RuleError(f"{replacement.words} cannot replace {bid.words}: {problem}")
     same = (replacement.is_bid and lowest is not None
-            and _denominations(replacement, rep_spec) == _denominations(bid, spec or None)
-            and (replacement == lowest or bool(spec) or bool(rep_spec)))
+            and _denominations(replacement, rep_spec) == _denominations(bid, spec)
+            and (replacement == lowest or spec is not None
+                 # an artificial bid showing a natural bid's denomination is the lowest that
+                 # specifies it only when it is below the natural lowest sufficient bid
+                 or (rep_spec is not None and replacement < lowest)))
     if comparable is None and not same and not barred:
         return _ask_27b(state, offender, bid, spec, replacement, rep_spec, draft)
     state = drop_awaiting(state, offender)
@@ -294,7 +309,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         draft.steps.append("The lowest sufficient bid that specifies the same denomination(s) "
                            "replaces the insufficient bid without rectification; Laws 26B and 16C "
                            "do not apply (27B1(a)).")
-        draft.information.append(withdrawn_information(offender, bid.text, applies=False,
+        draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                        why_not="27B1(a)"))
         draft.judgement.append("If without the help of the infraction the result could well have "
                                "been different and the other side was damaged, the Director "
@@ -307,7 +322,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         draft.steps += [COMPARABLE_TEST,
                         "A comparable replacement costs nothing and Law 16C does not apply "
                         "(27B1(b))."]
-        draft.information.append(withdrawn_information(offender, bid.text, applies=False,
+        draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                        why_not="27B1(b)"))
         draft.judgement.append("If without the help of the infraction the result could well have "
                                "been different and the other side was damaged, the Director "
@@ -316,7 +331,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     else:
         draft.cite("27B2")
         what = "a pass" if replacement.is_pass else (
-            f"{replacement.text}, a sufficient bid that is neither the lowest in the same "
+            f"{replacement.words}, a sufficient bid that is neither the lowest in the same "
             "denomination(s) nor comparable")
         draft.summary.append(f"{offender.value} replaced {bid.symbol} with {what}: it stands, and "
                              f"{partner.value} must pass for the rest of the auction.")
@@ -327,7 +342,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     return state
 
 
-def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...],
+def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...] | None,
              replacement: Call, rep_spec: tuple[Strain, ...] | None, draft: Draft) -> TableState:
     """The replacement is neither the lowest bid in the same denomination(s) nor judged yet:
     whether it is comparable (27B1(b)) or not (27B2, 27B3) is the Director's judgement, and his
@@ -335,20 +350,20 @@ def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, .
     wait = awaiting_for(state, offender)
     barred = bool(wait and wait.barred)
     state = put_awaiting(state, Awaiting("27B", offender, bid.text, barred=barred,
-                                         artificial=bool(spec), spec=_spec_text(spec),
+                                         artificial=spec is not None, spec=_spec_text(spec),
                                          reply=replacement.text, at=len(auction_of(state).calls),
-                                         reply_spec=_spec_text(rep_spec or ())))
+                                         reply_spec=_spec_text(rep_spec)))
     partner = offender.partner
     draft.cite("27B1(b)", "27B2", "23A")
     draft.summary.append(f"Director: is {offender.value}'s {replacement.symbol} comparable to "
                          f"the insufficient {bid.symbol}? Judgement pending.")
     draft.steps += [
-        f"{replacement.text} is not the lowest sufficient bid in the same denomination(s), so "
+        f"{replacement.words} is not the lowest sufficient bid in the same denomination(s), so "
         f"whether it costs nothing depends on the Director's judgement (23A): {COMPARABLE_TEST}",
         "Comparable: no further rectification (27B1(b)). Not comparable: "
-        + (f"the {replacement.text} is cancelled and {offender.value} must replace the bid again "
+        + (f"the {replacement.words} is cancelled and {offender.value} must replace the bid again "
            "(27B3)" if not replacement.is_bid and not replacement.is_pass else
-           f"the {replacement.text} stands")
+           f"the {replacement.words} stands")
         + f", and {partner.value} must pass for the rest of the auction (27B2).",
         "The auction waits for the Director's word: nobody is barred until he gives it.",
     ]
@@ -367,8 +382,8 @@ def _director_judges_27b(state: TableState, pending: PendingChoice,
     bid = wait.withdrawn
     assert bid is not None
     draft = Draft()
-    rep_spec = _spec_parse(wait.reply_spec) or None
-    state = resolve_27b(state, wait.offender, bid, _spec_parse(wait.spec),
+    rep_spec = _spec_parse(wait.reply_spec)
+    state = resolve_27b(state, wait.offender, bid, _bid_spec(wait),
                         parse_call(wait.reply), option == COMPARABLE, rep_spec, False, draft,
                         barred=wait.barred)
     draft.summary.insert(0, "The Director judged the replacement "
@@ -381,11 +396,17 @@ def _stage_27b(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
     """The offender's call after his insufficient bid was not accepted is its replacement."""
     bid = wait.withdrawn
     assert bid is not None
-    spec = _spec_parse(wait.spec)
-    rep_spec = tuple(Strain.of(s) for s in ev.specifies) if ev.specifies else None
+    spec = _bid_spec(wait)
+    rep_spec = tuple(Strain.of(s) for s in ev.specifies) if ev.specifies is not None else None
     draft.summary.append(f"{wait.offender.value} replaces his insufficient {bid.symbol}.")
     return resolve_27b(state, wait.offender, bid, spec, call, ev.comparable, rep_spec,
                        ev.lho_called, draft, barred=wait.barred)
+
+
+def _bid_spec(wait: Awaiting) -> tuple[Strain, ...] | None:
+    """What the waiting insufficient bid specified (None: it was natural)."""
+    parsed = _spec_parse(wait.spec)
+    return parsed if parsed is not None or not wait.artificial else ()
 
 
 STAGES["27B"] = _stage_27b

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from core.cards import Suit
-from core.laws.auction_state import auction_of
+from core.laws.auction_state import auction_of, call_meanings
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import (
@@ -41,7 +41,7 @@ def record_lead_penalty(state: TableState, offender: Seat,
     so far (natural suit bids, plus ``extra`` for artificial calls)."""
     specified = set(extra)
     if state.dealer is not None:
-        specified |= auction_of(state).specified_suits(offender)
+        specified |= auction_of(state).specified_suits(offender, call_meanings(state))
     for lp in state.lead_penalties:
         if lp.offender is offender:
             specified |= set(lp.specified)

@@ -12,9 +12,16 @@ from core.cards import Suit
 from core.errors import RuleError
 from core.laws import course, lead26, penalty
 from core.registry import choice_handler
-from core.ruling import Ruling
+from core.ruling import Option, Ruling
 from core.seats import Seat
-from core.state import Lasts, PendingChoice, Restriction, RestrictionKind, TableState
+from core.state import (
+    Chooser,
+    Lasts,
+    PendingChoice,
+    Restriction,
+    RestrictionKind,
+    TableState,
+)
 
 
 def choose_offered_lead(state: TableState, leader: Seat,
@@ -31,27 +38,51 @@ def choose_offered_lead(state: TableState, leader: Seat,
     return handler(state.evolve(pending=rest), pending, token)
 
 
+#: The note of a 26B prohibition offered on its own, after declarer's 50D2/51B choice.
+SEPARATE_26B = "26B after 50D2"
+
+
 @choice_handler(lead26.LAW)
 def choose_with_26b(state: TableState, pending: PendingChoice,
                     token: str) -> tuple[Ruling, TableState]:
-    """Declarer's choice at the offender's partner's first lead (26B, with any 50D2 options)."""
+    """Declarer's choice at the offender's partner's first lead (26B, with any 50D2 options).
+
+    Laws 50D2 and 26B are separate rectifications: after a 50D2/51B requirement or prohibition
+    declarer is asked next whether he also prohibits a suit under 26B; "any" declines both."""
     leader = pending.seat
     offender = pending.offender or leader.partner
     eligible = lead26.eligible_suits(state, leader)
-    fifty = {o.token for o in penalty.lead_options(state, leader)}
-    state = lead26.drop(state, offender)
-    if token in fifty:
+    fifty = set() if pending.note == SEPARATE_26B else {
+        o.token for o in penalty.lead_options(state, leader)}
+    if token in fifty and token != "any":
         ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
-        extra_steps = []
-        extra_laws: tuple[str, ...] = ()
-        if token.startswith("forbid:") and set(penalty.token_suits(token)) & set(eligible):
-            extra_laws = (lead26.LAW,)
-            extra_steps.append("That prohibition also uses up declarer's Law 26B right.")
-        elif eligible:
-            extra_steps.append(f"Declarer did not use his Law 26B prohibition; it lapses with "
-                               f"this lead (26B applies only at {leader.value}'s first lead).")
-        return replace(ruling, laws=(*ruling.laws, *extra_laws),
-                       steps=(*ruling.steps, *extra_steps)), state
+        left = [s for s in eligible if not (token.startswith("forbid:")
+                                            and s in penalty.token_suits(token))]
+        if not left:
+            state = lead26.drop(state, offender)
+            return replace(ruling, laws=(*ruling.laws, lead26.LAW), steps=(
+                *ruling.steps, "That prohibition also covers every suit declarer could "
+                "prohibit under Law 26B.")), state
+        options = (*(o for o in lead26.prohibit_options(state, leader)
+                     if penalty.token_suits(o.token)[0] in left),
+                   Option("any", "No Law 26B prohibition"))
+        state = state.without_pending(leader).evolve(pending=(*state.without_pending(
+            leader).pending, PendingChoice(
+                law=lead26.LAW, chooser=Chooser.DECLARER, seat=leader,
+                options=tuple(o.token for o in options), offender=offender,
+                note=SEPARATE_26B)))
+        return replace(
+            ruling, laws=(*ruling.laws, lead26.LAW), options=options, chooser=Chooser.DECLARER,
+            steps=(*ruling.steps, f"Law 26B is a separate right: declarer may also prohibit "
+                   f"one of {', '.join(s.plural for s in left)} for as long as {leader.value} "
+                   "keeps the lead, or decline (26B)."),
+            outcome={**ruling.outcome, "options": [o.token for o in options]}), state
+    state = lead26.drop(state, offender).evolve(lead_chosen=leader)
+    if token in fifty:  # "any": declarer declines the 50D2 options and the 26B prohibition
+        ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
+        extra = [f"Declarer did not use his Law 26B prohibition; it lapses with this lead "
+                 f"(26B applies only at {leader.value}'s first lead)."] if eligible else []
+        return replace(ruling, steps=(*ruling.steps, *extra)), state
     if token == "any":
         return Ruling(
             kind="lead_choice",
@@ -69,17 +100,24 @@ def choose_with_26b(state: TableState, pending: PendingChoice,
     state = state.with_restriction(restriction)
     steps = [f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead "
              "(26B); with nothing but that suit he may lead one (59)."]
-    if fifty:
-        steps.append(f"{offender.value}'s penalty cards stay on the table and must still be "
-                     "played at the first legal opportunity (50D1).")
+    offered: tuple[Option, ...] = ()
+    if fifty:  # the 50D2/51B options are a separate right: declarer is asked them next
+        state, offered = penalty.offer_lead_options(state, leader)
+        steps.append(f"Law 50D2 is a separate right: declarer now also chooses over "
+                     f"{offender.value}'s penalty cards (require or forbid their suit, or leave "
+                     "them on the table, where they must be played at the first legal "
+                     "opportunity, 50D1).")
     return Ruling(
         kind="lead_choice",
         summary=f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead.",
-        laws=(lead26.LAW, "59"),
+        laws=(lead26.LAW, "59", *(("50D2",) if offered else ())),
         steps=tuple(steps),
+        options=offered,
+        chooser=Chooser.DECLARER if offered else Chooser.NOBODY,
         information=f"Information from {offender.value}'s withdrawn call remains unauthorized for "
         f"{leader.value} (16C).",
-        outcome={"restriction": restriction.token, "restriction_lasts": restriction.lasts.value},
+        outcome={"restriction": restriction.token, "restriction_lasts": restriction.lasts.value,
+                 **({"options": [o.token for o in offered]} if offered else {})},
     ), state
 
 

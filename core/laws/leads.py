@@ -27,6 +27,7 @@ from core.laws.penalty import (
 )
 from core.laws.play import add_major, check_card_free, require_play, unique, with_pending
 from core.laws.premature import PrematurePlay, premature_play
+from core.laws.waits import DECLARER_LAW, DEFENDER_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Role, Seat, is_defender, role_of
@@ -37,10 +38,6 @@ from core.state import (
     penalty_tokens,
     restriction_token,
 )
-
-OPENING_LAW = "54"
-DEFENDER_LAW = "56"
-DECLARER_LAW = "55"
 
 ACCEPT = "accept"
 REJECT = "reject"
@@ -96,6 +93,9 @@ def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: 
         chosen, state = choose_offered_lead(state, leader, token)
         draft.cite(*chosen.laws)
         draft.steps += chosen.steps
+        if chosen.options:  # the separate 26B / 50D2 right, offered next
+            draft.options.extend(chosen.options)
+            draft.chooser = chosen.chooser
         information = chosen.information or information
     else:
         draft.steps.append(f"{leader.value} now leads as he should have. {offender.value} must "
@@ -147,7 +147,8 @@ class LeadOutOfTurn(Event):
     ``next_hand_played``: the hand next in rotation has already played to it (53A, 60A).
     ``proper_lead``: the correct leader, an opponent of the offender, then made his proper lead
     with this card (53B). ``rho_card``: after declarer's lead out of turn, the defender on the
-    right of the irregular lead played this card to it (53C).
+    right of the irregular lead played this card to it (53C); ``dummy_played``: declarer had
+    played from his other hand too before the defender's partner played (57C1: no rectification).
     """
 
     offender: Seat
@@ -158,6 +159,7 @@ class LeadOutOfTurn(Event):
     next_hand_played: bool = False
     proper_lead: Card | None = None
     rho_card: Card | None = None
+    dummy_played: bool = False
 
 
 def _check_lead(state: TableState, ev: LeadOutOfTurn) -> Seat:
@@ -214,13 +216,39 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
                        f"At trick 13 the {ev.card.symbol} must be taken back: "
                        + ruling.summary), state
     state = with_pending(state, PendingChoice(
-        law=law, chooser=chooser, seat=ev.correct_leader, options=tokens,
+        law=law, chooser=pending_chooser_55A(chooser), seat=ev.correct_leader, options=tokens,
         offender=ev.offender, card=ev.card))
     if defender_led:
         ruling = _defender_lead_ruling(state, ev, declarer, options, pre)
     else:
         ruling = _declarer_lead_ruling(state, ev, declarer, options, pre)
     return ruling, state
+
+
+def pending_chooser_55A(chooser: Chooser) -> Chooser:
+    """Who answers the buttons. After declarer's lead out of turn either defender may choose,
+    but if they disagree the defender next in turn after the card (the offending hand's LHO)
+    prevails (55A): his answer is the one that stands either way, so the choice waits for him
+    and the other defender's press cannot close it first."""
+    return Chooser.LHO if chooser is Chooser.DEFENDERS else chooser
+
+
+def prevailing_55A(pending: PendingChoice, declarer: Seat, choices: dict[Seat, str]) -> str:
+    """The defenders' answer to declarer's lead out of turn: theirs when they agree, else that
+    of the defender next in turn after the irregular lead (55A)."""
+    if pending.law != DECLARER_LAW or pending.offender is None:
+        raise RuleError("only declarer's lead out of turn is chosen by both defenders (55A)")
+    for seat, token in choices.items():
+        if not is_defender(seat, declarer):
+            raise RuleError(f"{seat.value} is not a defender: only they choose (55A)")
+        if token not in pending.options:
+            raise RuleError(f"{token!r} is not an option here (options: "
+                            f"{', '.join(pending.options)})")
+    prevails = pending.offender.lho
+    if prevails not in choices:
+        raise RuleError(f"{prevails.value}, next in turn after the lead, has not chosen: his "
+                        "choice prevails if the defenders disagree (55A)")
+    return choices[prevails]
 
 
 def _lead_options(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
@@ -458,7 +486,9 @@ def _wrong_defender_played(state: TableState, ev: LeadOutOfTurn,
     rho = ev.offender.rho
     if role_of(rho, declarer) is not Role.DEFENDER:
         raise RuleError(f"{rho.value} is not a defender")
-    ruling, state = premature_play(state, PrematurePlay(rho, ev.rho_card, ev.card.suit))
+    # 57C1: once declarer has played from both hands, the early play is not rectified
+    ruling, state = premature_play(state, PrematurePlay(rho, ev.rho_card, ev.card.suit,
+                                                        declarer_played_both=ev.dummy_played))
     steps = (
         f"Declarer led the {ev.card.symbol} out of turn and {rho.value}, on the right of that "
         f"lead, played to it before his partner: the lead stands (53C).",

@@ -17,13 +17,10 @@ from dataclasses import dataclass, field
 
 from core.cards import Card, CardError, Hand, Suit, cards_text
 from core.errors import RuleError
+from core.laws.waits import QUESTIONS, recorded_wait
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Chooser, Lasts, PenaltyKind, Restriction, RestrictionKind, TableState
-
-#: Pending choices that bind a player who is following, not leading (declarer's Law 57A
-#: instruction to a premature player's partner): he may not play until it is made.
-FOLLOWER_CHOICES = frozenset({"57A"})
 
 
 @dataclass
@@ -156,11 +153,13 @@ def option_words(token: str) -> str:
     """An option token in words for players (``forbid:S`` → "forbid spades")."""
     verb, _, rest = token.partition(":")
     try:
-        suit = Suit.parse(rest) if rest else None
+        suits = [Suit.parse(letter) for letter in rest]
     except CardError:
-        suit = None
-    if suit is not None and verb in ("require", "forbid"):
-        return f"require a {suit.singular}" if verb == "require" else f"forbid {suit.plural}"
+        suits = []
+    if suits and verb in ("require", "forbid"):
+        if verb == "require":
+            return " or ".join(f"require a {suit.singular}" for suit in suits)
+        return "forbid " + " and ".join(suit.plural for suit in suits)  # 51B2(b): several
     return {"any": "no restriction", "highest": "his highest card",
             "lowest": "his lowest card"}.get(token, token.replace("_", " ").replace(":", " "))
 
@@ -168,32 +167,57 @@ def option_words(token: str) -> str:
 def must_play(
     state: TableState, seat: Seat, hand: Hand | None = None, led: Suit | None = None
 ) -> Ruling:
-    """Answer "must I play it now?" for ``seat`` about to lead (``led`` None) or follow."""
-    waiting = tuple(p for p in state.pending_for(seat)
-                    if led is None or p.law in FOLLOWER_CHOICES)
-    if waiting and waiting[0].chooser is Chooser.PLAYERS:  # the reports cannot tell: ask, not guess
-        p = waiting[0]
+    """Answer "must I play it now?" for ``seat`` about to lead (``led`` None) or follow, over
+    the choices recorded so far (:func:`core.view.must_play` adds the ones that are due)."""
+    pending = recorded_wait(state, seat, leading=led is None)
+    if pending is not None:
+        return waiting_ruling(seat, led is None, law=pending.law, chooser=Chooser(pending.chooser),
+                              options=pending.options, question=pending.note if
+                              pending.chooser in QUESTIONS else "")
+    return obligation(state, seat, hand, led)
+
+
+def waiting_ruling(seat: Seat, leading: bool, *, law: str, chooser: Chooser,
+                   options: tuple[str, ...], question: str = "",
+                   kind: str = "must_play") -> Ruling:
+    """"Wait": the answer while a choice or a question holds ``seat`` up (the choice stays)."""
+    act = "lead" if leading else "play"
+    if question:
         return Ruling(
-            kind="must_play",
-            summary=f"{p.note}. /lead seat:{seat.value} asks with buttons; or press "
-            f"\"{seat.value} has lost the lead\" under /state.",
+            kind=kind,
+            summary=f"Wait: {question[0].lower()}{question[1:]}",
             laws=(),
             steps=("A lead restriction lasts only while its player keeps the lead, or for one "
-                   "lead (50D2(a), 51B, 26B); the bot will not guess whether it still binds.",),
+                   "lead (50D2(a), 51B, 26B); the bot will not guess whether it still binds: "
+                   "declarer or dummy (or a director) answers with the buttons.",),
             outcome={"legal": [], "declarer_designates": False, "waiting": True},
         )
-    if waiting:
-        p = waiting[0]
-        return Ruling(
-            kind="must_play",
-            summary=f"Wait: {seat.value} may not {'lead' if led is None else 'play'} until the "
-            f"{p.chooser} has chosen an option "
-            f"(Law {p.law}).",
-            laws=(p.law,),
-            options=(),
-            steps=(f"Options waiting: {', '.join(option_words(o) for o in p.options)}.",),
-            outcome={"legal": [], "declarer_designates": False, "waiting": True},
-        )
+    who = CHOOSER_WORDS.get(chooser, "the non-offending side")
+    return Ruling(
+        kind=kind,
+        summary=f"Wait: {seat.value} may not {act} until {who} has chosen (Law {law}); "
+        "the choice stays open.",
+        laws=(law,),
+        steps=(f"The options: {'; '.join(option_words(o) for o in options)}.",),
+        outcome={"legal": [], "declarer_designates": False, "waiting": True},
+    )
+
+
+#: Who makes a choice, in words.
+CHOOSER_WORDS = {
+    Chooser.DECLARER: "declarer",
+    Chooser.DEFENDERS: "the defenders",
+    Chooser.LHO: "the offender's left-hand opponent",
+    Chooser.DIRECTOR: "the director",
+    Chooser.PLAYERS: "the table",
+    Chooser.DECLARER_SIDE: "declarer's side",
+}
+
+
+def obligation(
+    state: TableState, seat: Seat, hand: Hand | None = None, led: Suit | None = None
+) -> Ruling:
+    """What binds ``seat``'s lead or play once every choice about it is made."""
     if hand is None:
         return _in_words(state, seat, led)
     cards, designates, laws, steps = legal_cards(state, seat, hand, led)

@@ -12,7 +12,6 @@ from core.errors import RuleError
 from core.laws.leads import (
     ACCEPT,
     BECOME_DUMMY,
-    OPENING_LAW,
     forced,
     lead_stands,
     pending_parts,
@@ -22,6 +21,7 @@ from core.laws.leads import (
 )
 from core.laws.penalty import require_declarer
 from core.laws.play import check_card_free, require_play, with_pending
+from core.laws.waits import OPENING_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Seat, is_defender, opening_leader
@@ -39,7 +39,7 @@ class OpeningLeadOutOfTurn(Event):
     seen some of dummy's cards (54C). ``spread_begun``: declarer began to spread his hand and
     exposed cards (54A). ``partner_led_face_down``: the offender's partner had also led, face
     down. ``dummy_played_second``: declarer took the lead by calling the second card from dummy
-    (54B2).
+    (54B2). ``misinformed``: he led because an opponent wrongly told him it was his lead (47E1).
     """
 
     offender: Seat
@@ -49,6 +49,7 @@ class OpeningLeadOutOfTurn(Event):
     spread_begun: bool = False
     partner_led_face_down: bool = False
     dummy_played_second: bool = False
+    misinformed: bool = False
 
 
 def _opening_options(state: TableState, ev: OpeningLeadOutOfTurn,
@@ -78,6 +79,8 @@ def opening_lead_out_of_turn(state: TableState,
         return _wrong_side(state, ev, declarer, leader)
     if not ev.faced:
         return _face_down(state, ev, declarer, leader)
+    if ev.misinformed:
+        return _misinformed(state, ev, declarer, leader)
     pre: list[str] = []
     if ev.partner_led_face_down:
         pre.append(f"{leader.value}'s face-down lead is taken back first: only the faced card is "
@@ -132,6 +135,28 @@ def opening_lead_out_of_turn(state: TableState,
         f"unauthorized for {leader.value} but stays authorized for declarer (50E2).",
         outcome={"options": [o.token for o in options], "chooser": "declarer",
                  "penalty_cards": penalty_tokens(state), "correct_leader": leader.value},
+    ), state
+
+
+def _misinformed(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
+                 leader: Seat) -> tuple[Ruling, TableState]:
+    """47E1: a lead made because an opponent said it was his lead is simply taken back."""
+    return Ruling(
+        kind="opening_lead_out_of_turn",
+        summary=f"The {ev.card.symbol} goes back without rectification: an opponent told "
+        f"{ev.offender.value} it was his lead (47E1); {leader.value} leads.",
+        laws=("47E1", "16C"),
+        steps=(f"{ev.offender.value} led because an opponent wrongly told him it was his turn: "
+               "he takes the card back with no rectification, and it is not a penalty card "
+               "(47E1).",
+               "Declarer has none of the Law 54 options: he may not accept that lead (47E1).",
+               f"{leader.value}, on declarer's left, makes the opening lead; {declarer.value} "
+               "stays declarer."),
+        information="What the withdrawn card shows is authorized for the side that misinformed "
+        "the player and unauthorized for his partner (16C).",
+        outcome={"options": [], "chooser": "", "declarer_after": declarer.value,
+                 "next_to_play": leader.value, "penalty_cards": penalty_tokens(state),
+                 "restriction": ""},
     ), state
 
 

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from core.cards import Card, Suit, cards_text
+from core.cards import Card, Suit, cards_text, parse_card
 from core.errors import RuleError
-from core.laws import course, lead26
+from core.laws import course, lead26, obligations, waits
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
@@ -156,7 +156,9 @@ def offer_lead_options(
     """Record that declarer must choose before ``leader`` leads (replacing any older wait);
     a Law 26B prohibition waiting for this lead joins the same choice (see ``lead26``)."""
     options = lead_options(state, leader)
-    state = state.without_pending(leader)
+    # replaces an older offer of the same choice (brought up to date); never another choice
+    state = state.evolve(pending=tuple(
+        p for p in state.pending if p.seat is not leader or p.law not in waits.LEAD_CHOICE_LAWS))
     options, law = lead26.combine(state, leader, options, law)
     if options:
         state = replace(
@@ -193,6 +195,12 @@ class PartnerLead(Event):
 @rule(PartnerLead)
 def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState]:
     require_declarer(state)
+    held = waits.holds_report(state, ev.leader)
+    if held is not None:  # asking never cancels a pending choice: wait, and change nothing
+        return obligations.waiting_ruling(
+            ev.leader, True, law=held.law, chooser=Chooser(held.chooser), options=held.options,
+            question=held.note if held.chooser in waits.QUESTIONS else "",
+            kind="partner_lead"), state
     if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
         raise RuleError(f"trick {state.trick} has already been reported at this table: give the "
                         "trick being led to now")
@@ -233,12 +241,25 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
             "with their lead; declarer may lead any card.",
             laws=("44",),
             outcome={"options": []},
+            record=True,  # nothing binds declarer's side: the table's record
         ), state
     offender = leader.partner
     cards = state.penalty_cards_of(offender)
     holds = binding_leads(state, leader)
     own = _own_cards(state, leader)
     still = [f"Still binding: {r.describe()}." for r in holds]
+    if state.lead_chosen is leader:  # declarer has chosen for this very lead already
+        return Ruling(
+            kind="partner_lead",
+            summary=f"Declarer has already chosen for {leader.value}'s lead: "
+            + ("; ".join(r.describe() for r in holds) if holds else "he may lead any card")
+            + ".",
+            laws=tuple(dict.fromkeys(r.origin for r in holds)) or ("50D2",),
+            steps=(*own, "Give trick: with /lead when this is a later lead: declarer's options "
+                   "come back at each new lead while the penalty cards remain (50D2(b))."),
+            information=INFORMATION_ON_TABLE if cards or own else "",
+            outcome={"options": []},
+        ), state
     new_state, options = offer_lead_options(state, leader)
     if options and not major_suits(state, offender):
         ruling = lead26.offer_ruling(state, leader, options)
@@ -274,6 +295,7 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
             steps=tuple(steps),
             information=INFORMATION_ON_TABLE if cards or own else "",
             outcome={"options": []},
+            record=not (own or holds),  # nothing binds the lead: the table's record
         ), new_state
     majors = [p.card for p in cards if p.kind is PenaltyKind.MAJOR]
     several = len(majors) > 1
@@ -330,6 +352,7 @@ def choose_lead_option(
     offender = pending.offender or leader.partner
     law = lead_options_law(state, offender, token)
     restrictions = restrictions_for(leader, token, law)
+    state = state.evolve(lead_chosen=leader)
     if not restrictions:
         left = state.penalty_cards_of(offender)
         remaining = cards_text(p.card for p in left)
@@ -391,21 +414,29 @@ def choose_lead_option(
 # --- Law 52: failure to lead or play a major penalty card -----------------------------
 
 
+NOT_PLAYED_LAW = "52B1"
+ACCEPT_PLAYED, REJECT_PLAYED = "accept", "reject"
+
+
 @event("penalty_not_played")
 @dataclass(frozen=True)
 class PenaltyNotPlayed(Event):
     """A defender led or played ``played`` when he had to play a penalty card (a major one at
-    its first legal opportunity, 50D1; a minor one rather than a lower card of its suit, 50C)."""
+    its first legal opportunity, 50D1; a minor one rather than a lower card of its suit, 50C).
+
+    ``accepted`` is declarer's 52B1(a) choice; ``None`` when he has not been asked yet (a
+    defender reporting his own slip), so the ruling asks him."""
 
     seat: Seat
     played: Card
-    accepted: bool = False
+    accepted: bool | None = False
     declarer_played_since: bool = False
     instead_of: Card | None = None  # the penalty card he should have played, if he had several
 
 
-@rule(PenaltyNotPlayed)
-def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableState]:
+def _owing(state: TableState, ev: PenaltyNotPlayed) -> tuple[list[PenaltyCard],
+                                                            list[PenaltyCard]]:
+    """The penalty cards he failed to play, and the one (if known) he must play instead."""
     require_defender(state, ev.seat)
     if any(p.card == ev.played for p in state.penalty_cards):
         raise RuleError(f"the {ev.played.symbol} is itself a penalty card")
@@ -430,6 +461,63 @@ def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling,
     else:  # of several, the one of the suit he played is the one he had to play (44C, 50D1)
         same_suit = [p for p in owing if p.card.suit is ev.played.suit]
         owed = same_suit if len(same_suit) == 1 else []
+    return owing, owed
+
+
+@rule(PenaltyNotPlayed)
+def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableState]:
+    owing, owed = _owing(state, ev)
+    if ev.accepted is None and not ev.declarer_played_since:
+        return _ask_declarer(state, ev, owing, owed)
+    return _rule52(state, ev, owing, owed)
+
+
+def _ask_declarer(state: TableState, ev: PenaltyNotPlayed, owing: list[PenaltyCard],
+                  owed: list[PenaltyCard]) -> tuple[Ruling, TableState]:
+    """52B1(a): the choice is declarer's, whoever reported the slip; play waits for it."""
+    names = cards_text(p.card for p in owing)
+    instead = f"the {owed[0].card.symbol}" if owed else "a penalty card declarer names"
+    options = (
+        Option(ACCEPT_PLAYED, f"Accept the {ev.played.symbol}; {names} "
+               f"stay{'s' if len(owing) == 1 else ''} on the table (52B1)"),
+        Option(REJECT_PLAYED, f"{ev.seat.value} plays {instead} instead; the "
+               f"{ev.played.symbol} becomes a major penalty card (52B2)"),
+    )
+    state = state.without_pending(ev.seat)
+    state = state.evolve(pending=(*state.pending, PendingChoice(
+        law=NOT_PLAYED_LAW, chooser=Chooser.DECLARER, seat=ev.seat,
+        options=tuple(o.token for o in options), offender=ev.seat, card=ev.played,
+        note=ev.instead_of.text if ev.instead_of else "")))
+    return Ruling(
+        kind="penalty_not_played",
+        summary=f"Declarer chooses: accept {ev.seat.value}'s {ev.played.symbol}, or have the "
+        "penalty card played in its place.",
+        laws=("52A", "52B1(a)", "52B2"),
+        steps=(f"{ev.seat.value} may not take the {ev.played.symbol} back on his own (52A).",
+               f"Declarer may accept it (52B1(a)); the penalty card{'s' if len(owing) > 1 else ''}"
+               f" {names} then stay{'' if len(owing) > 1 else 's'} on the table (52B1(c)).",
+               "If he does not, the penalty card is played instead and the card played becomes "
+               "a major penalty card (52B2).",
+               "Once declarer plays from his hand or dummy he must accept it (52B1(b))."),
+        options=options,
+        chooser=Chooser.DECLARER,
+        information=INFORMATION_ON_TABLE,
+        outcome={"options": [o.token for o in options], "chooser": "declarer"},
+    ), state
+
+
+@choice_handler(NOT_PLAYED_LAW)
+def choose_not_played(state: TableState, pending: PendingChoice,
+                      token: str) -> tuple[Ruling, TableState]:
+    assert pending.card is not None
+    ev = PenaltyNotPlayed(pending.seat, pending.card, accepted=token == ACCEPT_PLAYED,
+                          instead_of=parse_card(pending.note) if pending.note else None)
+    owing, owed = _owing(state, ev)
+    return _rule52(state, ev, owing, owed)
+
+
+def _rule52(state: TableState, ev: PenaltyNotPlayed, owing: list[PenaltyCard],
+            owed: list[PenaltyCard]) -> tuple[Ruling, TableState]:
     must_accept = ev.declarer_played_since
     if must_accept or ev.accepted:
         steps = [

@@ -15,6 +15,7 @@ from core.cards import Card, Suit, cards_text
 from core.errors import RuleError
 from core.laws.penalty import INFORMATION_ON_TABLE, add_penalty_cards
 from core.laws.play import add_major, check_card_free, require_play, with_pending
+from core.laws.waits import PREMATURE_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat, is_defender
@@ -27,8 +28,6 @@ from core.state import (
     TableState,
     penalty_tokens,
 )
-
-PREMATURE_LAW = "57A"
 
 
 @event("premature_play")

@@ -78,7 +78,8 @@ class Revoke(Event):
     card and then the next offending player took back ``partner_card`` (62C1, 62C2).
     ``other_offender`` / ``other_card``: the other side revoked on the same trick too (62C3).
     ``dummy_asked_first``: dummy, having broken his limitations (43A2), was the first to ask
-    declarer about this revoke of his (43B2(b)).
+    declarer about this revoke of his (43B2(b)). ``suit``: the suit he failed to follow (the
+    board remembers it, so a later revoke by the same player is known to repeat it, 64B2).
     """
 
     offender: Seat
@@ -86,7 +87,7 @@ class Revoke(Event):
     card: Card | None = None
     trick: int = 5
     won_by: WonBy | None = None
-    later_tricks: int = 0
+    later_tricks: int | None = None  # None: not known yet (reported while play goes on)
     repeat_same_suit: bool = False
     penalty_card_failure: bool = False
     attention: Attention = Attention.DURING_PLAY
@@ -99,6 +100,25 @@ class Revoke(Event):
     other_offender: Seat | None = None
     other_card: Card | None = None
     dummy_asked_first: bool = False
+    suit: Suit | None = None
+
+
+_REVOKED = "64B2:revoked:"  # "<seat>:<suit letter or ?>": an established revoke on this board
+
+
+def _earlier_revokes(state: TableState, seat: Seat) -> list[Suit | None]:
+    """The suits of ``seat``'s established revokes on this board (None: suit not reported)."""
+    found: list[Suit | None] = []
+    for n in state.notes:
+        if n.startswith(f"{_REVOKED}{seat.value}:"):
+            letter = n.rsplit(":", 1)[1]
+            found.append(None if letter == "?" else Suit.parse(letter))
+    return found
+
+
+def _remember(state: TableState, ev: Revoke) -> TableState:
+    letter = ev.suit.letter if ev.suit else "?"
+    return state.evolve(notes=(*state.notes, f"{_REVOKED}{ev.offender.value}:{letter}"))
 
 
 def _nos(offender: Seat) -> str:
@@ -115,7 +135,9 @@ def _check(state: TableState, ev: Revoke) -> Seat:
     if ev.penalty_card_failure and role is not Role.DEFENDER:
         raise RuleError(f"{ev.offender.value} is {role.value}: declarer's side never has "
                         "penalty cards (48A), so his revoke cannot be a failure to play one")
-    if not isinstance(ev.later_tricks, int) or not 0 <= ev.later_tricks <= LAST_TRICK - ev.trick:
+    if ev.later_tricks is not None and (
+            not isinstance(ev.later_tricks, int)
+            or not 0 <= ev.later_tricks <= LAST_TRICK - ev.trick):
         raise RuleError(f"after trick {ev.trick} only {LAST_TRICK - ev.trick} tricks remain; "
                         f"the offending side cannot have won {ev.later_tricks} of them")
     if ev.partner_card is not None and not ev.nos_withdrew:
@@ -341,7 +363,7 @@ def exceptions(ev: Revoke, declarer: Seat) -> list[tuple[str, str]]:
     """Every 64B paragraph that rules out an automatic transfer, in the Law's order."""
     found: list[tuple[str, str]] = []
     side = ev.offender.side
-    if ev.won_by is WonBy.OPPONENTS and ev.later_tricks == 0:
+    if ev.won_by is WonBy.OPPONENTS and ev.later_tricks == 0:  # None: not known yet
         found.append(("64B1", f"{side} won neither the revoke trick nor any later trick"))
     if ev.repeat_same_suit:
         found.append(("64B2", "it repeats an established revoke by the same player in the same "
@@ -368,13 +390,17 @@ def transfer(ev: Revoke, declarer: Seat) -> tuple[int, str, str]:
         raise RuleError("say who won the revoke trick (offender, partner or opponents): the "
                         "transfer depends on it")
     os_side = ev.offender.side
-    later = ev.later_tricks
+    later = ev.later_tricks or 0
     tricks = "trick" if later == 1 else "tricks"
     if ev.won_by is WonBy.OFFENDER:
         if later:
             return 2, "64A1", (f"2 tricks: the revoke trick (won by the offender, "
                                f"{ev.offender.value}) + 1 later trick won by {os_side} "
                                f"({later} won after it; only one counts)")
+        if ev.later_tricks is None:
+            return 1, "64A1", (f"1 trick so far: the revoke trick (won by the offender, "
+                               f"{ev.offender.value}); {os_side}'s later tricks are not known "
+                               "yet")
         return 1, "64A1", (f"1 trick: the revoke trick (won by the offender, {ev.offender.value});"
                            f" {os_side} won no later trick")
     if ev.won_by is WonBy.PARTNER:
@@ -388,12 +414,47 @@ def transfer(ev: Revoke, declarer: Seat) -> tuple[int, str, str]:
     if later:
         return 1, "64A2", (f"1 trick: {_nos(ev.offender)} won the revoke trick, but {os_side} "
                            f"won {later} later {tricks}, so one trick goes across")
+    if ev.later_tricks is None:
+        return 0, "64A2", (f"0 tricks so far: {_nos(ev.offender)} won the revoke trick; "
+                           f"{os_side}'s later tricks are not known yet")
     return 0, "64A2", f"0 tricks: {os_side} won neither the revoke trick nor any later trick"
+
+
+def _still_open(ev: Revoke, found: list[tuple[str, str]]) -> str:
+    """What the ruling cannot settle yet, in words ("" when nothing): the transfer under 64A
+    when the later tricks are not known and they matter."""
+    if found or ev.later_tricks is not None or ev.won_by in (None, WonBy.PARTNER):
+        return ""
+    side = ev.offender.side
+    if ev.won_by is WonBy.OFFENDER:
+        return (f"Provisional: {side} winning any trick after the revoke trick makes it 2 "
+                "tricks instead of 1 (64A1); the transfer is settled when play ends (64A).")
+    return (f"Provisional: {side} winning any trick after the revoke trick makes it 1 trick "
+            "instead of none (64A2, 64B1); the transfer is settled when play ends (64A).")
+
+
+def _repeat_in_doubt(state: TableState, ev: Revoke) -> str:
+    """64B2 needs the suits: a second established revoke by the same player whose suit (or the
+    earlier one's) is not reported is flagged rather than guessed."""
+    if ev.repeat_same_suit:
+        return ""
+    earlier = _earlier_revokes(state, ev.offender)
+    if not earlier or (ev.suit is not None and None not in earlier):
+        return ""
+    return (f"{ev.offender.value} already has an established revoke on this board: if this one "
+            "is in the same suit, there is no automatic transfer for it (64B2) and the Director "
+            "adjusts if the later revoke cost the non-offenders tricks (64C2(a)). Report the "
+            "suit (suit) to settle it.")
 
 
 def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
                  how_steps: list[str]) -> tuple[Ruling, TableState]:
+    if ev.suit is not None and ev.suit in _earlier_revokes(state, ev.offender):
+        ev = replace(ev, repeat_same_suit=True)  # the board knows it repeats (64B2)
+    doubt = _repeat_in_doubt(state, ev)
+    state = _remember(state, ev)
     found = exceptions(ev, declarer)
+    open_ = _still_open(ev, found)
     judgement = ("If the transfer does not make up for the damage the revoke caused, the "
                  "Director assigns an adjusted score to restore equity (64C1).")
     steps = [*how_steps, "It can no longer be corrected, and the revoke trick stands as played "
@@ -425,6 +486,15 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
         steps.append(arithmetic + f" ({law_a}).")
         steps.append("Tricks won before the revoke trick are never transferred; the transfer is "
                      "made when play ends (64A).")
+    provisional = [x for x in (open_, doubt) if x]
+    if provisional:
+        summary = "Provisional: " + summary[0].lower() + summary[1:] + " " + (
+            open_ or doubt).split(": ", 1)[1]
+        steps += provisional
+        if doubt:
+            laws.append("64B2")
+    judgement += (" The Director should be told of every established revoke: only he can "
+                  "weigh that equity (64C).")
     state = state.evolve(tricks_transferred=state.tricks_transferred + count)
     return Ruling(
         kind="revoke",
@@ -435,7 +505,10 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
         judgement=judgement,
         outcome={"tricks_transferred": count, "correct": False,
                  "penalty_cards": penalty_tokens(state), "arithmetic": arithmetic,
-                 "exception": found[0][0] if found else ""},
+                 "exception": found[0][0] if found else "", "equity_64C": True,
+                 "provisional": bool(provisional),
+                 "depends_on": [*(["later_tricks"] if open_ else []),
+                                *(["repeat_same_suit"] if doubt else [])]},
     ), state
 
 

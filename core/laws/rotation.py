@@ -21,6 +21,7 @@ from core.laws.auction_calls import (
     CallMade,
     judge_replacement,
     make_call,
+    suits_text,
     withdrawn_information,
 )
 from core.laws.auction_state import (
@@ -32,6 +33,7 @@ from core.laws.auction_state import (
     awaiting_for,
     mark_accepting,
     mark_forfeit,
+    note_meaning,
     obligation,
     open_auction,
     put_awaiting,
@@ -103,7 +105,7 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
     family = _family(call, ev.artificial)
     where = {"rho": "his RHO's", "partner": "his partner's", "lho": "his LHO's",
              "change_of_call": "his LHO's"}[position]
-    draft.steps.append(f"{offender.value} called {call.text} at {where} turn: it was "
+    draft.steps.append(f"{offender.value} called {call.words} at {where} turn: it was "
                        f"{turn.value}'s turn to call.")
     if ev.artificial:
         draft.cite("29C")
@@ -152,15 +154,15 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
         draft.steps.append(f"{turn.value}'s call counts as in rotation and forfeits rectification; "
                            f"the auction goes on as if {offender.value} had not called; there are "
                            "no Law 26 lead restrictions (28B).")
-        draft.information.append(withdrawn_information(offender, call.text))
+        draft.information.append(withdrawn_information(offender, call.words))
         state = make_call(state, turn, parse_call(ev.turn_call), CallMade(turn, ev.turn_call),
                           draft)
         return draft.build("call_out_of_rotation"), state
 
     draft.cite("29B")
-    draft.steps.append(f"Not accepted, the {call.text} is cancelled and the auction goes back to "
+    draft.steps.append(f"Not accepted, the {call.words} is cancelled and the auction goes back to "
                        f"{turn.value} (29B).")
-    draft.information.append(withdrawn_information(offender, call.text))
+    draft.information.append(withdrawn_information(offender, call.words))
     before = state
     if family == "30":
         state = _pass_out_of_rotation(state, ev, position, turn, draft)
@@ -168,10 +170,10 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
         state = _bid_or_double(state, ev, call, family, position, turn, draft)
     draft.outcome["partner_must_pass"] = draft.outcome.get("partner_must_pass", "none")
     if not (ev.turn_call or ev.offender_call):
-        draft.steps.insert(1, f"{offender.lho.value} may instead accept the {call.text} by "
+        draft.steps.insert(1, f"{offender.lho.value} may instead accept the {call.words} by "
                               "calling over it, with no rectification (29A).")
         state, options = acceptance.offer_acceptance(before, state, offender, "29A", ev,
-                                                     f"the {call.text}")
+                                                     f"the {call.words}")
         draft.options.extend(options)
         draft.chooser = acceptance.LHO
     return draft.build("call_out_of_rotation"), state
@@ -204,7 +206,8 @@ def _offender_call(state: TableState, ev: CallOutOfRotation, stage: str,
     if _placeable(state, offender):
         return make_call(state, offender, reply,
                          CallMade(offender, reply.text, comparable=ev.comparable), draft)
-    identical = reply == parse_call(ev.call)
+    # the Director's word comes first: the same call may carry another meaning (23A)
+    identical = reply == parse_call(ev.call) and not judged
     if identical or judged:
         return judge_replacement(state, offender, stage, identical or bool(ev.comparable),
                                  parse_call(ev.call).text, reply.text, draft,
@@ -257,11 +260,12 @@ def _bid_or_double(state: TableState, ev: CallOutOfRotation, call: Call, family:
     if position == "rho":
         stage = f"{family}A"
         draft.cite(stage)
-        state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial))
+        state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial,
+                                             spec=suits_text(ev.specifies)))
         draft.summary.append(f"{offender.value}'s {what} out of rotation at his RHO's turn is "
                              "cancelled.")
         draft.steps.append(
-            f"If {turn.value} now passes, {offender.value} must repeat his {call.text}, with no "
+            f"If {turn.value} now passes, {offender.value} must repeat his {call.words}, with no "
             f"rectification when it is legal ({family}A1). If {turn.value} bids, doubles or "
             f"redoubles, {offender.value} may make any legal call: a comparable one ("
             f"{COMPARABLE_WORDS}) costs nothing ({family}A2(a)); any other makes "
@@ -273,18 +277,19 @@ def _bid_or_double(state: TableState, ev: CallOutOfRotation, call: Call, family:
             return _offender_call(state, ev, wait.stage, draft)
         if wait is not None and wait.stage == f"{family}A1" and ev.offender_call:
             if parse_call(ev.offender_call) != call:
-                raise RuleError(f"{offender.value} must repeat his {call.text} ({family}A1)")
+                raise RuleError(f"{offender.value} must repeat his {call.words} ({family}A1)")
             if _placeable(state, offender):
                 return make_call(state, offender, call, CallMade(offender, call.text), draft)
         return state
     stage = f"{family}B"
     draft.cite(f"{family}B1", "16C")
-    state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial))
+    state = put_awaiting(state, Awaiting(stage, offender, call.text, artificial=ev.artificial,
+                                             spec=suits_text(ev.specifies)))
     draft.summary.append(f"{offender.value}'s {what} out of rotation is cancelled; "
                          f"{offender.partner.value} may make any legal call at his turn.")
     draft.steps += [
         f"{offender.partner.value} may make any legal call at his proper turn, but must not use "
-        f"information from the cancelled {call.text} ({family}B1, 16C2).",
+        f"information from the cancelled {call.words} ({family}B1, 16C2).",
         f"{offender.value} may make any legal call at his own turn: a comparable one "
         f"({COMPARABLE_WORDS}) costs nothing ({family}A2(a)); any other makes "
         f"{offender.partner.value} pass at his next turn, and Law 26B may follow "
@@ -306,9 +311,12 @@ def _accepted(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
         auction = auction.plus(PASS)
     problem = auction.problem(call, offender)
     if problem and not call.is_bid:
-        raise RuleError(f"{call.text} cannot stand: {problem}")
+        raise RuleError(f"{call.words} cannot stand: {problem}")
     state = with_auction(state, auction.plus(call))
-    state = lead26.note_specified(state, offender, call.specified(ev.specifies or None))
+    if ev.artificial:
+        state = note_meaning(state, len(auction.calls), ev.specifies)
+    state = lead26.note_specified(state, offender,
+                                  call.specified(ev.specifies if ev.artificial else None))
     draft.cite("29A")
     draft.summary.append(f"{offender.lho.value} called over {offender.value}'s {call.symbol}, "
                          "accepting it: no rectification.")
@@ -316,9 +324,9 @@ def _accepted(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
                        f"gave up any rectification (29A); {', '.join(skipped)} lost the turn.")
     if problem:
         draft.cite("27A1")
-        draft.steps.append(f"The accepted {call.text} was also insufficient; accepted, it counts "
+        draft.steps.append(f"The accepted {call.words} was also insufficient; accepted, it counts "
                            "as legal (27A1).")
-    draft.information.append(f"Nothing is withdrawn: {offender.value}'s {call.text} is part of "
+    draft.information.append(f"Nothing is withdrawn: {offender.value}'s {call.words} is part of "
                              "the legal auction.")
     if call.is_pass and auction_of(state).is_over:
         state = mark_accepting(state, offender.lho)
@@ -335,7 +343,7 @@ def _inadmissible(state: TableState, ev: CallOutOfRotation, call: Call, turn: Se
     """Law 32 preamble and Law 36: an inadmissible double or redouble can never be accepted."""
     offender = ev.offender
     draft.cite("32", "36")
-    draft.steps.append(f"The {call.text} is inadmissible ({problem}), so it can never be accepted "
+    draft.steps.append(f"The {call.words} is inadmissible ({problem}), so it can never be accepted "
                        "(32).")
     if ev.accepted:
         draft.cite("36A")
@@ -346,7 +354,7 @@ def _inadmissible(state: TableState, ev: CallOutOfRotation, call: Call, turn: Se
                            f"inadmissible call and every later call are cancelled and the auction "
                            f"resumes with {turn.value} as if nothing had happened; no Law 26B "
                            "lead restrictions (36A).")
-        draft.information.append(withdrawn_information(offender, call.text))
+        draft.information.append(withdrawn_information(offender, call.words))
         return draft.build("call_out_of_rotation"), state
     partner = offender.partner
     draft.cite("36B4", "26B", "72C", "16C")
@@ -358,7 +366,7 @@ def _inadmissible(state: TableState, ev: CallOutOfRotation, call: Call, turn: Se
     draft.steps.append(f"The auction goes back to {turn.value}; {offender.value} may make any "
                        f"legal call at his turn and {partner.value} must pass whenever it is his "
                        "turn (36B4). Law 26B lead restrictions may follow; 72C may apply.")
-    draft.information.append(withdrawn_information(offender, call.text))
+    draft.information.append(withdrawn_information(offender, call.words))
     draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
     state = _turn_call(state, ev, turn, draft)
     if ev.offender_call and _placeable(state, offender):

@@ -98,12 +98,19 @@ def parse_penalty_token(token: str) -> PenaltyCard:
     return PenaltyCard(Seat.parse(seat), parse_card(card), PenaltyKind(kind_text), "50")
 
 
-def parse_restriction_token(seat: Seat, token: str, origin: str = "case") -> Restriction:
-    """``require:H`` / ``forbid:H`` / ``highest`` / ``lowest`` binding ``seat``."""
+def parse_restriction_token(seat: Seat, token: str, origin: str = "case", *,
+                            following: bool = False) -> Restriction:
+    """``require:H`` / ``forbid:H`` / ``highest`` / ``lowest`` binding ``seat``. Given to a seat
+    that is ``following`` (FORMAT.md: the case names ``led``), every token is a restriction on
+    this play as Law 57A imposes it, so a suit requirement binds a follower void in the suit led
+    and comes before his major penalty card (50D1(b))."""
     verb, _, letter = token.partition(":")
-    kind_ = RestrictionKind(verb)
+    try:
+        kind_ = RestrictionKind(verb)
+    except ValueError:
+        raise RuleError(f"{token!r} is not a restriction") from None
     suit = Suit.parse(letter) if letter else None
-    if kind_ in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
+    if following or kind_ in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
         lasts, law = Lasts.THIS_PLAY, "57A"
     elif kind_ is RestrictionKind.REQUIRE:
         lasts, law = Lasts.THIS_LEAD, "50D2(a)"
@@ -115,7 +122,7 @@ def parse_restriction_token(seat: Seat, token: str, origin: str = "case") -> Res
 
 
 def with_facts(state: TableState, facts: Facts, *, declarer_key: str | None = "declarer",
-               restricted_seat: Seat | None = None) -> TableState:
+               restricted_seat: Seat | None = None, following: bool = False) -> TableState:
     """The running state with whatever the facts restate (declarer, dealer, penalty cards, a
     restriction on ``restricted_seat``); facts not given keep the running state's values."""
     if declarer_key and declarer_key in facts:
@@ -132,7 +139,8 @@ def with_facts(state: TableState, facts: Facts, *, declarer_key: str | None = "d
             state,
             restrictions=(
                 *(r for r in state.restrictions if r.seat is not restricted_seat),
-                parse_restriction_token(restricted_seat, facts.get("restriction")),
+                parse_restriction_token(restricted_seat, facts.get("restriction"),
+                                        following=following),
             ),
         )
     return check_state(state)

@@ -1,4 +1,5 @@
-"""Adapters for leads out of turn, premature plays and revokes (Laws 41, 47, 53-58, 61-64).
+"""Adapters for leads out of turn, premature plays, simultaneous cards, revokes and revoke
+inquiries (Laws 41, 47, 53-58, 61-64).
 
 Thin: facts become one engine event (and, with ``choice``, a :class:`ChoiceMade`); what is
 observed is read from the rulings' outcomes and the resulting state.
@@ -10,10 +11,10 @@ from typing import Any
 
 from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
-from core.laws.leads import LeadOutOfTurn
+from core.laws.leads import LeadOutOfTurn, prevailing_55A
 from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.premature import PrematurePlay
-from core.laws.revoke import Attention, EstablishedBy, Revoke, WonBy
+from core.laws.premature import PrematurePlay, SimultaneousCards
+from core.laws.revoke import Attention, EstablishedBy, Revoke, RevokeInquiry, WonBy
 from core.ruling import Ruling
 from core.scenarios.facts import Facts, Observed, kind, with_facts
 from core.seats import Seat, opening_leader
@@ -60,6 +61,11 @@ def _rule_then_choose(state: TableState, ev: Event, chooser_seat: Seat, facts: F
         chosen, state = _choose(state, chooser_seat, ruling, facts.get("choice"))
         if chosen is not None:
             _observe(observed, chosen, keys)
+            if chosen.options and state.pending_for(chooser_seat):  # the separate 26B/50D2
+                observed["also_options"] = list(chosen.option_tokens)
+                also, state = apply(state, ChoiceMade(chooser_seat, facts.get("also") or "any"))
+                observed["_cited"] += list(also.laws)
+                observed["restriction"] = restriction_token(state, chooser_seat)
     observed["penalty_cards"] = penalty_tokens(state)
     return observed, state
 
@@ -74,7 +80,8 @@ def opening_lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed,
         facts.seat("offender"), facts.card("card"), faced=facts.flag("faced", True),
         dummy_seen=facts.flag("dummy_seen"), spread_begun=facts.flag("spread_begun"),
         partner_led_face_down=facts.flag("partner_led_face_down"),
-        dummy_played_second=facts.flag("dummy_played_second"))
+        dummy_played_second=facts.flag("dummy_played_second"),
+        misinformed=facts.flag("misinformed"))
     keys = ("options", "chooser", "declarer_after", "next_to_play", "restriction")
     return _rule_then_choose(state, ev, leader, facts, keys)
 
@@ -88,9 +95,31 @@ def lead_out_of_turn(facts: Facts, state: TableState) -> tuple[Observed, TableSt
     ev = LeadOutOfTurn(
         facts.seat("offender"), facts.card("card"), correct, trick=facts.number("trick", 2),
         misinformed=facts.flag("misinformed"), next_hand_played=facts.flag("next_hand_played"),
-        proper_lead=proper, rho_card=rho_card)
-    keys = ("options", "chooser", "next_to_lead", "restriction")
+        proper_lead=proper, rho_card=rho_card, dummy_played=facts.flag("dummy_played"))
+    keys = ("options", "chooser", "next_to_lead", "restriction", "prevails")
+    if facts.get("defender_choices"):  # EXTENSIONS.md: each defender's answer (55A)
+        ruling, state = apply(state, ev)
+        observed: Observed = {}
+        _observe(observed, ruling, keys)
+        choices = dict(_seat_token(t) for t in facts.get("defender_choices"))
+        waiting = state.pending_for(correct)
+        if not waiting or state.declarer is None:
+            raise RuleError("nothing waits for the defenders' choice here")
+        token = prevailing_55A(waiting[0], state.declarer, choices)
+        chosen, state = apply(state, ChoiceMade(correct, token))
+        _observe(observed, chosen, keys)
+        observed["chosen"] = token
+        observed["penalty_cards"] = penalty_tokens(state)
+        return observed, state
     return _rule_then_choose(state, ev, correct, facts, keys)
+
+
+def _seat_token(text: str) -> tuple[Seat, str]:
+    """``W:accept`` → (W, "accept")."""
+    seat, sep, token = str(text).partition(":")
+    if not sep or not token:
+        raise RuleError(f"{text!r} is not SEAT:option")
+    return Seat.parse(seat), token
 
 
 @kind("premature_play")
@@ -124,7 +153,7 @@ def revoke(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     ev = Revoke(
         facts.seat("offender"), facts.flag("established"), optional_cards["card"],
         trick=facts.number("trick", 5), won_by=_enum(WonBy, facts, "won_by"),
-        later_tricks=facts.number("later_tricks"),
+        later_tricks=facts.number("later_tricks") if "later_tricks" in facts else None,
         repeat_same_suit=facts.flag("repeat_same_suit"),
         penalty_card_failure=facts.flag("penalty_card_failure"),
         attention=_enum(Attention, facts, "attention", Attention.DURING_PLAY),
@@ -133,9 +162,33 @@ def revoke(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
         misinformed=facts.flag("misinformed"), faced_card=facts.flag("faced_card"),
         nos_withdrew=facts.flag("nos_withdrew"), partner_card=optional_cards["partner_card"],
         other_offender=facts.opt_seat("other_offender"), other_card=optional_cards["other_card"],
-        dummy_asked_first=facts.flag("dummy_asked_first"))
+        dummy_asked_first=facts.flag("dummy_asked_first"), suit=facts.suit("suit"))
     ruling, state = apply(state, ev)
     observed: Observed = {}
-    _observe(observed, ruling, ("tricks_transferred", "correct"))
+    _observe(observed, ruling, ("tricks_transferred", "correct", "provisional", "depends_on"))
     observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
+@kind("simultaneous_cards")
+def simultaneous_cards(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: two or more cards led or played at once by one player (58B)."""
+    state = with_facts(state, facts)
+    designated = facts.card("designated") if facts.get("designated") else None
+    ev = SimultaneousCards(facts.seat("seat"), facts.cards("cards"), facts.cards("visible"),
+                           designated, facts.flag("discovered_late"))
+    ruling, state = apply(state, ev)
+    observed: Observed = {}
+    _observe(observed, ruling, ("played",))
+    observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
+@kind("revoke_inquiry")
+def revoke_inquiry(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: may ``asker`` ask ``about`` whether he has a card of the suit led (61B)?"""
+    state = with_facts(state, facts)
+    ruling, state = apply(state, RevokeInquiry(facts.seat("asker"), facts.seat("about")))
+    observed: Observed = {}
+    _observe(observed, ruling, ("allowed",))
     return observed, state

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.engine import ChoiceMade, apply
 from core.errors import RuleError
+from core.laws import course
 from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.flow import AuctionEnded, BoardEnded, CardPlayed, LeadLost
 from core.laws.obligations import must_play
@@ -60,7 +61,7 @@ def play_obligation(facts: Facts, state: TableState) -> tuple[Observed, TableSta
                                          if k != "restriction"}))
         _, state = apply(state, ChoiceMade(seat, token))
     else:
-        state = with_facts(state, facts, restricted_seat=seat)
+        state = with_facts(state, facts, restricted_seat=seat, following="led" in facts)
     ruling = must_play(state, seat, facts.hand(), facts.suit("led"))
     return {**ruling.outcome, "_cited": list(ruling.laws)}, state
 
@@ -70,6 +71,10 @@ def partner_lead(facts: Facts, state: TableState) -> tuple[Observed, TableState]
     state = with_facts(state, facts)
     leader = facts.seat("leader")
     ruling, state = apply(state, PartnerLead(leader))
+    if any(p.law == course.QUESTION_LAW for p in state.pending_for(leader)):
+        # on lead again with no lead_lost step between: the story says he kept the lead, so
+        # his while_on_lead restriction holds and declarer's options come again (51B2 note)
+        ruling, state = apply(state, ChoiceMade(leader, course.KEPT))
     observed: Observed = {"options": ruling.outcome["options"], "_cited": list(ruling.laws),
                           "penalty_cards": penalty_tokens(state),
                           "restriction": restriction_token(state, leader),
@@ -77,17 +82,25 @@ def partner_lead(facts: Facts, state: TableState) -> tuple[Observed, TableState]
     if facts.get("choice"):
         chosen, state = apply(state, ChoiceMade(leader, facts.get("choice")))
         observed["_cited"] += list(chosen.laws)
+        if state.pending_for(leader):  # EXTENSIONS.md: the separate 26B / 50D2 right
+            observed["also_options"] = list(chosen.option_tokens)
+            also, state = apply(state, ChoiceMade(leader, facts.get("also") or "any"))
+            observed["_cited"] += list(also.laws)
+        elif facts.get("also"):
+            raise RuleError("declarer has no second choice to make here")
         observed.update(penalty_cards=penalty_tokens(state),
                         restriction=restriction_token(state, leader),
-                        restriction_lasts=restriction_lasts(state, leader))
+                        restriction_lasts=restriction_lasts(state, leader),
+                        restrictions=[r.token for r in state.restrictions_on(leader)])
     return observed, state
 
 
 @kind("penalty_not_played")
 def penalty_not_played(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     state = with_facts(state, facts)
+    designated = facts.card("designated") if facts.get("designated") else None
     ev = PenaltyNotPlayed(facts.seat("seat"), facts.card("played"), facts.flag("accepted"),
-                          facts.flag("declarer_played_since"))
+                          facts.flag("declarer_played_since"), instead_of=designated)
     ruling, state = apply(state, ev)
     return {**ruling.outcome, "penalty_cards": penalty_tokens(state),
             "_cited": list(ruling.laws)}, state

@@ -45,6 +45,7 @@ def entry_select() -> Select[Any]:
         EventRow.verdict_at,
         EventRow.verdict_note,
         EventRow.adjusted_score,
+        EventRow.is_ruling,
     ).join(GameSession, GameSession.id == EventRow.session_id)
 
 
@@ -73,6 +74,7 @@ def entry_value(r: Any) -> LogEntry:
         verdict_at=r.verdict_at,
         verdict_note=r.verdict_note,
         adjusted_score=r.adjusted_score,
+        is_ruling=bool(r.is_ruling),
     )
 
 
@@ -103,6 +105,8 @@ def apply_filters(
         q = q.where(EventRow.actor_id == f.actor_id)
     if not f.include_void:
         q = q.where(EventRow.void.is_(False))
+    if not f.records:
+        q = q.where(EventRow.is_ruling.is_(True))
     if f.verdict is not None:
         verdict = f.verdict.value if isinstance(f.verdict, VerdictKind) else str(f.verdict)
         if verdict == "none":

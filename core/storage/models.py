@@ -29,6 +29,7 @@ from sqlalchemy import (
     String,
     TypeDecorator,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -251,6 +252,10 @@ class EventRow(Base):
     law_edition: Mapped[str] = mapped_column(String(8), default="2017", server_default="2017")
     #: the ruling this one re-rules with corrected facts (``/ruling amend … facts``)
     amends_id: Mapped[int | None] = mapped_column(IdType)
+    #: a ruling (True) or the table's record (a call in rotation, a plain lead, a board set):
+    #: :func:`core.ruling.is_ruling` when the event was written; the log's search, its figures
+    #: and "a board with a ruling" filter on it
+    is_ruling: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class EventLaw(Base):

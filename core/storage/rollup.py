@@ -7,7 +7,7 @@ that ``/log stats`` over a year reads a few hundred rows instead of every event.
 
 Who changes what:
 
-* :func:`add_event` — a ruling recorded (:meth:`Storage.record`, ``/board set``);
+* :func:`add_event` — a ruling recorded (:meth:`Storage.record`, a re-ruling);
 * :func:`verdict_changed` — a director's verdict (reviewed, confirmed) or a void (live → voided);
 * :func:`rebuild` — the club's time zone changed (months move), or rows were bulk-loaded;
 * deleting a club's data deletes its roll-up rows with everything else.
@@ -29,15 +29,12 @@ from sqlalchemy import Integer, bindparam, case, delete, distinct, func, insert,
 from sqlalchemy import text as sql_text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from core.registry import BOOKKEEPING_KINDS
 from core.storage import logquery
 from core.storage.models import Club, EventLaw, EventRow, LogRollup
 from core.storage.values import VerdictKind
 
 #: The row of the rulings themselves (law numbers start at 1).
 RULINGS = 0
-#: Events that keep a board's state but rule on nothing: left out of the log's figures.
-NOT_RULINGS = tuple(sorted(BOOKKEEPING_KINDS))
 CONFIRMED = VerdictKind.CONFIRMED.value
 
 # One statement both SQLite (3.24+) and PostgreSQL accept: add the deltas to the row, creating
@@ -104,14 +101,11 @@ async def add_event(
     club_id: int,
     created_at: dt.datetime,
     time_zone: str | None,
-    kind: str,
     incident: str,
     law_numbers: Iterable[int],
 ) -> None:
-    """A new (live, unreviewed) event: one upsert (one row per law number it cites); nothing
-    for an event that is not a ruling (:data:`NOT_RULINGS`)."""
-    if kind in NOT_RULINGS:
-        return
+    """A new (live, unreviewed) ruling: one upsert (one row per law number it cites). Only for
+    rulings: the table's record (``EventRow.is_ruling`` false) is not counted."""
     month = month_label(created_at, time_zone)
     await conn.execute(_UPSERT, _rows(club_id, month, incident, law_numbers, live=1))
 
@@ -126,7 +120,7 @@ async def verdict_changed(
 ) -> None:
     """Call after a verdict was given on ``ev`` (its row as now stored, ``ev.verdict`` the new
     verdict): moves reviewed and confirmed, and for a void the ruling from live to voided."""
-    if ev.kind in NOT_RULINGS:
+    if not ev.is_ruling:
         return
     reviewed = int(old_verdict is None and ev.verdict is not None)
     confirmed = int(ev.verdict == CONFIRMED) - int(old_verdict == CONFIRMED)
@@ -157,7 +151,7 @@ async def rebuild(conn: Conn, club_id: int, time_zone: str | None) -> None:
     two INSERT … SELECT, the month of each event found by comparing timestamps with the
     club's month boundaries (no per-row time-zone function)."""
     await conn.execute(delete(LogRollup).where(LogRollup.club_id == club_id))
-    rulings_only = (EventRow.club_id == club_id, EventRow.kind.notin_(NOT_RULINGS))
+    rulings_only = (EventRow.club_id == club_id, EventRow.is_ruling.is_(True))
     first, last = (
         await conn.execute(
             select(func.min(EventRow.created_at), func.max(EventRow.created_at)).where(

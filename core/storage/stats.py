@@ -145,11 +145,9 @@ async def from_rollup(
 
 
 def _rulings_only(q: Any, club_id: int, filters: LogFilter) -> Any:
-    """A log query restricted to the club, the filters and rulings (see
-    :data:`core.storage.rollup.NOT_RULINGS`)."""
-    return logquery.apply_filters(q, club_id, filters).where(
-        EventRow.kind.notin_(rollup.NOT_RULINGS)
-    )
+    """A log query restricted to the club, the filters and rulings (the table's record is
+    never counted, whatever the filter says: ``EventRow.is_ruling``)."""
+    return logquery.apply_filters(q, club_id, dataclasses.replace(filters, records=False))
 
 
 async def from_events(conn: Conn, club_id: int, time_zone: str, filters: LogFilter) -> Tally:

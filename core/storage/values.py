@@ -8,7 +8,7 @@ from enum import Enum
 from typing import Any
 
 from core.engine import Event
-from core.ruling import Ruling
+from core.ruling import Ruling, is_ruling
 from core.seats import Seat
 from core.state import TableState
 
@@ -43,6 +43,17 @@ class SessionInfo:
     name: str
     created_at: dt.datetime
     ended_at: dt.datetime | None = None  # set once the session is over (history)
+
+
+@dataclass(frozen=True)
+class SessionStart:
+    """A director's ``/session start``: the session, and the seats taken that club day that
+    it keeps (``moved``: carried over from the session that ended; otherwise the session in
+    play, where nothing had been played yet, became this one)."""
+
+    session: SessionInfo
+    seats: tuple[Seating, ...] = ()
+    moved: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,6 +139,11 @@ class RecordedEvent:
     created_at: dt.datetime
     duplicate: bool = False
 
+    @property
+    def is_ruling(self) -> bool:
+        """A ruling, or only the table's record (:func:`core.ruling.is_ruling`)."""
+        return is_ruling(self.event.kind, self.ruling)
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -167,6 +183,7 @@ class LogEntry:
     verdict_at: dt.datetime | None
     verdict_note: str | None
     adjusted_score: str | None
+    is_ruling: bool = True  # False: the table's record (a call in rotation, a plain lead …)
 
 
 @dataclass(frozen=True)
@@ -192,6 +209,8 @@ class LogFilter:
     director_id: int | None = None
     verdict: VerdictKind | str | None = None
     include_void: bool = True
+    #: also the table's record (calls in rotation, plain leads, boards set): not rulings
+    records: bool = False
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ def test_the_readme_desk_story_runs(tmp_path):
     out = run_console(story("## The director's desk"), tmp_path)
     assert "Something went wrong" not in out and "There is no choice" not in out
     assert "Re-ruled: ruling #2 is voided and replaced by ruling #3" in out
-    posted = out.split("> 1\n", 1)[1].split("> /as RHO", 1)[0]
+    assert "Before:" in out and "After:" in out  # the amend's before/after, then confirmed
+    posted = out.split("> /script id:4", 1)[1].split("> 1\n", 1)[1].split("> /as RHO", 1)[0]
     assert "TD Bot:\n" in posted and "Then: E must lead a spade" in posted
     question = "If I must lead a spade, may I lead the SA?"
     told = out.split("TD Bot in #table-1:", 1)[1].split("\n>", 1)[0]

@@ -10,6 +10,7 @@ from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.insufficient import InsufficientBid
 from core.laws.rotation import CallOutOfRotation
+from core.ruling import is_ruling
 from core.seats import Seat
 from core.state import TableState
 
@@ -87,7 +88,7 @@ def test_29A_acceptance_after_something_else_was_recorded_is_refused_not_lost():
 def test_22_a_call_in_rotation_is_a_plain_call_but_an_accepted_irregular_one_is_not():
     """Only a clean call in rotation is kept out of the directors' log channel."""
     plain, state = apply(at("N", "1S"), CallMade(Seat.E, "2H"))
-    assert plain.is_plain_call
+    assert not is_ruling("call", plain)
     _, state = apply(at("N", "1S"), InsufficientBid("1H"))
     accepted, _ = apply(state, CallMade(Seat.S, "2S"))  # LHO calls over it: 27A1
-    assert "27A1" in accepted.laws and not accepted.is_plain_call
+    assert "27A1" in accepted.laws and is_ruling("call", accepted)

@@ -56,3 +56,18 @@ def test_39_call_after_final_pass_is_an_incident_of_its_own():
     from core.errors import RuleError
     with pytest.raises(RuleError, match="not over"):
         apply(TableState(dealer=Seat.N), CallAfterFinalPass(Seat.N, "1H"))
+
+
+def test_39B_lho_called_over_a_defenders_double_before_rectification_no_26B():
+    """The double after the final pass is still cancelled (39A), but once the next player has
+    called over it nothing more follows: no 39C, no lead restriction for partner."""
+    from core.laws.auction_calls import CallAfterFinalPass
+
+    for event in (CallAfterFinalPass(Seat.W, "X", lho_called=True),
+                  CallMade(Seat.W, "X", lho_called=True)):
+        ruling, state = apply(over(), event)
+        assert "39B" in ruling.laws and "39C" not in ruling.laws and "26B" not in ruling.laws
+        assert ruling.outcome == {"cancelled": True, "lead_restriction": False}
+        assert not state.lead_penalties and state.calls == over().calls
+        offer, _ = apply(state, PartnerLead(Seat.E))
+        assert not any(t.startswith("forbid") for t in offer.option_tokens)

@@ -76,8 +76,8 @@ def test_parse_format_round_trip(call):
 def test_18_insufficient_bid_is_named_with_the_lowest_sufficient():
     """After 1H 1S a 1D is insufficient, and the lowest sufficient diamond is 2D."""
     auction = Auction.parse("N", "1H 1S")
-    assert auction.problem("1D") == "1D is insufficient after 1S; the lowest sufficient " \
-                                    "diamonds bid is 2D"
+    assert auction.problem("1D") == "1♦ is insufficient after 1♠; the lowest sufficient " \
+                                    "diamonds bid is 2♦"
     assert auction.lowest_sufficient(Strain.DIAMONDS).text == "2D"
     assert auction.lowest_sufficient("S").text == "2S"
     assert auction.lowest_sufficient("NT").text == "1NT"
@@ -124,7 +124,7 @@ def test_declarer_is_the_first_of_the_side_to_name_the_denomination():
 
 def test_parse_names_the_first_illegal_call():
     """The error says which call, by whom, and why."""
-    with pytest.raises(RuleError, match=r"call 2 \(1D, E\): 1D is insufficient after 1H"):
+    with pytest.raises(RuleError, match=r"call 2 \(1D, E\): 1♦ is insufficient after 1♥"):
         Auction.parse("N", "1H 1D")
 
 
@@ -187,3 +187,13 @@ def test_lowest_sufficient_is_sufficient_and_lowest(auction, strain):
     assert auction.is_sufficient(low)
     if low.level > 1:
         assert not auction.is_sufficient(Call.bid(low.level - 1, strain))
+
+
+def test_22A_calls_and_contracts_in_words_as_players_say_them():
+    """Item 7: no internal tokens in answers: ``pass``, ``double``, ``4♥ doubled``."""
+    from core.laws.auction_calls import contract_words
+
+    assert [parse_call(c).words for c in ("P", "X", "XX", "1H", "3NT")] == [
+        "pass", "double", "redouble", "1♥", "3NT"]
+    assert [contract_words(c) for c in ("4H", "4HX", "3NTXX")] == [
+        "4♥", "4♥ doubled", "3NT redoubled"]

@@ -158,3 +158,35 @@ def test_31B1_partners_bid_at_his_own_turn_is_not_law_37():
     assert "37B1" not in ruling.laws and state.calls == ("1D",)
     assert not any(p.lasts.value == "throughout" for p in state.pass_obligations)
     assert must_pass(state, Seat.S).outcome["must_pass"] == "none"
+
+
+def s_opens_artificial_2c_at_norths_turn():
+    """Dealer N; S opened a strong artificial 2C (showing no suit) at N's turn (31B)."""
+    _, state = apply(at("N"), CallOutOfRotation(Seat.S, "2C", artificial=True, specifies=()))
+    return calls(state, "N:P", "E:P")[1]
+
+
+def test_23A_31B_same_call_natural_after_artificial_judged_not_comparable_bars_partner():
+    """The 2C again, now natural: comparable is about meaning, so the Director's 'not
+    comparable' stands and N must pass at his next turn, with 26B to follow (31A2(b))."""
+    ruling, state = apply(s_opens_artificial_2c_at_norths_turn(),
+                          CallMade(Seat.S, "2C", comparable=False))
+    assert "31A2(b)" in ruling.laws and "26B" in ruling.laws
+    assert obligations(state) == {"N:next_turn"} and state.lead_penalties
+
+
+def test_23A_31B_same_call_with_another_meaning_waits_for_the_director():
+    ruling, state = apply(s_opens_artificial_2c_at_norths_turn(), CallMade(Seat.S, "2C"))
+    assert ruling.outcome["judgement_pending"] is True and not state.pass_obligations
+    same, state = apply(s_opens_artificial_2c_at_norths_turn(),
+                        CallMade(Seat.S, "2C", specifies=()))
+    assert "31A2(a)" in same.laws and not state.pass_obligations and not state.pending
+
+
+def test_23A_31B_the_directors_not_comparable_counts_even_for_the_same_call_named_earlier():
+    """Reported with the incident: offender_call 2C and the judgement 'not comparable'."""
+    ruling, state = apply(at("N"), CallOutOfRotation(Seat.S, "2C", artificial=True,
+                                                     offender_call="2C", comparable=False))
+    assert ruling.outcome["partner_must_pass"] == "next_turn", ruling.summary
+    ruling, state = apply(at("N"), CallOutOfRotation(Seat.S, "2C", offender_call="2C"))
+    assert ruling.outcome["partner_must_pass"] == "none", ruling.summary

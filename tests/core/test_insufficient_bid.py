@@ -235,3 +235,51 @@ def test_27B1a_artificial_stayman_replaced_by_natural_3C_is_not_the_same_denomin
     assert "27B1(a)" not in ruling.laws and "27B2" in ruling.laws
     natural, _ = ib(at("N", "1NT 2S"), "2C", replacement="3C")
     assert "27B1(a)" in natural.laws
+
+
+def test_27B_an_artificial_insufficient_bid_may_specify_no_denomination():
+    """A Stayman-type 2C over (2S) asks and shows nothing (meaning 'none'): it is accepted as
+    facts, and a natural 3C replacement does not 'specify the same denominations' (27B1(a)
+    would need a call showing none either), so the Director's judgement decides."""
+    ruling, state = ib(at("N", "1NT 2S"), "2C", artificial=True, specifies=())
+    assert ruling.outcome["lowest_sufficient"] == "3C" and not state.pass_obligations
+    ruling, state = apply(state, CallMade(Seat.S, "3C"))
+    assert ruling.outcome.get("judgement_pending") is True, ruling.summary
+    ruling, state = ib(at("N", "1NT 2S"), "2C", artificial=True, specifies=(),
+                       replacement="3C", comparable=False)
+    assert "27B2" in ruling.laws and obligations(state) == {"N:throughout"}
+
+
+def test_27B1a_artificial_no_denomination_replaced_by_one_showing_none_too():
+    ruling, state = ib(at("N", "1NT 2S"), "2C", artificial=True, specifies=(),
+                       replacement="3C", replacement_specifies=())
+    assert "27B1(a)" in ruling.laws and not state.pass_obligations
+    assert ruling.outcome["lead_restriction"] is False
+
+
+def test_25A5_a_slip_that_ended_the_auction_may_be_changed_only_within_the_auction_period():
+    """W 1S, N P, E P, S P (S meant to double): before the opening lead is faced S may double
+    and the auction goes on; once the auction period is over the pass stands."""
+    over = at("W", "1S P P P")
+    ruling, state = apply(over, ChangeOfCall(Seat.S, "X", unintended=True))
+    assert ruling.outcome["stands"] == "X" and "25A5" in ruling.laws
+    assert state.calls == ("1S", "P", "P", "X") and state.declarer is None
+    late, state = apply(over, ChangeOfCall(Seat.S, "X", unintended=True, period_over=True))
+    assert late.outcome["stands"] == "P" and "25A5" in late.laws
+    assert state.calls == over.calls
+
+
+def test_25A6_lho_may_withdraw_his_call_over_the_slip():
+    ruling, state = apply(at("N", "1H 2C"), ChangeOfCall(Seat.N, "1NT", unintended=True))
+    assert ruling.outcome["lho_may_withdraw"] is True and "25A6" in ruling.laws
+    assert state.calls == ("1NT",) and ruling.outcome["stands"] == "1NT"
+
+
+def test_27B1a_an_artificial_bid_above_the_natural_lowest_is_not_the_lowest_showing_it():
+    """N 1H, E P, S 2H, W 2D (natural, insufficient): 3D is the lowest sufficient bid showing
+    diamonds, so a 3H cue-bid showing diamonds is not 27B1(a): the Director judges it."""
+    ruling, state = ib(at("N", "1H P 2H"), "2D", replacement="3H",
+                       replacement_specifies=(Strain.DIAMONDS,))
+    assert "27B1(a)" not in ruling.laws and ruling.outcome.get("judgement_pending") is True
+    ruling, _ = ib(at("N", "1H P 2H"), "2D", replacement="3D")
+    assert "27B1(a)" in ruling.laws

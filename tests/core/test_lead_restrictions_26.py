@@ -96,8 +96,13 @@ def test_26B_at_partners_first_lead_later_in_the_play():
                                               "any"}
     ruling, state = apply(state, ChoiceMade(Seat.E, "forbid:C"))
     assert [r.token for r in state.restrictions_on(Seat.E)] == ["forbid:C"]
-    ruling, state = apply(state, PartnerLead(Seat.E))  # no trick given: did E keep the lead?
+    # asked again before anything else is reported: still that lead, the prohibition binds and
+    # nobody is asked whether he kept the lead (issue 22)
+    ruling, state = apply(state, PartnerLead(Seat.E))
+    assert ruling.outcome["options"] == [] and "26B" in ruling.laws
+    ruling, state = apply(state, PartnerLead(Seat.E, trick=5))  # did E keep the lead till then?
     assert ruling.outcome["options"] == ["kept", "lost"]
+    assert state.pending_for(Seat.E)[0].chooser == "declarer_side"
     ruling, state = apply(state, ChoiceMade(Seat.E, "kept"))
     assert ruling.outcome["options"] == []  # the 26B right was used at his first lead
     assert [r.token for r in state.restrictions_on(Seat.E)] == ["forbid:C"]
@@ -145,15 +150,37 @@ def test_26B_combined_with_50D2_options():
     assert [r.token for r in state.restrictions_on(Seat.W)] == ["forbid:C"]
 
 
-def test_26B_combined_choice_resolved_under_50D2():
-    """Requiring the penalty card's suit is the 50D2 option: the card goes back to the hand."""
+def test_26B_50D2_requirement_then_a_separate_26B_prohibition():
+    """Requiring the penalty card's suit is the 50D2 option (the card goes back to the hand);
+    Law 26B is a separate right, offered next: declarer also prohibits hearts."""
     _, state = east_offends_south_declares()
     state = replace(state, penalty_cards=(penalty("E:DK:major"),))
     _, state = apply(state, PartnerLead(Seat.W))
     ruling, state = apply(state, ChoiceMade(Seat.W, "require:D"))
     assert "50D2(a)" in ruling.laws and not state.penalty_cards
-    assert [r.token for r in state.restrictions_on(Seat.W)] == ["require:D"]
-    assert not state.lead_penalties
+    assert set(ruling.option_tokens) == {"forbid:D", "forbid:H", "forbid:C", "any"}
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:H"))
+    assert "26B" in ruling.laws and not state.lead_penalties and not state.pending
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["require:D", "forbid:H"]
+
+
+def test_26B_then_50D2_a_prohibition_first_leaves_the_penalty_card_choice():
+    _, state = east_offends_south_declares()
+    state = replace(state, penalty_cards=(penalty("E:DK:major"),))
+    _, state = apply(state, PartnerLead(Seat.W))
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:C"))
+    assert set(ruling.option_tokens) == {"require:D", "forbid:D", "any"}
+    ruling, state = apply(state, ChoiceMade(Seat.W, "any"))
+    assert [p.token for p in state.penalty_cards] == ["E:DK:major"] and not state.pending
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["forbid:C"]
+
+
+def test_26B_any_declines_both_rights_at_once():
+    _, state = east_offends_south_declares()
+    state = replace(state, penalty_cards=(penalty("E:DK:major"),))
+    _, state = apply(state, PartnerLead(Seat.W))
+    ruling, state = apply(state, ChoiceMade(Seat.W, "any"))
+    assert not ruling.options and not state.pending and not state.lead_penalties
 
 
 def test_26B_combined_forbid_of_penalty_suit_uses_both():
@@ -163,3 +190,64 @@ def test_26B_combined_forbid_of_penalty_suit_uses_both():
     _, state = apply(state, PartnerLead(Seat.W))
     ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:D"))
     assert "50D2(a)" in ruling.laws and "26B" in ruling.laws and not state.penalty_cards
+
+
+def _prohibitable(state, leader):
+    from core.laws import lead26
+
+    return {s.letter for s in lead26.eligible_suits(state, Seat(leader))}
+
+
+def test_26B_a_transfer_before_the_irregularity_specifies_the_suit_it_shows():
+    """E 1NT, S P, W 2D (a transfer: hearts), N 2S, E P, S P; W's 2H is insufficient and he
+    passes instead (27B2). W specified hearts, not diamonds: declarer N may prohibit any suit
+    but hearts at E's opening lead."""
+    from core.cards import Suit
+
+    _, state = calls(at("E", "1NT P"))
+    _, state = apply(state, CallMade(Seat.W, "2D", specifies=(Suit.HEARTS,)))
+    _, state = calls(state, "N:2S", "E:P", "S:P")
+    ruling, state = apply(state, InsufficientBid("2H", replacement="P", comparable=False))
+    assert "27B2" in ruling.laws and state.declarer is Seat.N
+    assert _prohibitable(state, "E") == {"S", "D", "C"}
+
+
+def test_26B_an_artificial_cue_bid_replacement_specifies_the_suit_it_shows():
+    """N 1H, E P, S 2H; W's 2D is insufficient and he replaces it with 3H, a cue-bid showing
+    both minors, judged not comparable (27B2). Hearts may be prohibited, the minors not."""
+    from core.auction import Strain
+
+    ruling, state = apply(at("N", "1H P 2H"), InsufficientBid(
+        "2D", replacement="3H", comparable=False,
+        replacement_specifies=(Strain.CLUBS, Strain.DIAMONDS)))
+    assert "27B2" in ruling.laws
+    _, state = calls(state, "N:4H", "E:P", "S:P", "W:P")
+    assert state.declarer is Seat.N
+    assert _prohibitable(state, "E") == {"S", "H"}
+
+
+def test_26B_an_accepted_artificial_insufficient_bid_counts_with_its_meaning():
+    """The 2D transfer noted by /call before any penalty exists still counts afterwards, and
+    a call taken back from the auction loses its meaning (a new call at that place is read
+    afresh)."""
+    from core.cards import Suit
+    from core.laws.auction_state import call_meanings, with_auction
+
+    _, state = apply(at("E", "1NT P"), CallMade(Seat.W, "2D", specifies=(Suit.HEARTS,)))
+    assert call_meanings(state) == {2: (Suit.HEARTS,)}
+    shorter = with_auction(state, Auction.parse("E", "1NT P"))
+    assert call_meanings(shorter) == {}
+
+
+def test_26B_after_a_refused_opening_lead_the_separate_prohibition_is_offered_with_buttons():
+    """E (the 26B offender) leads the DK out of turn; declarer refuses it and requires a
+    diamond from W (54D, 50D2): the ruling then offers the 26B prohibition as options."""
+    from core.cards import parse_card
+    from core.laws.opening_lead import OpeningLeadOutOfTurn
+
+    _, state = east_offends_south_declares()
+    _, state = apply(state, OpeningLeadOutOfTurn(Seat.E, parse_card("DK")))
+    ruling, state = apply(state, ChoiceMade(Seat.W, "require:D"))
+    assert {"forbid:H", "forbid:C", "any"} <= set(ruling.option_tokens), ruling.option_tokens
+    ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:C"))
+    assert [r.token for r in state.restrictions_on(Seat.W)] == ["require:D", "forbid:C"]

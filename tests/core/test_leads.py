@@ -403,3 +403,33 @@ def test_53A_next_hand_accepting_declarers_lead_names_the_defenders_as_chooser()
 def test_47E1_ruling_states_its_chooser():
     ruling, _ = loot("E", "HA", "W", misinformed=True)
     assert ruling.chooser == "declarer"
+
+
+def test_55A_the_choice_waits_for_the_defender_next_in_turn_after_the_card():
+    """Either defender may answer, but W's answer (next after S's card) prevails if they
+    disagree, so only W (or a director) closes the choice; from dummy's card it is E."""
+    from core.state import may_choose
+
+    for offender, prevails, other in (("S", Seat.W, Seat.E), ("N", Seat.E, Seat.W)):
+        ruling, state = loot(offender, "C9", "S" if offender == "N" else "N")
+        (pending,) = state.pending
+        assert ruling.outcome["prevails"] == prevails.value
+        assert may_choose(pending.chooser, prevails, director=False, declarer=Seat.S,
+                          offender=pending.offender)
+        assert not may_choose(pending.chooser, other, director=False, declarer=Seat.S,
+                              offender=pending.offender)
+
+
+def test_47E1_an_opening_lead_made_on_misinformation_goes_back_without_rectification():
+    ruling, state = oloot(offender="E", card="HQ", misinformed=True)
+    assert "47E1" in ruling.laws and ruling.outcome["options"] == []
+    assert not state.penalty_cards and not state.pending
+    assert ruling.outcome["next_to_play"] == "W" and ruling.outcome["declarer_after"] == "S"
+
+
+def test_53C_57C1_dummy_has_also_played_so_the_early_card_is_not_rectified():
+    ruling, state = loot("S", "C5", "N", trick=5, rho_card=parse_card("CK"), dummy_played=True)
+    assert "53C" in ruling.laws and "57C1" in ruling.laws
+    assert not state.penalty_cards and not state.pending
+    without, state = loot("S", "C5", "N", trick=5, rho_card=parse_card("CK"))
+    assert tokens(state) == {"E:CK:major"} and "57A" in without.laws

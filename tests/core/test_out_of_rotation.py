@@ -323,7 +323,7 @@ def test_29A_offenders_lho_calls_next_in_rotation_after_an_accepted_pass():
     assert state.calls[-1] == "2H"
     assert Auction.trusted(Seat.N, state.calls).turn is Seat.E
     ruling, state = call(state, "E", "P")
-    assert ruling.summary.startswith("E: Pass")
+    assert ruling.summary.startswith("E: pass")
 
 
 def test_29A_offenders_lho_calls_next_after_an_accepted_opening_pass():

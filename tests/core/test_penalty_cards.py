@@ -59,7 +59,17 @@ def test_50D2b_any_leaves_the_card_and_the_choice_recurs():
     ruling, state = choose(state, "any")
     assert tokens(state) == {"E:SK:major"} and state.restrictions == ()
     assert "50D2(b)" in ruling.laws
+    same, state = lead(state)  # asked again before W has led: the same lead, chosen already
+    assert same.option_tokens == () and "already chosen" in same.summary
+    _, state = apply(state, CardPlayed(Seat.W, parse_card("H3")))  # W makes that lead
     again, state = lead(state)  # W kept the lead: declarer has the options again (footnote)
+    assert "any" in again.option_tokens
+
+
+def test_50D2b_after_any_a_later_trick_brings_the_options_back():
+    _, state = lead(play_state("S", "E:SK:major"))
+    _, state = choose(state, "any")
+    again, _ = apply(state, PartnerLead(Seat.W, trick=4))
     assert "any" in again.option_tokens
 
 
@@ -178,3 +188,25 @@ def test_51A_52B2_several_penalty_cards_none_in_that_suit_declarer_names_it():
     ruling, state = apply(play_state("S", "E:HJ:major", "E:SQ:major"), ev)
     assert ruling.outcome["substitute"] == "" and "declarer names" in ruling.summary
     assert tokens(state) == {"E:HJ:major", "E:SQ:major", "E:D2:major"}
+
+
+def test_52B1a_unanswered_report_offers_declarer_accept_or_reject_first():
+    """A defender reporting his own failure has not asked declarer: the ruling waits for
+    declarer's 52B1(a) choice, and each answer rules as Law 52 says (instead_of kept)."""
+    start = play_state("S", "E:HJ:major", "E:S4:major")
+    ev = PenaltyNotPlayed(Seat.E, parse_card("C2"), accepted=None, instead_of=parse_card("S4"))
+    asked, waiting = apply(start, ev)
+    assert set(asked.option_tokens) == {"accept", "reject"} and "52B1(a)" in asked.laws
+    assert tokens(waiting) == {"E:HJ:major", "E:S4:major"} and waiting.pending_for(Seat.E)
+    kept, state = apply(waiting, ChoiceMade(Seat.E, "accept"))
+    assert "52B1(a)" in kept.laws and tokens(state) == {"E:HJ:major", "E:S4:major"}
+    assert not state.pending
+    swapped, state = apply(waiting, ChoiceMade(Seat.E, "reject"))
+    assert swapped.outcome["substitute"] == "S4" and "52B2" in swapped.laws
+    assert tokens(state) == {"E:HJ:major", "E:C2:major"} and not state.pending
+
+
+def test_52B1b_unanswered_but_declarer_played_since_is_ruled_at_once():
+    ev = PenaltyNotPlayed(Seat.E, parse_card("D2"), accepted=None, declarer_played_since=True)
+    ruling, state = apply(play_state("S", "E:HJ:major"), ev)
+    assert ruling.outcome["must_accept"] is True and not state.pending

@@ -16,6 +16,7 @@ from core.laws.penalty import PartnerLead, PenaltyNotPlayed, lead_ruling
 from core.laws.premature import PrematurePlay
 from core.seats import Seat
 from core.state import TableState
+from core.view import view_of
 from tests.core.helpers import hand, play_state, tokens
 
 
@@ -52,7 +53,7 @@ def test_50D2a_forbid_holds_while_he_leads_the_next_trick():
 def test_50D2a_forbid_in_doubt_after_unreported_tricks_asks_the_table():
     state = forbid_spades_on_w(trick=3)
     ruling, state = apply(state, PartnerLead(Seat.W, trick=7))
-    assert ruling.option_tokens == ("kept", "lost") and ruling.chooser == "players"
+    assert ruling.option_tokens == ("kept", "lost") and ruling.chooser == "declarer_side"
     assert w_tokens(state) == ["forbid:S"]  # kept until answered, never silently dropped
     waiting = must_play(state, Seat.W)
     assert waiting.outcome["waiting"] is True
@@ -195,7 +196,7 @@ def test_50D2a_a_later_trick_reported_without_its_leader_puts_the_forbid_in_doub
     ruling, state = apply(state, PlayReported(trick=8))
     assert state.pending_for(Seat.W)[0].options == ("kept", "lost")
     assert must_play(state, Seat.W).outcome["waiting"] is True
-    assert any("kept the lead" in line for line in state.describe())
+    assert any("kept the lead" in line for line in view_of(state).lines())
     kept, after = apply(state, ChoiceMade(Seat.W, "kept"))
     assert w_tokens(after) == ["forbid:S"] and after.on_lead is Seat.W and not after.pending
     _, lost = apply(state, LeadLost(Seat.E))  # the lapse button answers it too
@@ -239,9 +240,9 @@ def test_50D2_state_mustplay_and_lead_agree_after_every_report(first, steps):
         except RuleError:
             continue  # a refused report changes nothing
         for seat in (Seat.E, Seat.W):
-            in_state = said(state.describe(), seat)
+            in_state = said(view_of(state).lines(), seat)
             words = must_play(state, seat)
-            if any(p.chooser == "players" for p in state.pending_for(seat)):
+            if any(p.chooser in ("players", "declarer_side") for p in state.pending_for(seat)):
                 assert words.outcome["waiting"] is True
                 continue
             if state.pending_for(seat):

@@ -355,3 +355,53 @@ def test_64A_transfer_never_exceeds_what_the_offending_side_won(offender, trick,
     won_from_revoke_trick_on = later + (won_by is not WonBy.OPPONENTS)
     assert 0 <= n <= min(2, won_from_revoke_trick_on)
     assert (n == 2) == (won_by is WonBy.OFFENDER and later > 0)
+
+
+def test_64A1_reported_mid_play_without_later_tricks_is_provisional_not_one_trick_for_good():
+    """Play goes on: whether E-W win a later trick is not known, so the ruling says 1 trick so
+    far and that a later trick makes it 2 (64A1), instead of ruling as if they won none."""
+    ruling, state = revoke("E", won_by=WonBy.OFFENDER, trick=6)
+    assert ruling.outcome["provisional"] is True
+    assert ruling.outcome["depends_on"] == ["later_tricks"]
+    assert ruling.outcome["tricks_transferred"] == 1 and "2 tricks" in ruling.summary
+    assert "no later trick" not in " ".join(ruling.steps)
+    settled, _ = revoke("E", won_by=WonBy.OFFENDER, trick=6, later_tricks=1)
+    assert settled.outcome["provisional"] is False and settled.outcome["tricks_transferred"] == 2
+
+
+def test_64A2_64B1_opponents_won_revoke_trick_later_tricks_unknown_is_provisional():
+    ruling, _ = revoke("W", won_by=WonBy.OPPONENTS, trick=4)
+    assert ruling.outcome["tricks_transferred"] == 0 and ruling.outcome["provisional"] is True
+    assert ruling.outcome["exception"] == ""  # 64B1 is not known to apply yet
+
+
+def test_64A2_partner_won_revoke_trick_needs_no_later_tricks():
+    ruling, _ = revoke("E", won_by=WonBy.PARTNER, trick=4)
+    assert ruling.outcome["tricks_transferred"] == 1 and ruling.outcome["provisional"] is False
+
+
+def test_64B2_a_second_revoke_in_the_same_suit_is_known_from_the_board():
+    _, state = revoke("E", won_by=WonBy.OFFENDER, trick=3, later_tricks=2, suit=Suit.HEARTS)
+    again, _ = revoke("E", state=state, won_by=WonBy.OFFENDER, trick=7, later_tricks=1,
+                      suit=Suit.HEARTS)
+    assert again.outcome["tricks_transferred"] == 0 and again.outcome["exception"] == "64B2"
+    other, _ = revoke("E", state=state, won_by=WonBy.OFFENDER, trick=7, later_tricks=1,
+                      suit=Suit.CLUBS)
+    assert other.outcome["tricks_transferred"] == 2 and other.outcome["exception"] == ""
+
+
+def test_64B2_a_second_revoke_without_its_suit_is_flagged_not_guessed():
+    _, state = revoke("E", won_by=WonBy.OFFENDER, trick=3, later_tricks=2, suit=Suit.HEARTS)
+    again, _ = revoke("E", state=state, won_by=WonBy.OFFENDER, trick=7, later_tricks=1)
+    assert again.outcome["provisional"] is True
+    assert again.outcome["depends_on"] == ["repeat_same_suit"] and "64B2" in again.laws
+    partner, _ = revoke("W", state=state, won_by=WonBy.OFFENDER, trick=8, later_tricks=1)
+    assert partner.outcome["provisional"] is False  # 64B2 is about the same player
+
+
+def test_64C_every_established_revoke_is_flagged_for_the_directors_equity_check():
+    for facts in ({"won_by": WonBy.OFFENDER, "later_tricks": 1},
+                  {"won_by": WonBy.OFFENDER, "later_tricks": 1, "penalty_card_failure": True}):
+        ruling, _ = revoke("E", **facts)
+        assert ruling.outcome["equity_64C"] is True and "64C" in ruling.laws
+        assert "64C" in ruling.judgement

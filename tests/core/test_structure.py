@@ -1,5 +1,5 @@
 """How core/ is put together: imports run one way (engine -> laws -> registry), every module
-imports on its own, the registry names the bookkeeping kinds, and who may choose is decided
+imports on its own, the record kinds are registered kinds, and who may choose is decided
 in core from the stored chooser."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from core import registry
 from core.engine import EVENT_TYPES
+from core.ruling import RECORD_KINDS
 from core.seats import Seat
 from core.state import Chooser, PendingChoice, TableState, may_choose
 
@@ -102,13 +102,13 @@ def test_each_module_imports_alone(name):
     subprocess.run([sys.executable, "-c", f"import {name}"], check=True, cwd=CORE.parent)
 
 
-def test_bookkeeping_kinds_are_registered_event_kinds():
-    assert set(EVENT_TYPES) >= registry.BOOKKEEPING_KINDS
+def test_record_kinds_are_registered_event_kinds():
+    assert set(EVENT_TYPES) >= RECORD_KINDS
 
 
 def test_chooser_values_are_the_stored_strings():
     assert {c.value for c in Chooser} == {"", "declarer", "defenders", "players", "LHO",
-                                          "director"}
+                                          "director", "declarer_side"}
 
 
 def test_an_old_snapshot_with_a_string_chooser_loads_as_the_enum():

@@ -1,5 +1,8 @@
 """What players read: no internal tokens, grammar that agrees, one consistent headline."""
 
+import re
+from pathlib import Path
+
 from core.auction import Auction
 from core.cards import parse_card
 from core.engine import ChoiceMade, apply
@@ -44,3 +47,35 @@ def test_50D2_waiting_answer_names_the_options_in_words():
     answer = must_play(state, Seat.W)
     text = " ".join(answer.steps)
     assert "require:S" not in text and "forbid spades" in text and "require a spade" in text
+
+
+#: Internal notation a player must never read (issue 22): option tokens, bare card codes, calls
+#: in their stored form ("E called P", "the X", "1H").
+INTERNAL = re.compile(r"\b(require|forbid|highest|lowest):|\b(require|forbid) [SHDC]+\b"
+                      r"|\b[SHDC][AKQJT2-9]\b"
+                      r"|\bcalled (P|X|XX)\b|\bthe (P|X|XX)\b|\b[1-7][CDHS]\b")
+
+
+def test_no_internal_tokens_in_any_ruling_of_the_conformance_cases(monkeypatch, capsys):
+    """Every ruling the engine gives for the public cases and the project's own cases (summary,
+    steps, option labels, information) reads as words and symbols, never internal tokens."""
+    from core import ruling as ruling_module
+    from core.scenarios.runner import main
+
+    seen: list[ruling_module.Ruling] = []
+    built = ruling_module.Ruling.__post_init__
+
+    def keep(self: ruling_module.Ruling) -> None:
+        built(self)
+        seen.append(self)
+
+    monkeypatch.setattr(ruling_module.Ruling, "__post_init__", keep)
+    root = Path(__file__).resolve().parents[2]
+    main([str(root.parent / "shared" / "scenarios"), str(root / "tests" / "core" / "scenarios"),
+          "--allow-unsupported"])
+    capsys.readouterr()
+    assert len(seen) > 100
+    for ruling in seen:
+        for text in (ruling.summary, *ruling.steps, *(o.label for o in ruling.options),
+                     ruling.information, ruling.judgement):
+            assert not INTERNAL.search(text or ""), text

@@ -65,6 +65,7 @@ async def scene(ld: LocalDiscord, bot: Any) -> dict[str, Any]:
         "bystander": bystander,
         "bystander_role": bystander_role,
         "director_role": ld.guild.role("Director"),
+        "seated": [ld.member(who).id for who in ("Declarer", "Dummy", "LHO", "RHO")],
     }
 
 
@@ -165,7 +166,10 @@ async def run_hostile(
         pings = message.pings
         assert not pings["everyone"], f"{where} pinged everyone: {message.text[:300]!r}"
         assert set(pings["roles"]) <= {scene["director_role"].id}, f"{where} pinged {pings}"
-        assert set(pings["users"]) <= {user.id}, f"{where} pinged {pings}"
+        # the asker, or the seated players a /session start names (whose seats it keeps)
+        told = {user.id, *scene["seated"]}
+        assert set(pings["users"]) <= told, f"{where} pinged {pings}"
+        assert scene["bystander"].id not in pings["users"], f"{where} pinged {pings}"
         if any(sentinel in str(v) for v in options.values()) and unescaped(
             sentinel, rendered(message)
         ):

@@ -14,10 +14,10 @@ from core.storage.desk.settings import APPEAL_OUTCOMES, DEFAULT_APPEAL_MINUTES
 from core.storage.desk.values import (
     AppealInfo,
     ConsultationInfo,
-    DependentRulings,
     DeskSettingsInfo,
     EditionSchedule,
     Rerule,
+    RerulePlan,
 )
 
 __all__ = [
@@ -25,11 +25,11 @@ __all__ = [
     "DEFAULT_APPEAL_MINUTES",
     "AppealInfo",
     "ConsultationInfo",
-    "DependentRulings",
     "Desk",
     "DeskSettingsInfo",
     "EditionSchedule",
     "Rerule",
+    "RerulePlan",
 ]
 
 

@@ -9,13 +9,24 @@ from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.corrected_facts import corrected_event
-from core.engine import apply, event_from_data, event_to_data
+from core.correction import Correction, Logged, correct
+from core.engine import Event, apply, event_from_data, event_to_data
+from core.ruling import Ruling, is_ruling
 from core.state import TableState
 from core.storage import editions, rollup
 from core.storage.desk.base import DeskBase, desk_event_row
-from core.storage.desk.values import DependentRulings, Rerule
-from core.storage.errors import StorageError
-from core.storage.models import NOTE_MAX, SUMMARY_MAX, EventLaw, EventRow, VerdictRow, utcnow
+from core.storage.desk.values import Rerule, RerulePlan
+from core.storage.errors import Conflict, StorageError
+from core.storage.models import (
+    NOTE_MAX,
+    SUMMARY_MAX,
+    Board,
+    EventLaw,
+    EventRow,
+    Table,
+    VerdictRow,
+    utcnow,
+)
 from core.storage.repo.rows import (
     board_row,
     checked_text,
@@ -82,6 +93,20 @@ class Rulings(DeskBase):
 
     # ---------------------------------------------------------------------- re-ruling
 
+    async def preview_rerule(
+        self, guild_id: int, event_id: int, changes: dict[str, str]
+    ) -> RerulePlan:
+        """What :meth:`rerule` would do with these corrected facts, written nowhere: the
+        corrected incident's ruling and every later event of the board ruled again after it
+        (:func:`core.correction.correct`). The engine's errors for impossible facts."""
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            old = await desk_event_row(s, club_id, event_id)
+            board = await board_row(s, club_id, old.board_id)
+            correction = await _correction(s, club_id, old, changes)
+            return RerulePlan(correction, board.session_id, old.table_no, board.number,
+                              board.last_seq)
+
     async def rerule(
         self,
         guild_id: int,
@@ -90,15 +115,17 @@ class Rulings(DeskBase):
         text: str,
         changes: dict[str, str],
         *,
-        with_dependents: bool = False,
+        last_seq: int | None = None,
         score: str | None = None,
     ) -> Rerule:
-        """Re-rule ``event_id`` on corrected facts in one transaction: the old ruling is voided
-        (verdict "amended", linked to the new one), the corrected incident is ruled on and
-        recorded as the board's latest event (``amends_id`` names the old one).
+        """Re-rule ``event_id`` on corrected facts in one transaction: the corrected incident
+        takes its place and every later event of the board is ruled again after it. The old
+        ruling is voided (verdict "amended", naming the new one); each later event is voided
+        and recorded again after the corrected one (so the board's fold keeps their order), or
+        voided with the reason when it no longer applies. A voided ruling can be corrected too.
 
-        A later ruling that cannot stand without the old one is a :class:`Conflict` unless
-        ``with_dependents``, which voids those too.
+        ``last_seq``: the board as the director saw the before/after (:meth:`preview_rerule`);
+        a board that has moved on since is a :class:`Conflict`, and nothing is written.
         """
         body = checked_text(text, NOTE_MAX, "text")
         if not body:
@@ -106,59 +133,39 @@ class Rulings(DeskBase):
 
         async def work(s: AsyncSession) -> Rerule:
             club_id = await require_club(s, guild_id)
-            old = await desk_event_row(s, club_id, event_id, lock_board=True)
-            if old.kind == "choice":
-                raise StorageError("a choice is re-made with its buttons, not amended with facts")
-            event, facts = corrected_event(old.facts, changes)
-            if facts == old.facts:
-                raise StorageError("the corrected facts are the same as the recorded ones")
+            old = await desk_event_row(s, club_id, event_id)
             board = await board_row(s, club_id, old.board_id, lock=True)
-            state, failed = await _fold_without(s, board.id, {old.id})
-            if failed and not with_dependents:
-                raise DependentRulings(event_id, failed)
-            ruling, new_state = apply(state, event)  # the engine's errors: nothing is written
+            if last_seq is not None and board.last_seq != last_seq:
+                raise Conflict(f"board {board.number} has changed since the before/after was "
+                               "shown: amend again to see it as it is now")
+            fix = await _correction(s, club_id, old, changes)
             now = utcnow()
-            for dep_id in failed:
-                dep = await desk_event_row(s, club_id, dep_id)
-                await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
-                      f"voided with ruling #{event_id}", now)
-            new = EventRow(
-                club_id=club_id,
-                session_id=board.session_id,
-                table_id=board.table_id,
-                board_id=board.id,
-                table_no=old.table_no,
-                board_no=board.number,
-                seq=board.last_seq + 1,
-                kind=event.kind[:40],
-                incident=(ruling.kind or event.kind)[:40],
-                actor_id=director_id,
-                created_at=now,
-                facts=event_to_data(event),
-                ruling=ruling.to_data(),
-                summary=ruling.summary[:SUMMARY_MAX],
-                laws=laws_text(dict.fromkeys(ruling.laws)),
-                void=False,
-                law_edition=await editions.edition_in_force(s, club_id),
-                amends_id=old.id,
-            )
-            s.add(new)
-            await s.flush()
-            laws = law_values(club_id, new.id, dict.fromkeys(ruling.laws))
-            if laws:
-                await s.execute(insert(EventLaw), laws)
-            time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
-            await rollup.add_event(s, club_id, now, time_zone, new.kind, new.incident,
-                                   (row["law_number"] for row in laws))
+            writer = _Writer(s, club_id, board, now)
+            new = await writer.add(fix.event, fix.after, director_id, amends=old.id,
+                                   counted=True)  # a director's decision
             await _void(s, club_id, old, director_id, VerdictKind.AMENDED,
-                  f"re-ruled as #{new.id}: {body}", now, score=score)
-            await s.flush()
-            await store_state(s, board, new_state, last_seq=new.seq)
+                        f"re-ruled as #{new.id}: {body}", now, score=score)
+            carried, dropped = [], []
+            for redone in fix.later:
+                dep = await desk_event_row(s, club_id, redone.id)
+                if redone.after is None:
+                    dropped.append(redone.id)
+                    await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
+                                f"no longer applies after ruling #{event_id} was corrected: "
+                                f"{redone.reason}", now)
+                    continue
+                copy = await writer.add(redone.event, redone.after, dep.actor_id,
+                                        amends=dep.id)
+                carried.append((dep.id, copy.id))
+                await _void(s, club_id, dep, director_id, VerdictKind.AMENDED,
+                            f"ruled again as #{copy.id} after ruling #{event_id} was corrected",
+                            now)
+            await store_state(s, board, fix.state, last_seq=writer.seq)
             recorded = RecordedEvent(
-                id=new.id, board_id=board.id, seq=new.seq, event=event, ruling=ruling,
-                state=new_state, actor_id=director_id, interaction_id=None, created_at=now,
+                id=new.id, board_id=board.id, seq=new.seq, event=fix.event, ruling=fix.after,
+                state=fix.state, actor_id=director_id, interaction_id=None, created_at=now,
             )
-            return Rerule(old.id, recorded, failed)
+            return Rerule(old.id, recorded, tuple(dropped), tuple(carried))
 
         return await self._st.tx.write(work, retry_disconnect=False)
 
@@ -171,6 +178,68 @@ class Rulings(DeskBase):
                     EventRow.club_id == club_id, EventRow.amends_id == event_id
                 )
             )
+
+
+async def _correction(
+    s: AsyncSession, club_id: int, old: EventRow, changes: dict[str, str]
+) -> Correction:
+    """The board re-ruled with ``old``'s facts corrected by ``changes``."""
+    if old.kind == "choice":
+        raise StorageError("a choice is re-made with its buttons, not amended with facts")
+    if old.void:
+        replaced = await s.scalar(
+            select(EventRow.id).where(EventRow.club_id == club_id, EventRow.amends_id == old.id,
+                                      EventRow.void.is_(False))
+        )
+        if replaced is not None:
+            raise Conflict(f"ruling #{old.id} was re-ruled as #{replaced}: amend #{replaced}")
+    event, facts = corrected_event(old.facts, changes)
+    if facts == old.facts:
+        raise StorageError("the corrected facts are the same as the recorded ones")
+    rows = await s.execute(
+        select(EventRow.id, EventRow.facts, EventRow.ruling, EventRow.void)
+        .where(EventRow.board_id == old.board_id)
+        .order_by(EventRow.seq)
+    )
+    history = [Logged(i, event_from_data(f), Ruling.from_data(r), bool(v))
+               for i, f, r, v in rows]
+    return correct(history, old.id, event)
+
+
+class _Writer:
+    """Appends re-ruled events to a board (locked) in one transaction: the event row, its law
+    index and the monthly roll-up, as :meth:`Storage.record` writes them."""
+
+    def __init__(self, s: AsyncSession, club_id: int, board: Board, now: dt.datetime) -> None:
+        self.s, self.club_id, self.board, self.now = s, club_id, board, now
+        self.seq = board.last_seq
+
+    async def add(self, event: Event, ruling: Ruling, actor_id: int | None, *, amends: int,
+                  counted: bool | None = None) -> EventRow:
+        s, club_id = self.s, self.club_id
+        counted = is_ruling(event.kind, ruling) if counted is None else counted
+        self.seq += 1
+        row = EventRow(
+            club_id=club_id, session_id=self.board.session_id, table_id=self.board.table_id,
+            board_id=self.board.id,
+            table_no=await s.scalar(select(Table.number).where(Table.id == self.board.table_id)),
+            board_no=self.board.number, seq=self.seq, kind=event.kind[:40],
+            incident=(ruling.kind or event.kind)[:40], actor_id=actor_id, created_at=self.now,
+            facts=event_to_data(event), ruling=ruling.to_data(),
+            summary=ruling.summary[:SUMMARY_MAX], laws=laws_text(dict.fromkeys(ruling.laws)),
+            void=False, law_edition=await editions.edition_in_force(s, club_id),
+            amends_id=amends, is_ruling=counted,
+        )
+        s.add(row)
+        await s.flush()
+        if counted:
+            laws = law_values(club_id, row.id, dict.fromkeys(ruling.laws))
+            if laws:
+                await s.execute(insert(EventLaw), laws)
+            time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
+            await rollup.add_event(s, club_id, self.now, time_zone, row.incident,
+                                   (law["law_number"] for law in laws))
+        return row
 
 
 async def _fold_without(
@@ -198,8 +267,10 @@ async def _void(
     s: AsyncSession, club_id: int, ev: EventRow, director_id: int, kind: VerdictKind,
     text: str | None, now: dt.datetime, *, score: str | None = None,
 ) -> None:
-    """Mark ``ev`` void with a verdict, and keep the log's monthly roll-up in step."""
+    """Mark ``ev`` void with a verdict, and keep the log's monthly roll-up in step (a ruling
+    voided already, corrected later, only gets the verdict)."""
     old_verdict = ev.verdict
+    voiding = not ev.void
     ev.void = True
     ev.verdict, ev.verdict_by, ev.verdict_at, ev.verdict_note = kind.value, director_id, now, text
     if score is not None:
@@ -208,4 +279,4 @@ async def _void(
                      verdict=kind.value, text=text, adjusted_score=score, created_at=now))
     await s.flush()
     time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
-    await rollup.verdict_changed(s, ev, time_zone, old_verdict=old_verdict, voiding=True)
+    await rollup.verdict_changed(s, ev, time_zone, old_verdict=old_verdict, voiding=voiding)

@@ -1,11 +1,11 @@
-"""The plain values the desk's storage returns, and its one error."""
+"""The plain values the desk's storage returns."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
 
-from core.storage.errors import Conflict
+from core.correction import Correction
 from core.storage.values import RecordedEvent
 
 
@@ -24,11 +24,27 @@ class DeskSettingsInfo:
 
 @dataclass(frozen=True)
 class Rerule:
-    """A ruling re-ruled with corrected facts: the old one voided, the new one recorded."""
+    """A ruling re-ruled with corrected facts: the old one voided, the new one recorded, and
+    the board's later events ruled again after it: ``carried`` pairs each old event with its
+    re-ruled copy; ``also_voided`` are those that no longer apply."""
 
     old_id: int
     new: RecordedEvent
     also_voided: tuple[int, ...]
+    carried: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class RerulePlan:
+    """What re-ruling on corrected facts would do (nothing written yet): the director sees it
+    and confirms. ``last_seq`` is the board as it was read: a confirmation after the board
+    has moved on is refused."""
+
+    correction: Correction
+    session_id: int
+    table_number: int
+    board_number: int
+    last_seq: int
 
 
 @dataclass(frozen=True)
@@ -62,13 +78,3 @@ class AppealInfo:
     outcome: str | None
     outcome_text: str | None
     closed_at: dt.datetime | None
-
-
-class DependentRulings(Conflict):
-    """Voiding (or re-ruling) a ruling would leave later rulings that depend on it."""
-
-    def __init__(self, event_id: int, dependents: tuple[int, ...]) -> None:
-        listed = ", ".join(f"#{d}" for d in dependents)
-        super().__init__(f"later rulings depend on ruling #{event_id}: {listed}")
-        self.event_id = event_id
-        self.dependents = dependents

@@ -19,8 +19,6 @@ LAW_EDITIONS = ("2017",)
 DEFAULT_SESSION_NAME = "Session"
 PAGE_MAX = 100
 EXPORT_CHUNK_ROWS = 500
-#: Event kinds that are the ordinary course of a board, not an incident or a choice.
-ROUTINE_KINDS = ("board_set", "call", "auction_ends", "board_end")
 LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 

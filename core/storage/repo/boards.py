@@ -11,14 +11,14 @@ from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core.engine import Event, apply, event_from_data, event_to_data
-from core.ruling import Ruling
+from core.ruling import Ruling, is_ruling
 from core.seats import Seat
 from core.state import TableState
 from core.storage import logquery, rollup
 from core.storage.editions import edition_in_force
 from core.storage.errors import NotFound
 from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
-from core.storage.repo.base import ROUTINE_KINDS, StorageBase
+from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
     board_facts,
     board_row,
@@ -247,8 +247,7 @@ class Boards(StorageBase):
             return board_value(row, table.number) if row else None
 
     async def has_incidents(self, guild_id: int, board_id: int) -> bool:
-        """Whether an incident or a choice (anything but the board's ordinary course) is
-        recorded on the board and not voided."""
+        """Whether a ruling (not only the table's record) stands on the board."""
         async with self.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             found = await s.scalar(
@@ -257,7 +256,7 @@ class Boards(StorageBase):
                     EventRow.club_id == club_id,
                     EventRow.board_id == board_id,
                     EventRow.void.is_(False),
-                    EventRow.kind.not_in(ROUTINE_KINDS),
+                    EventRow.is_ruling.is_(True),
                 )
                 .limit(1)
             )
@@ -363,6 +362,7 @@ class Boards(StorageBase):
         snapshot and the monthly roll-up."""
         ruling, new_state = apply(state, event)
         now = self.now()
+        counted = is_ruling(event.kind, ruling)
         laws = tuple(dict.fromkeys(ruling.laws))
         seq = board.last_seq + 1
         club_id = board.club_id
@@ -387,26 +387,29 @@ class Boards(StorageBase):
                 "laws": laws_text(laws),
                 "void": False,
                 "law_edition": await edition_in_force(conn, club_id),
+                "is_ruling": counted,
             },
         )
         assert event_id is not None
-        law_rows = law_values(club_id, event_id, laws)
-        if law_rows:
-            await conn.execute(INSERT_LAW, law_rows)
-        # the club's time zone (for the roll-up's month): read with the board on SQLite, whose
-        # writers are serial; share-locked on PostgreSQL (see rollup.CLUB_TIME_ZONE_FOR_WRITE)
-        time_zone: str | None = board.time_zone
-        if not self.tx.dialect.serial_writes:
-            time_zone = await conn.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
-        await rollup.add_event(
-            conn,
-            club_id,
-            now,
-            time_zone,
-            event.kind,
-            (ruling.kind or event.kind)[:40],
-            (row["law_number"] for row in law_rows),
-        )
+        if counted:  # the table's record stays out of the law index and the figures
+            law_rows = law_values(club_id, event_id, laws)
+            if law_rows:
+                await conn.execute(INSERT_LAW, law_rows)
+            # the club's time zone (for the roll-up's month): read with the board on SQLite,
+            # whose writers are serial; share-locked on PostgreSQL (rollup.CLUB_TIME_ZONE_FOR_WRITE)
+            time_zone: str | None = board.time_zone
+            if not self.tx.dialect.serial_writes:
+                time_zone = await conn.scalar(
+                    rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id}
+                )
+            await rollup.add_event(
+                conn,
+                club_id,
+                now,
+                time_zone,
+                (ruling.kind or event.kind)[:40],
+                (row["law_number"] for row in law_rows),
+            )
         data = await update_snapshot(conn, board.id, board.version, new_state, last_seq=seq)
         self._states.written(data, new_state)
         return RecordedEvent(

@@ -133,17 +133,7 @@ async def new_session(
     latest = await latest_session_row(s, club.id)
     if latest is not None and latest.ended_at is None:
         await close_session(s, latest, now)
-    used = set(
-        await s.scalars(
-            select(GameSession.name).where(
-                GameSession.club_id == club.id, GameSession.date == day
-            )
-        )
-    )
-    unique, n = name, 1
-    while unique in used:
-        n += 1
-        unique = f"{name[: NAME_MAX - 6]} ({n})"
+    unique = await _unique_name(s, club.id, day, name)
     row = GameSession(club_id=club.id, date=day, name=unique, created_at=now)
     s.add(row)
     await s.flush()  # a concurrent start fails here (same name and day) and is retried
@@ -155,6 +145,61 @@ async def new_session(
         )
     )
     return row
+
+
+async def fresh_session(
+    s: AsyncSession, club: Club, day: dt.date, name: str, now: dt.datetime
+) -> tuple[GameSession, tuple[Seating, ...], bool]:
+    """A director's new session, keeping the seats taken that club day: a session in play
+    that day with no board yet becomes this one (renamed; no empty session is left behind, and
+    a repeated start finds it); one with boards ends, and its seats move to the same tables of
+    the new session. Returns the session, the seats it keeps and whether they moved.
+
+    The club row is locked first (PostgreSQL), so that two starts at once run one after the
+    other and the second finds the session the first made."""
+    await s.execute(select(Club.id).where(Club.id == club.id).with_for_update())
+    latest = await latest_session_row(s, club.id)
+    kept: tuple[Seating, ...] = ()
+    if latest is not None and latest.ended_at is None and latest.date == day:
+        played = await s.scalar(select(Board.id).where(Board.session_id == latest.id).limit(1))
+        if played is None:  # nothing played yet: it becomes the director's session
+            if latest.name != name:
+                latest.name = await _unique_name(s, club.id, day, name, besides=latest.id)
+            latest.created_at = now
+            await s.flush()
+            seats = await seatings_where(s, club.id, Table.session_id == latest.id)
+            return latest, seats, False
+        kept = await seatings_where(s, club.id, Table.session_id == latest.id)
+    row = await new_session(s, club, day, name, now)
+    tables: dict[int, int] = {}
+    for seat in kept:
+        if seat.table_number not in tables:
+            table = Table(club_id=club.id, session_id=row.id, number=seat.table_number)
+            s.add(table)
+            await s.flush()
+            tables[seat.table_number] = table.id
+        s.add(SeatBinding(club_id=club.id, table_id=tables[seat.table_number],
+                          seat=seat.seat.value, user_id=seat.user_id, bound_at=now))
+    await s.flush()
+    moved = tuple(
+        Seating(row.id, tables[k.table_number], k.table_number, k.seat, k.user_id) for k in kept
+    )
+    return row, moved, bool(moved)
+
+
+async def _unique_name(
+    s: AsyncSession, club_id: int, day: dt.date, name: str, *, besides: int | None = None
+) -> str:
+    """``name``, numbered if another session of that day has it already."""
+    q = select(GameSession.name).where(GameSession.club_id == club_id, GameSession.date == day)
+    if besides is not None:
+        q = q.where(GameSession.id != besides)
+    used = set(await s.scalars(q))
+    unique, n = name, 1
+    while unique in used:
+        n += 1
+        unique = f"{name[: NAME_MAX - 6]} ({n})"
+    return unique
 
 
 async def close_session(s: AsyncSession, row: GameSession, now: dt.datetime) -> None:

@@ -19,15 +19,15 @@ from core.storage.repo.rows import (
     close_session,
     current_or_new_session,
     find_club_id,
+    fresh_session,
     get_or_create_club,
     latest_session_row,
-    new_session,
     require_club,
     session_row,
     session_value,
 )
 from core.storage.sessions import club_day, session_due
-from core.storage.values import BoardInfo, ClubSettings, SessionInfo
+from core.storage.values import BoardInfo, ClubSettings, SessionInfo, SessionStart
 
 
 class Sessions(StorageBase):
@@ -42,9 +42,9 @@ class Sessions(StorageBase):
         fresh: bool = False,
     ) -> SessionInfo:
         """The session of that date and name, created if need be (the date defaults to the
-        club day of :attr:`now`). With ``fresh`` (a director's ``/session start``) a new session
-        always begins: the one in play ends (its seats are freed) and a name already used that
-        day gets a number."""
+        club day of :attr:`now`). With ``fresh``, as a director's ``/session start``
+        (:meth:`begin_session`): the one in play ends, or becomes this one if nothing has been
+        played in it yet, and the seats taken that day are kept."""
         name = checked_text(name, NAME_MAX, "session name") or DEFAULT_SESSION_NAME
         now = self.now()
 
@@ -52,7 +52,7 @@ class Sessions(StorageBase):
             club = await get_or_create_club(s, guild_id)
             day = date or club_day(now, club.time_zone)
             if fresh:
-                row = await new_session(s, club, day, name, now)
+                row, _, _ = await fresh_session(s, club, day, name, now)
                 return session_value(row, guild_id)
             named = await s.scalar(
                 select(GameSession).where(
@@ -66,6 +66,23 @@ class Sessions(StorageBase):
                 s.add(named)
                 await s.flush()
             return session_value(named, guild_id)
+
+        self._club_cache.sessions_changed(guild_id)
+        return await self.tx.write(work)
+
+    async def begin_session(self, guild_id: int, name: str | None = None) -> SessionStart:
+        """A director's ``/session start``, in one transaction: the session in play ends, or
+        becomes this one when nothing has been played in it yet; the seats taken that club day
+        are kept (:func:`~core.storage.repo.rows.fresh_session`). A repeated start (a
+        redelivered command, two directors at once) finds the session it made: one session."""
+        name = checked_text(name, NAME_MAX, "session name") or DEFAULT_SESSION_NAME
+        now = self.now()
+
+        async def work(s: AsyncSession) -> SessionStart:
+            club = await get_or_create_club(s, guild_id)
+            row, seats, moved = await fresh_session(s, club, club_day(now, club.time_zone),
+                                                    name, now)
+            return SessionStart(session_value(row, guild_id), seats, moved)
 
         self._club_cache.sessions_changed(guild_id)
         return await self.tx.write(work)

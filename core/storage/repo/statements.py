@@ -24,7 +24,6 @@ from core.storage.models import (
     Table,
     TableChannel,
 )
-from core.storage.repo.base import ROUTINE_KINDS
 
 
 def club_select() -> Any:
@@ -190,7 +189,7 @@ def table_lookup_select(numbered: bool) -> Any:
         .where(
             EventRow.board_id == Board.id,
             EventRow.void.is_(False),
-            EventRow.kind.not_in(ROUTINE_KINDS),
+            EventRow.is_ruling.is_(True),
         )
         .correlate(Board)
         .limit(1)
@@ -203,7 +202,7 @@ def table_lookup_select(numbered: bool) -> Any:
         .where(
             EventRow.board_id == named.c.id,
             EventRow.void.is_(False),
-            EventRow.kind.not_in(ROUTINE_KINDS),
+            EventRow.is_ruling.is_(True),
         )
         .correlate(named)
         .limit(1)

@@ -94,12 +94,18 @@ async def test_82C_amend_on_a_played_board_needs_an_assigned_score(ld, storage):
 
 
 async def test_amend_with_facts_re_rules_in_one_step(ld, storage):
+    """The director sees the before/after, nothing written, and confirms with one button."""
     await set_up(ld)
     recorded = await exposure(storage, ld, card="S5")
-    result = await ld.slash(
+    preview = await ld.slash(
         "ruling amend", {"id": recorded.id, "text": "it was the king", "facts": "cards=SK"},
         user="Director",
     )
+    assert preview.ephemeral and "Before:" in preview.text and "After:" in preview.text
+    assert "minor" in preview.text and "major penalty card" in preview.text, preview.text
+    assert not (await storage.event(ld.guild.id, recorded.id)).void  # nothing written yet
+    result = await ld.press(preview.message, "Re-rule the board", user="Director")
+    assert not result.ephemeral
     assert "major penalty card" in result.text and f"ruling #{recorded.id} is voided" in result.text
     new_id = await Desk(storage).amended_by(ld.guild.id, recorded.id)
     assert (await storage.event(ld.guild.id, recorded.id)).void
@@ -107,6 +113,65 @@ async def test_amend_with_facts_re_rules_in_one_step(ld, storage):
     bad = await ld.slash("ruling amend", {"id": new_id, "text": "x", "facts": "nonsense"},
                          user="Director")
     assert bad.ephemeral and "field=value" in bad.text
+
+
+async def test_50D2_amend_re_rules_the_later_events_of_the_board_after_confirmation(ld, storage):
+    """W's card was the ♥K, not the ♠K: E's lead is ruled again (declarer's options now name
+    hearts) and declarer's "forbid spades" no longer applies. Cancel changes nothing; only the
+    director who amended may confirm."""
+    from core.engine import ChoiceMade
+    from core.seats import Seat
+
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    lead = await _partner_lead(storage, ld, recorded)
+    choice = await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "forbid:S"),
+                                  actor_id=ld.member("Declarer").id)
+    amend = {"id": recorded.id, "text": "it was the heart king", "facts": "cards=HK"}
+    preview = await ld.slash("ruling amend", amend, user="Director")
+    assert f"#{lead.id}:" in preview.text and f"#{choice.id}:" in preview.text, preview.text
+    assert "→ voided: “Forbid spades while E keeps the lead” is no longer offered" in preview.text
+    assert "♥K" in preview.text and "forbid:" not in preview.text
+    cancelled = await ld.press(preview.message, "Cancel", user="Director")
+    assert "Nothing was changed" in cancelled.text
+    assert not (await storage.event(ld.guild.id, recorded.id)).void
+    preview = await ld.slash("ruling amend", amend, user="Director")
+    other = await ld.press(preview.message, "Re-rule the board", user="Declarer")
+    assert other.ephemeral and "Only the director who amended" in other.text
+    done = await ld.press(preview.message, "Re-rule the board", user="Director")
+    assert f"#{lead.id} → #" in done.text and f"voided: #{choice.id}" in done.text, done.text
+    [note] = [m for m in done.channel_messages
+              if m.channel_id == ld.guild.channel("td-log").id]
+    assert f"Ruling #{recorded.id} (table 1, board 1) re-ruled as #" in note.text, note.text
+    assert f"no longer applying: #{choice.id}" in note.text and not note.pings["users"]
+    state = await storage.board_state(ld.guild.id, recorded.board_id)
+    assert [p.token for p in state.penalty_cards] == ["W:HK:major"] and state.pending
+    # declarer's choice waits again: its buttons are posted with the re-ruled lead
+    again = [m for m in done.messages if "Forbid hearts while E keeps the lead" in
+             [b["label"] for b in m.buttons]]
+    assert again, done.text
+
+
+async def test_a_ruling_voided_with_its_dependents_can_still_be_amended(ld, storage):
+    """Voiding is never a dead end: "Void them together", then the amend re-rules."""
+    from core.engine import ChoiceMade
+    from core.seats import Seat
+
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    await _partner_lead(storage, ld, recorded)
+    await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"),
+                         actor_id=ld.member("Declarer").id)
+    offer = await ld.slash("ruling void", {"id": recorded.id}, user="Director")
+    voided = await ld.press(offer.message, "Void them together", user="Director")
+    assert f"/ruling amend id:{recorded.id}" in voided.text
+    preview = await ld.slash(
+        "ruling amend", {"id": recorded.id, "text": "heart king", "facts": "cards=HK"},
+        user="Director")
+    done = await ld.press(preview.message, "Re-rule the board", user="Director")
+    assert "Re-ruled" in done.text, done.text
+    state = await storage.board_state(ld.guild.id, recorded.board_id)
+    assert [p.token for p in state.penalty_cards] == ["W:HK:major"]
 
 
 async def test_void_with_dependents_offers_to_void_them_together(ld, storage):

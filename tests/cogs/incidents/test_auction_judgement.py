@@ -78,6 +78,34 @@ async def test_27B1a_artificial_meaning_on_insufficient_bid_and_call(ld, bot):
     assert "27B1(a)" in replaced.text
 
 
+async def test_27B_meaning_none_describes_an_artificial_insufficient_bid(ld, bot):
+    """A Stayman-type 2C that shows no denomination: 'meaning:none' is accepted (the option's
+    help offers it), and a 3C replacement that shows none either is 27B1(a)."""
+    await seat_everyone(ld)
+    first = await ld.run('/insufficient-bid bid:2C auction:"1NT 2S" meaning:none',
+                         user="Declarer")
+    assert not first.ephemeral, first.text
+    replaced = await ld.run("/call call:3C meaning:none", user="Declarer")
+    assert not replaced.ephemeral, replaced.text
+    assert "27B1(a)" in replaced.text
+
+
+async def test_23A_31B_the_same_call_with_another_meaning_goes_to_the_director(ld, bot):
+    """S opens an artificial 2C (meaning none) at N's turn; at his own turn his 2C, reported
+    as natural, is not comparable by its name alone: the director's buttons decide."""
+    await seat_everyone(ld)
+    await ld.run("/out-of-rotation call:2C seat:S meaning:none", user="Declarer")
+    await ld.run("/call call:P", user="Dummy")
+    await ld.run("/call call:P", user="RHO")
+    made = await ld.run("/call call:2C", user="Declarer")
+    assert not made.ephemeral, made.text
+    assert "Judgement pending" in made.text
+    judged = await ld.press(made.message, [b for b in choice_buttons(made.message)
+                                           if b["custom_id"].endswith("not_comparable")][0]
+                            ["custom_id"], user="Director")
+    assert "N must pass at his next turn" in judged.edits[0].text, judged.edits[0].text
+
+
 async def test_29C_meaning_on_out_of_rotation_cites_29C(ld, bot):
     await seat_everyone(ld)
     ruled = await ld.run('/out-of-rotation call:2C seat:S meaning:"H S"', user="Declarer")
@@ -104,6 +132,19 @@ async def test_39C_call_after_the_final_pass_is_ruled_through_the_bot(ld, bot):
     assert "Dbl" not in state.text
 
 
+async def test_39B_lho_called_over_the_double_after_the_final_pass_no_26B(ld, bot):
+    """W doubles after the final pass and N calls over it before the director comes: the
+    double is cancelled and nothing more follows (39B), so E's lead is free."""
+    await seat_everyone(ld)
+    for who in ("Dummy", "RHO", "Declarer", "LHO"):
+        await ld.run("/call call:" + ("1H" if who == "Dummy" else "P"), user=who)
+    ruled = await ld.run("/call call:X seat:W lho_called:true", user="LHO")
+    assert not ruled.ephemeral, ruled.text
+    assert "39B" in ruled.text and "39C" not in ruled.text and "26B" not in ruled.text
+    lead = await ld.run("/lead seat:E", user="RHO")
+    assert "prohibit" not in lead.text.lower() and "26B" not in lead.text, lead.text
+
+
 async def test_27A1_lho_accepts_the_insufficient_bid_with_a_button(ld, bot):
     """N 1S, E 1H (insufficient): S, E's LHO, is offered 'accept'; W's press is refused; S's
     press makes 1H stand and S calls next."""
@@ -128,7 +169,7 @@ async def test_29A_lho_accepts_a_call_out_of_rotation_with_a_button(ld, bot):
     pressed = await ld.press(ruled.message, accept["custom_id"], user="Declarer")
     assert "29A" in pressed.edits[0].text
     called = await ld.run("/call call:P", user="Declarer")
-    assert not called.ephemeral and "S: Pass" in called.text
+    assert not called.ephemeral and "S: pass" in called.text
 
 
 def test_options_heading_agrees_with_who_chooses():

@@ -20,13 +20,18 @@ async def test_contract_typed_loosely_is_stored_canonically(ld, bot, board):
     assert "(3NTX)" in state.text
 
 
-async def test_48A_penalty_card_holder_cannot_be_named_declarer(ld, bot, board):
+async def test_48A_naming_the_penalty_card_holder_declarer_re_rules_his_card(ld, bot, board):
+    """After a ruling only a director may change the declarer; naming W, whose ♠K is a penalty
+    card, re-rules the board (issue 22): as declarer's card it is no penalty card (48A). Nothing
+    changes until the director confirms."""
     await ld.run("/exposed cards:SK seat:W", user="LHO")
-    # after a ruling only a director may change the declarer; even he cannot name W (48A)
+    refused = await ld.run("/board set number:1 declarer:W", user="Declarer")
+    assert refused.ephemeral and "director" in refused.text.lower()
     result = await ld.run("/board set number:1 declarer:W table:1", user="Director")
-    assert result.ephemeral and "48A" in result.text
+    assert result.ephemeral and "Re-rule the board" in result.text
+    assert "No penalty: ♠K goes back to W's hand" in result.text and "W declares" in result.text
     state = await ld.run("/state", user="Declarer")
-    assert "Declarer: S" in state.text
+    assert "Declarer: S" in state.text and "W's ♠K (major)" in state.text
 
 
 async def test_50D1_hand_lacking_the_askers_own_penalty_card_is_refused(ld, bot, board):

@@ -30,26 +30,36 @@ async def test_restrictions_lapse_and_state_mustplay_lead_agree(ld, bot, board):
     assert await agree(ld, "W", back.text) == set()
 
 
-async def test_the_bot_asks_when_the_reports_cannot_tell(ld, bot, board):
-    """Same leader again with no trick: the bot asks; a player at the table answers."""
+async def test_the_bot_asks_only_when_the_reports_cannot_tell(ld, bot, board):
+    """Right after declarer's choice, /lead again is the same lead: no question (issue 22).
+    A much later trick with no report between: the bot asks, with one pair of buttons, and only
+    declarer's side (or a director) may answer — never the restricted side."""
     await ld.run("/exposed cards:DK seat:E", user="RHO")
-    lead = await ld.run("/lead seat:W", user="LHO")
+    lead = await ld.run("/lead seat:W trick:3", user="LHO")
     await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
                    ["custom_id"], user="Declarer")
-    asked = await ld.run("/lead seat:W", user="LHO")
+    same = await ld.run("/lead seat:W", user="LHO")
+    assert "kept the lead" not in same.text and "already chosen" in same.text
+    assert await agree(ld, "W", same.text) == {"forbid:diamond"}
+    asked = await ld.run("/lead seat:W trick:8", user="LHO")
     assert "kept the lead" in asked.text
     await agree(ld, "W", asked.text)
-    lost = button(asked.message, "W's side lost the lead meanwhile: it has ended")
+    labels = [b.get("label") for b in asked.message.buttons]
+    assert "W has lost the lead" not in labels  # no near-twin of the question's own button
+    lost = button(asked.message, "W's side lost it meanwhile")
     stranger = await ld.press(asked.message, lost["custom_id"], user="Kibitzer")
     assert stranger.ephemeral and not stranger.edits
-    answered = await ld.press(asked.message, lost["custom_id"], user="RHO")
-    assert "Chosen by RHO" in answered.edits[0].text
+    himself = await ld.press(asked.message, lost["custom_id"], user="LHO")
+    assert himself.ephemeral and "declarer or dummy" in himself.content.lower()
+    assert await agree(ld, "W") == {"forbid:diamond"}
+    answered = await ld.press(asked.message, lost["custom_id"], user="Dummy")
+    assert "Chosen by Dummy" in answered.edits[0].text
     assert await agree(ld, "W") == set()
 
 
 async def test_lapse_button_answers_to_the_table_or_a_director(ld, bot, board):
-    """"W has lost the lead" on /state: refused to a stranger (state unchanged), accepted
-    from a defender at the table; pressed again it is stale."""
+    """"W has lost the lead" on /state: refused to a stranger and to the restricted side (state
+    unchanged), accepted from declarer's side; pressed again it is stale."""
     await ld.run("/exposed cards:DK seat:E", user="RHO")
     lead = await ld.run("/lead seat:W trick:2", user="LHO")
     await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
@@ -59,7 +69,10 @@ async def test_lapse_button_answers_to_the_table_or_a_director(ld, bot, board):
     stranger = await ld.press(state.message, lapse["custom_id"], user="Kibitzer")
     assert stranger.ephemeral and "seated at table 1" in stranger.content
     assert await agree(ld, "W") == {"forbid:diamond"}
-    pressed = await ld.press(state.message, lapse["custom_id"], user="RHO")
+    own_side = await ld.press(state.message, lapse["custom_id"], user="RHO")
+    assert own_side.ephemeral and "declarer or dummy" in own_side.content.lower()
+    assert await agree(ld, "W") == {"forbid:diamond"}
+    pressed = await ld.press(state.message, lapse["custom_id"], user="Dummy")
     assert not pressed.ephemeral and "no longer have the lead" in pressed.text
     assert await agree(ld, "W") == set()
     stale = await ld.press(state.message, lapse["custom_id"], user="Director")
@@ -97,11 +110,30 @@ async def test_51B2b_forbid_both_suits_is_offered(ld, bot, board):
 async def test_52B2_minor_penalty_card_passed_over_through_the_bot(ld, bot, board):
     """W drops the ♦7 (minor), then plays the ♦2: declarer requires the ♦7 (52B2)."""
     await ld.run("/exposed cards:D7 seat:W", user="LHO")
-    result = await ld.run("/penalty not-played card:D2 seat:W", user="Declarer")
+    result = await ld.run("/penalty not-played card:D2 seat:W accepted:false", user="Declarer")
     assert not result.ephemeral, result.text
     assert "must play the ♦7 instead" in result.text and "52B2" in result.text
     state = await ld.run("/state", user="Dummy")
     assert "W's ♦2 (major)" in state.text and "♦7" not in state.text
+
+
+async def test_52B1a_a_defender_reporting_his_own_slip_leaves_declarer_the_choice(ld, bot, board):
+    """W owes his ♠K (major) and plays the ♣4; he reports it himself. Declarer is asked first
+    (52B1(a)): a defender's press is refused, declarer's "accept" lets the ♣4 stand and the ♠K
+    stays on the table (52B1(c))."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    asked = await ld.run("/penalty not-played card:C4 seat:W", user="LHO")
+    assert not asked.ephemeral, asked.text
+    assert "52B1" in asked.text and "must play the ♠K instead" not in asked.text
+    accept = button(asked.message, "Accept the ♣4; ♠K stays on the table (52B1)")
+    assert button(asked.message, "W plays the ♠K instead; the ♣4 becomes a major penalty card "
+                  "(52B2)")
+    refused = await ld.press(asked.message, accept["custom_id"], user="RHO")
+    assert refused.ephemeral and not refused.edits
+    chosen = await ld.press(asked.message, accept["custom_id"], user="Declarer")
+    assert "Chosen by Declarer" in chosen.edits[0].text
+    state = await ld.run("/state", user="Dummy")
+    assert "W's ♠K (major)" in state.text and "♣4" not in state.text
 
 
 async def test_52_refused_when_the_card_played_was_legal(ld, bot, board):
@@ -137,13 +169,13 @@ async def test_an_incident_at_a_later_trick_puts_the_forbid_in_doubt(ld, bot, bo
     assert "kept the lead" in later.text, later.text
     await agree(ld, "W")
     [question] = [m for m in later.messages if "kept the lead" in m.text]
-    kept = button(question, "W has kept the lead: it still binds")
-    answered = await ld.press(question, kept["custom_id"], user="LHO")
+    kept = button(question, "W has kept the lead")
+    answered = await ld.press(question, kept["custom_id"], user="Dummy")
     assert "W kept the lead" in answered.edits[0].text
     assert await agree(ld, "W") == {"forbid:diamond"}
     state = await ld.run("/state", user="Dummy")
     await ld.press(state.message, button(state.message, "W has lost the lead")["custom_id"],
-                   user="LHO")
+                   user="Dummy")
     assert await agree(ld, "W") == set()
 
 
@@ -154,9 +186,9 @@ async def test_kept_the_lead_then_declarer_chooses_again_on_the_same_message(ld,
     lead = await ld.run("/lead seat:W", user="LHO")
     await ld.press(lead.message, button(lead.message, "Forbid diamonds while W keeps the lead")
                    ["custom_id"], user="Declarer")
-    asked = await ld.run("/lead seat:W", user="LHO")
-    kept = button(asked.message, "W has kept the lead: it still binds")
-    answered = await ld.press(asked.message, kept["custom_id"], user="LHO")
+    asked = await ld.run("/lead seat:W trick:5", user="LHO")
+    kept = button(asked.message, "W has kept the lead")
+    answered = await ld.press(asked.message, kept["custom_id"], user="Declarer")
     [edit] = answered.edits
     require = button(edit, "Require a heart lead")
     chosen = await ld.press(edit, require["custom_id"], user="Declarer")
@@ -178,3 +210,35 @@ async def test_ruling_buttons_are_routed_not_kept_by_discord_py(ld, bot, board):
     assert state.message.buttons  # the lapse button of the forbid
     assert (len(store._synced_message_views), len(store._views)) == kept_before
     assert not pressed.exceptions and await agree(ld, "W") == {"forbid:diamond"}
+
+
+async def test_55A_the_defender_next_in_turn_decides_so_his_partners_press_cannot_close_it(
+    ld, bot, board
+):
+    """Declarer (S) leads from his hand when dummy was on lead: W, next after the card, prevails
+    if the defenders disagree (55A). E's press is refused and changes nothing; W's stands."""
+    asked = await ld.run("/lead-out-of-turn card:HA seat:S correct_leader:N trick:3",
+                         user="Dummy")
+    assert not asked.ephemeral, asked.text
+    assert "W decides if they disagree" in asked.text
+    accept = button(asked.message, "Accept the ♥A as the lead (53A)")
+    back = button(asked.message, "Have it taken back: declarer leads from N's hand (55B2)")
+    early = await ld.press(asked.message, accept["custom_id"], user="RHO")
+    assert early.ephemeral and "Only W at table 1" in early.content and not early.edits
+    chosen = await ld.press(asked.message, back["custom_id"], user="LHO")
+    assert "Chosen by LHO" in chosen.edits[0].text and "55B2" in chosen.edits[0].text
+
+
+async def test_64A1_64B2_revoke_reported_mid_play_is_provisional_and_the_suit_is_remembered(
+    ld, bot, board
+):
+    """Without later_tricks the transfer is provisional (1 now, 2 if E-W win a later trick);
+    with the suit given, E's second established heart revoke transfers nothing (64B2)."""
+    first = await ld.run("/revoke seat:E established:True won_by:offender trick:3 suit:H",
+                         user="Declarer")
+    assert not first.ephemeral, first.text
+    assert "Provisional" in first.text and "2 tricks instead of 1" in first.text
+    assert "64C" in first.text
+    again = await ld.run("/revoke seat:E established:True won_by:offender trick:7 suit:H "
+                         "later_tricks:1", user="Declarer")
+    assert "No automatic trick transfer" in again.text and "64B2" in again.text

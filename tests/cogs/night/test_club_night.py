@@ -161,7 +161,7 @@ async def test_two_club_nights_a_week_apart(ld, bot, storage, clock):
     assert await lead_agree(ld, "E") == {"forbid:club"}
     state = await ld.run("/state", user="Dummy")
     lapsed = await ld.press(state.message, button(state.message, "E has lost the lead")
-                            ["custom_id"], user="LHO")
+                            ["custom_id"], user="Dummy")
     assert not lapsed.ephemeral and "no longer have the lead" in lapsed.text, lapsed.text
     assert await lead_agree(ld, "E") == set()
     state = await ld.run("/state", user="Dummy")

@@ -108,3 +108,60 @@ async def test_the_phase_comes_from_the_recorded_auction(ld, bot, storage):
     await ld.run("/call call:1H", user="Dummy")
     exposed = await ld.run("/exposed cards:SK seat:W", user="LHO")
     assert not exposed.ephemeral and "24" in exposed.text, exposed.text
+
+
+async def test_session_start_after_players_sat_keeps_their_seats_and_names_them(
+    ld, bot, storage
+):
+    """Issue 22, item 6: the players sat before the director's /session start; the session
+    their /sit began becomes his (no empty session left over), each seated player is named in
+    the answer, and they report at once without sitting again."""
+    await seat_everyone(ld)
+    before = await storage.live_session(ld.guild.id)
+    started = await ld.run("/session start name:Monday pairs", user="Director")
+    assert not started.ephemeral and "seats taken today are kept" in started.text, started.text
+    for who in ("Declarer", "Dummy", "LHO", "RHO"):
+        assert f"<@{ld.member(who).id}>" in started.message.content
+    assert sorted(started.message.pings["users"]) == sorted(
+        ld.member(who).id for who in ("Declarer", "Dummy", "LHO", "RHO"))
+    sessions = await storage.sessions(ld.guild.id)
+    assert [(s.id, s.name) for s in sessions] == [(before.id, "Monday pairs")]
+    board = await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    assert "Table 1 is playing board 1" in board.text, board.text
+    exposed = await ld.run("/exposed cards:SK", user="LHO")
+    assert "major penalty card" in exposed.text, exposed.text
+    again = await ld.run("/session start name:Evening", user="Director")  # board 1 was played
+    assert "move to the same tables" in again.text, again.text
+    sat = await storage.seating(ld.guild.id, ld.member("LHO").id)
+    assert sat.table_number == 1 and sat.session_id != before.id
+
+
+async def test_a_redelivered_session_start_makes_one_session(ld, bot, storage):
+    """Discord delivering the same /session start twice, after a board was played: the first
+    ends the game in play and starts the new one; the second finds it."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    payload = ld.slash_payload("session start", {"name": "Evening"}, user="Director")
+    first = await ld.dispatch(payload)
+    await ld.dispatch(dict(payload))
+    assert "Evening" in first.text, first.text
+    live = [s for s in await storage.sessions(ld.guild.id) if s.ended_at is None]
+    assert [s.name for s in live] == ["Evening"]
+    assert [s.name for s in await storage.sessions(ld.guild.id)].count("Evening") == 1
+    sat = await storage.seating(ld.guild.id, ld.member("Declarer").id)
+    assert sat.session_id == live[0].id
+
+
+def test_a_big_club_is_named_in_messages_discord_accepts():
+    """60 tables kept: every seated player named, every message within Discord's 2,000."""
+    from cogs.session import start_messages
+    from core.seats import Seat
+    from core.storage.values import Seating, SessionInfo, SessionStart
+
+    info = SessionInfo(1, 1, dt.date(2026, 11, 16), "Monday pairs", dt.datetime.now(dt.UTC))
+    seats = tuple(Seating(1, t, t, seat, 10**17 + 4 * t + i)
+                  for t in range(1, 61) for i, seat in enumerate(Seat))
+    parts = start_messages(SessionStart(info, seats, moved=True))
+    assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
+    text = "\n".join(parts)
+    assert all(f"<@{s.user_id}>" in text for s in seats)

@@ -97,8 +97,13 @@ async def test_item5_a_director_may_do_each_of_them(ld, storage, night):
     change the declarer, free and reassign a seat, end the board, reopen it."""
     report = await ld.run("/exposed cards:HQ seat:W table:1", user="Director")
     assert not report.ephemeral and "penalty card" in report.text
-    changed = await ld.run("/board set number:1 declarer:N table:1", user="Director")
-    assert not changed.ephemeral and "declarer N" in changed.text, changed.text
+    # under rulings, a corrected declarer re-rules the board: he confirms the before/after
+    preview = await ld.run("/board set number:1 declarer:N table:1", user="Director")
+    assert preview.ephemeral and "N declares" in preview.text, preview.text
+    changed = await ld.press(preview.message, "Re-rule the board", user="Director")
+    assert "Re-ruled" in changed.text, changed.text
+    state = await ld.run("/state table:1", user="Director")
+    assert "Declarer: N" in state.text, state.text
     freed = await ld.run("/stand table:1 seat:W", user="Director")
     assert freed.ephemeral and "is free" in freed.text
     seated = await ld.run("/sit table:1 seat:W member:Kibitzer", user="Director")

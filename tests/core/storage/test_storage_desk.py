@@ -10,7 +10,8 @@ import pytest
 from core import editions as core_editions
 from core.errors import RuleError
 from core.laws.consultation import Consultation
-from core.storage.desk import DependentRulings, Desk
+from core.seats import Seat
+from core.storage.desk import Desk
 from core.storage.errors import Conflict, NotFound, StorageError
 from core.storage.values import VerdictKind
 from tests.core.storage.helpers import (
@@ -79,20 +80,56 @@ async def test_rerule_voids_the_old_ruling_and_records_the_corrected_incident(st
     assert "major" in result.new.ruling.summary
 
 
-async def test_rerule_with_dependents_is_refused_unless_they_are_voided_together(storage):
+async def test_rerule_rules_the_later_events_again_and_drops_what_no_longer_applies(storage):
+    """Issue 22, item 5: W's card was the ♥K, not the ♠K. E's lead (50D2) is ruled again over
+    it (declarer's options now name hearts), and declarer's "forbid spades" no longer applies:
+    voided with the engine's reason. One step, nothing to void first."""
     desk = Desk(storage)
     board, recs = await _logged(storage, penalty_story()[:3])
-    with pytest.raises(DependentRulings) as refused:
-        await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "it was the heart king",
-                          {"cards": "HK"})
-    assert refused.value.dependents == (recs[2].id,)  # the choice; the lead itself stands
-    assert not (await storage.event(GUILD_A, recs[0].id)).void
+    plan = await desk.preview_rerule(GUILD_A, recs[0].id, {"cards": "HK"})
+    assert [r.id for r in plan.correction.kept] == [recs[1].id]
+    [dropped] = plan.correction.dropped
+    assert dropped.id == recs[2].id
+    assert dropped.reason == "“Forbid spades while E keeps the lead” is no longer offered"
+    assert not (await storage.event(GUILD_A, recs[0].id)).void  # a preview writes nothing
     result = await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"},
-                               with_dependents=True)
+                               last_seq=plan.last_seq)
     assert result.also_voided == (recs[2].id,)
-    assert [(await storage.event(GUILD_A, r.id)).void for r in recs] == [True, False, True]
+    [(old_lead, new_lead)] = result.carried
+    assert old_lead == recs[1].id
+    assert [(await storage.event(GUILD_A, r.id)).void for r in recs] == [True, True, True]
+    choice = await storage.event(GUILD_A, recs[2].id)
+    assert choice.verdict is VerdictKind.VOIDED and f"#{recs[0].id}" in choice.verdict_note
+    lead = await storage.event(GUILD_A, new_lead)
+    assert "forbid:H" in [o["token"] for o in lead.ruling["options"]]
     state = await storage.board_state(GUILD_A, board.id)
-    assert [p.token for p in state.penalty_cards] == ["W:HK:major"] and not state.pending
+    assert [p.token for p in state.penalty_cards] == ["W:HK:major"]
+    assert [p.seat.value for p in state.pending] == ["E"]  # declarer chooses again
+    assert state == await storage.rebuild(GUILD_A, board.id)  # the fold keeps the order
+
+
+async def test_a_voided_ruling_can_still_be_corrected(storage):
+    """Voiding is never a dead end: after "void them together", the amend re-rules."""
+    desk = Desk(storage)
+    board, recs = await _logged(storage, penalty_story()[:3])
+    await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "wrong card")
+    result = await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
+    state = await storage.board_state(GUILD_A, board.id)
+    assert [p.token for p in state.penalty_cards] == ["W:HK:major"]
+    assert result.carried and result.carried[0][0] == recs[1].id
+    with pytest.raises(Conflict, match=f"re-ruled as #{result.new.id}"):
+        await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "again", {"cards": "DK"})
+
+
+async def test_a_confirmation_after_the_board_moved_on_writes_nothing(storage):
+    desk = Desk(storage)
+    board, recs = await _logged(storage, [exposed("W", "S5")])
+    plan = await desk.preview_rerule(GUILD_A, recs[0].id, {"cards": "SK"})
+    await storage.record(GUILD_A, board.id, exposed("E", "D4"))
+    with pytest.raises(Conflict, match="changed since"):
+        await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "king", {"cards": "SK"},
+                          last_seq=plan.last_seq)
+    assert not (await storage.event(GUILD_A, recs[0].id)).void
 
 
 async def test_rerule_refuses_facts_that_cannot_happen(storage):
@@ -230,10 +267,27 @@ async def test_rerule_and_void_together_keep_the_log_rollup_equal_to_the_events(
 
     desk = Desk(storage)
     _, recs = await _logged(storage, penalty_story()[:3])
-    await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"},
-                      with_dependents=True)
+    await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
     _, (other,) = await _logged(storage, [exposed("E", "DA")], board=2)
     await desk.void_together(GUILD_A, other.id, DIRECTOR, "never happened")
     from_rollup = await storage.stats(GUILD_A)
     assert from_rollup == await _from_events(storage_url, storage, GUILD_A)
-    assert from_rollup.voided == 3  # the first exposure, the choice that needed it, the ♦A
+    # the first exposure, the lead ruled again after it, the choice that no longer applies,
+    # the ♦A
+    assert from_rollup.voided == 4
+
+
+async def test_a_declarer_corrected_on_the_board_set_re_rules_what_follows(storage):
+    """The board was set with S declaring; it was E. W's dropped ♠K was then dummy's card,
+    which is no penalty card (48A): the exposure is ruled again as such."""
+    desk = Desk(storage)
+    board = await new_board(storage)
+    [board_set] = (await storage.board_events(GUILD_A, board.id))
+    exposure = await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+    plan = await desk.preview_rerule(GUILD_A, board_set.id, {"declarer": "E"})
+    [again] = plan.correction.later
+    assert again.id == exposure.id and again.changed and "48A" in again.after.laws
+    await desk.rerule(GUILD_A, board_set.id, DIRECTOR, "E declared", {"declarer": "E"},
+                      last_seq=plan.last_seq)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert state.declarer is Seat.E and not state.penalty_cards

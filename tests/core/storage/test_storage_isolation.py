@@ -130,6 +130,7 @@ async def test_as_log_shows_only_as_rulings_whatever_the_filters(storage):
         LogFilter(actor_id=PLAYER),
         LogFilter(director_id=DIRECTOR),
         LogFilter(law="50"),
+        LogFilter(records=True),
     ):
         page = await storage.search_log(GUILD_A, filters, limit=100)
         assert not {e.id for e in page.entries} & b_ids
@@ -138,7 +139,8 @@ async def test_as_log_shows_only_as_rulings_whatever_the_filters(storage):
         assert not {int(r.split(",")[0]) for r in rows} & b_ids
         data = json.loads("".join([c async for c in storage.export_json(GUILD_A, filters)]))
         assert not {r["id"] for r in data} & b_ids
-    assert await storage.count_log(GUILD_A) == 2
+    assert await storage.count_log(GUILD_A) == 1  # the exposure: a board set is the record
+    assert await storage.count_log(GUILD_A, LogFilter(records=True)) == 2
     assert (await storage.stats(GUILD_A)).total == 1  # the exposure: a board set is no ruling
     assert (await storage.stats(GUILD_A)).reviewed == 0
 

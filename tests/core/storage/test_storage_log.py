@@ -96,9 +96,14 @@ def _named(log, *names: str) -> set[int]:
 
 
 async def test_the_whole_log_newest_first(storage, log):
-    """Without filters: every event of the club, newest first, board_set events included."""
+    """Without filters: every ruling of the club, newest first; the table's record (the
+    board_set events) only when asked for."""
     page = await storage.search_log(GUILD_A, limit=100)
-    assert len(page.entries) == 8 and page.next_cursor is None
+    assert len(page.entries) == 5 and page.next_cursor is None
+    assert not {log["set_b1"]} & {e.id for e in page.entries}
+    everything = await storage.search_log(GUILD_A, LogFilter(records=True), limit=100)
+    assert len(everything.entries) == 8
+    assert {e.kind for e in everything.entries if not e.is_ruling} == {"board_set"}
     times = [e.created_at for e in page.entries]
     assert times == sorted(times, reverse=True)
     newest = page.entries[0]
@@ -124,9 +129,11 @@ async def test_filter_by_session_table_and_board(storage, log):
     monday = LogFilter(session_id=log["monday"])
     assert log["w_hq"] not in await _ids(storage, monday)
     t2 = await _ids(storage, LogFilter(session_id=log["monday"], table=2))
-    assert _named(log, "e_d4") <= t2 and len(t2) == 2  # and its board_set
+    assert _named(log, "e_d4") == t2
+    t2_all = await _ids(storage, LogFilter(session_id=log["monday"], table=2, records=True))
+    assert _named(log, "e_d4") <= t2_all and len(t2_all) == 2  # and its board_set
     board1 = await _ids(storage, LogFilter(table=1, board=1))
-    assert board1 >= _named(log, "w_sk", "e_lead", "choice") and len(board1) == 4
+    assert board1 == _named(log, "w_sk", "e_lead", "choice")
     assert await _ids(storage, LogFilter(board=2, kind="exposure")) == _named(log, "w_hq")
 
 
@@ -161,7 +168,8 @@ async def test_filter_by_kind_and_incident(storage, log):
     assert await _ids(storage, LogFilter(kind="exposure")) == _named(log, "w_sk", "e_d4", "w_hq")
     assert await _ids(storage, LogFilter(kind="choice")) == _named(log, "choice")
     assert await _ids(storage, LogFilter(incident="lead_choice")) == _named(log, "choice")
-    assert len(await _ids(storage, LogFilter(kind="board_set"))) == 3
+    assert await _ids(storage, LogFilter(kind="board_set")) == set()  # the table's record
+    assert len(await _ids(storage, LogFilter(kind="board_set", records=True))) == 3
 
 
 async def test_filter_by_player(storage, log):
@@ -178,7 +186,7 @@ async def test_filter_by_director_and_verdict(storage, log):
     assert await _ids(storage, LogFilter(verdict="amended")) == _named(log, "e_d4")
     assert await _ids(storage, LogFilter(verdict="voided")) == _named(log, "w_hq")
     unreviewed = await _ids(storage, LogFilter(verdict="none"))
-    assert len(unreviewed) == 5 and log["choice"] in unreviewed
+    assert unreviewed == _named(log, "e_lead", "choice")
     with pytest.raises(StorageError):
         await storage.search_log(GUILD_A, LogFilter(verdict="maybe"))
 
@@ -203,7 +211,7 @@ async def test_keyset_paging_visits_every_entry_once(storage, clock):
         await storage.record(GUILD_A, board.id, exposed("W", f"C{rank}"))
         await storage.record(GUILD_A, board.id, exposed("E", f"D{rank}"))
     expected = [e.id for e in (await storage.search_log(GUILD_A, limit=100)).entries]
-    assert len(expected) == 25
+    assert len(expected) == 24  # the board_set is the table's record, not a ruling
     seen, cursor, pages = [], None, 0
     while True:
         page = await storage.search_log(GUILD_A, limit=10, cursor=cursor)
@@ -234,6 +242,9 @@ async def _text(chunks) -> tuple[str, int]:
 async def test_csv_export_has_every_ruling_with_its_fields(storage, log):
     """CSV: a header, one row per ruling oldest first, facts as JSON, verdicts filled in."""
     text, _ = await _text(storage.export_csv(GUILD_A))
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 5  # the table's record only when asked for
+    text, _ = await _text(storage.export_csv(GUILD_A, LogFilter(records=True)))
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == 8
     assert [int(r["id"]) for r in rows] == sorted(int(r["id"]) for r in rows)
@@ -268,7 +279,7 @@ async def test_json_export_is_one_array_of_rulings(storage, log):
     """JSON: an array of objects with the ruling itself; Discord ids as strings."""
     text, _ = await _text(storage.export_json(GUILD_A))
     data = json.loads(text)
-    assert [d["id"] for d in data] == sorted(d["id"] for d in data) and len(data) == 8
+    assert [d["id"] for d in data] == sorted(d["id"] for d in data) and len(data) == 5
     choice = next(d for d in data if d["id"] == log["choice"])
     assert choice["laws"] == ["50D2(a)", "59"]
     assert choice["actor_id"] == str(P1)

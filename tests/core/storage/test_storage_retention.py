@@ -11,6 +11,7 @@ from core.deal import random_deal
 from core.storage.db import make_engine
 from core.storage.desk import Desk
 from core.storage.models import Base
+from core.storage.values import LogFilter
 from tests.core.storage.helpers import (
     DIRECTOR,
     GUILD_A,
@@ -90,11 +91,11 @@ async def test_a_club_can_start_again_after_deleting(storage):
     await _fill(storage, GUILD_A)
     await storage.delete_club_data(GUILD_A)
     await _fill(storage, GUILD_A)
-    assert await storage.count_log(GUILD_A) == len(penalty_story()) + 1
+    assert await storage.count_log(GUILD_A, LogFilter(records=True)) == len(penalty_story()) + 1
 
 
 async def test_deleting_an_unknown_club_does_nothing(storage):
     """A guild that never used the bot has nothing to delete."""
     await _fill(storage, GUILD_B)
     assert await storage.delete_club_data(GUILD_A) == {}
-    assert await storage.count_log(GUILD_B) == len(penalty_story()) + 1
+    assert await storage.count_log(GUILD_B, LogFilter(records=True)) == len(penalty_story()) + 1

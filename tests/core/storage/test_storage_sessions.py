@@ -3,6 +3,7 @@ and channels that belong to a session or to the club."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 
 import pytest
@@ -85,13 +86,71 @@ async def test_ending_a_session_ends_its_boards_and_only_this_clubs(storage, clo
 
 
 async def test_a_director_starts_a_fresh_session_by_name(storage, clock):
+    """The session in play had a board: it ends, and the new one is named; starting it again
+    (a redelivered command) finds it, since nothing has been played in it yet."""
     board = await new_board(storage)
     await storage.sit(GUILD_A, PLAYER, board.table_id, "W")
     first = await storage.start_session(GUILD_A, "Monday pairs", fresh=True)
     second = await storage.start_session(GUILD_A, "Monday pairs", fresh=True)
-    assert second.id != first.id and second.name == "Monday pairs (2)"
-    assert (await storage.session(GUILD_A, first.id)).ended_at is not None
+    assert second.id == first.id != board.session_id and second.name == "Monday pairs"
+    assert (await storage.session(GUILD_A, board.session_id)).ended_at is not None
+    assert (await storage.seating(GUILD_A, PLAYER)).session_id == first.id
+
+
+async def test_starting_a_session_keeps_the_seats_taken_before_it_and_leaves_no_empty_one(
+    storage, clock
+):
+    """Players sat before the director's /session start: the session their /sit began, with
+    nothing played yet, becomes the director's (renamed), seats and all."""
+    table = await storage.table(GUILD_A, 1)
+    await storage.sit(GUILD_A, PLAYER, table.id, "W")
+    await storage.sit(GUILD_A, PLAYER + 1, table.id, "E")
+    started = await storage.begin_session(GUILD_A, "Monday pairs")
+    assert started.session.id == table.session_id and started.session.name == "Monday pairs"
+    assert not started.moved
+    assert sorted((s.seat.value, s.user_id) for s in started.seats) == [
+        ("E", PLAYER + 1), ("W", PLAYER)]
+    assert [s.id for s in await storage.sessions(GUILD_A)] == [table.session_id]
+    assert (await storage.seating(GUILD_A, PLAYER)).table_id == table.id
+
+
+async def test_starting_a_session_after_one_with_boards_moves_the_seats_to_the_same_tables(
+    storage, clock
+):
+    """An afternoon game with a board at table 3, then the director starts the evening: the
+    afternoon ends, and its seats move to table 3 of the evening session."""
+    board = await new_board(storage, table=3)
+    await storage.sit(GUILD_A, PLAYER, board.table_id, "N")
+    started = await storage.begin_session(GUILD_A, "Evening")
+    assert started.moved and started.session.id != board.session_id
+    [seat] = started.seats
+    assert (seat.table_number, seat.seat, seat.user_id) == (3, Seat.N, PLAYER)
+    now = await storage.seating(GUILD_A, PLAYER)
+    assert (now.session_id, now.table_number, now.seat) == (started.session.id, 3, Seat.N)
+    assert await storage.find_board(GUILD_A, now.table_id) is None  # the table starts empty
+    assert (await storage.session(GUILD_A, board.session_id)).ended_at is not None
+
+
+async def test_starting_a_session_frees_the_seats_of_another_day(storage, clock):
+    """Last week's seats are not kept."""
+    table = await storage.table(GUILD_A, 1)
+    await storage.sit(GUILD_A, PLAYER, table.id, "W")
+    clock.now += dt.timedelta(days=7)
+    started = await storage.begin_session(GUILD_A, "Next Monday")
+    assert started.seats == () and started.session.id != table.session_id
     assert await storage.seating(GUILD_A, PLAYER) is None
+
+
+async def test_two_starts_at_once_make_one_session(storage, clock):
+    """Two directors (or a command delivered twice) start the session at the same moment."""
+    board = await new_board(storage)
+    await storage.sit(GUILD_A, PLAYER, board.table_id, "W")
+    a, b = await asyncio.gather(storage.begin_session(GUILD_A, "Monday pairs"),
+                                storage.begin_session(GUILD_A, "Monday pairs"))
+    assert a.session.id == b.session.id
+    live = [s for s in await storage.sessions(GUILD_A) if s.ended_at is None]
+    assert [s.id for s in live] == [a.session.id]
+    assert (await storage.seating(GUILD_A, PLAYER)).session_id == a.session.id
 
 
 async def test_a_channel_binding_belongs_to_the_club_across_sessions(storage, clock):

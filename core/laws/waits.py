@@ -1,0 +1,54 @@
+"""Which recorded choices hold a player up: the one rule :mod:`core.view` and the rules that
+must not cancel a pending choice (``/lead``) both read.
+
+A lead out of turn (Laws 54-56) stops all play until declarer (or the defenders) choose; a
+premature play (57A) holds up the partner's play to the trick; any other recorded choice holds
+up the seat it is about (a lead option before he leads, a question whether he kept the lead).
+"""
+
+from __future__ import annotations
+
+from core.seats import Seat
+from core.state import Chooser, PendingChoice, TableState
+
+OPENING_LAW = "54"  # an opening lead out of turn
+DECLARER_LAW = "55"  # declarer's lead out of turn
+DEFENDER_LAW = "56"  # a defender's lead out of turn (with 53)
+PREMATURE_LAW = "57A"  # a defender's premature lead or play
+
+#: Recorded choices after which nobody plays until they are made.
+HOLDS_EVERYONE = frozenset({OPENING_LAW, DEFENDER_LAW, DECLARER_LAW})
+#: Recorded choices that hold up the seat's play to a trick, never a lead.
+HOLDS_FOLLOWER = frozenset({PREMATURE_LAW})
+#: Declarer's options before a defender leads (50D2/51B, with 26B): asking again who is on lead
+#: offers the same choice again, brought up to date, rather than waiting on it.
+LEAD_CHOICE_LAWS = frozenset({"50D2", "26B"})
+#: Questions of fact (has he kept the lead?) rather than choices among remedies.
+QUESTIONS = frozenset({Chooser.PLAYERS, Chooser.DECLARER_SIDE})
+
+
+def live(state: TableState) -> tuple[PendingChoice, ...]:
+    """The pending records that wait for someone (a record without options is the auction
+    laws' own bookkeeping, waiting for nobody)."""
+    return tuple(p for p in state.pending if p.options or p.chooser in QUESTIONS)
+
+
+def recorded_wait(state: TableState, seat: Seat, *, leading: bool) -> PendingChoice | None:
+    """The recorded choice that holds up ``seat``'s lead (``leading``) or play, if any."""
+    pending = live(state)
+    for p in pending:
+        if p.seat is seat and (p.law in HOLDS_FOLLOWER) != leading:
+            return p
+    for p in pending:
+        if p.law in HOLDS_EVERYONE:
+            return p
+    return None
+
+
+def holds_report(state: TableState, leader: Seat) -> PendingChoice | None:
+    """The recorded choice that a report "``leader`` is on lead" must not touch: anything but
+    declarer's own lead options for that leader (those are offered again, up to date)."""
+    held = recorded_wait(state, leader, leading=True)
+    if held is None or (held.seat is leader and held.law in LEAD_CHOICE_LAWS):
+        return None
+    return held

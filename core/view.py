@@ -1,0 +1,172 @@
+"""One view of a table: what every follow-up may say, computed once from the stored state.
+
+``/state``, ``/mustplay``, ``/lead``, ``/mustpass`` and the buttons each used to build their own
+picture of the table, and the pictures drifted (``/mustplay`` said "lead anything" while
+``/lead`` said "wait for declarer"). They now ask :func:`view_of` and render its answer:
+
+- the phase, the trick and who is on lead as far as reports tell (the opening leader follows
+  from the declarer);
+- every choice that holds a player up: those recorded in the state (a ruling offered them) and
+  those the Laws make due although no report has raised them yet (declarer's 50D2/51B/26B
+  options before a defender leads while his partner has major penalty cards);
+- the restrictions, pass obligations and penalty cards, each saying when it ends.
+
+Asking never changes the table: nothing here returns a new state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.cards import Hand, Suit
+from core.laws.obligations import CHOOSER_WORDS, obligation, option_words, waiting_ruling
+from core.laws.penalty import offer_lead_options
+from core.laws.waits import (
+    HOLDS_EVERYONE,
+    HOLDS_FOLLOWER,
+    QUESTIONS,
+    holds_report,
+    live,
+    recorded_wait,
+)
+from core.ruling import Ruling
+from core.seats import Seat, is_defender
+from core.state import Chooser, PendingChoice, Phase, TableState
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A choice that must be made before ``seat`` may act.
+
+    ``recorded`` is False for a choice the Laws make due that no report has raised yet: the
+    buttons come with ``/lead``, which records that the seat is on lead."""
+
+    seat: Seat
+    law: str
+    chooser: Chooser
+    options: tuple[str, ...]
+    recorded: bool
+    question: str = ""  # for a question of fact: the question itself
+
+    def option_words(self) -> str:
+        return "; ".join(option_words(o) for o in self.options)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything a follow-up may say about one board, from its state alone."""
+
+    state: TableState
+    trick: int | None
+    on_lead: Seat | None
+    waits: tuple[Wait, ...]
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    def wait_for(self, seat: Seat, *, leading: bool) -> Wait | None:
+        """What holds up ``seat``'s lead (``leading``) or his play to a trick now: a recorded
+        choice (:func:`core.laws.waits.recorded_wait`), else, before a lead, declarer's lead
+        options that are due although no report has raised them."""
+        pending = recorded_wait(self.state, seat, leading=leading)
+        if pending is not None:
+            return _recorded(pending)
+        return due_lead_choice(self.state, seat) if leading else None
+
+    def lines(self) -> list[str]:
+        """The public state in short lines (``/state``), the due choices included."""
+        state = self.state
+        lines: list[str] = []
+        if state.declarer:
+            contract = f" ({state.contract})" if state.contract else ""
+            lines.append(f"Declarer: {state.declarer.value}{contract}")
+        lines.append(f"Phase: {state.phase.value}")
+        if state.phase is Phase.PLAY and (self.trick or self.on_lead):
+            at = f"trick {self.trick}" if self.trick else "the current trick"
+            who = f", {self.on_lead.value} on lead" if self.on_lead else ""
+            lines.append(f"Play: {at}{who} (as reported)")
+        lines += state.describe_facts()
+        for w in self.waits:
+            who = CHOOSER_WORDS.get(w.chooser, "the non-offending side")
+            if w.chooser is Chooser.DIRECTOR:
+                lines.append(f"Waiting for the director to judge whether {w.seat.value}'s call "
+                             f"is comparable (Law 23, {w.law})")
+            elif w.question:
+                lines.append(w.question)
+            elif w.chooser is Chooser.LHO:
+                lines.append(f"Waiting for {w.seat.value} to say whether he accepts the "
+                             f"irregular call (Law {w.law})")
+            elif w.recorded and w.law in HOLDS_EVERYONE:
+                lines.append(f"Waiting for {who} to choose (Law {w.law}): nobody plays until "
+                             "then")
+            elif w.recorded and w.law in HOLDS_FOLLOWER:
+                lines.append(f"Waiting for {who} to choose (Law {w.law}) before "
+                             f"{w.seat.value} plays to the trick")
+            elif w.recorded:
+                lines.append(f"Waiting for {who} to choose (Law {w.law}) before "
+                             f"{w.seat.value} leads")
+            else:
+                lines.append(f"Before {w.seat.value} leads, declarer chooses (Law {w.law}): "
+                             f"{w.option_words()}; /lead seat:{w.seat.value} shows the buttons")
+        return lines
+
+
+def _recorded(p: PendingChoice) -> Wait:
+    question = p.note if p.chooser in QUESTIONS else ""
+    return Wait(p.seat, p.law, Chooser(p.chooser), p.options, True, question)
+
+
+def due_lead_choice(state: TableState, leader: Seat) -> Wait | None:
+    """Declarer's lead options before ``leader`` leads, when the Laws make them due and no
+    ruling has recorded them: his partner has major penalty cards (50D2, 51B) or a Law 26B
+    prohibition waits, and declarer has not chosen for this lead yet."""
+    if state.phase is not Phase.PLAY or state.declarer is None:
+        return None
+    if not is_defender(leader, state.declarer) or state.lead_chosen is leader:
+        return None
+    if recorded_wait(state, leader, leading=True) is not None:
+        return None
+    new, options = offer_lead_options(state, leader)
+    if not options:
+        return None
+    law = next(p.law for p in new.pending_for(leader))
+    return Wait(leader, law, Chooser.DECLARER, tuple(o.token for o in options), False)
+
+
+def view_of(state: TableState) -> TableView:
+    """The one view of a board every command renders."""
+    trick, on_lead = state.trick, state.on_lead
+    waits = [_recorded(p) for p in live(state)]
+    if on_lead is not None and not any(w.seat is on_lead for w in waits):
+        due = due_lead_choice(state, on_lead)
+        if due is not None:
+            waits.append(due)
+    return TableView(state, trick, on_lead, tuple(waits))
+
+
+def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
+              led: Suit | None = None) -> Ruling:
+    """``/mustplay``: wait while a choice holds ``seat`` up (recorded or due), else what binds
+    his lead (``led`` None) or play."""
+    wait = view_of(state).wait_for(seat, leading=led is None)
+    if wait is not None:
+        ruling = waiting_ruling(seat, led is None, law=wait.law, chooser=wait.chooser,
+                                options=wait.options, question=wait.question)
+        also = tuple(f"Also in force: {r.describe()}." for r in state.restrictions_on(seat))
+        hint = () if wait.recorded else (
+            f"/lead seat:{seat.value} gives declarer the buttons.",)
+        return Ruling(kind=ruling.kind, summary=ruling.summary, laws=ruling.laws,
+                      steps=(*ruling.steps, *hint, *also), outcome=ruling.outcome)
+    return obligation(state, seat, hand, led)
+
+
+def lead_wait(state: TableState, seat: Seat) -> Ruling | None:
+    """``/lead`` while a recorded choice holds ``seat``'s lead up: the answer, recording nothing
+    (a question never cancels a pending choice). None when ``/lead`` may record the report."""
+    pending = holds_report(state, seat)
+    if pending is None:
+        return None
+    return waiting_ruling(seat, True, law=pending.law, chooser=Chooser(pending.chooser),
+                          options=pending.options,
+                          question=pending.note if pending.chooser in QUESTIONS else "")

@@ -1,0 +1,204 @@
+"""One table, one answer (issue 22): random but legal evenings generated from the engine's own
+events; after every step and for every seat, /mustplay, /lead and /state agree with the one
+view of the table (``core.view``) and with each other, and asking never changes the table.
+
+The commands render exactly these functions: ``/mustplay`` is :func:`core.view.must_play`,
+``/lead`` records :class:`PartnerLead` unless :func:`core.view.lead_wait` answers first, and
+``/state`` is ``view_of(state).lines()`` (tests/cogs check that wiring through the real tree)."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.cards import Card, Suit, parse_card
+from core.engine import ChoiceMade, Event, apply
+from core.errors import RuleError
+from core.laws.course import PlayReported
+from core.laws.exposure import Exposure, How
+from core.laws.flow import BoardSet, CardPlayed, LeadLost
+from core.laws.leads import LeadOutOfTurn
+from core.laws.opening_lead import OpeningLeadOutOfTurn
+from core.laws.penalty import PartnerLead
+from core.laws.premature import PrematurePlay
+from core.ruling import Ruling
+from core.seats import Seat, is_defender
+from core.state import TableState
+from core.view import lead_wait, must_play, view_of
+
+CARDS = [parse_card(s + r) for s in "SHDC" for r in "AKQJT98765432"]
+SEATS = list(Seat)
+#: Internal notation a player must never read: option tokens, bare card codes, bare calls.
+TOKEN = re.compile(r"\b(require|forbid):|\b(require|forbid) [SHDC]+\b|\b[SHDC][AKQJT2-9]\b"
+                   r"|\bcalled P\b|\bthe P\b")
+
+
+def used(state: TableState) -> set[Card]:
+    return {p.card for p in state.penalty_cards}
+
+
+def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
+    """One event a table could report next, given what is recorded."""
+    declarer = state.declarer
+    assert declarer is not None
+    defenders = [s for s in SEATS if is_defender(s, declarer)]
+    free = [c for c in CARDS if c not in used(state)]
+    waits = view_of(state).waits
+    kinds = ["expose", "lead", "lead", "report", "lost", "play", "lead_out", "premature",
+             "declarer"]
+    if trick == 1:
+        kinds.append("opening_out")
+    if any(w.recorded and w.options for w in waits):
+        kinds += ["choose"] * 4
+    kind = data.draw(st.sampled_from(kinds))
+    if kind == "choose":
+        wait = data.draw(st.sampled_from([w for w in waits if w.recorded and w.options]))
+        return ChoiceMade(wait.seat, data.draw(st.sampled_from(wait.options)))
+    if kind == "expose":
+        seat = data.draw(st.sampled_from(defenders))
+        return Exposure(seat, (data.draw(st.sampled_from(free)),),
+                        data.draw(st.sampled_from(list(How))))
+    if kind == "lead":
+        with_trick = data.draw(st.booleans())
+        return PartnerLead(data.draw(st.sampled_from(SEATS)), trick=trick if with_trick else None)
+    if kind == "report":
+        return PlayReported(trick=trick)
+    if kind == "lost":
+        return LeadLost(data.draw(st.sampled_from(defenders)))
+    if kind == "play":
+        own = list(state.penalty_cards)
+        if own:
+            p = data.draw(st.sampled_from(own))
+            return CardPlayed(p.seat, p.card)
+        return CardPlayed(data.draw(st.sampled_from(SEATS)), data.draw(st.sampled_from(free)))
+    if kind == "lead_out":
+        offender = data.draw(st.sampled_from(SEATS))
+        correct = data.draw(st.sampled_from([s for s in SEATS if s is not offender]))
+        return LeadOutOfTurn(offender, data.draw(st.sampled_from(free)), correct,
+                             trick=max(trick, 2))
+    if kind == "opening_out":
+        offender = data.draw(st.sampled_from([declarer.rho, declarer.partner]))
+        return OpeningLeadOutOfTurn(offender, data.draw(st.sampled_from(free)))
+    if kind == "premature":
+        offender = data.draw(st.sampled_from(defenders))
+        return PrematurePlay(offender, data.draw(st.sampled_from(free)),
+                             led=data.draw(st.sampled_from(list(Suit))))
+    return BoardSet(declarer=data.draw(st.sampled_from(SEATS)))
+
+
+def texts(ruling: Ruling) -> list[str]:
+    return [ruling.summary, *ruling.steps, *(o.label for o in ruling.options)]
+
+
+def check_agreement(state: TableState) -> None:
+    """For every seat: the view, /mustplay, /lead and /state say the same; asking changes
+    nothing that is pending."""
+    view = view_of(state)
+    lines = view.lines()
+    for line in lines:
+        assert not TOKEN.search(line), line
+    for seat in SEATS:
+        for leading in (True, False):
+            wait = view.wait_for(seat, leading=leading)
+            answer = must_play(state, seat, None, None if leading else Suit.HEARTS)
+            waiting = bool(answer.outcome.get("waiting"))
+            assert waiting == (wait is not None), (seat, leading, answer.summary, wait)
+            for text in texts(answer):
+                assert not TOKEN.search(text), text
+        if state.declarer is None or not is_defender(seat, state.declarer):
+            continue
+        held = lead_wait(state, seat)
+        try:
+            lead, after = apply(state, PartnerLead(seat))
+        except RuleError:
+            continue
+        for text in texts(lead):
+            assert not TOKEN.search(text), text
+        if held is not None:  # a question never cancels (or changes) a pending choice
+            assert after == state and lead.outcome.get("waiting") is True
+            assert held.summary == lead.summary
+            continue
+        # whatever was pending for someone else is still pending after /lead
+        others = {p for p in state.pending if p.seat is not seat}
+        assert others <= set(after.pending), (others, after.pending)
+        wait = view.wait_for(seat, leading=True)
+        if wait is not None and not wait.recorded and seat is view.on_lead:
+            # the due choice /mustplay announced is the one /lead offers
+            assert set(lead.option_tokens) == set(wait.options), (lead, wait)
+        if seat is view.on_lead and wait is None:
+            assert not lead.option_tokens or lead.outcome.get("options") == ["kept", "lost"]
+
+
+@settings(max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), declarer=st.sampled_from(SEATS), length=st.integers(1, 14))
+def test_one_view_every_command_agrees_after_every_step(data, declarer, length):
+    """Random legal evenings: after each step, every command agrees with the view."""
+    _, state = apply(TableState(), BoardSet(dealer=declarer, declarer=declarer, contract="4H"))
+    check_agreement(state)
+    trick = 1
+    for _ in range(length):
+        if data.draw(st.integers(0, 3)) == 0:
+            trick = min(13, trick + 1)
+        event = draw_event(data, state, trick)
+        try:
+            _, state = apply(state, event)
+        except RuleError:
+            continue  # refused facts change nothing
+        check_agreement(state)
+
+
+def test_54_a_question_while_declarer_chooses_keeps_the_choice():
+    """E leads out of turn at trick 1 (declarer S, W should lead): W's /lead waits, and the
+    Law 54 choice stays pending and in /state."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4H"))
+    _, state = apply(state, OpeningLeadOutOfTurn(Seat.E, parse_card("HQ")))
+    before = state.pending
+    ruling, after = apply(state, PartnerLead(Seat.W))
+    assert after == state and after.pending == before
+    assert ruling.summary.startswith("Wait: W may not lead until declarer has chosen (Law 54)")
+    assert must_play(state, Seat.W).outcome["waiting"] is True
+    assert "Waiting for declarer to choose (Law 54): nobody plays until then" in \
+        view_of(state).lines()
+
+
+def test_50D2_mustplay_and_lead_agree_before_anyone_ran_lead():
+    """E has a major penalty card and W is on lead: /mustplay already says wait for declarer's
+    choice (50D2) — it used to say "nothing binds" until someone happened to run /lead."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4H"))
+    _, state = apply(state, Exposure(Seat.E, (parse_card("SK"),)))
+    assert state.on_lead is Seat.W and not state.pending_for(Seat.W)
+    answer = must_play(state, Seat.W)
+    assert answer.outcome["waiting"] is True and "declarer" in answer.summary
+    assert any("Before W leads, declarer chooses" in line for line in view_of(state).lines())
+    lead, after = apply(state, PartnerLead(Seat.W))
+    assert set(lead.option_tokens) == set(view_of(state).wait_for(Seat.W, leading=True).options)
+    assert must_play(after, Seat.W).outcome["waiting"] is True
+
+
+def test_26B_choice_lapses_once_partners_first_lead_is_over():
+    """A 26B prohibition belongs to the partner's first lead only: reported at trick 6, the
+    choice nobody made is gone from /state and the lead penalty with it."""
+    from core.laws.auction_calls import CallMade
+    from core.laws.insufficient import InsufficientBid
+
+    state = TableState(dealer=Seat.S)
+    _, state = apply(state, CallMade(Seat.S, "1H"))
+    _, state = apply(state, InsufficientBid("1C", replacement="P", comparable=False))
+    for seat, call in (("N", "2H"), ("E", "P"), ("S", "P"), ("W", "P")):
+        _, state = apply(state, CallMade(Seat(seat), call))
+    assert state.declarer is Seat.S
+    _, state = apply(state, PartnerLead(Seat.E, trick=1))
+    assert state.pending_for(Seat.E)
+    _, state = apply(state, PartnerLead(Seat.N, trick=6))
+    assert not state.pending and not state.lead_penalties
+    assert not any("26B" in line for line in view_of(state).lines())
+
+
+def test_declarer_corrected_moves_the_opening_lead():
+    """Declarer E, then corrected to S before any lead: W leads, not S."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.E))
+    assert view_of(state).on_lead is Seat.S
+    _, state = apply(state, BoardSet(declarer=Seat.S))
+    assert view_of(state).on_lead is Seat.W and view_of(state).trick == 1
