@@ -12,11 +12,11 @@ import json
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import ColumnElement, Select, case, distinct, func, literal, null, select
+from sqlalchemy import ColumnElement, Select, and_, case, distinct, func, literal, null, select
 
 from core.storage.errors import StorageError
 from core.storage.lawref import law_key
-from core.storage.models import EventLaw, EventRow, GameSession, VerdictRow
+from core.storage.models import EventLaw, EventRow, GameSession, SessionDeal, VerdictRow
 from core.storage.values import LogEntry, LogFilter, VerdictKind
 
 
@@ -47,6 +47,19 @@ def entry_select() -> Select[Any]:
         EventRow.adjusted_score,
         EventRow.is_ruling,
     ).join(GameSession, GameSession.id == EventRow.session_id)
+
+
+def export_select() -> Select[Any]:
+    """:func:`entry_select` with the board's deal from the session's hand records (issue 26):
+    exports are for directors only (a playing director's wait for the end of his play), so the
+    deal may go with them."""
+    return entry_select().add_columns(SessionDeal.deal).outerjoin(
+        SessionDeal,
+        and_(
+            SessionDeal.session_id == EventRow.session_id,
+            SessionDeal.board_no == EventRow.board_no,
+        ),
+    )
 
 
 def entry_value(r: Any) -> LogEntry:
@@ -228,6 +241,7 @@ CSV_COLUMNS = (
     "verdict_note",
     "adjusted_score",
     "facts",
+    "deal",
 )
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -264,6 +278,7 @@ def csv_row(r: Any) -> list[Any]:
         _cell(r.verdict_note),
         _cell(r.adjusted_score),
         json.dumps(r.facts, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+        getattr(r, "deal", None) or "",
     ]
 
 
@@ -293,6 +308,7 @@ def json_row(r: Any) -> dict[str, Any]:
         "adjusted_score": r.adjusted_score,
         "facts": r.facts,
         "ruling": r.ruling,
+        "deal": getattr(r, "deal", None),
     }
 
 
