@@ -44,7 +44,7 @@ from cogs.render import (
     state_view,
 )
 from cogs.tdbot import TDBot, defer, directors_cooldown, edit_pressed, report_error, respond
-from core.cards import Card, Suit, parse_hand
+from core.cards import Card, Suit, parse_cards, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.course import RestrictionSpent
 from core.laws.flow import CardPlayed, LeadLost
@@ -262,6 +262,7 @@ class Followups(commands.Cog):
         led="The suit led to this trick (leave out when he is to lead)",
         hand="His cards, e.g. 'S KQ2 H 5432' (the answer is then shown only to you)",
         table=TABLE_HELP,
+        played="With hand records: the cards you have played so far, instead of your hand",
     )
     @app_commands.choices(led=SUIT_CHOICES)
     @app_commands.guild_only()
@@ -272,13 +273,17 @@ class Followups(commands.Cog):
         led: str | None = None,
         hand: app_commands.Range[str, 1, 80] | None = None,
         table: TableNumber | None = None,
+        played: app_commands.Range[str, 1, 80] | None = None,
     ) -> None:
         suit = Suit.parse(led) if led else None
         holding = parse_hand(hand) if hand else None
-        ctx = await in_time(interaction, table_context(interaction, table), ephemeral=bool(hand))
+        gone = parse_cards(played) if played else ()
+        ctx = await in_time(interaction, table_context(interaction, table),
+                            ephemeral=bool(hand or played))
         await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
-        # the hand records give the hand at the opening lead, and check a typed one (issue 26)
-        holding = await hand_from_records(interaction, ctx, Seat.parse(seat), suit, holding)
+        # the hand records give the hand (at the opening lead, or less the cards he has
+        # played) and check a typed one (issue 26)
+        holding = await hand_from_records(interaction, ctx, Seat.parse(seat), suit, holding, gone)
         ruling = must_play(ctx.board.state, Seat.parse(seat), holding, suit)  # the one view
         embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number)
         # A hand reveals a holding (Law 16): only the asker sees the answer.

@@ -27,9 +27,9 @@ from cogs.desk_common import desk_of, refuse_if_blind
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, respond
 from core import double_dummy
-from core.cards import Hand, Suit
+from core.cards import Card, Hand, Suit
 from core.deal import DealError, make_deal, vulnerable_words
-from core.deal_facts import opening_lead_hand, typed_hand_mismatch
+from core.deal_facts import hand_after, opening_lead_hand, typed_hand_mismatch
 from core.diagram import diagram_png, diagram_text, heading
 from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
 from core.seats import Seat
@@ -105,26 +105,36 @@ async def hand_from_records(
     seat: Seat,
     led: Suit | None,
     typed: Hand | None,
+    played: tuple[Card, ...] = (),
 ) -> Hand | None:
-    """The hand ``/mustplay`` works with: the typed one, checked against the deal, or at the
-    opening lead the deal's own. Only for the player of that seat or a director who may see
-    the board: for anyone else the deal is neither used nor checked (an answer would tell him
-    about a hand that is not his)."""
+    """The hand ``/mustplay`` works with: the typed one, checked against the deal; the deal's
+    less the cards he says he has played; or at the opening lead the deal's own. Only for the
+    player of that seat or a director who may see the board: for anyone else the deal is
+    neither used nor checked (an answer would tell him about a hand that is not his)."""
+    if played and typed is not None:
+        raise ContextError("Give hand: or played:, not both.")
     if ctx.seat is not seat and not ctx.director:
+        if played:
+            raise ContextError(f"Only {seat.value}'s player (or a director) can use played:.")
         return typed
     storage = storage_of(interaction)
     deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
     if deal is None:
+        if played:
+            raise ContextError("played: needs the session's hand records; type hand: instead.")
         return typed
     if ctx.seat is not seat and await desk_of(interaction).is_blind(
         ctx.guild_id, interaction.user.id, ctx.board.session_id, ctx.board.number
     ):
         return typed
-    if typed is not None:
-        mismatch = typed_hand_mismatch(typed, seat, deal)
+    for given in (typed, played):
+        mismatch = typed_hand_mismatch(given or (), seat, deal)
         if mismatch is not None:
             raise ContextError(mismatch)
+    if typed is not None:
         return typed
+    if played:
+        return hand_after(deal, seat, played)
     return opening_lead_hand(ctx.board.state, seat, led, deal)
 
 

@@ -80,6 +80,13 @@ def opening_lead_hand(state: TableState, seat: Seat, led: Suit | None, deal: Dea
     return deal.hand(seat)
 
 
+def hand_after(deal: Deal, seat: Seat, played: Iterable[Card]) -> Hand:
+    """What ``seat`` still holds once he has played ``played`` (checked with
+    :func:`typed_hand_mismatch` first): the deal tells the rest."""
+    gone = set(played)
+    return Hand(c for c in deal.hand(seat) if c not in gone)
+
+
 def typed_hand_mismatch(cards: Iterable[Card], seat: Seat, deal: Deal) -> str | None:
     """Why a hand typed for ``seat`` cannot be his on this deal (naming no card), or None."""
     foreign = [c for c in cards if c not in deal.hand(seat)]
@@ -87,4 +94,4 @@ def typed_hand_mismatch(cards: Iterable[Card], seat: Seat, deal: Deal) -> str | 
         return None
     many = "card is" if len(foreign) == 1 else "cards are"
     return (f"{len(foreign)} {many} not in {seat.full_name}'s hand on board {deal.board} by the "
-            "hand records: check the hand you typed (and the seat and the board).")
+            "hand records: check the cards you typed (and the seat and the board).")

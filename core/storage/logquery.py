@@ -13,13 +13,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import ColumnElement, Select, case, distinct, func, literal, null, select
+from sqlalchemy import ColumnElement, Select, and_, case, distinct, func, literal, null, select
 
 from core.adjusted import parse_adjusted
 from core.errors import RuleError
 from core.storage.errors import StorageError
 from core.storage.lawref import law_key
-from core.storage.models import EventLaw, EventRow, GameSession, VerdictRow
+from core.storage.models import EventLaw, EventRow, GameSession, SessionDeal, VerdictRow
 from core.storage.values import LogEntry, LogFilter, VerdictKind
 
 
@@ -51,6 +51,19 @@ def entry_select() -> Select[Any]:
         EventRow.is_ruling,
         EventRow.law_edition,
     ).join(GameSession, GameSession.id == EventRow.session_id)
+
+
+def export_select() -> Select[Any]:
+    """:func:`entry_select` with the board's deal from the session's hand records (issue 26):
+    exports are for directors only (a playing director's wait for the end of his play), so the
+    deal may go with them."""
+    return entry_select().add_columns(SessionDeal.deal).outerjoin(
+        SessionDeal,
+        and_(
+            SessionDeal.session_id == EventRow.session_id,
+            SessionDeal.board_no == EventRow.board_no,
+        ),
+    )
 
 
 def entry_value(r: Any) -> LogEntry:
@@ -242,6 +255,7 @@ CSV_COLUMNS = (
     "adjusted_ew",
     "adjusted_penalties",
     "appeals",
+    "deal",
 )
 
 #: A member's display name from a Discord id (None when unknown): looked up (NameLookup,
@@ -346,6 +360,7 @@ def csv_row(r: Any, names: Names | None = None,
         _cell("; ".join(f"{p['side']} {p['amount']:g} {p['unit']}"
                         for p in adjusted["penalties"]) if adjusted else ""),
         _cell(_appeals_cell(appeals or [])),
+        getattr(r, "deal", None) or "",
     ]
 
 
@@ -381,6 +396,7 @@ def json_row(r: Any, names: Names | None = None,
         "verdict_by_name": _name(names, r.verdict_by),
         "adjusted": adjusted_data(r.adjusted_score),
         "appeals": appeals or [],
+        "deal": getattr(r, "deal", None),
     }
 
 

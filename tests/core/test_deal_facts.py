@@ -12,6 +12,7 @@ from core.deal import Deal, random_deal
 from core.deal_facts import (
     deal_mismatch,
     dealer_mismatch,
+    hand_after,
     held_cards,
     opening_lead_hand,
     typed_hand_mismatch,
@@ -117,3 +118,9 @@ def test_the_deal_gives_the_hand_at_the_opening_lead_only(deal: Deal) -> None:
     assert opening_lead_hand(state, Seat.W, Suit.SPADES, deal) is None  # following, not leading
     later = replay([BoardSet(Seat.S, Seat.S, "4H"), PlayReported(trick=2, leader=Seat.W)])
     assert opening_lead_hand(later, Seat.W, None, deal) is None  # trick 2: cards are gone
+
+
+def test_later_in_the_play_the_hand_is_the_deals_less_the_cards_played(deal: Deal) -> None:
+    west = sorted(deal.hand(Seat.W))
+    left = hand_after(deal, Seat.W, west[:4])
+    assert len(left) == 9 and set(left) == set(west[4:])

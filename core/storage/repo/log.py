@@ -125,7 +125,7 @@ class RulingLog(StorageBase):
             club_id = await find_club_id(s, guild_id)
             if club_id is None:
                 return
-            q = logquery.apply_filters(logquery.entry_select(), club_id, filters).order_by(
+            q = logquery.apply_filters(logquery.export_select(), club_id, filters).order_by(
                 EventRow.created_at, EventRow.id
             )
             result = await s.stream(q.execution_options(yield_per=chunk_rows))

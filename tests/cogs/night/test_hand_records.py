@@ -217,3 +217,33 @@ async def test_12C1_the_directors_report_of_an_incident_is_a_file_with_the_deal(
     assert holding(deal.hand(Seat.E), Suit.SPADES) in text and "perfect play" in text
     player = await ld.run(f"/report id:{rid}", user="LHO")
     assert player.ephemeral and not player.files
+
+
+async def test_50D1_later_in_the_play_mustplay_takes_the_cards_played_instead_of_the_hand(
+    ld, storage
+):
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    west = sorted(deal.hand(Seat.W))
+    honour = next(c for c in west if c.is_honour)
+    gone = [c for c in west if c != honour][:3]
+    await ld.run("/lead seat:W trick:4", user="LHO")
+    await ld.run(f"/exposed cards:{honour.text}", user="LHO")
+    played = " ".join(c.text for c in gone)
+    answer = await ld.run(f"/mustplay seat:W played:{played}", user="LHO")
+    assert answer.ephemeral and f"W must lead the {honour.symbol}" in answer.text, answer.text
+    wrong = sorted(deal.hand(Seat.N))[0]
+    refused = await ld.run(f"/mustplay seat:W played:{wrong.text}", user="LHO")
+    assert refused.ephemeral and "1 card is not in West's hand" in refused.text
+    assert wrong.symbol not in refused.text
+    other = await ld.run(f"/mustplay seat:W played:{played}", user="Declarer")
+    assert other.ephemeral and "Only W's player" in other.text, other.text
+
+
+async def test_played_needs_the_hand_records(ld, storage):
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    answer = await ld.run("/mustplay seat:W played:S2", user="LHO")
+    assert answer.ephemeral and "needs the session's hand records" in answer.text, answer.text

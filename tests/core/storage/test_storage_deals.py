@@ -71,3 +71,27 @@ async def test_the_cached_deal_follows_a_new_file(storage) -> None:
     await storage.store_deals(GUILD_A, [second], DIRECTOR)
     again = await storage.deal_of(GUILD_A, session.id, 1)
     assert again is not None and again.hands == second.hands
+
+
+async def test_the_directors_export_carries_each_rulings_deal(storage) -> None:
+    import csv
+    import io
+    import json
+
+    from core.laws.exposure import Exposure, How
+    from core.seats import Seat
+
+    deal = random_deal(1, random.Random(3))
+    await storage.store_deals(GUILD_A, [deal], DIRECTOR)
+    board = await new_board(storage, GUILD_A, board=1)
+    other = await new_board(storage, GUILD_A, table=2, board=2)  # no hand records for board 2
+    card = sorted(deal.hand(Seat.W))[0]
+    for b in (board, other):
+        await storage.record(GUILD_A, b.id, Exposure(Seat.W, (card,), How.ACCIDENTAL),
+                             actor_id=PLAYER)
+    text = "".join([chunk async for chunk in storage.export_csv(GUILD_A)])
+    rows = {r["board"]: r for r in csv.DictReader(io.StringIO(text)) if r["kind"] == "exposure"}
+    assert rows["1"]["deal"] == deal.pbn and rows["2"]["deal"] == ""
+    data = json.loads("".join([chunk async for chunk in storage.export_json(GUILD_A)]))
+    deals = {e["board"]: e["deal"] for e in data if e["kind"] == "exposure"}
+    assert deals == {1: deal.pbn, 2: None}
