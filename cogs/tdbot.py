@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.translator import CatalogTranslator
 from core.errors import USER_ERRORS
 from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
 from core.storage.service import Storage
@@ -392,6 +393,8 @@ class TDBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         for extension in self.initial_extensions:
             await self.load_extension(extension)
+        # The commands' French, Dutch and German names and descriptions, published on sync.
+        await self.tree.set_translator(CatalogTranslator())
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
