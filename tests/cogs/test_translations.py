@@ -8,9 +8,10 @@ from pathlib import Path
 
 import discord
 import pytest
+from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from cogs import translator
+from cogs import messages, translator
 from cogs.tdbot import EXTENSIONS
 from localdiscord import limits
 
@@ -60,9 +61,11 @@ def test_no_catalog_keeps_an_entry_the_template_no_longer_has(language):
     assert set(messages) <= template, sorted(set(messages) - template)[:5]
 
 
+@pytest.mark.parametrize("domain", [translator.DOMAIN, messages.DOMAIN])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_placeholders_are_the_same_in_every_language(language):
-    messages = translator.read_catalog(translator.catalog_path(language))
+def test_placeholders_are_the_same_in_every_language(language, domain):
+    """A ``{number}`` dropped or renamed in a translation would break or garble the answer."""
+    messages = translator.read_catalog(translator.catalog_path(language, domain))
     differing = [
         (msgid, text)
         for (_, msgid), text in messages.items()
@@ -145,3 +148,47 @@ async def test_the_translator_answers_only_the_shipped_locales():
     assert await tr.translate(seat, discord.Locale.german, context) == "platz"
     assert await tr.translate(seat, discord.Locale.spain_spanish, context) is None
     assert await tr.translate(seat, discord.Locale.american_english, context) is None
+
+
+def _marked_texts() -> set[str]:
+    """Every text the cogs mark with ``N_``, found as ``pybabel extract -k N_`` finds it."""
+    found = extract_from_dir(
+        Path(translator.__file__).parent, keywords={"N_": None}, comment_tags=()
+    )
+    return {message for _, _, message, _, _ in found if isinstance(message, str)}
+
+
+def test_the_messages_template_lists_exactly_the_marked_texts():
+    """``pybabel extract`` (README, Languages) was run after the last change to a marked text."""
+    with (translator.LOCALES_DIR / "messages.pot").open("rb") as file:
+        template = {str(m.id) for m in read_po(file) if m.id}
+    assert template == _marked_texts()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_marked_text_has_a_translation(language):
+    """A refusal added to the cogs without its translation fails here, naming it."""
+    catalog = translator.read_catalog(translator.catalog_path(language, messages.DOMAIN))
+    missing = sorted(t for t in _marked_texts() if not catalog.get(("", t), "").strip())
+    assert not missing, f"{language}: translate {missing}"
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        (discord.Locale.french, "Seul un arbitre peut faire cela."),
+        ("nl", "Alleen een arbiter kan dat doen."),
+        (discord.Locale.german, "Das kann nur ein Turnierleiter tun."),
+        (discord.Locale.british_english, "Only a director can do that."),
+        (discord.Locale.japanese, "Only a director can do that."),
+        (None, "Only a director can do that."),
+    ],
+)
+def test_a_text_renders_in_the_readers_language_else_english(locale, expected):
+    assert messages.localize(locale, "Only a director can do that.") == expected
+
+
+def test_a_text_no_catalog_has_is_shown_as_written():
+    """The engine's texts (rulings, its refusals) are not in the catalogs: they stay English."""
+    text = "E has a major penalty card: the SK (Law 50)."
+    assert messages.localize(discord.Locale.french, text) == text
