@@ -28,6 +28,7 @@ from cogs.context import (
     table_context,
 )
 from cogs.hands import enter_deal, show_deal
+from cogs.messages import N_
 from cogs.recording import record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import TDBot, defer, respond
@@ -75,11 +76,11 @@ class Table(commands.Cog):
     ) -> None:
         await defer(interaction, ephemeral=True)
         if table < 1:
-            raise ContextError("A table number is 1 or more.")
+            raise ContextError(N_("A table number is 1 or more."))
         club = await club_of(interaction)
         storage = storage_of(interaction)
         if member is not None and not is_director(interaction.user, club):
-            raise NotDirector("Only a director can seat someone else.")
+            raise NotDirector(N_("Only a director can seat someone else."))
         who = member.id if member is not None else interaction.user.id
 
         async def work() -> Any:
@@ -124,7 +125,7 @@ class Table(commands.Cog):
             if not is_director(interaction.user, club):
                 raise NotDirector("Only a director can free another player's seat.")
             if table is None or seat is None:
-                raise ContextError("Give both the table and the seat to free.")
+                raise ContextError(N_("Give both the table and the seat to free."))
             info = await storage.table(club.guild_id, table)
             was = await storage.free_seat(club.guild_id, info.id, seat)
             if was is None:
@@ -164,7 +165,7 @@ class Table(commands.Cog):
     ) -> None:
         await defer(interaction)
         if number < 1:
-            raise ContextError("A board number is 1 or more.")
+            raise ContextError(N_("A board number is 1 or more."))
         contract = parse_contract(contract) if contract is not None else None
         storage = storage_of(interaction)
 
@@ -257,8 +258,10 @@ class Table(commands.Cog):
             auction = Auction.trusted(state.dealer, state.calls)
             if seat is None and (state.phase is not Phase.AUCTION or auction.is_over):
                 raise ContextError(
-                    "The auction is over: say who made this call (seat), and it is ruled "
-                    "under Law 39."
+                    N_(
+                        "The auction is over: say who made this call (seat), and it is ruled "
+                        "under Law 39."
+                    )
                 )
             who = Seat.parse(seat) if seat else auction.turn
             if state.phase is not Phase.AUCTION or auction.is_over:
@@ -280,7 +283,9 @@ class Table(commands.Cog):
             ctx = await table_context(interaction, table, acting=True)
             if ctx.board.state.phase is Phase.FINISHED:
                 raise ContextError(
-                    f"Board {ctx.board.number} at table {ctx.table.number} has already ended."
+                    N_("Board {board} at table {table} has already ended."),
+                    board=ctx.board.number,
+                    table=ctx.table.number,
                 )
             if ctx.board.has_incidents and not ctx.director:
                 raise NotDirector(locked(ctx.board, "end it"))
@@ -318,7 +323,9 @@ class Table(commands.Cog):
     ) -> None:
         if deal is not None:
             if table is not None or session is not None:
-                raise ContextError("A deal is entered for the session in play, for every table.")
+                raise ContextError(
+                    N_("A deal is entered for the session in play, for every table.")
+                )
             await enter_deal(interaction, number, deal)
         else:
             await show_deal(interaction, number, table=table, session_id=session)
@@ -334,7 +341,7 @@ class Table(commands.Cog):
         club = await require_director(interaction)
         channel_id = interaction.channel_id
         if channel_id is None:
-            raise ContextError("Run this in the table's channel or thread.")
+            raise ContextError(N_("Run this in the table's channel or thread."))
         await storage_of(interaction).bind_channel(club.guild_id, channel_id, number)
         if number is None:
             text = "This channel is no longer bound to a table."

@@ -26,6 +26,7 @@ from cogs.desk_common import (
     refuse_if_blind,
     table_channel_of,
 )
+from cogs.messages import N_
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, report_error, respond
 from core.editions import edition_title
@@ -56,11 +57,13 @@ async def script_for(
     ruling = Ruling.from_data(entry.ruling)
     director = is_director(interaction.user, club)
     if ruling.private and not (director or entry.actor_id == interaction.user.id):
-        raise ContextError("That ruling reveals a hand: only the player who asked and the "
-                           "directors may see it.")
+        raise ContextError(N_("That ruling reveals a hand: only the player who asked and the "
+                              "directors may see it."))
     await refuse_if_blind(interaction, entry.session_id, entry.board_number)
     if entry.void:
-        raise ContextError(f"Ruling #{event_id} has been voided: there is nothing to read out.")
+        raise ContextError(
+            N_("Ruling #{id} has been voided: there is nothing to read out."), id=event_id
+        )
     if not entry.is_ruling:
         raise ContextError(f"#{event_id} is the table's record (a call, a plain lead, a board "
                            "set), not a ruling: there is nothing to read out.")
@@ -107,10 +110,12 @@ class PostScriptButton(
             await require_director(interaction)
             embed, entry, ruling = await script_for(interaction, self.event_id)
             if ruling.private:
-                raise ContextError("That ruling reveals a hand: it is never posted to the table.")
+                raise ContextError(
+                    N_("That ruling reveals a hand: it is never posted to the table.")
+                )
             channel = guild_channel(interaction, self.channel_id)
             if channel is None:
-                raise ContextError("That channel is not in this server any more.")
+                raise ContextError(N_("That channel is not in this server any more."))
             if channel.id == interaction.channel_id:
                 await respond(interaction,
                     embed=embed, allowed_mentions=discord.AllowedMentions.none()
@@ -170,7 +175,7 @@ class ScriptCog(commands.Cog):
             table_channel = await table_channel_of(interaction, entry.table_number)
         target = table_channel.id if table_channel is not None else interaction.channel_id
         if target is not None and guild_channel(interaction, target) is None:
-            raise ContextError("Pick a text channel of this server.")
+            raise ContextError(N_("Pick a text channel of this server."))
         if is_director(interaction.user, club) and not ruling.private and target is not None:
             view.add_item(PostScriptButton(id, target))
         await respond(interaction, embed=embed, view=view, ephemeral=True)
