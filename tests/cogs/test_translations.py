@@ -192,3 +192,24 @@ def test_a_text_no_catalog_has_is_shown_as_written():
     """The engine's texts (rulings, its refusals) are not in the catalogs: they stay English."""
     text = "E has a major penalty card: the SK (Law 50)."
     assert messages.localize(discord.Locale.french, text) == text
+
+
+def _glossary(language: str) -> dict[str, str]:
+    """English term -> the federation's term, from ``docs/glossary/<language>.md``'s table."""
+    path = Path(translator.__file__).parents[1] / "docs" / "glossary" / f"{language}.md"
+    terms = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) == 2 and cells[0] not in ("English", "---"):
+            terms[cells[0]] = cells[1]
+    return terms
+
+
+def test_every_shipped_language_has_a_glossary_of_the_same_terms():
+    """A language added without its glossary, or a term glossed in one language only, fails."""
+    glossaries = {language: _glossary(language) for language in LANGUAGES}
+    english = set(glossaries[LANGUAGES[0]])
+    assert {"penalty card", "declarer", "dummy", "revoke", "insufficient bid"} <= english
+    for language, terms in glossaries.items():
+        assert set(terms) == english, (language, sorted(set(terms) ^ english))
+        assert all(terms.values()), language
