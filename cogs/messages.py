@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from cogs.translator import LANGUAGES, catalog_path, read_catalog
+from core.seats import Seat
 
 DOMAIN = "messages"
 
@@ -22,6 +23,15 @@ DOMAIN = "messages"
 def N_(text: str) -> str:
     """Marks ``text`` for the catalogs (``pybabel extract -k N_``); returns it unchanged."""
     return text
+
+
+#: The seats' names (``Seat.full_name``), for :func:`seat_name`.
+SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"))
+
+
+def seat_name(locale: discord.Locale | str | None, seat: Seat) -> str:
+    """The seat's name in the reader's language ("Sud" for South in French)."""
+    return localize(locale, seat.full_name)
 
 
 def language_of(locale: discord.Locale | str | None) -> str | None:

@@ -11,7 +11,6 @@ from discord.ext import commands
 from cogs.boards import ended_line, locked, plan_board_set
 from cogs.context import (
     MEANING_HELP,
-    NOT_SEATED,
     AtTable,
     ContextError,
     Meaning,
@@ -28,7 +27,7 @@ from cogs.context import (
     table_context,
 )
 from cogs.hands import enter_deal, show_deal
-from cogs.messages import N_
+from cogs.messages import N_, localize, seat_name
 from cogs.recording import record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import TDBot, defer, respond
@@ -100,12 +99,18 @@ class Table(commands.Cog):
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
-        whom = "You sit" if member is None else f"{clean(member.display_name)} sits"
-        await respond(
-            interaction,
-            f"{whom} {seating.seat.full_name} at table {seating.table_number}.",
-            ephemeral=True,
-        )
+        locale = interaction.locale
+        where = {"seat": seat_name(locale, seating.seat), "table": seating.table_number}
+        if member is None:
+            text = localize(locale, N_("You sit {seat} at table {table}."), **where)
+        else:
+            text = localize(
+                locale,
+                N_("{member} sits {seat} at table {table}."),
+                member=clean(member.display_name),
+                **where,
+            )
+        await respond(interaction, text, ephemeral=True)
 
     @app_commands.command(name="stand", description="Leave your seat (directors: free any seat).")
     @app_commands.describe(
@@ -123,24 +128,42 @@ class Table(commands.Cog):
         storage = storage_of(interaction)
         if table is not None or seat is not None:
             if not is_director(interaction.user, club):
-                raise NotDirector("Only a director can free another player's seat.")
+                raise NotDirector(N_("Only a director can free another player's seat."))
             if table is None or seat is None:
                 raise ContextError(N_("Give both the table and the seat to free."))
             info = await storage.table(club.guild_id, table)
             was = await storage.free_seat(club.guild_id, info.id, seat)
             if was is None:
-                raise ContextError(f"{Seat.parse(seat).full_name} at table {table} is free.")
+                raise ContextError(
+                    N_("{seat} at table {table} is free."),
+                    seat=seat_name(interaction.locale, Seat.parse(seat)),
+                    table=table,
+                )
             await respond(
                 interaction,
-                f"{was.seat.full_name} at table {table} is free (<@{was.user_id}> left it).",
+                localize(
+                    interaction.locale,
+                    N_("{seat} at table {table} is free ({member} left it)."),
+                    seat=seat_name(interaction.locale, was.seat),
+                    table=table,
+                    member=f"<@{was.user_id}>",
+                ),
                 ephemeral=True,
             )
             return
         was = await storage.stand(club.guild_id, interaction.user.id)
         if was is None:
-            raise ContextError(f"You are not sitting anywhere. {NOT_SEATED}")
+            raise ContextError(
+                N_("You are not sitting anywhere. Sit at a table first: /sit table seat")
+            )
         await respond(
-            interaction, f"You left {was.seat.full_name} at table {was.table_number}.",
+            interaction,
+            localize(
+                interaction.locale,
+                N_("You left {seat} at table {table}."),
+                seat=seat_name(interaction.locale, was.seat),
+                table=was.table_number,
+            ),
             ephemeral=True,
         )
 

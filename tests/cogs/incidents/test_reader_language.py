@@ -53,3 +53,24 @@ async def test_the_console_switches_a_members_language(ld, bot, board):
     assert "Unknown Discord locale 'xx'" in text
     assert text.rstrip().endswith(REFUSALS["en-US"])
     assert ld.member("Stranger").user.locale == "en-US"
+
+
+@pytest.mark.parametrize(
+    ("locale", "sat", "left"),
+    [
+        ("fr", "Vous êtes Ouest à la table 2.", "Vous avez quitté la place Ouest de la table 2."),
+        ("nl", "U zit West aan tafel 2.", "U verliet West aan tafel 2."),
+        ("de", "Sie sitzen West an Tisch 2.", "Sie haben West an Tisch 2 verlassen."),
+        ("en-US", "You sit West at table 2.", "You left West at table 2."),
+    ],
+)
+async def test_sit_and_stand_answer_in_the_readers_language(ld, bot, locale, sat, left):
+    """The seat's name too is in the reader's language; what is stored does not depend on it."""
+    ld.member("Reader").user.locale = locale
+    sitting = await ld.run("/sit table:2 seat:W", user="Reader")
+    assert sitting.ephemeral and sitting.text == sat
+    ld.member("Other").user.locale = "en-US"
+    taken = await ld.run("/sit table:2 seat:W", user="Other")
+    assert taken.ephemeral and "for this session" in taken.text  # the seat is really taken
+    standing = await ld.run("/stand", user="Reader")
+    assert standing.ephemeral and standing.text == left
