@@ -240,7 +240,9 @@ class Console:
                 roles = ", ".join(r.name for r in member.roles) or "no roles"
                 extra = ", manage server" if member.has(manage_guild=True) else ""
                 you = "  <- you" if member is self.user else ""
-                self.say(f"  {member.name} ({roles}{extra}){you}")
+                locale = member.user.locale
+                language = "" if locale == "en-US" else f", Discord in {locale}"
+                self.say(f"  {member.name} ({roles}{extra}{language}){you}")
             return
         known = self.guild.member(name or self.user.name)
         self.user = self.ld.member(name or self.user.name, guild=self.guild)

@@ -39,6 +39,7 @@ async def test_the_console_switches_a_members_language(ld, bot, board):
         "/as Stranger locale:fr",
         "/board end table:1",
         "/as Stranger locale:xx",
+        "/as",
         "/as Stranger locale:en-US",
         "/board end table:1",
     ]
@@ -51,6 +52,7 @@ async def test_the_console_switches_a_members_language(ld, bot, board):
     assert "You are now Stranger (Discord in fr)." in text
     assert REFUSALS["fr"] in text
     assert "Unknown Discord locale 'xx'" in text
+    assert "  Stranger (no roles, Discord in fr)  <- you\n" in text
     assert text.rstrip().endswith(REFUSALS["en-US"])
     assert ld.member("Stranger").user.locale == "en-US"
 
