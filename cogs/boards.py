@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cogs.context import AtTable, ContextError, NotDirector
+from cogs.messages import N_
 from core.cards import cards_text
 from core.seats import Seat
 from core.state import Phase
@@ -70,15 +71,23 @@ async def plan_board_set(
     if target is not None and target.state.phase is Phase.FINISHED:
         if not reopen:
             raise ContextError(
-                f"Board {number} was already played at table {t} in this session. "
-                f"A director can reopen it: /board set number:{number} reopen:True"
+                N_(
+                    "Board {number} was already played at table {table} in this session. "
+                    "A director can reopen it: /board set number:{number} reopen:True"
+                ),
+                number=number,
+                table=t,
             )
         if not at.director:
-            raise NotDirector("Only a director can reopen a board.")
+            raise NotDirector(N_("Only a director can reopen a board."))
         events = await storage.board_events(at.guild_id, target.id, include_void=False)
         reopen_events = tuple(e.id for e in events if e.kind == "board_end")
     elif reopen:
-        raise ContextError(f"Board {number} has not ended at table {t}: nothing to reopen.")
+        raise ContextError(
+            N_("Board {number} has not ended at table {table}: nothing to reopen."),
+            number=number,
+            table=t,
+        )
     if declarer is not None and target is not None and not at.director:
         new = Seat.parse(declarer)
         if target.declarer is not None and new is not target.declarer and target.state.calls:

@@ -15,6 +15,7 @@ from typing import Any, Literal, TypeVar
 import discord
 from discord import app_commands
 
+from cogs.messages import N_
 from cogs.tdbot import TDBot, defer, sentence
 from core.auction import Strain, parse_denominations
 from core.cards import Card, Suit, parse_card, parse_cards
@@ -23,16 +24,24 @@ from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
 
-NOT_A_DIRECTOR = "Only a director can do that."
-NOT_IN_GUILD = "This command only works in a server."
-NOT_SEATED = "Sit at a table first: /sit table seat"
+NOT_A_DIRECTOR = N_("Only a director can do that.")
+NOT_IN_GUILD = N_("This command only works in a server.")
+NOT_SEATED = N_("Sit at a table first: /sit table seat")
 T = TypeVar("T")
 
-NO_STORAGE = "The bot has no database configured; ask the server's admin."
+NO_STORAGE = N_("The bot has no database configured; ask the server's admin.")
 
 
 class ContextError(app_commands.CheckFailure):
-    """The command cannot run in this context; the message says why and what to do."""
+    """The command cannot run in this context; the message says why and what to do.
+
+    ``message`` is English with ``{named}`` placeholders filled from ``params``; the error policy
+    renders it again in the reader's language (:func:`cogs.messages.localize`)."""
+
+    def __init__(self, message: str = "", **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.template = message
+        self.params = params
 
 
 class NotDirector(ContextError):
@@ -106,10 +115,13 @@ class TableContext:
     director: bool = False
 
 
+NOT_AT_TABLE = N_(
+    "Only a player seated at table {number} or a director can do that for table {number}."
+)
+
+
 def not_at_table(number: int) -> str:
-    return (
-        f"Only a player seated at table {number} or a director can do that for table {number}."
-    )
+    return NOT_AT_TABLE.format(number=number)
 
 
 async def at_table(
@@ -130,7 +142,7 @@ async def at_table(
     storage = storage_of(interaction)
     guild_id = guild_id_of(interaction)
     if table is not None and table < 1:
-        raise ContextError("A table number is 1 or more.")
+        raise ContextError(N_("A table number is 1 or more."))
     found = await storage.table_lookup(
         guild_id,
         interaction.user.id,
@@ -146,7 +158,7 @@ async def at_table(
     seat = seating.seat if seating is not None and seating.table_id == info.id else None
     director = is_director(interaction.user, found.club)
     if acting and seat is None and not director:
-        raise ContextError(not_at_table(info.number))
+        raise ContextError(NOT_AT_TABLE, number=info.number)
     return AtTable(
         found.club.guild_id, found.club, info, found.board, seat, director, found.named_board
     )
@@ -159,7 +171,7 @@ async def table_context(
     at = await at_table(interaction, table, acting=acting)
     if at.board is None:
         raise ContextError(
-            f"No board in play at table {at.table.number}: /board set number"
+            N_("No board in play at table {number}: /board set number"), number=at.table.number
         )
     return TableContext(at.guild_id, at.club, at.table, at.board, at.seat, at.director)
 
@@ -274,10 +286,10 @@ async def stored(work: Awaitable[T], *, ruling_id: int | None = None) -> T:
         return await work
     except NotFound as exc:
         if ruling_id is not None and "ruling" in str(exc):
-            raise ContextError(f"No ruling #{ruling_id} in this club.") from exc
-        raise ContextError(sentence(str(exc)) or "That is not possible.") from exc
+            raise ContextError(N_("No ruling #{id} in this club."), id=ruling_id) from exc
+        raise ContextError(sentence(str(exc)) or N_("That is not possible.")) from exc
     except StorageError as exc:
-        raise ContextError(sentence(str(exc)) or "That is not possible.") from exc
+        raise ContextError(sentence(str(exc)) or N_("That is not possible.")) from exc
 
 
 def check_id(value: int, what: str = "ruling") -> int:

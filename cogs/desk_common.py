@@ -16,6 +16,7 @@ from cogs.context import (
     storage_of,
     stored,
 )
+from cogs.messages import N_
 from cogs.tdbot import TDBot
 from core.authority import AUTHORITIES, deadline_words
 from core.editions import edition_title
@@ -55,7 +56,7 @@ async def entry_of(interaction: discord.Interaction[TDBot], event_id: int) -> Lo
     try:
         return await storage_of(interaction).event(guild_id, check_id(event_id, "ruling"))
     except NotFound:
-        raise ContextError(f"No ruling #{event_id} in this club.") from None
+        raise ContextError(N_("No ruling #{id} in this club."), id=event_id) from None
 
 
 async def refuse_if_blind(
@@ -136,11 +137,11 @@ async def setup_desk(
         interaction.guild is None or interaction.guild.get_role(deputy_role.id) is None
         or deputy_role.is_default()
     ):
-        raise ContextError("Pick a deputy role of this server (not @everyone).")
+        raise ContextError(N_("Pick a deputy role of this server (not @everyone)."))
     if appeal_minutes is not None and not 0 <= appeal_minutes <= 10080:
-        raise ContextError("The appeal deadline is between 0 and 10080 minutes (a week).")
+        raise ContextError(N_("The appeal deadline is between 0 and 10080 minutes (a week)."))
     if edition_from is not None and law_edition is None:
-        raise ContextError("Give the law_edition that applies from that date.")
+        raise ContextError(N_("Give the law_edition that applies from that date."))
     if law_edition is not None:
         settings = await club_of(interaction)
         try:
@@ -149,7 +150,7 @@ async def setup_desk(
                 if edition_from else local_today(settings.time_zone)
             )
         except ValueError:
-            raise ContextError("Write the date as YYYY-MM-DD, e.g. 2027-09-01.") from None
+            raise ContextError(N_("Write the date as YYYY-MM-DD, e.g. 2027-09-01.")) from None
         await stored(desk.schedule_edition(guild_id, law_edition, starts))
     changes: dict[str, Any] = {}
     if deputy_role is not None:

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import ContextError, club_of, is_director, require_director, storage_of
+from cogs.messages import N_
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
 from core.engine import EVENT_TYPES
@@ -86,15 +87,15 @@ def build_filter(
     (``to`` included)."""
     start, end = parse_day(since, "from"), parse_day(until, "to")
     if start and end and end < start:
-        raise ContextError("The to date is before the from date.")
+        raise ContextError(N_("The to date is before the from date."))
     if law is not None:
         law = law.strip().upper().removeprefix("LAW").strip() or None
         if law is not None and (len(law) > 12 or not law[:1].isdigit()):
-            raise ContextError("The law filter must look like 50, 50D or 64A2.")
+            raise ContextError(N_("The law filter must look like 50, 50D or 64A2."))
     if kind is not None and kind not in EVENT_TYPES:
-        raise ContextError("Unknown kind of incident.")
+        raise ContextError(N_("Unknown kind of incident."))
     if verdict is not None and verdict not in {c.value for c in VERDICT_CHOICES}:
-        raise ContextError("Unknown verdict.")
+        raise ContextError(N_("Unknown verdict."))
     for value, what in ((session, "session"), (table, "table"), (board, "board")):
         if value is not None and not 1 <= value <= 2**63 - 1:
             raise ContextError(f"The {what} number must be 1 or more.")
@@ -310,7 +311,9 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         player_id = player.id if player else None
         if not is_director(interaction.user, club):
             if player_id not in (None, interaction.user.id):
-                raise ContextError("You can search your own rulings; directors search them all.")
+                raise ContextError(
+                    N_("You can search your own rulings; directors search them all.")
+                )
             player_id = interaction.user.id
         filters = build_filter(
             club,
@@ -363,8 +366,10 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             club.guild_id
         ):
             raise ContextError(
-                "You are playing: the export would show boards you have not played yet. "
-                "Export after /playing playing:false."
+                N_(
+                    "You are playing: the export would show boards you have not played yet. "
+                    "Export after /playing playing:false."
+                )
             )
         if format not in ("csv", "json"):
             raise ContextError("The format is csv or json.")

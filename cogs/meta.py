@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.messages import N_, localize
 from cogs.tdbot import TDBot
 
 
@@ -14,7 +15,9 @@ class Meta(commands.Cog):
 
     @app_commands.command(description="Check that the bot is answering.")
     async def ping(self, interaction: discord.Interaction[TDBot]) -> None:
-        await interaction.response.send_message("Pong.", ephemeral=True)
+        await interaction.response.send_message(
+            localize(interaction.locale, N_("Pong.")), ephemeral=True
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,10 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import ContextError, guild_id_of, storage_of
+from cogs.messages import N_
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, respond
 
-NOT_A_MANAGER = "Only someone with the Manage Server permission can delete the club's data."
+NOT_A_MANAGER = N_("Only someone with the Manage Server permission can delete the club's data.")
 
 
 class Retention(commands.Cog):

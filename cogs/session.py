@@ -15,6 +15,7 @@ from discord.ext import commands
 from cogs.boards import ended_line
 from cogs.context import ContextError, in_time, require_director, storage_of
 from cogs.hands import import_hands
+from cogs.messages import N_
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, respond
 from core.authority import SCORES_PUBLISHED, deadline_words
@@ -52,7 +53,7 @@ class Session(commands.Cog):
         club = await require_director(interaction)
         ended = await in_time(interaction, storage_of(interaction).end_session(club.guild_id))
         if ended is None:
-            raise ContextError("No session is in play: it has already ended.")
+            raise ContextError(N_("No session is in play: it has already ended."))
         info, boards = ended
         lines = [
             f"Session **{clean(info.name)}** of {info.date.isoformat()} has ended: all seats "

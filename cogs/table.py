@@ -11,7 +11,6 @@ from discord.ext import commands
 from cogs.boards import ended_line, locked, plan_board_set
 from cogs.context import (
     MEANING_HELP,
-    NOT_SEATED,
     AtTable,
     ContextError,
     Meaning,
@@ -29,6 +28,7 @@ from cogs.context import (
     table_context,
 )
 from cogs.hands import enter_deal, show_deal
+from cogs.messages import N_, localize, seat_name
 from cogs.recording import call_cooldown, record_incident
 from cogs.render import clean, ruling_embed
 from cogs.tdbot import TDBot, defer, directors_cooldown, respond, write_cooldown
@@ -77,11 +77,11 @@ class Table(commands.Cog):
     ) -> None:
         await defer(interaction, ephemeral=True)
         if table < 1:
-            raise ContextError("A table number is 1 or more.")
+            raise ContextError(N_("A table number is 1 or more."))
         club = await club_of(interaction)
         storage = storage_of(interaction)
         if member is not None and not is_director(interaction.user, club):
-            raise NotDirector("Only a director can seat someone else.")
+            raise NotDirector(N_("Only a director can seat someone else."))
         who = member.id if member is not None else interaction.user.id
 
         async def work() -> Any:
@@ -101,12 +101,18 @@ class Table(commands.Cog):
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return
-        whom = "You sit" if member is None else f"{clean(member.display_name)} sits"
-        await respond(
-            interaction,
-            f"{whom} {seating.seat.full_name} at table {seating.table_number}.",
-            ephemeral=True,
-        )
+        locale = interaction.locale
+        where = {"seat": seat_name(locale, seating.seat), "table": seating.table_number}
+        if member is None:
+            text = localize(locale, N_("You sit {seat} at table {table}."), **where)
+        else:
+            text = localize(
+                locale,
+                N_("{member} sits {seat} at table {table}."),
+                member=clean(member.display_name),
+                **where,
+            )
+        await respond(interaction, text, ephemeral=True)
 
     @app_commands.command(name="stand", description="Leave your seat (directors: free any seat).")
     @app_commands.describe(
@@ -125,24 +131,42 @@ class Table(commands.Cog):
         storage = storage_of(interaction)
         if table is not None or seat is not None:
             if not is_director(interaction.user, club):
-                raise NotDirector("Only a director can free another player's seat.")
+                raise NotDirector(N_("Only a director can free another player's seat."))
             if table is None or seat is None:
-                raise ContextError("Give both the table and the seat to free.")
+                raise ContextError(N_("Give both the table and the seat to free."))
             info = await storage.table(club.guild_id, table)
             was = await storage.free_seat(club.guild_id, info.id, seat)
             if was is None:
-                raise ContextError(f"{Seat.parse(seat).full_name} at table {table} is free.")
+                raise ContextError(
+                    N_("{seat} at table {table} is free."),
+                    seat=seat_name(interaction.locale, Seat.parse(seat)),
+                    table=table,
+                )
             await respond(
                 interaction,
-                f"{was.seat.full_name} at table {table} is free (<@{was.user_id}> left it).",
+                localize(
+                    interaction.locale,
+                    N_("{seat} at table {table} is free ({member} left it)."),
+                    seat=seat_name(interaction.locale, was.seat),
+                    table=table,
+                    member=f"<@{was.user_id}>",
+                ),
                 ephemeral=True,
             )
             return
         was = await storage.stand(club.guild_id, interaction.user.id)
         if was is None:
-            raise ContextError(f"You are not sitting anywhere. {NOT_SEATED}")
+            raise ContextError(
+                N_("You are not sitting anywhere. Sit at a table first: /sit table seat")
+            )
         await respond(
-            interaction, f"You left {was.seat.full_name} at table {was.table_number}.",
+            interaction,
+            localize(
+                interaction.locale,
+                N_("You left {seat} at table {table}."),
+                seat=seat_name(interaction.locale, was.seat),
+                table=was.table_number,
+            ),
             ephemeral=True,
         )
 
@@ -168,7 +192,7 @@ class Table(commands.Cog):
     ) -> None:
         await defer(interaction)
         if number < 1:
-            raise ContextError("A board number is 1 or more.")
+            raise ContextError(N_("A board number is 1 or more."))
         contract = parse_contract(contract) if contract is not None else None
         storage = storage_of(interaction)
 
@@ -264,8 +288,10 @@ class Table(commands.Cog):
             auction = Auction.trusted(state.dealer, state.calls)
             if seat is None and (state.phase is not Phase.AUCTION or auction.is_over):
                 raise ContextError(
-                    "The auction is over: say who made this call (seat), and it is ruled "
-                    "under Law 39."
+                    N_(
+                        "The auction is over: say who made this call (seat), and it is ruled "
+                        "under Law 39."
+                    )
                 )
             who = Seat.parse(seat) if seat else auction.turn
             if state.phase is not Phase.AUCTION or auction.is_over:
@@ -288,7 +314,9 @@ class Table(commands.Cog):
             ctx = await table_context(interaction, table, acting=True)
             if ctx.board.state.phase is Phase.FINISHED:
                 raise ContextError(
-                    f"Board {ctx.board.number} at table {ctx.table.number} has already ended."
+                    N_("Board {board} at table {table} has already ended."),
+                    board=ctx.board.number,
+                    table=ctx.table.number,
                 )
             if ctx.board.has_incidents and not ctx.director:
                 raise NotDirector(locked(ctx.board, "end it"))
@@ -327,7 +355,9 @@ class Table(commands.Cog):
     ) -> None:
         if deal is not None:
             if table is not None or session is not None:
-                raise ContextError("A deal is entered for the session in play, for every table.")
+                raise ContextError(
+                    N_("A deal is entered for the session in play, for every table.")
+                )
             await enter_deal(interaction, number, deal)
         else:
             await show_deal(interaction, number, table=table, session_id=session)
@@ -344,7 +374,7 @@ class Table(commands.Cog):
         club = await require_director(interaction)
         channel_id = interaction.channel_id
         if channel_id is None:
-            raise ContextError("Run this in the table's channel or thread.")
+            raise ContextError(N_("Run this in the table's channel or thread."))
         await storage_of(interaction).bind_channel(club.guild_id, channel_id, number)
         if number is None:
             text = "This channel is no longer bound to a table."

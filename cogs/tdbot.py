@@ -23,6 +23,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.messages import N_, localize
+from cogs.translator import CatalogTranslator
 from core.errors import USER_ERRORS
 from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
 from core.storage.service import Storage
@@ -52,22 +54,26 @@ EXPIRED_CODES = (10062, 10015)
 #: concurrent one) answered it. Expected, not an error: the redelivery wrote nothing new.
 ALREADY_ACKNOWLEDGED = 40060
 
-UNEXPECTED_ERROR = (
+UNEXPECTED_ERROR = N_(
     "Something went wrong on our side and it has been logged. "
     "Please try again, or call the director if it keeps happening."
 )
-OUTDATED_COMMAND = (
+OUTDATED_COMMAND = N_(
     "This command has changed since Discord last saw it. Try again in a minute, "
     "or ask the server's admin to restart the bot."
 )
+NOT_ALLOWED = N_("You are not allowed to use this command here.")
 
 
-def user_message(error: BaseException) -> str | None:
+def user_message(
+    error: BaseException, locale: discord.Locale | str | None = None
+) -> str | None:
     """The short message a user sees for ``error``, or ``None`` if the error is unexpected.
 
     Known errors: the engine's ``USER_ERRORS`` (their text is written for players), discord.py's
     check failures (missing permissions or roles, guild only, cooldown), a value a transformer could
-    not convert, and commands Discord knows but this bot no longer has.
+    not convert, and commands Discord knows but this bot no longer has. The cogs' own texts are
+    in the reader's ``locale`` when a catalog has them; the engine's stay English (issue 29).
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
@@ -79,20 +85,28 @@ def user_message(error: BaseException) -> str | None:
             return _inert(str(cause))
         return _inert(f"{str(error.value)[:40]!r} is not a valid {error.type.name}.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} seconds."
+        return localize(
+            locale,
+            N_("Slow down: try again in {seconds} seconds."),
+            seconds=f"{error.retry_after:.0f}",
+        )
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command only works in a server."
+        return localize(locale, N_("This command only works in a server."))
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
         return str(error)
     if isinstance(error, app_commands.MissingRole | app_commands.MissingAnyRole):
-        return "You don't have the role this command needs."
+        return localize(locale, N_("You don't have the role this command needs."))
     if type(error) is app_commands.CheckFailure:
-        return "You are not allowed to use this command here."
+        return localize(locale, NOT_ALLOWED)
     if isinstance(error, app_commands.CheckFailure):
-        # A cog's own check raises a CheckFailure subclass whose text is written for the user.
-        return str(error) or "You are not allowed to use this command here."
+        # A cog's own check raises a CheckFailure subclass whose text is written for the user;
+        # a cogs.context.ContextError keeps its template and values for the reader's language.
+        template = getattr(error, "template", None)
+        if isinstance(template, str) and template:
+            return localize(locale, template, **getattr(error, "params", {}))
+        return str(error) or localize(locale, NOT_ALLOWED)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return OUTDATED_COMMAND
+        return localize(locale, OUTDATED_COMMAND)
     return None
 
 
@@ -212,9 +226,9 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
             log.error("Option %r could not be converted (%s) in interaction %s",
                       str(original.value)[:100], type(cause).__name__, interaction.id,
                       exc_info=cause)
-    message = user_message(error)
+    message = user_message(error, interaction.locale)
     if message is None and is_outage(error):
-        message = NOT_SAVED
+        message = NOT_SAVED  # core's text: English for now
         log.error(
             "Database unavailable, nothing saved, in interaction %s (guild %s): %s",
             interaction.id,
@@ -233,7 +247,7 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
             interaction.user.id if interaction.user else None,
             exc_info=original,
         )
-        message = UNEXPECTED_ERROR
+        message = localize(interaction.locale, UNEXPECTED_ERROR)
     if interaction.type is discord.InteractionType.autocomplete:
         return  # nothing can be shown while the user types
     try:
@@ -424,6 +438,8 @@ class TDBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         for extension in self.initial_extensions:
             await self.load_extension(extension)
+        # The commands' French, Dutch and German names and descriptions, published on sync.
+        await self.tree.set_translator(CatalogTranslator())
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

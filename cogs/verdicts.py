@@ -25,6 +25,7 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
+from cogs.messages import N_
 from cogs.render import DESCRIPTION_MAX, clean, cut, post_ruling, ruling_embed, seat_waiting
 from cogs.tdbot import TDBot, defer, report_error, respond, sentence
 from core.corrected_facts import parse_changes
@@ -304,7 +305,7 @@ async def error_amend_or_void(
     settings = await desk_of(interaction).settings(club.guild_id)
     error = director_error(score, board_played=board_played, authority_code=settings.authority)
     if kind is VerdictKind.AMENDED and not text:
-        raise ContextError("Say how the ruling is amended.")
+        raise ContextError(N_("Say how the ruling is amended."))
     desk = desk_of(interaction)
     if kind is VerdictKind.VOIDED:
         dependents = await stored(desk.dependents(club.guild_id, event_id))

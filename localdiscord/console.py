@@ -25,6 +25,7 @@ from discord import app_commands
 
 from localdiscord.commandline import CommandInputError
 from localdiscord.driver import LocalDiscord
+from localdiscord.limits import LOCALES
 from localdiscord.models import Channel, Guild, Member
 from localdiscord.payloads import interactive_components
 from localdiscord.records import Message, Request, text_displays
@@ -48,7 +49,8 @@ CONSOLE_HELP = """\
 Type slash commands as in Discord: /name option:value ... A value runs to the next option, so
   /ruling confirm id:12 reason:dropped it   and   reason:"dropped it"   both work.
 Console commands:
-  /as [NAME]        who you are (no name: list the members; a new name joins as a player)
+  /as [NAME]        who you are (no name: list the members; a new name joins as a player);
+                    add locale:fr (nl, de, en-US, …) to set that member's Discord language
   /guild [NAME]     which server you are in (a new name creates a club)
   /channel [NAME]   which channel you type in (a new name creates it)
   /later DAYS       let days pass (e.g. /later 7: next week's club night)
@@ -244,18 +246,30 @@ class Console:
         self.say(f"{member.name} has the role @{role.name}.")
 
     def switch_user(self, name: str) -> None:
-        if not name:
+        name, _, locale = f" {name}".partition(" locale:")
+        name, locale = name.strip(), locale.strip()
+        if locale and locale not in LOCALES:
+            raise CommandInputError(
+                f"Unknown Discord locale {locale!r}: e.g. en-US, fr, nl, de, es-ES."
+            )
+        if not name and not locale:
             for member in self.guild.members:
                 roles = ", ".join(r.name for r in member.roles) or "no roles"
                 extra = ", manage server" if member.has(manage_guild=True) else ""
                 you = "  <- you" if member is self.user else ""
-                self.say(f"  {member.name} ({roles}{extra}){you}")
+                locale = member.user.locale
+                language = "" if locale == "en-US" else f", Discord in {locale}"
+                self.say(f"  {member.name} ({roles}{extra}{language}){you}")
             return
-        known = self.guild.member(name)
-        self.user = self.ld.member(name, guild=self.guild)
+        known = self.guild.member(name or self.user.name)
+        self.user = self.ld.member(name or self.user.name, guild=self.guild)
         if known is None:
             self.say(f"{self.user.name} joins {self.guild.name} as a player.")
-        self.say(f"You are now {self.user.name}.")
+        if locale:
+            self.user.user.locale = locale
+        shown = self.user.user.locale
+        language = "" if shown == "en-US" else f" (Discord in {shown})"
+        self.say(f"You are now {self.user.name}{language}.")
 
     def switch_guild(self, name: str) -> None:
         if not name:

@@ -13,8 +13,11 @@ message and embed limits, message components, interaction responses).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
+
+import discord
 
 #: Integer and number options: Discord accepts bounds (and values) within ±(2^53 - 1).
 INT_LIMIT = 2**53 - 1
@@ -61,6 +64,9 @@ _LINK, _PREMIUM = 5, 6
 
 Errors = dict[str, Any]
 
+#: The locales Discord knows (keys of ``name_localizations`` and ``description_localizations``).
+LOCALES = frozenset(locale.value for locale in discord.Locale)
+
 
 def invalid_form_body(errors: Errors) -> dict[str, Any]:
     """Discord's answer to a request that breaks a limit (sent with status 400)."""
@@ -102,12 +108,59 @@ def _too_many(errors: Errors, path: tuple[str | int, ...], items: Any, most: int
 
 
 def _valid_name(name: Any, *, chat_input: bool) -> bool:
-    """``^[-_\\p{L}\\p{N}]{1,32}$``, and lower case where a letter has a lower case."""
+    """``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``, and lower case where a letter has
+    a lower case (the same for a name and for each of its localisations)."""
     if not isinstance(name, str) or not 1 <= len(name) <= NAME_MAX:
         return False
     if not chat_input:  # user and message commands: any text of 1-32 characters
         return True
-    return all(c.isalnum() or c in "-_" for c in name) and name == name.lower()
+    return all(_name_char(c) for c in name) and name == name.lower()
+
+
+def _name_char(char: str) -> bool:
+    if char in "-_" or unicodedata.category(char)[0] in "LN":
+        return True
+    point = ord(char)  # the Devanagari and Thai scripts, their marks included
+    return 0x0900 <= point <= 0x097F or 0xA8E0 <= point <= 0xA8FF or 0x0E00 <= point <= 0x0E7F
+
+
+def _localizations(errors: Errors, path: tuple[Any, ...], field: str, value: Any) -> dict[str, Any]:
+    """The ``name_localizations``/``description_localizations`` map at ``path``, its keys checked
+    against Discord's locales (``null`` or absent: none)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        _put(errors, (*path, field), "DICT_TYPE_CONVERT", "Only dictionaries may be used here")
+        return {}
+    for locale in value:
+        if locale not in LOCALES:
+            _put(
+                errors,
+                (*path, field, locale),
+                "ENUM_TYPE_COERCE",
+                f'Value "{locale}" is not a valid enum value.',
+            )
+    return {k: v for k, v in value.items() if k in LOCALES}
+
+
+def _check_localized(
+    errors: Errors, path: tuple[Any, ...], item: Mapping[str, Any], *, names: str, chat_input: bool
+) -> None:
+    """Each localised name obeys the name rule (``names="name"``) or the choice-name length
+    (``names="choice"``), and each localised description is 1-100 characters."""
+    names_map = _localizations(errors, path, "name_localizations", item.get("name_localizations"))
+    for locale, name in names_map.items():
+        where = (*path, "name_localizations", locale)
+        if names == "choice":
+            _length(errors, where, name, 1, CHOICE_NAME_MAX)
+        elif not _valid_name(name, chat_input=chat_input):
+            _put(errors, where, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+    descriptions = _localizations(
+        errors, path, "description_localizations", item.get("description_localizations")
+    )
+    for locale, description in descriptions.items():
+        where = (*path, "description_localizations", locale)
+        _length(errors, where, description, 1, DESCRIPTION_MAX)
 
 
 def check_commands(commands: Any) -> Errors:
@@ -139,6 +192,7 @@ def _check_command(
     chat_input = kind == _CHAT_INPUT
     if not _valid_name(command.get("name"), chat_input=chat_input):
         _put(errors, (*path, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+    _check_localized(errors, path, command, names="name", chat_input=chat_input)
     description = command.get("description", "")
     if chat_input:
         _length(errors, (*path, "description"), description, 1, DESCRIPTION_MAX)
@@ -167,6 +221,7 @@ def _check_options(errors: Errors, path: tuple[Any, ...], options: Any, depth: i
         return
     _too_many(errors, path, options, OPTIONS_MAX)
     names: set[Any] = set()
+    localized: set[tuple[Any, Any]] = set()
     optional_seen = False
     for i, option in enumerate(options):
         where = (*path, i)
@@ -189,6 +244,16 @@ def _check_options(errors: Errors, path: tuple[Any, ...], options: Any, depth: i
                 "Option names must be unique",
             )
         names.add(option.get("name"))
+        _check_localized(errors, where, option, names="name", chat_input=True)
+        for locale, name in (option.get("name_localizations") or {}).items():
+            if (locale, name) in localized:
+                _put(
+                    errors,
+                    (*where, "name_localizations", locale),
+                    "APPLICATION_COMMAND_OPTION_NAME_NOT_UNIQUE",
+                    "Option names must be unique",
+                )
+            localized.add((locale, name))
         _length(errors, (*where, "description"), option.get("description"), 1, DESCRIPTION_MAX)
         if kind in (_SUBCOMMAND, _GROUP):
             if depth >= (1 if kind == _GROUP else 2):
@@ -254,6 +319,7 @@ def _check_choice(
     errors: Errors, path: tuple[Any, ...], choice: Mapping[str, Any], kind: Any
 ) -> None:
     _length(errors, (*path, "name"), choice.get("name"), 1, CHOICE_NAME_MAX)
+    _check_localized(errors, path, choice, names="choice", chat_input=True)
     value = choice.get("value")
     if isinstance(value, str):
         _length(errors, (*path, "value"), value, 1, CHOICE_VALUE_MAX)
@@ -269,17 +335,22 @@ def _check_choice(
 
 
 def _characters(command: Mapping[str, Any]) -> int:
-    """What counts towards the 4,000 characters: names, descriptions, choice names and values."""
-    total = len(str(command.get("name") or "")) + len(str(command.get("description") or ""))
+    """What counts towards the 4,000 characters: names, descriptions, choice names and values;
+    of a localised field only its longest version (the default included) counts."""
+    total = _longest(command, "name") + _longest(command, "description")
     for option in command.get("options") or []:
         if isinstance(option, Mapping):
             total += _characters(option)
             for choice in option.get("choices") or []:
                 if isinstance(choice, Mapping):
-                    total += len(str(choice.get("name") or "")) + len(
-                        str(choice.get("value") or "")
-                    )
+                    total += _longest(choice, "name") + len(str(choice.get("value") or ""))
     return total
+
+
+def _longest(item: Mapping[str, Any], field: str) -> int:
+    versions = item.get(f"{field}_localizations")
+    lengths = [len(str(v)) for v in versions.values()] if isinstance(versions, Mapping) else []
+    return max([len(str(item.get(field) or "")), *lengths])
 
 
 # ---------------------------------------------------------------------------- messages and answers

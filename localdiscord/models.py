@@ -85,6 +85,9 @@ class User:
     id: int
     name: str
     bot: bool = False
+    #: The language of the user's Discord client, sent with each of his interactions
+    #: (``interaction.locale``): ``en-US`` unless the console's ``/as NAME locale:fr`` says so.
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:

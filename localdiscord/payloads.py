@@ -102,11 +102,12 @@ def interaction_payload(
     data: Mapping[str, Any] | None = None,
     message: Mapping[str, Any] | None = None,
     interaction_id: int | None = None,
-    locale: str = "en-US",
+    locale: str | None = None,
     app_permissions: int | discord.Permissions = BOT_PERMISSIONS,
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE payload: ``kind`` 2 command, 3 component, 4 autocomplete, 5 modal
-    submit. A :class:`Member` makes a guild interaction, a :class:`User` a DM one."""
+    submit. A :class:`Member` makes a guild interaction, a :class:`User` a DM one; ``locale``
+    defaults to the user's own (:attr:`User.locale`)."""
     iid = interaction_id or new_id()
     payload: dict[str, Any] = {
         "id": str(iid),
@@ -115,7 +116,7 @@ def interaction_payload(
         "token": f"local-token-{iid}",
         "version": 1,
         "attachment_size_limit": 10 * 1024 * 1024,
-        "locale": locale,
+        "locale": locale or (user.user if isinstance(user, Member) else user).locale,
         "app_permissions": str(permission_bits(app_permissions)),
         "entitlements": [],
     }

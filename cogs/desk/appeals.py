@@ -28,6 +28,7 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
+from cogs.messages import N_
 from cogs.pages import add_text_field, send_pages, split_text
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, directors_cooldown, respond
@@ -61,9 +62,9 @@ class AppealCog(commands.Cog):
         entry = await entry_of(interaction, id)
         text = bounded(reason, "reason")
         if text is None:
-            raise ContextError("Say why you appeal.")
+            raise ContextError(N_("Say why you appeal."))
         if Ruling.from_data(entry.ruling).private and entry.actor_id != interaction.user.id:
-            raise ContextError(f"No ruling #{id} you can appeal.")
+            raise ContextError(N_("No ruling #{id} you can appeal."), id=id)
         filed = await stored(desk_of(interaction).appeal(
             club.guild_id, id, interaction.user.id, text, interaction_id=interaction.id,
             director=is_director(interaction.user, club),
@@ -100,7 +101,7 @@ class AppealCog(commands.Cog):
         club = await require_director(interaction)
         body = bounded(text, "answer")
         if body is None:
-            raise ContextError("Give the answer.")
+            raise ContextError(N_("Give the answer."))
         found = await stored(desk_of(interaction).appeal_record(club.guild_id, id))
         entry = await entry_of(interaction, found.event_id)
         await refuse_if_blind(interaction, entry.session_id, entry.board_number)

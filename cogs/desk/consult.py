@@ -35,6 +35,7 @@ from cogs.desk_common import (
     refuse_if_blind,
     table_channel_of,
 )
+from cogs.messages import N_
 from cogs.pages import line_embeds, post_pages, section_embeds, send_pages
 from cogs.render import clean, cut
 from cogs.tdbot import TDBot, defer, directors_cooldown, report_error, respond
@@ -87,7 +88,9 @@ async def show_consultation(interaction: discord.Interaction[TDBot], consultatio
     )
     director = is_director(interaction.user, club)
     if found.player_id != interaction.user.id and not director:
-        raise ContextError("Only the player who asked and the directors may see a consultation.")
+        raise ContextError(
+            N_("Only the player who asked and the directors may see a consultation.")
+        )
     if director and found.player_id != interaction.user.id:
         board = await storage_of(interaction).board(club.guild_id, found.board_id)
         await refuse_if_blind(interaction, board.session_id, found.board_number)
@@ -133,7 +136,7 @@ class ConsultCog(commands.Cog):
         await defer(interaction, ephemeral=True)
         text = bounded(question, "question")
         if text is None:
-            raise ContextError("Ask your question.")
+            raise ContextError(N_("Ask your question."))
         ctx = await table_context(interaction, table)
         desk = desk_of(interaction)
         asked = await stored(
@@ -196,7 +199,7 @@ class ConsultCog(commands.Cog):
         await refuse_if_blind(interaction, board.session_id, found.board_number)
         reply = bounded(answer, "answer")
         if reply is None:
-            raise ContextError("Give the answer.")
+            raise ContextError(N_("Give the answer."))
         note = bounded(table_note, "note for the table")
         cited = tuple((laws or "").replace(",", " ").split())
         done, recorded = await stored(

@@ -16,6 +16,7 @@ from cogs.context import (
 from cogs.desk_common import (
     desk_of,
 )
+from cogs.messages import N_
 from cogs.tdbot import TDBot, defer, directors_cooldown, respond
 
 
@@ -40,7 +41,9 @@ class PlayingCog(commands.Cog):
         if playing:
             seat = await storage.seating(club.guild_id, interaction.user.id)
             if seat is None:
-                raise ContextError("Sit at your table first (/sit table seat), then /playing.")
+                raise ContextError(
+                    N_("Sit at your table first (/sit table seat), then /playing.")
+                )
             deputies = (await desk.settings(club.guild_id)).deputy_role_id
             await stored(desk.set_playing(club.guild_id, interaction.user.id, True))
             text = (f"You are playing at table {seat.table_number}. Calls, consultations and "

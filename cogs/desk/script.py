@@ -26,6 +26,7 @@ from cogs.desk_common import (
     refuse_if_blind,
     table_channel_of,
 )
+from cogs.messages import N_
 from cogs.pages import section_embeds, send_pages
 from cogs.render import clean
 from cogs.tdbot import TDBot, defer, report_error, respond
@@ -51,10 +52,14 @@ async def script_embeds(
     while entry.void:
         newer = await stored(desk.amended_by(club.guild_id, entry.id))
         if newer is None or newer in seen:
-            score = f" (adjusted score: {clean(entry.adjusted_score)})" if entry.adjusted_score \
-                else ""
+            if entry.adjusted_score:
+                raise ContextError(
+                    N_("Ruling #{id} has been voided (adjusted score: {score}): there is "
+                       "nothing to read out."),
+                    id=entry.id, score=clean(entry.adjusted_score),
+                )
             raise ContextError(
-                f"Ruling #{entry.id} has been voided{score}: there is nothing to read out."
+                N_("Ruling #{id} has been voided: there is nothing to read out."), id=entry.id
             )
         seen.add(newer)
         correction = Correction(
@@ -67,8 +72,8 @@ async def script_embeds(
                                 adjusted_score=entry.adjusted_score)
     ruling = Ruling.from_data(entry.ruling)
     if ruling.private and not (director or entry.actor_id == interaction.user.id):
-        raise ContextError("That ruling reveals a hand: only the player who asked and the "
-                           "directors may see it.")
+        raise ContextError(N_("That ruling reveals a hand: only the player who asked and the "
+                              "directors may see it."))
     if not entry.is_ruling:
         raise ContextError(f"#{event_id} is the table's record (a call, a plain lead, a board "
                            "set), not a ruling: there is nothing to read out.")
@@ -127,10 +132,12 @@ class PostScriptButton(
             await require_director(interaction)
             embeds, entry, ruling = await script_embeds(interaction, self.event_id)
             if ruling.private:
-                raise ContextError("That ruling reveals a hand: it is never posted to the table.")
+                raise ContextError(
+                    N_("That ruling reveals a hand: it is never posted to the table.")
+                )
             channel = guild_channel(interaction, self.channel_id)
             if channel is None:
-                raise ContextError("That channel is not in this server any more.")
+                raise ContextError(N_("That channel is not in this server any more."))
             if channel.id == interaction.channel_id:
                 await send_pages(interaction, embeds=embeds, ephemeral=False)
                 return
@@ -196,7 +203,7 @@ class ScriptCog(commands.Cog):
             table_channel = await table_channel_of(interaction, entry.table_number)
         target = table_channel.id if table_channel is not None else interaction.channel_id
         if target is not None and guild_channel(interaction, target) is None:
-            raise ContextError("Pick a text channel of this server.")
+            raise ContextError(N_("Pick a text channel of this server."))
         if is_director(interaction.user, club) and not ruling.private and target is not None:
             view.add_item(PostScriptButton(entry.id, target))
         await send_pages(interaction, embeds=embeds, view=view, ephemeral=True)

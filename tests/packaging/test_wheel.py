@@ -68,6 +68,15 @@ def test_the_wheel_carries_every_migration_and_the_alembic_scripts(installed):
     assert tops == {"bot.py", "core", "cogs", "localdiscord"}
 
 
+def test_the_wheel_carries_the_command_translations(installed):
+    """The gettext catalogs are package data: an installed bot publishes its French, Dutch and
+    German command names too (issue 29)."""
+    names = set(zipfile.ZipFile(installed).namelist())
+    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cogs" / "locales").rglob("*.po")}
+    assert catalogs and catalogs <= names
+    assert "cogs/locales/commands.pot" in names
+
+
 def test_the_wheel_declares_the_tdbot_command_and_the_postgres_extra(installed):
     with zipfile.ZipFile(installed) as whl:
         info = next(n for n in whl.namelist() if n.endswith(".dist-info/entry_points.txt"))
