@@ -33,7 +33,7 @@ from core.deal_facts import hand_after, opening_lead_hand, typed_hand_mismatch
 from core.diagram import diagram_png, diagram_text, heading
 from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
 from core.seats import Seat
-from core.storage.repo.deals import StoredDeal
+from core.storage.values import StoredDeal
 
 #: Within Discord's 2,000-character message limit, with room for the first line.
 ANSWER_MAX = 1900

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from core.deal import Deal
 from core.engine import Event
 from core.ruling import Ruling, is_ruling
 from core.seats import Seat
@@ -265,3 +266,14 @@ class DirectorCallInfo:
     origin_channel_id: int | None = None
     #: This call was already open (the table's, or this interaction's): nobody is pinged again.
     joined: bool = False
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    """A board's deal as stored for a session, with its cached double-dummy analysis."""
+
+    id: int
+    session_id: int
+    session_ended: bool
+    deal: Deal
+    solved: dict[str, Any] | None

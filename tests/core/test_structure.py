@@ -134,3 +134,35 @@ def test_who_may_choose():
     assert not may_choose(Chooser.DIRECTOR, Seat.S, director=False, declarer=s)
     assert may_choose(Chooser.DIRECTOR, None, director=True, declarer=None)
     assert may_choose("declarer", Seat.S, director=False, declarer=s)
+
+
+ROOT = CORE.parent
+#: What the Discord side may use of storage: the facade and its plain values and errors.
+STORAGE_SEAMS = {"core.storage", "core.storage.values", "core.storage.errors",
+                 "core.storage.service", "core.storage.desk", "core.storage.desk.settings",
+                 "core.storage.limits", "core.storage.editions", "core.storage.logquery"}
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module ``path`` imports (absolute imports), at the top or in a function."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+    return names
+
+
+def test_layers_core_imports_no_discord_storage_no_cog_cogs_no_storage_internals():
+    """The layering the README's Architecture describes (issue 28): core/ knows nothing of
+    Discord, storage nothing of the cogs, and the cogs reach storage only through its seams."""
+    for path in CORE.rglob("*.py"):
+        found = _imported(path)
+        assert not {n for n in found if n.split(".")[0] in ("discord", "cogs", "localdiscord")}, \
+            path
+    for path in (ROOT / "cogs").rglob("*.py"):
+        inner = {n for n in _imported(path) if n.startswith("core.storage.")
+                 and n.rsplit(".", 1)[0] not in STORAGE_SEAMS and n not in STORAGE_SEAMS}
+        assert not inner, (path, inner)

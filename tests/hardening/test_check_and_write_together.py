@@ -11,8 +11,8 @@ import pytest
 
 from cogs.tdbot import EXTENSIONS
 from core.seats import Seat
-from tests.cogs.night.conftest import SEATS
 from tests.core.storage.helpers import exposed
+from tests.support import seat_everyone
 
 pytestmark = pytest.mark.usefixtures("bot")
 
@@ -27,10 +27,6 @@ def storage(db_storage):
     return db_storage
 
 
-async def seat_everyone(ld) -> None:
-    for who, seat in SEATS:
-        result = await ld.run(f"/sit table:1 seat:{seat}", user=who)
-        assert result.ephemeral, result.text
 
 
 async def board_events(storage, ld, number: int = 1) -> list:

@@ -10,8 +10,7 @@ import pytest
 
 from cogs.recording import CALL_RATE
 from cogs.tdbot import DIRECTOR_RATE, EXTENSIONS, WRITE_RATE
-from tests.cogs.directors.conftest import set_up
-from tests.cogs.night.conftest import SEATS
+from tests.support import seat_everyone, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 
@@ -26,9 +25,6 @@ def storage(db_storage):
     return db_storage
 
 
-async def seat_everyone(ld) -> None:
-    for who, seat in SEATS:
-        assert (await ld.run(f"/sit table:1 seat:{seat}", user=who)).ephemeral
 
 
 def log_lines(ld) -> list:

@@ -19,7 +19,6 @@ event that does decode must be ruled on or refused with ``USER_ERRORS``, never c
 from __future__ import annotations
 
 import dataclasses
-import time
 import typing
 from collections.abc import Callable
 from typing import Any
@@ -40,8 +39,9 @@ from core.storage.lawref import law_key, law_parts
 
 #: Longest error message any parser may produce, whatever the input's length.
 MESSAGE_MAX = 320
-#: Slowest acceptable single parse (generous for a loaded CI machine; the ReDoS took minutes).
-SECONDS_MAX = 0.5
+# No wall-clock assertion (issue 28): a parser that backtracks catastrophically (the old ReDoS
+# took minutes) hangs this test until CI's limit, which fails the run; speed is measured in
+# benchmarks/, not asserted here.
 
 FUZZ = settings(
     max_examples=300,
@@ -114,7 +114,6 @@ PARSERS: dict[str, tuple[Callable[[str], Any], tuple[type[BaseException], ...]]]
 
 def check_parser(name: str, text: str) -> None:
     parse, allowed = PARSERS[name]
-    start = time.perf_counter()
     try:
         parse(text)
     except allowed as exc:
@@ -125,8 +124,6 @@ def check_parser(name: str, text: str) -> None:
         )
     except Exception as exc:  # noqa: BLE001 - any other type is the bug being looked for
         pytest.fail(f"{name}({text[:200]!r}) raised {type(exc).__name__}: {exc!s:.300}")
-    elapsed = time.perf_counter() - start
-    assert elapsed < SECONDS_MAX, f"{name} took {elapsed:.2f}s on {text[:200]!r} ({len(text)} ch)"
 
 
 @pytest.mark.parametrize("name", sorted(PARSERS))

@@ -20,7 +20,7 @@ import pytest
 
 from cogs.tdbot import EXTENSIONS, UNEXPECTED_ERROR
 from core.storage.testing import migrated_storage, scratch_url, slow_disk
-from tests.cogs.night.conftest import SEATS
+from tests.support import SEATS
 
 HOLD = 5.0  # seconds the other process holds the write lock (the busy timeout is 5 s)
 

@@ -9,6 +9,7 @@ import logging
 import pytest
 
 from cogs.tdbot import EXTENSIONS
+from tests.support import seat_everyone
 
 pytestmark = pytest.mark.usefixtures("bot")
 
@@ -23,10 +24,6 @@ def storage(db_storage):
     return db_storage
 
 
-async def seat_everyone(ld) -> None:
-    for who, seat in (("Declarer", "S"), ("Dummy", "N"), ("LHO", "W"), ("RHO", "E")):
-        result = await ld.run(f"/sit table:1 seat:{seat}", user=who)
-        assert result.ephemeral, result.text
 
 
 async def events(storage, ld) -> list:

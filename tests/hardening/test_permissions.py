@@ -28,7 +28,7 @@ from core.pbn import random_pbn
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
 from localdiscord import Guild, LocalDiscord
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 
 @pytest.fixture

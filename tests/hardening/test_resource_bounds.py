@@ -16,8 +16,8 @@ from core.storage.errors import StorageError
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
 from localdiscord import LocalDiscord
-from tests.cogs.directors.conftest import set_up
 from tests.core.storage.helpers import DIRECTOR, GUILD_A, exposed, new_board
+from tests.support import seat_everyone, set_up
 
 
 @pytest.fixture
@@ -37,9 +37,8 @@ def extensions() -> tuple[str, ...]:
     return EXTENSIONS
 
 
-async def seat_everyone(ld: LocalDiscord) -> None:
-    for who, seat in (("Declarer", "S"), ("Dummy", "N"), ("LHO", "W"), ("RHO", "E")):
-        await ld.run(f"/sit table:1 seat:{seat}", user=who)
+async def seat_and_set_board(ld: LocalDiscord) -> None:
+    await seat_everyone(ld)
     await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
 
 
@@ -54,7 +53,7 @@ async def exposures(storage: Storage, ld: LocalDiscord) -> int:
 async def test_a_flood_of_incidents_is_slowed_down(ld: LocalDiscord, bot: Any, storage) -> None:
     """The same user reporting incidents in a burst: after the allowance, a short ephemeral
     "slow down" and nothing recorded; other users (and other guilds) are not affected."""
-    await seat_everyone(ld)
+    await seat_and_set_board(ld)
     cards = ["SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "S6"]
     answers = [
         await ld.slash("exposed", {"cards": c, "seat": "W"}, user="LHO") for c in cards
@@ -75,7 +74,7 @@ async def test_free_text_over_the_limit_is_refused(
 ) -> None:
     """A client ignoring max_length sends 100,000 characters: refused, nothing stored."""
     await set_up(ld)
-    await seat_everyone(ld)
+    await seat_and_set_board(ld)
     ruling = await ld.slash("exposed", {"cards": "SK", "seat": "W"}, user="LHO")
     rid = int(ruling.embed["footer"]["text"].split("#")[1].split()[0])
     huge = "x" * 100_000
@@ -117,7 +116,7 @@ async def test_a_pending_button_works_on_a_new_process_connection(
     has its own engine on the same database (nothing of the first survives but the data)."""
     async with migrated_storage(db_url) as first:
         await start_bot(storage=first)
-        await seat_everyone(ld)
+        await seat_and_set_board(ld)
         await ld.slash("exposed", {"cards": "SK", "seat": "W"}, user="LHO")
         lead = await ld.run("/lead seat:E", user="RHO")
         choice = next(b for b in lead.message.buttons if b["custom_id"].startswith("tdbot:choice"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -22,18 +21,7 @@ from core.storage.repo.rows import (
     session_value,
     state_of,
 )
-from core.storage.values import SessionInfo
-
-
-@dataclass(frozen=True)
-class StoredDeal:
-    """A board's deal as stored for a session, with its cached double-dummy analysis."""
-
-    id: int
-    session_id: int
-    session_ended: bool
-    deal: Deal
-    solved: dict[str, Any] | None
+from core.storage.values import SessionInfo, StoredDeal
 
 
 def _stored(row: SessionDeal, ended: bool) -> StoredDeal:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core.storage.desk import Desk
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

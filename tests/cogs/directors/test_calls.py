@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.render import ruling_embed, ruling_view
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

@@ -8,7 +8,7 @@ import pytest
 
 from core import editions
 from core.storage.desk import Desk
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

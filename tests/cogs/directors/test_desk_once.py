@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from core.storage.desk import Desk
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.tdbot import UNEXPECTED_ERROR
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

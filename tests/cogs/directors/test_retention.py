@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.storage.values import LogFilter
-from tests.cogs.directors.conftest import exposure
+from tests.support import exposure
 
 
 async def rulings(storage, guild_id) -> int:

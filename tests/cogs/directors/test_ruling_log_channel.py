@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.directors.conftest import set_up
+from tests.support import set_up
 
 
 async def seat(ld):

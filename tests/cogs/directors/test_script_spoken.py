@@ -12,7 +12,7 @@ from core.ruling import Ruling
 from core.script import spoken
 from core.seats import Seat
 from core.storage.desk import Desk
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

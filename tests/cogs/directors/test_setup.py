@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cogs.directors.conftest import set_up
+from tests.support import set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cogs.tdbot import UNEXPECTED_ERROR
-from tests.cogs.directors.conftest import set_up
+from tests.support import set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 

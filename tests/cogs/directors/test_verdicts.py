@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cogs.directors.conftest import exposure, set_up
+from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 NOBODY = {"everyone": False, "users": [], "roles": []}

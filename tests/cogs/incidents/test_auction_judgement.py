@@ -3,6 +3,8 @@ and the meaning of an artificial call stated with the commands (Laws 27B1(a), 29
 
 from __future__ import annotations
 
+from tests.support import seat_everyone
+
 AUCTION = "/board set number:2 dealer:N"
 
 
@@ -10,9 +12,8 @@ def choice_buttons(message):
     return [b for b in message.buttons if b["custom_id"].startswith("tdbot:choice:")]
 
 
-async def seat_everyone(ld):
-    for who, seat in (("Declarer", "S"), ("Dummy", "N"), ("LHO", "W"), ("RHO", "E")):
-        await ld.run(f"/sit table:1 seat:{seat}", user=who)
+async def seat_and_bid(ld):
+    await seat_everyone(ld)
     await ld.run(AUCTION, user="Declarer")
 
 
@@ -20,7 +21,7 @@ async def test_23A_director_only_comparable_buttons_after_the_offenders_call(ld,
     """S opens 1NT at N's turn (31B); S's 2C at his turn waits for the director's word, nobody
     is barred meanwhile; a player's press is refused; the director's 'not comparable' bars N
     at his next turn."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     coor = await ld.run("/out-of-rotation call:1NT seat:S", user="Declarer")
     assert not coor.ephemeral, coor.text
     await ld.run("/call call:P", user="Dummy")
@@ -45,7 +46,7 @@ async def test_23A_director_only_comparable_buttons_after_the_offenders_call(ld,
 
 
 async def test_23A_only_a_director_states_comparable_with_the_command(ld, bot):
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     refused = await ld.run(
         "/out-of-rotation call:1NT seat:S offender_call:2C comparable:False", user="Declarer"
     )
@@ -61,7 +62,7 @@ async def test_27B1a_artificial_meaning_on_insufficient_bid_and_call(ld, bot):
     """1NT (2S) 2C Stayman, not accepted: 3C natural shows other denominations than the
     majors Stayman showed, so it is not 27B1(a) (27B2); an artificial 3C showing both majors
     is."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     ruled = await ld.run(
         '/insufficient-bid bid:2C auction:"1NT 2S" meaning:"H S" replacement:3C',
         user="Declarer",
@@ -81,7 +82,7 @@ async def test_27B1a_artificial_meaning_on_insufficient_bid_and_call(ld, bot):
 async def test_27B_meaning_none_describes_an_artificial_insufficient_bid(ld, bot):
     """A Stayman-type 2C that shows no denomination: 'meaning:none' is accepted (the option's
     help offers it), and a 3C replacement that shows none either is 27B1(a)."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     first = await ld.run('/insufficient-bid bid:2C auction:"1NT 2S" meaning:none',
                          user="Declarer")
     assert not first.ephemeral, first.text
@@ -93,7 +94,7 @@ async def test_27B_meaning_none_describes_an_artificial_insufficient_bid(ld, bot
 async def test_23A_31B_the_same_call_with_another_meaning_goes_to_the_director(ld, bot):
     """S opens an artificial 2C (meaning none) at N's turn; at his own turn his 2C, reported
     as natural, is not comparable by its name alone: the director's buttons decide."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     await ld.run("/out-of-rotation call:2C seat:S meaning:none", user="Declarer")
     await ld.run("/call call:P", user="Dummy")
     await ld.run("/call call:P", user="RHO")
@@ -107,20 +108,20 @@ async def test_23A_31B_the_same_call_with_another_meaning_goes_to_the_director(l
 
 
 async def test_29C_meaning_on_out_of_rotation_cites_29C(ld, bot):
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     ruled = await ld.run('/out-of-rotation call:2C seat:S meaning:"H S"', user="Declarer")
     assert not ruled.ephemeral and "29C" in ruled.text
 
 
 async def test_a_meaning_that_is_not_denominations_is_refused(ld, bot):
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     refused = await ld.run('/call call:2C meaning:"1NT"', user="Dummy")
     assert refused.ephemeral and "denominations" in refused.text
 
 
 async def test_39C_call_after_the_final_pass_is_ruled_through_the_bot(ld, bot):
     """N 1H, all pass; W then doubles: the double is cancelled and Law 26 may follow (39C)."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     for who in ("Dummy", "RHO", "Declarer", "LHO"):
         await ld.run("/call call:" + ("1H" if who == "Dummy" else "P"), user=who)
     unnamed = await ld.run("/call call:X", user="LHO")
@@ -135,7 +136,7 @@ async def test_39C_call_after_the_final_pass_is_ruled_through_the_bot(ld, bot):
 async def test_39B_lho_called_over_the_double_after_the_final_pass_no_26B(ld, bot):
     """W doubles after the final pass and N calls over it before the director comes: the
     double is cancelled and nothing more follows (39B), so E's lead is free."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     for who in ("Dummy", "RHO", "Declarer", "LHO"):
         await ld.run("/call call:" + ("1H" if who == "Dummy" else "P"), user=who)
     ruled = await ld.run("/call call:X seat:W lho_called:true", user="LHO")
@@ -148,7 +149,7 @@ async def test_39B_lho_called_over_the_double_after_the_final_pass_no_26B(ld, bo
 async def test_27A1_lho_accepts_the_insufficient_bid_with_a_button(ld, bot):
     """N 1S, E 1H (insufficient): S, E's LHO, is offered 'accept'; W's press is refused; S's
     press makes 1H stand and S calls next."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     ruled = await ld.run('/insufficient-bid bid:1H auction:"1S"', user="RHO")
     assert not ruled.ephemeral, ruled.text
     assert "left-hand opponent chooses" in ruled.text
@@ -163,7 +164,7 @@ async def test_27A1_lho_accepts_the_insufficient_bid_with_a_button(ld, bot):
 
 async def test_29A_lho_accepts_a_call_out_of_rotation_with_a_button(ld, bot):
     """E opens 1S at N's turn: S (E's LHO) accepts with the button; N lost his turn."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     ruled = await ld.run("/out-of-rotation call:1S seat:E", user="RHO")
     accept = next(b for b in choice_buttons(ruled.message) if b["custom_id"].endswith(":accept"))
     pressed = await ld.press(ruled.message, accept["custom_id"], user="Declarer")
@@ -201,7 +202,7 @@ async def test_50E2_button_answer_says_the_card_sent_back_is_unauthorized_for_pa
 async def test_27B1b_replacement_by_call_asks_the_director_with_buttons(ld, bot):
     """N 1H, E 1S, S 1D (insufficient, not accepted); S's /call 1NT waits for the director:
     the auction is held until he judges; his 'not comparable' bars N for the rest."""
-    await seat_everyone(ld)
+    await seat_and_bid(ld)
     await ld.run('/insufficient-bid bid:1D auction:"1H 1S"', user="Declarer")
     made = await ld.run("/call call:1NT", user="Declarer")
     assert not made.ephemeral, made.text

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from localdiscord import User
+from tests.support import seat_everyone
 
 PLAY = "/board set number:1 dealer:N declarer:S contract:4H"
 AUCTION = "/board set number:2 dealer:N"
@@ -25,9 +26,6 @@ INCIDENTS = [
 ]
 
 
-async def seat_everyone(ld):
-    for who, seat in (("Declarer", "S"), ("Dummy", "N"), ("LHO", "W"), ("RHO", "E")):
-        await ld.run(f"/sit table:1 seat:{seat}", user=who)
 
 
 @pytest.mark.parametrize(("setup", "line", "law"), INCIDENTS)

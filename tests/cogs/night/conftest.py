@@ -7,8 +7,6 @@ import datetime as dt
 
 import pytest
 
-SEATS = (("Declarer", "S"), ("Dummy", "N"), ("LHO", "W"), ("RHO", "E"))
-
 
 class Clock:
     """The storage's clock: a fixed UTC instant that moves a second per reading."""
@@ -33,9 +31,3 @@ def clock() -> Clock:
 def storage(db_storage, clock):
     db_storage.now = clock
     return db_storage
-
-
-async def seat_everyone(ld, table: int = 1) -> None:
-    for who, seat in SEATS:
-        result = await ld.run(f"/sit table:{table} seat:{seat}", user=who)
-        assert result.ephemeral and "You sit" in result.text, result.text

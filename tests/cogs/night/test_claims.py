@@ -13,7 +13,7 @@ from core.deal import random_deal
 from core.diagram import holding
 from core.pbn import random_pbn
 from core.seats import Seat
-from tests.cogs.night.conftest import seat_everyone
+from tests.support import seat_everyone
 
 pytestmark = pytest.mark.usefixtures("bot")
 

@@ -10,7 +10,7 @@ import datetime as dt
 
 from tests.cogs.lead_agreement import agree as lead_agree
 from tests.cogs.lead_agreement import button
-from tests.cogs.night.conftest import seat_everyone
+from tests.support import seat_everyone
 
 
 def choice_buttons(message):

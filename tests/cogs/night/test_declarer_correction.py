@@ -4,7 +4,7 @@ the table's view follows (the opening lead included)."""
 
 from __future__ import annotations
 
-from tests.cogs.night.conftest import seat_everyone
+from tests.support import seat_everyone
 
 
 async def test_48A_director_corrects_the_declarer_and_the_exposed_card_is_re_ruled(ld, bot,

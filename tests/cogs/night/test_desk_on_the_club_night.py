@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cogs.directors.conftest import exposure
+from tests.support import exposure
 
 pytestmark = pytest.mark.usefixtures("bot")
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 from core.storage.values import LogFilter
-from tests.cogs.directors.conftest import set_up
-from tests.cogs.night.conftest import seat_everyone
+from tests.support import seat_everyone, set_up
 
 LOG_CHANNEL = "td-log"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tests.cogs.night.conftest import seat_everyone
+from tests.support import seat_everyone
 
 
 async def test_a_new_club_day_starts_a_new_session_by_itself(ld, bot, storage, clock):

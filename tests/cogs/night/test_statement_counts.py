@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from sqlalchemy import event
 
-from tests.cogs.night.conftest import seat_everyone
+from tests.support import seat_everyone
 
 
 @contextmanager

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cogs.night.conftest import seat_everyone
+from tests.support import seat_everyone
 
 
 def choice_buttons(message):
