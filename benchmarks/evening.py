@@ -56,7 +56,7 @@ class Table:
         return self.reporters[self.turn % len(self.reporters)]
 
 
-async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict:
+async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict[str, Any]:
     """The club night as the rules want it, through the storage API: a session opened (as a
     director's ``/session start`` does), each table's four players seated for it, board 1 in
     play with its declarer recorded (N dealt, S declares 4H), so ``/exposed`` knows the period
@@ -74,7 +74,7 @@ async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict:
             "seconds": round(time.perf_counter() - t0, 2)}
 
 
-def step_payload(ld: LocalDiscord, t: Table, kind: str) -> dict | None:
+def step_payload(ld: LocalDiscord, t: Table, kind: str) -> dict[str, Any] | None:
     """Step ``kind``'s interaction at table ``t``, from the member the club-night rules let
     do it (None: no forbid button to press, the ``/lead`` before it went wrong)."""
     if kind == "ping":
@@ -114,7 +114,7 @@ def step_payload(ld: LocalDiscord, t: Table, kind: str) -> dict | None:
     raise ValueError(kind)
 
 
-def _embed(message: Any) -> dict:
+def _embed(message: Any) -> dict[str, Any]:
     return (message.embed or {}) if message is not None else {}
 
 

@@ -132,7 +132,7 @@ def pct(values: list[float], p: float) -> float:
     return values[k]
 
 
-def figures(ms: list[float]) -> dict:
+def figures(ms: list[float]) -> dict[str, Any]:
     if not ms:
         return {"n": 0}
     return {"n": len(ms), "p50_ms": round(pct(ms, 50), 2), "p95_ms": round(pct(ms, 95), 2),
@@ -141,20 +141,20 @@ def figures(ms: list[float]) -> dict:
 
 
 @contextlib.contextmanager
-def gc_pauses() -> Iterator[dict]:
+def gc_pauses() -> Iterator[dict[str, Any]]:
     """The garbage collector's pauses in this (the bot's) process while the block runs, per
     generation: how many, their total and the longest, in ms (filled in when the block ends).
     The p99 of the first look was made of such pauses (``benchmarks/README.md``)."""
     durations: list[tuple[int, float]] = []
     started = [0.0]
 
-    def hook(phase: str, info: dict) -> None:
+    def hook(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             started[0] = time.perf_counter()
         else:
             durations.append((info["generation"], (time.perf_counter() - started[0]) * 1000))
 
-    out: dict = {}
+    out: dict[str, Any] = {}
     gc.callbacks.append(hook)
     try:
         yield out
@@ -179,7 +179,7 @@ class Bench:
         self.steps = [kind for kind, _command in STEPS]
         self.sent = 0
 
-    async def one(self, t: Table, ping_only: bool, log: dict) -> None:
+    async def one(self, t: Table, ping_only: bool, log: dict[str, Any]) -> None:
         """Send the table's next step, wait until the bot has finished with it, and check that
         the answer is the one the step expects (``answers``; anything else is ``unexpected``)."""
         if ping_only:
@@ -217,8 +217,8 @@ class Bench:
         elif self.sent % 2000 == 0:
             self.ld.forget()
 
-    async def _checked(self, t: Table, kind: str, pending: Any, result: Any, answers: dict,
-                       log: dict) -> Any:
+    async def _checked(self, t: Table, kind: str, pending: Any, result: Any,
+                       answers: dict[str, Any], log: dict[str, Any]) -> Any:
         """Count the answer as expected or as what went wrong. With the stand-in in its own
         process, its report of the bot's last request (the answer edited into "thinking…") may
         still be on its way: an answer that is not yet the expected one is looked at again for
@@ -235,13 +235,14 @@ class Bench:
         self._unexpected(log, answers, kind, classify(result), result.text)
         return result
 
-    def _unexpected(self, log: dict, answers: dict, kind: str, what: str, text: str) -> None:
+    def _unexpected(self, log: dict[str, Any], answers: dict[str, Any], kind: str, what: str,
+                    text: str) -> None:
         answers[what] = answers.get(what, 0) + 1
         # the first answer of each kind of wrong answer, per step
         log.setdefault("unexpected", {}).setdefault(f"{kind}: {what}",
                                                     " ".join(text.split())[:200])
 
-    async def sequential(self, cycles: int) -> dict:
+    async def sequential(self, cycles: int) -> dict[str, Any]:
         """Each step of the cycle alone (no concurrency, one table): its latency, its answers,
         and how many SQL statements and transactions it costs. Counted by listeners on
         SQLAlchemy's ``Engine`` class, so every engine of the process counts (the async engine's
@@ -261,7 +262,7 @@ class Bench:
         event.listen(Engine, "before_cursor_execute", on_execute)
         event.listen(Engine, "begin", on_begin)
         per: dict[str, dict[str, list[int]]] = {}
-        log: dict = {}
+        log: dict[str, Any] = {}
         try:
             t = self.tables[0]
             for ping_only in (False, True):
@@ -286,8 +287,8 @@ class Bench:
             out["unexpected"] = log["unexpected"]
         return out
 
-    async def open_loop(self, rate: float, seconds: float, ping_only: bool) -> dict:
-        log: dict = {}
+    async def open_loop(self, rate: float, seconds: float, ping_only: bool) -> dict[str, Any]:
+        log: dict[str, Any] = {}
         n = int(rate * seconds)
         start = time.perf_counter() + 0.05
         lags: list[float] = []
@@ -318,8 +319,8 @@ class Bench:
                                         "arrivals_not_sent_bot_too_slow": not_sent[0],
                                         "gc_pauses": pauses})
 
-    async def closed_loop(self, seconds: float, ping_only: bool) -> dict:
-        log: dict = {}
+    async def closed_loop(self, seconds: float, ping_only: bool) -> dict[str, Any]:
+        log: dict[str, Any] = {}
         stop = time.perf_counter() + seconds
 
         async def table_worker(t: Table) -> None:
@@ -338,7 +339,7 @@ class Bench:
         report["cpu_share_of_wall"] = round(cpu / took, 2)
         return report
 
-    def _report(self, log: dict, took: float, extra: dict) -> dict:
+    def _report(self, log: dict[str, Any], took: float, extra: dict[str, Any]) -> dict[str, Any]:
         ms = log.get("ms", {})
         all_ms = [v for vs in ms.values() for v in vs]
         answer_ms = log.get("answer_ms", {})
@@ -354,7 +355,7 @@ class Bench:
         return report
 
 
-def unexpected(report: dict, where: str) -> list[str]:
+def unexpected(report: dict[str, Any], where: str) -> list[str]:
     """The steps of a run (or of ``one_at_a_time``) that did not get the expected answer."""
     answers = report.get("answers")
     if answers is None:  # one_at_a_time: answers per step
@@ -366,7 +367,7 @@ def unexpected(report: dict, where: str) -> list[str]:
             if what != "expected"]
 
 
-async def profiled(coro: Any, top: int) -> dict:
+async def profiled(coro: Any, top: int) -> dict[str, Any]:
     """Run ``coro`` under cProfile: its report and the top functions by own time."""
     import cProfile
     import pstats
@@ -393,7 +394,7 @@ async def profiled(coro: Any, top: int) -> dict:
             "by_own_time": rows(2), "by_cumulative_time": rows(3)}
 
 
-def check(report: dict, where: str) -> None:
+def check(report: dict[str, Any], where: str) -> None:
     """Stop the benchmark (:class:`BenchFailure`) if a step of ``report`` was not answered as
     the cycle expects."""
     problems = unexpected(report, where)
@@ -402,8 +403,8 @@ def check(report: dict, where: str) -> None:
 
 
 @asynccontextmanager
-async def instance(args: argparse.Namespace, method: str, out: dict, *, settle: bool = True,
-                   hot_path_on_loop: bool = True) -> AsyncIterator[Bench]:
+async def instance(args: argparse.Namespace, method: str, out: dict[str, Any], *,
+                   settle: bool = True, hot_path_on_loop: bool = True) -> AsyncIterator[Bench]:
     """A fresh bot on a fresh database, 60 tables seeded and warmed up: a ``Bench``.
 
     ``method`` ``separate``: the stand-in for Discord runs in its own process
@@ -480,10 +481,10 @@ def stdlib_json() -> Iterator[None]:
         discord.utils._to_json, discord.utils._from_json = saved
 
 
-async def measure(args: argparse.Namespace, method: str, out: dict) -> None:
+async def measure(args: argparse.Namespace, method: str, out: dict[str, Any]) -> None:
     """The figures of one method into ``out``, every run on a fresh bot and database; stops
     (:class:`BenchFailure`) at the first run in which a step was not answered as expected."""
-    fresh: dict = {}
+    fresh: dict[str, Any] = {}
     async with instance(args, method, fresh) as bench:
         out["commands"] = sorted(bench.available)
         out["cycle"] = [f"{k}→/{c}" for k, c in STEPS]
@@ -514,7 +515,8 @@ async def measure(args: argparse.Namespace, method: str, out: dict) -> None:
     mix_closed, ping_closed = runs[("closed", "mix")], runs[("closed", "ping")]
     saturation = {"mix": mix_closed["throughput_per_s"], "ping": ping_closed["throughput_per_s"]}
 
-    def judged(mix: dict, ping: dict, per_kind: dict) -> dict:
+    def judged(mix: dict[str, Any], ping: dict[str, Any],
+               per_kind: dict[str, Any]) -> dict[str, Any]:
         state_p50 = per_kind.get("state", {}).get("p50_ms", float("nan"))
         ratio, state_ratio = mix["p50_ms"] / ping["p50_ms"], state_p50 / ping["p50_ms"]
         return {
@@ -580,17 +582,17 @@ def machine_speed_ms() -> float:
     return round((time.process_time() - t) * 1000, 1)
 
 
-async def levers(args: argparse.Namespace, out: dict) -> None:
+async def levers(args: argparse.Namespace, out: dict[str, Any]) -> None:
     """Each process-level lever on and off, back to back (separate-process method, the mix):
     p50/p99 at the offered rate and the closed-loop throughput, each on a fresh bot. With
     ``--lever-rounds N`` the ladder runs N times over (variants interleaved, so a slow minute
     of the machine falls on all of them) and each figure is the median of its N runs."""
-    rounds: dict[str, list[dict]] = {name: [] for name in LEVERS}
+    rounds: dict[str, list[dict[str, Any]]] = {name: [] for name in LEVERS}
     for _ in range(args.lever_rounds):
         for name, (plain_json, settle, loop, gen0, kept) in LEVERS.items():
             with stdlib_json() if plain_json else contextlib.nullcontext(), \
                     kept_connections(kept):
-                row: dict = {}
+                row: dict[str, Any] = {}
                 for mode in ("closed",) if args.smoke else ("open", "closed"):
                     if not settle:
                         default_gc()
@@ -616,7 +618,7 @@ async def levers(args: argparse.Namespace, out: dict) -> None:
         out[name] = rows[0] if len(rows) == 1 else {**_medians(rows), "runs": rows}
 
 
-def _medians(rows: list[dict]) -> dict:
+def _medians(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The median of each figure over ``rows`` (nested dicts of numbers)."""
     first = rows[0]
     return {k: _medians([r[k] for r in rows]) if isinstance(v, dict)
@@ -626,7 +628,7 @@ def _medians(rows: list[dict]) -> dict:
 _runs = [0]
 
 
-async def sharded(args: argparse.Namespace, out: dict) -> None:
+async def sharded(args: argparse.Namespace, out: dict[str, Any]) -> None:
     """``--processes N`` bot processes on one PostgreSQL database, as shards: each its own
     clubs, ``--tables``/N tables and ``--rate``/N arrivals a second; started together, so their
     runs overlap (each runs the same sequence of fresh runs; they are not exactly aligned).
@@ -675,7 +677,7 @@ async def sharded(args: argparse.Namespace, out: dict) -> None:
     out["machine"]["loadavg_1m_at_end"] = os.getloadavg()[0]
 
 
-async def run(args: argparse.Namespace, out: dict) -> None:
+async def run(args: argparse.Namespace, out: dict[str, Any]) -> None:
     """Fill ``out`` run by run (so that a failure still shows what was measured before it)."""
     logging.basicConfig(level=logging.ERROR)
     if args.processes > 1:
@@ -738,7 +740,7 @@ def main() -> None:
     if args.seconds is not None:
         args.open_seconds = args.closed_seconds = args.lever_seconds = args.seconds
         args.warmup = min(args.warmup, args.seconds)
-    out: dict = {}
+    out: dict[str, Any] = {}
     try:
         asyncio.run(run(args, out))
     except BenchFailure as exc:

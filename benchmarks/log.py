@@ -70,7 +70,7 @@ START = dt.datetime(2024, 1, 1, tzinfo=dt.UTC)
 YEAR_S = 365 * 24 * 3600
 
 
-def templates() -> list[dict]:
+def templates() -> list[dict[str, Any]]:
     """Real (event, ruling) pairs from the engine, as they are stored."""
     play = TableState(declarer=Seat.S, phase=Phase.PLAY)
     auction = TableState(dealer=Seat.N, calls=Auction.parse("N", "1H 1S").texts)
@@ -99,10 +99,10 @@ def templates() -> list[dict]:
 
 
 async def make_structure(storage: Storage, clubs: int, sessions: int, tables: int,
-                         boards: int) -> dict[int, list[tuple]]:
+                         boards: int) -> dict[int, list[tuple[int, int, int, int, int]]]:
     """Clubs, sessions, tables, boards through the storage API. Returns, per club index,
     [(session_id, table_id, board_id, table_no, board_no)]."""
-    out: dict[int, list[tuple]] = {}
+    out: dict[int, list[tuple[int, int, int, int, int]]] = {}
     for c in range(clubs):
         guild = GUILD0 + c
         slots = []
@@ -276,7 +276,7 @@ async def queries(storage: Storage, structure: dict[int, list[tuple[Any, ...]]],
                                            since=month.since, until=month.until),
         "page_no_void_kind_exposure": LogFilter(kind="exposure", include_void=False),
     }
-    out: dict = {}
+    out: dict[str, Any] = {}
     for name, f in cases.items():
         out[name] = await timed(functools.partial(storage.search_log, g, f, limit=10), runs)
     for name, f in {"count_all": LogFilter(), "count_law_50": LogFilter(law="50"),
@@ -312,7 +312,7 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def export_sizes(storage: Storage) -> list[dict]:
+async def export_sizes(storage: Storage) -> list[dict[str, Any]]:
     g = GUILD0
     ranges = [("1 month", dt.datetime(2024, 6, 1), dt.datetime(2024, 7, 1)),
               ("3 months", dt.datetime(2024, 4, 1), dt.datetime(2024, 7, 1)),
@@ -360,7 +360,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         path = args.sqlite_file or os.path.join(tmp.name, "log.db")
         url = f"sqlite+aiosqlite:///{path}"
         backend = "sqlite"
-    result: dict = {"benchmark": "log", "backend": backend}
+    result: dict[str, Any] = {"benchmark": "log", "backend": backend}
     result["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
     try:
         t = time.perf_counter()

@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +37,7 @@ def _process_start_monotonic() -> float:
     return start_ticks / os.sysconf("SC_CLK_TCK")
 
 
-def _mem() -> dict:
+def _mem() -> dict[str, Any]:
     out = {}
     with open("/proc/self/status") as fh:
         for line in fh:
@@ -62,7 +62,7 @@ def child(url: str) -> None:
 
     marks["imports_done"] = time.monotonic() - born
 
-    async def main() -> dict:
+    async def main() -> dict[str, Any]:
         await upgrade_to_head(url)
         marks["migrations_done"] = time.monotonic() - born
         engine = make_engine(url)
@@ -83,7 +83,7 @@ def child(url: str) -> None:
           flush=True)
 
 
-def one_run(url: str, importtime: bool = False) -> dict:
+def one_run(url: str, importtime: bool = False) -> dict[str, Any]:
     t0 = time.perf_counter()
     flags = ["-X", "importtime"] if importtime else []
     proc = subprocess.Popen([sys.executable, *flags, __file__, "--child", url],
@@ -99,7 +99,7 @@ def one_run(url: str, importtime: bool = False) -> dict:
     err = proc.stderr.read() if proc.stderr else ""
     if proc.wait() != 0 or ready is None:
         raise RuntimeError(f"child failed ({proc.returncode}): {err[-2000:]}")
-    data = json.loads(lines[-1])
+    data = cast(dict[str, Any], json.loads(lines[-1]))
     data["spawn_to_ready_ms"] = round(ready * 1000, 1)
     if importtime:
         data["slowest_imports"] = _slowest_imports(err)
@@ -124,7 +124,7 @@ def _slowest_imports(stderr: str, top: int = 12) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: r["cumulative_ms"], reverse=True)[:top]
 
 
-def summarise(runs: list[dict]) -> dict:
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     keys = runs[0]["marks_ms"].keys()
     return {
         "runs": len(runs),

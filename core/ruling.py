@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from core import serial
 from core.state import Chooser
@@ -68,7 +68,7 @@ class Ruling:
         return tuple(o.token for o in self.options)
 
     def to_data(self) -> dict[str, Any]:
-        return serial.to_data(self)
+        return cast(dict[str, Any], serial.to_data(self))
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Ruling:

@@ -12,7 +12,7 @@ import types
 import typing
 from enum import Enum
 from functools import cache
-from typing import Any, TypeVar, Union
+from typing import Any, TypeVar, Union, overload
 
 from core.cards import Card, Hand, parse_card, parse_hand
 
@@ -46,6 +46,14 @@ def to_data(value: Any) -> Any:
 @cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
+
+
+@overload
+def from_data(tp: type[T], data: Any) -> T: ...
+
+
+@overload
+def from_data(tp: Any, data: Any) -> Any: ...
 
 
 def from_data(tp: Any, data: Any) -> Any:

@@ -59,6 +59,7 @@ from localdiscord.models import (
     CAST,
     DIRECTOR_PERMISSIONS,
     PLAYER_PERMISSIONS,
+    Attachment,
     Channel,
     Guild,
     Member,
@@ -77,7 +78,6 @@ from localdiscord.payloads import (
 )
 from localdiscord.records import (
     EPHEMERAL,
-    Attachment,
     Fault,
     InteractionRecord,
     Message,

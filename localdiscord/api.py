@@ -23,11 +23,10 @@ import discord
 from aiohttp import web
 
 from localdiscord import limits
-from localdiscord.models import Channel, Guild, Role, User, new_id, stable_id
+from localdiscord.models import Attachment, Channel, Guild, Role, User, new_id, stable_id
 from localdiscord.records import (
     EPHEMERAL,
     LOADING,
-    Attachment,
     Fault,
     InteractionRecord,
     Message,

@@ -10,7 +10,8 @@ from typing import Any
 import discord
 
 from localdiscord.api import DiscordAPI
-from localdiscord.records import EPHEMERAL, Attachment, InteractionRecord, Message, Request
+from localdiscord.models import Attachment
+from localdiscord.records import EPHEMERAL, InteractionRecord, Message, Request
 
 
 class InteractionTimeout(TimeoutError):

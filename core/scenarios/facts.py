@@ -17,8 +17,6 @@ from core.state import (
     Restriction,
     RestrictionKind,
     TableState,
-    penalty_tokens,  # noqa: F401  (re-exported for the adapters)
-    restriction_token,  # noqa: F401
 )
 from core.validity import check_state
 

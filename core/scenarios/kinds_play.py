@@ -13,12 +13,10 @@ from core.scenarios.facts import (
     Facts,
     Observed,
     kind,
-    penalty_tokens,
     restriction_lasts,
-    restriction_token,
     with_facts,
 )
-from core.state import TableState
+from core.state import TableState, penalty_tokens, restriction_token
 
 
 def _how(facts: Facts) -> How:

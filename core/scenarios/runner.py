@@ -46,7 +46,7 @@ def _same(expected: Any, observed: Any) -> bool:
             return False
         return sorted(map(str, expected)) == sorted(map(str, observed)) and len(
             set(map(str, expected))) == len(set(map(str, observed)))
-    return expected == observed
+    return bool(expected == observed)
 
 
 def _several_suits(token: str) -> bool:

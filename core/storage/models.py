@@ -73,9 +73,9 @@ class UTCDateTime(TypeDecorator[dt.datetime]):
     def process_result_value(self, value: Any, dialect: Dialect) -> dt.datetime | None:
         if value is None:
             return None
-        if isinstance(value, str):  # a value SQLite returned from an expression, not a column
-            value = dt.datetime.fromisoformat(value)
-        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+        # a str is a value SQLite returned from an expression, not a column
+        stamp: dt.datetime = dt.datetime.fromisoformat(value) if isinstance(value, str) else value
+        return stamp.replace(tzinfo=dt.UTC) if stamp.tzinfo is None else stamp.astimezone(dt.UTC)
 
 
 def utcnow() -> dt.datetime:

@@ -173,11 +173,12 @@ class Rulings(DeskBase):
         """The ruling that re-ruled ``event_id``, if any."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
-            return await s.scalar(
+            amender = await s.scalar(
                 select(EventRow.id).where(
                     EventRow.club_id == club_id, EventRow.amends_id == event_id
                 )
             )
+            return amender
 
 
 async def _correction(

@@ -58,7 +58,7 @@ def rowcount(result: Result[Any]) -> int:
 
 
 async def find_club_id(s: AsyncSession | AsyncConnection, guild_id: int) -> int | None:
-    return await s.scalar(CLUB_ID, {"guild_id": guild_id})
+    return cast(int | None, await s.scalar(CLUB_ID, {"guild_id": guild_id}))
 
 
 async def require_club(s: AsyncSession | AsyncConnection, guild_id: int) -> int:
@@ -93,12 +93,13 @@ async def session_row(s: AsyncSession, club_id: int, session_id: int) -> GameSes
 
 
 async def latest_session_row(s: AsyncSession, club_id: int) -> GameSession | None:
-    return await s.scalar(
+    row = await s.scalar(
         select(GameSession)
         .where(GameSession.club_id == club_id)
         .order_by(GameSession.id.desc())
         .limit(1)
     )
+    return row
 
 
 async def current_or_new_session(s: AsyncSession, club: Club, now: dt.datetime) -> GameSession:

@@ -143,7 +143,8 @@ class Sessions(StorageBase):
             known = self._club_cache.live_session(guild_id)
             if known is not None and known[0] == row.session_id and now < known[1]:
                 return True
-            return now - row.session_created_at < dt.timedelta(hours=club.session_gap_hours)
+            started: dt.datetime = row.session_created_at
+            return now - started < dt.timedelta(hours=club.session_gap_hours)
         return not session_due(
             now,
             time_zone=club.time_zone,
