@@ -18,6 +18,7 @@ import gc
 import logging
 import re
 import sys
+import threading
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -253,7 +254,19 @@ async def run_console(settings: Settings) -> int:
         return await Console(ld).run()
 
 
+def _quiet_closed_loop(args: threading.ExceptHookArgs) -> None:
+    """aiosqlite's worker thread may hand its last result back after ``asyncio.run`` has closed
+    the loop (a connection that failed to open, closed on the way out): the operator already
+    has his one line, so that thread's "Event loop is closed" is not printed over it."""
+    closed = isinstance(args.exc_value, RuntimeError) and "Event loop is closed" in str(
+        args.exc_value)
+    if closed and args.thread is not None and "_connection_worker_thread" in args.thread.name:
+        return
+    threading.__excepthook__(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    threading.excepthook = _quiet_closed_loop
     args = parse_args(argv)
     try:
         settings = Settings()
