@@ -13,6 +13,7 @@ from cogs.context import (
     ContextError,
     check_id,
     club_of,
+    is_director,
     storage_of,
     stored,
 )
@@ -35,6 +36,10 @@ CONSULT_PREFIX = "tdbot:consult"
 VOID_ALL_PREFIX = "tdbot:voidall"
 BLIND = (
     "You are playing and have not played board {board} yet: a deputy director deals with it."
+)
+NO_PEEKING = N_(
+    "No peeking: this club shows nothing of board {board} to a member who has not played it "
+    "yet (until the session ends)."
 )
 
 
@@ -59,23 +64,44 @@ async def entry_of(interaction: discord.Interaction[TDBot], event_id: int) -> Lo
         raise ContextError(N_("No ruling #{id} in this club."), id=event_id) from None
 
 
+async def is_blind_here(
+    interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
+    *, director: bool | None = None,
+) -> bool:
+    """:meth:`Desk.is_blind` for the interaction's user (``director``: whether he is one, if
+    the caller already knows): a playing director, or any member who is not a director where
+    the club has ``no_peeking``, who has not played the board."""
+    if director is None:
+        director = is_director(interaction.user, await club_of(interaction))
+    return await desk_of(interaction).is_blind(
+        interaction.guild_id or 0, interaction.user.id, session_id, board_number,
+        director=director,
+    )
+
+
 async def refuse_if_blind(
-    interaction: discord.Interaction[TDBot], session_id: int, board_number: int
+    interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
+    *, director: bool | None = None,
 ) -> None:
-    """A playing director may not see anything about a board he has not played yet."""
-    guild_id = interaction.guild_id or 0
-    if await desk_of(interaction).is_blind(
-        guild_id, interaction.user.id, session_id, board_number
-    ):
-        raise ContextError(BLIND.format(board=board_number))
+    """A playing director (and, where the club has ``no_peeking``, any member) may not see
+    anything about a board he has not played yet."""
+    if director is None:
+        director = is_director(interaction.user, await club_of(interaction))
+    if await is_blind_here(interaction, session_id, board_number, director=director):
+        if director:
+            raise ContextError(BLIND.format(board=board_number))
+        raise ContextError(NO_PEEKING, board=board_number)
 
 
 async def refuse_if_blind_elsewhere(interaction: discord.Interaction[TDBot], ctx: Any) -> None:
-    """``/state``, ``/mustplay``, ``/lead`` about another table's board: a playing director who
-    has not played it is refused (at his own table he sees what every player there sees).
-    Only directors not seated at that table are looked up, so players pay nothing for it."""
-    if ctx.director and ctx.seat is None:
-        await refuse_if_blind(interaction, ctx.board.session_id, ctx.board.number)
+    """``/state``, ``/mustplay``, ``/lead`` about another table's board: a playing director
+    who has not played it is refused, and so is any member not seated at that table where the
+    club has ``no_peeking`` (at his own table he sees what every player there sees). Only
+    members not seated at that table are looked up, so a player at his own table pays nothing
+    for it."""
+    if ctx.seat is None:
+        await refuse_if_blind(interaction, ctx.board.session_id, ctx.board.number,
+                              director=ctx.director)
 
 
 async def blind_directors(
@@ -128,9 +154,10 @@ async def setup_desk(
     edition_from: str | None,
     appeal_from: str | None = None,
     authority: str | None = None,
+    no_peeking: bool | None = None,
 ) -> list[str]:
     """The desk's part of ``/setup``: deputy rota, regulating authority, appeal deadline,
-    edition of the Laws."""
+    edition of the Laws, no peeking."""
     guild_id = interaction.guild_id or 0
     desk = desk_of(interaction)
     if deputy_role is not None and (
@@ -161,6 +188,8 @@ async def setup_desk(
         changes["appeal_from"] = appeal_from
     if authority is not None:
         changes["authority_code"] = authority
+    if no_peeking is not None:
+        changes["no_peeking"] = no_peeking
     settings_now = await stored(desk.update_settings(guild_id, **changes))
     schedule = await desk.edition_schedule(guild_id)
     lines = [
@@ -171,6 +200,10 @@ async def setup_desk(
         + ("allowed" if AUTHORITIES[settings_now.authority].weighted else "not allowed") + ")",
         "Appeals: " + deadline_words(settings_now.appeal_from, settings_now.appeal_minutes),
         f"Laws: {edition_title(schedule.edition_today)}",
+        "No peeking: " + ("on (a member sees nothing of a board he has not played until the "
+                          "session ends)" if settings_now.no_peeking
+                          else "off (only a playing director is kept from boards he has not "
+                          "played)"),
     ]
     today = local_today((await club_of(interaction)).time_zone)
     later = [f"{edition_title(e)} from {d.isoformat()}" for d, e in schedule.changes if d > today]

@@ -124,7 +124,8 @@ async def hand_from_records(
             raise ContextError("played: needs the session's hand records; type hand: instead.")
         return typed
     if ctx.seat is not seat and await desk_of(interaction).is_blind(
-        ctx.guild_id, interaction.user.id, ctx.board.session_id, ctx.board.number
+        ctx.guild_id, interaction.user.id, ctx.board.session_id, ctx.board.number,
+        director=ctx.director,
     ):
         return typed
     for given in (typed, played):

@@ -185,13 +185,15 @@ class LogPager(discord.ui.View):
     """Previous/Next over a search; only the member who searched may press."""
 
     def __init__(
-        self, storage: Storage, guild_id: int, filters: LogFilter, owner_id: int, total: int
+        self, storage: Storage, guild_id: int, filters: LogFilter, owner_id: int, total: int,
+        *, owner_director: bool = False,
     ) -> None:
         super().__init__(timeout=VIEW_TIMEOUT)
         self.storage = storage
         self.guild_id = guild_id
         self.filters = filters
         self.owner_id = owner_id
+        self.owner_director = owner_director  # a director is blind only while playing
         self.total = total
         self.cursors: list[str | None] = [None]  # the cursor of each page seen so far
         self.next_cursor: str | None = None
@@ -240,8 +242,10 @@ class LogPager(discord.ui.View):
                          if appeal.outcome else "open")
                 value = f"{value}\nAppeal #{appeal.id} ({state})"[:1024]
             if await desk.is_blind(
-                self.guild_id, self.owner_id, entry.session_id, entry.board_number
-            ):  # a playing director sees nothing of a board he has not played yet
+                self.guild_id, self.owner_id, entry.session_id, entry.board_number,
+                director=self.owner_director,
+            ):  # a playing director (or, with no_peeking, a member) sees nothing of a board
+                # he has not played yet
                 name = f"#{entry.id} · table {entry.table_number} · board {entry.board_number}"
                 value = "Hidden: you are playing and have not played this board yet."
             embed.add_field(name=name, value=value, inline=False)
@@ -331,7 +335,8 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         )
         storage = storage_of(interaction)
         total = await storage.count_log(club.guild_id, filters)
-        view = LogPager(storage, club.guild_id, filters, interaction.user.id, total)
+        view = LogPager(storage, club.guild_id, filters, interaction.user.id, total,
+                        owner_director=is_director(interaction.user, club))
         embed = await view.page()
         await respond(
             interaction,

@@ -22,6 +22,7 @@ from cogs.desk_common import (
     blind_directors,
     desk_of,
     entry_of,
+    is_blind_here,
     log_channel,
     refuse_if_blind,
 )
@@ -118,8 +119,7 @@ async def dependents_or_none(
     desk = desk_of(interaction)
     try:
         entry = await storage_of(interaction).event(guild_id, event_id)
-        if await desk.is_blind(guild_id, interaction.user.id, entry.session_id,
-                               entry.board_number):
+        if await is_blind_here(interaction, entry.session_id, entry.board_number):
             return ()
         return await desk.dependents(guild_id, event_id)
     except (NotFound, StorageError):

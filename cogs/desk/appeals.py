@@ -166,12 +166,15 @@ class AppealCog(commands.Cog):
         for appeal in found:
             if director:
                 hidden = await desk.is_blind(club.guild_id, interaction.user.id,
-                                             appeal.session_id, appeal.board_number)
+                                             appeal.session_id, appeal.board_number,
+                                             director=True)
             elif appeal.appellant_id == interaction.user.id:
                 hidden = False
             else:
-                hidden = not await desk.may_see_board(club.guild_id, interaction.user.id,
-                                                      appeal.session_id, appeal.board_number)
+                hidden = not await desk.may_see_board(
+                    club.guild_id, interaction.user.id, appeal.session_id, appeal.board_number
+                ) or await desk.is_blind(club.guild_id, interaction.user.id,
+                                         appeal.session_id, appeal.board_number)  # no peeking
             embeds.append(appeal_embed(appeal, hidden=hidden))
         await send_pages(interaction, embeds=embeds, ephemeral=True)
 

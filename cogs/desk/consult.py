@@ -223,7 +223,7 @@ class ConsultCog(commands.Cog):
         for c in await desk.open_consultations(club.guild_id):
             board = await storage_of(interaction).board(club.guild_id, c.board_id)
             if await desk.is_blind(club.guild_id, interaction.user.id, board.session_id,
-                                   c.board_number):
+                                   c.board_number, director=True):
                 lines.append(f"**#{c.id}** table {c.table_number}, board {c.board_number}: "
                              "for the deputies (you have not played this board)")
                 continue

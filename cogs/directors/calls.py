@@ -237,6 +237,8 @@ class Directors(commands.Cog):
         authority="The regulating authority's profile: WBF (default), ACBL or EBU",
         law_edition="The edition of the Laws to rule under from edition_from (default today)",
         edition_from="The date the edition applies from, YYYY-MM-DD (today or later)",
+        no_peeking="True: members see nothing of a board they have not played until the "
+        "session ends",
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -254,6 +256,7 @@ class Directors(commands.Cog):
         edition_from: app_commands.Range[str, 1, 10] | None = None,
         appeal_from: Literal["session_end", "scores_published"] | None = None,
         authority: Literal["WBF", "ACBL", "EBU"] | None = None,
+        no_peeking: bool | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
         guild_id = guild_id_of(interaction)
@@ -298,6 +301,7 @@ class Directors(commands.Cog):
             edition_from=edition_from,
             appeal_from=appeal_from,
             authority=authority,
+            no_peeking=no_peeking,
         )
         club = await stored(storage_of(interaction).update_club(guild_id, **changes))
         lines = [

@@ -401,6 +401,9 @@ class DeskSettings(Base):
     #: Where the appeal deadline runs from ("session_end", "scores_published"): None is the
     #: authority's rule.
     appeal_from: Mapped[str | None] = mapped_column(String(16))
+    #: "No peeking" (issue 24): every member, not only a playing director, is blind during
+    #: the running session to a board he has not played. None is off.
+    no_peeking: Mapped[bool | None] = mapped_column(Boolean)
 
 
 class PlayingDirector(Base):

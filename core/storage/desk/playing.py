@@ -1,4 +1,5 @@
-"""Playing directors and their blind boards: a board a playing director has not played yet."""
+"""Playing directors and their blind boards: a board a playing director has not played yet
+(and, where the club has ``no_peeking``, any member's)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,13 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.desk.base import DeskBase
-from core.storage.models import GameSession, PlayingDirector, SeatBinding, Table
+from core.storage.models import (
+    DeskSettings,
+    GameSession,
+    PlayingDirector,
+    SeatBinding,
+    Table,
+)
 from core.storage.played import has_played
 from core.storage.repo.rows import require_club
 
@@ -44,7 +51,8 @@ class PlayingDirectors(DeskBase):
         about that board's deal may reach them."""
         blind = []
         for user_id in await self.playing_directors(guild_id):
-            if await self.is_blind(guild_id, user_id, session_id, board_number):
+            if await self.is_blind(guild_id, user_id, session_id, board_number,
+                                   director=True):
                 blind.append(user_id)
         return tuple(blind)
 
@@ -66,15 +74,18 @@ class PlayingDirectors(DeskBase):
                                                          board_number, finished=False)
 
     async def is_blind(
-        self, guild_id: int, user_id: int, session_id: int, board_number: int
+        self, guild_id: int, user_id: int, session_id: int, board_number: int,
+        *, director: bool = False,
     ) -> bool:
         """True when ``user_id`` is a playing director seated in ``session_id`` who has not
         played ``board_number`` (:func:`core.storage.played.has_played`: counted per member,
         so a board his new table played before he arrived is still closed to him), or a
-        playing director who has left his seat (every board of the running session). Seats
-        and boards are the session's (a new session starts with every seat free); once
-        ``session_id`` has ended (``/session end`` or the next session), none of its boards
-        is closed to anyone."""
+        playing director who has left his seat (every board of the running session). Where
+        the club has ``no_peeking`` (``/setup no_peeking:True``), the same holds for every
+        member who is not a director (``director``: the caller knows the member's roles):
+        a director who is not playing is never blind. Seats and boards are the session's (a
+        new session starts with every seat free); once ``session_id`` has ended (``/session
+        end`` or the next session), none of its boards is closed to anyone."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             playing = await s.scalar(
@@ -83,7 +94,13 @@ class PlayingDirectors(DeskBase):
                 )
             )
             if playing is None:
-                return False
+                if director:
+                    return False
+                no_peeking = await s.scalar(
+                    select(DeskSettings.no_peeking).where(DeskSettings.club_id == club_id)
+                )
+                if not no_peeking:
+                    return False
             ended = await s.scalar(
                 select(GameSession.ended_at).where(
                     GameSession.club_id == club_id, GameSession.id == session_id
@@ -98,8 +115,8 @@ class PlayingDirectors(DeskBase):
                     .where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
                 )
             ).first()
-            if seat is None:  # playing but not seated: what he has played is unknown, so
-                latest = await s.scalar(  # every board of the running session is closed to him
+            if seat is None:  # not seated: what he has played is unknown, so every board
+                latest = await s.scalar(  # of the running session is closed to him
                     select(func.max(GameSession.id)).where(GameSession.club_id == club_id)
                 )
                 return session_id == latest

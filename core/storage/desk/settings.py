@@ -91,12 +91,12 @@ class EditionsAndSettings(DeskBase):
         profile = authority(row.authority)
         return DeskSettingsInfo(
             row.deputy_role_id, DEFAULT_APPEAL_MINUTES if minutes is None else minutes,
-            profile.code, row.appeal_from or profile.appeal_from,
+            profile.code, row.appeal_from or profile.appeal_from, bool(row.no_peeking),
         )
 
     async def update_settings(
         self, guild_id: int, *, deputy_role_id: Any = UNSET, appeal_minutes: Any = UNSET,
-        authority_code: Any = UNSET, appeal_from: Any = UNSET,
+        authority_code: Any = UNSET, appeal_from: Any = UNSET, no_peeking: Any = UNSET,
     ) -> DeskSettingsInfo:
         if appeal_minutes is not UNSET and not 0 <= appeal_minutes <= 7 * 24 * 60:
             raise StorageError("the appeal deadline is between 0 minutes and a week")
@@ -123,6 +123,8 @@ class EditionsAndSettings(DeskBase):
                 row.authority = authority_code
             if appeal_from is not UNSET:
                 row.appeal_from = appeal_from
+            if no_peeking is not UNSET:
+                row.no_peeking = bool(no_peeking)
 
         await self._st.tx.write(work)
         return await self.settings(guild_id)

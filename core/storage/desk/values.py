@@ -22,6 +22,7 @@ class DeskSettingsInfo:
     appeal_minutes: int
     authority: str = "WBF"  # the regulating authority's profile (core.authority)
     appeal_from: str = "scores_published"  # in force: the club's rule, else the authority's
+    no_peeking: bool = False  # every member is blind to a board he has not played (issue 24)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,86 @@
+"""No peeking (issue 24): where the club sets ``/setup no_peeking:True``, every member, not only
+a playing director, is blind during the running session to a board he has not played
+(counted per member, :func:`core.storage.played.has_played`). A player at his own table keeps
+seeing its state; a director who is not playing is never blind; a refusal writes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.storage.desk import Desk
+from tests.support import exposure, set_up
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+#: The commands that read another table's board, and what they are asked.
+READS = [("state", {"table": 1}), ("mustplay", {"seat": "W", "table": 1})]
+
+
+async def _club_night(ld, storage, *, no_peeking: bool):
+    """Table 1 plays board 1 and has a ruling on it; LHO sits at table 2, which plays board 1
+    now (he has not finished it)."""
+    await set_up(ld)
+    saved = await ld.slash("setup", {"director_role": ld.guild.role("Director"),
+                                     "log_channel": ld.guild.channel("td-log"),
+                                     "no_peeking": no_peeking}, user="Director")
+    assert ("No peeking: on" if no_peeking else "No peeking: off") in saved.text, saved.text
+    assert (await Desk(storage).settings(ld.guild.id)).no_peeking is no_peeking
+    ruling = await exposure(storage, ld, table=1, board=1, card="HQ")
+    assert (await ld.run("/sit table:2 seat:W", user="LHO")).ephemeral
+    two = await storage.table(ld.guild.id, 2)
+    await storage.set_board(ld.guild.id, two.id, 1, dealer="N", declarer="S", contract="3NT")
+    return ruling, two
+
+
+async def _refused(ld, storage, ruling_id: int, user: str = "LHO") -> None:
+    one = await storage.table(ld.guild.id, 1)
+    before = await storage.find_board(ld.guild.id, one.id)
+    assert before is not None
+    for command, options in [*READS, ("script", {"id": ruling_id})]:
+        refused = await ld.slash(command, options, user=user)
+        assert refused.ephemeral and "No peeking" in refused.text, (command, refused.text)
+        assert "♥Q" not in refused.text and "Table 1" not in refused.text
+    after = await storage.find_board(ld.guild.id, one.id)
+    assert after is not None and after.last_seq == before.last_seq  # nothing written
+
+
+async def _sees(ld, ruling_id: int, user: str = "LHO") -> None:
+    for command, options in READS:
+        seen = await ld.slash(command, options, user=user)
+        assert "No peeking" not in seen.text and "Table 1" in seen.text, (command, seen.text)
+    script = await ld.slash("script", {"id": ruling_id}, user=user)
+    assert "♥Q" in script.text, script.text
+
+
+async def test_a_player_sees_nothing_of_a_board_he_has_not_played(ld, storage):
+    ruling, two = await _club_night(ld, storage, no_peeking=True)
+    await _refused(ld, storage, ruling.id)  # his table plays board 1 now: not yet played
+    await storage.set_board(ld.guild.id, two.id, 2)  # his table has finished board 1
+    await _sees(ld, ruling.id)
+
+
+async def test_with_the_setting_off_he_sees_at_once(ld, storage):
+    ruling, _ = await _club_night(ld, storage, no_peeking=False)
+    await _sees(ld, ruling.id)
+
+
+async def test_his_own_table_and_a_director_not_playing_see_it(ld, storage):
+    _ruling, _ = await _club_night(ld, storage, no_peeking=True)
+    own = await ld.slash("state", {"table": 2}, user="LHO")  # his own table, board 1 in play
+    assert "No peeking" not in own.text and "Table 2" in own.text, own.text
+    director = await ld.slash("state", {"table": 1}, user="Director")
+    assert "Table 1" in director.text, director.text
+
+
+async def test_a_member_seated_nowhere_sees_no_board_until_the_session_ends(ld, storage):
+    ruling, _ = await _club_night(ld, storage, no_peeking=True)
+    desk = Desk(storage)
+    session = (await storage.event(ld.guild.id, ruling.id)).session_id
+    rho = ld.member("RHO").id
+    assert await desk.is_blind(ld.guild.id, rho, session, 1)
+    assert not await desk.is_blind(ld.guild.id, rho, session, 1, director=True)
+    await _refused(ld, storage, ruling.id, user="RHO")
+    assert await storage.end_session(ld.guild.id) is not None  # once it has ended: open
+    assert not await desk.is_blind(ld.guild.id, rho, session, 1)
+    script = await ld.slash("script", {"id": ruling.id}, user="RHO")
+    assert "♥Q" in script.text, script.text
