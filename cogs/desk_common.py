@@ -66,7 +66,7 @@ async def entry_of(interaction: discord.Interaction[TDBot], event_id: int) -> Lo
 
 async def is_blind_here(
     interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
-    *, director: bool | None = None,
+    *, director: bool | None = None, at_table: int | None = None,
 ) -> bool:
     """:meth:`Desk.is_blind` for the interaction's user (``director``: whether he is one, if
     the caller already knows): a playing director, or any member who is not a director where
@@ -75,19 +75,20 @@ async def is_blind_here(
         director = is_director(interaction.user, await club_of(interaction))
     return await desk_of(interaction).is_blind(
         interaction.guild_id or 0, interaction.user.id, session_id, board_number,
-        director=director,
+        director=director, at_table=at_table,
     )
 
 
 async def refuse_if_blind(
     interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
-    *, director: bool | None = None,
+    *, director: bool | None = None, at_table: int | None = None,
 ) -> None:
     """A playing director (and, where the club has ``no_peeking``, any member) may not see
     anything about a board he has not played yet."""
     if director is None:
         director = is_director(interaction.user, await club_of(interaction))
-    if await is_blind_here(interaction, session_id, board_number, director=director):
+    if await is_blind_here(interaction, session_id, board_number, director=director,
+                           at_table=at_table):
         if director:
             raise ContextError(BLIND.format(board=board_number))
         raise ContextError(NO_PEEKING, board=board_number)

@@ -45,7 +45,8 @@ async def script_embeds(
     club = await club_of(interaction)
     entry = await entry_of(interaction, event_id)
     director = is_director(interaction.user, club)
-    await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+    await refuse_if_blind(interaction, entry.session_id, entry.board_number,
+                          at_table=entry.table_id)
     desk = desk_of(interaction)
     correction: Correction | None = None
     seen = {entry.id}

@@ -75,7 +75,7 @@ class PlayingDirectors(DeskBase):
 
     async def is_blind(
         self, guild_id: int, user_id: int, session_id: int, board_number: int,
-        *, director: bool = False,
+        *, director: bool = False, at_table: int | None = None,
     ) -> bool:
         """True when ``user_id`` is a playing director seated in ``session_id`` who has not
         played ``board_number`` (:func:`core.storage.played.has_played`: counted per member,
@@ -85,7 +85,9 @@ class PlayingDirectors(DeskBase):
         member who is not a director (``director``: the caller knows the member's roles):
         a director who is not playing is never blind. Seats and boards are the session's (a
         new session starts with every seat free); once ``session_id`` has ended (``/session
-        end`` or the next session), none of its boards is closed to anyone."""
+        end`` or the next session), none of its boards is closed to anyone. ``at_table``: the
+        table where what he asks about happened; a member (not a playing director) seated at
+        that very table was there, so it is not closed to him."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             playing = await s.scalar(
@@ -110,7 +112,7 @@ class PlayingDirectors(DeskBase):
                 return False
             seat = (
                 await s.execute(
-                    select(Table.session_id)
+                    select(Table.session_id, Table.id)
                     .join(SeatBinding, SeatBinding.table_id == Table.id)
                     .where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
                 )
@@ -120,6 +122,8 @@ class PlayingDirectors(DeskBase):
                     select(func.max(GameSession.id)).where(GameSession.club_id == club_id)
                 )
                 return session_id == latest
+            if playing is None and at_table is not None and seat.id == at_table:
+                return False  # at his own table, he saw it happen
             if seat.session_id != session_id:
                 return False
             return not await has_played(s, club_id, user_id, session_id, board_number)

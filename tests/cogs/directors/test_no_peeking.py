@@ -65,7 +65,11 @@ async def test_with_the_setting_off_he_sees_at_once(ld, storage):
 
 
 async def test_his_own_table_and_a_director_not_playing_see_it(ld, storage):
-    _ruling, _ = await _club_night(ld, storage, no_peeking=True)
+    ruling, _ = await _club_night(ld, storage, no_peeking=True)
+    # a player at table 1, where the ruling was made, hears its script while board 1 is played
+    assert (await ld.run("/sit table:1 seat:E", user="RHO")).ephemeral
+    script = await ld.slash("script", {"id": ruling.id}, user="RHO")
+    assert "♥Q" in script.text and "No peeking" not in script.text, script.text
     own = await ld.slash("state", {"table": 2}, user="LHO")  # his own table, board 1 in play
     assert "No peeking" not in own.text and "Table 2" in own.text, own.text
     director = await ld.slash("state", {"table": 1}, user="Director")
