@@ -19,6 +19,7 @@ from cogs.context import (
     SeatName,
     TableContext,
     card_choices,
+    checked,
     club_of,
     in_time,
     is_director,
@@ -43,7 +44,15 @@ from cogs.render import (
     state_embed,
     state_view,
 )
-from cogs.tdbot import TDBot, defer, directors_cooldown, edit_pressed, report_error, respond
+from cogs.tdbot import (
+    TDBot,
+    defer,
+    directors_cooldown,
+    edit_pressed,
+    press_allowance,
+    report_error,
+    respond,
+)
 from core.cards import Card, Suit, parse_cards, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.course import RestrictionSpent
@@ -112,6 +121,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             await report_error(interaction, exc)
 
     async def _choose(self, interaction: discord.Interaction[TDBot]) -> None:
+        press_allowance(interaction)  # a flood of presses is refused before anything is read
         await defer(interaction, update=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
@@ -221,31 +231,39 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
             await report_error(interaction, exc)
 
     async def _press(self, interaction: discord.Interaction[TDBot]) -> None:
+        press_allowance(interaction)  # a flood of presses is refused before anything is read
         await defer(interaction, update=True)
         storage = storage_of(interaction)
         club = await club_of(interaction)
-        try:
-            board = await storage.board(club.guild_id, self.board_id)
-        except NotFound:
-            raise ContextError(LAPSED) from None
-        play = self.what == "play"  # a one-lead or one-trick restriction has been used
-        if not any((r.lasts is not Lasts.WHILE_ON_LEAD) == play
-                   for r in board.state.restrictions_on(self.seat)):
-            raise ContextError(LAPSED)
-        if not is_director(interaction.user, club):
-            seating = await storage.seating(club.guild_id, interaction.user.id)
-            if seating is None or seating.table_id != board.table_id:
-                raise ContextError(NOT_AT_TABLE.format(table=board.table_number))
-            # the end of a defender's restriction favours his side: the other side says it
-            if not may_choose(Chooser.DECLARER_SIDE, seating.seat, director=False,
-                              declarer=board.state.declarer):
-                raise ContextError(NOT_OTHER_SIDE.format(table=board.table_number,
-                                                         seat=self.seat.value))
-        event = RestrictionSpent(self.seat) if play else LeadLost(self.seat)
-        recorded = await storage.record(
-            club.guild_id, board.id, event,
-            actor_id=interaction.user.id, interaction_id=interaction.id,
-        )
+
+        async def attempt() -> Any:
+            """Read, check, write: the write goes ahead only on the board as read (else all
+            again), so twenty presses at once end the restriction once."""
+            try:
+                board = await storage.board(club.guild_id, self.board_id)
+            except NotFound:
+                raise ContextError(LAPSED) from None
+            play = self.what == "play"  # a one-lead or one-trick restriction has been used
+            if not any((r.lasts is not Lasts.WHILE_ON_LEAD) == play
+                       for r in board.state.restrictions_on(self.seat)):
+                raise ContextError(LAPSED)
+            if not is_director(interaction.user, club):
+                seating = await storage.seating(club.guild_id, interaction.user.id)
+                if seating is None or seating.table_id != board.table_id:
+                    raise ContextError(NOT_AT_TABLE.format(table=board.table_number))
+                # the end of a defender's restriction favours his side: the other side says it
+                if not may_choose(Chooser.DECLARER_SIDE, seating.seat, director=False,
+                                  declarer=board.state.declarer):
+                    raise ContextError(NOT_OTHER_SIDE.format(table=board.table_number,
+                                                             seat=self.seat.value))
+            event = RestrictionSpent(self.seat) if play else LeadLost(self.seat)
+            recorded = await storage.record(
+                club.guild_id, board.id, event, actor_id=interaction.user.id,
+                interaction_id=interaction.id, expect_seq=board.last_seq,
+            )
+            return board, recorded
+
+        board, recorded = await checked(attempt)
         await post_ruling(interaction, recorded, table=board.table_number, board=board.number)
 
 

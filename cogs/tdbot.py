@@ -263,7 +263,15 @@ def refundable_cooldown(
     rate: int, per: float, *, key: Callable[[discord.Interaction[TDBot]], Hashable | None]
 ) -> Callable[[T], T]:
     """A cooldown check that only counts commands that worked: a command that failed gives its
-    use back (see :func:`report_error`), and a ``key`` of ``None`` (e.g. in DMs) uses nothing.
+    use back (see :func:`report_error`), and a ``key`` of ``None`` (e.g. in DMs) uses nothing."""
+    return app_commands.check(refundable_limit(rate, per, key=key))
+
+
+def refundable_limit(
+    rate: int, per: float, *, key: Callable[[discord.Interaction[TDBot]], Hashable | None]
+) -> Callable[[discord.Interaction[TDBot]], bool]:
+    """The allowance behind :func:`refundable_cooldown`, as a plain check (buttons call it
+    first thing): raises ``CommandOnCooldown`` when it is used up.
 
     The allowances belong to the bot that answers (a bot started anew, as in the tests, starts
     with full ones), not to the module that declares the check."""
@@ -285,7 +293,7 @@ def refundable_cooldown(
         interaction.extras["cooldown"] = bucket
         return True
 
-    return app_commands.check(predicate)
+    return predicate
 
 
 def per_member(interaction: discord.Interaction[TDBot]) -> tuple[int, int] | None:
@@ -451,6 +459,11 @@ class TDBot(commands.AutoShardedBot):
 
 
 write_cooldown = refundable_cooldown(WRITE_RATE, WRITE_PER, key=per_member)
+
+#: Buttons that write (declarer's choice, "W has lost the lead"): per member, an allowance of
+#: their own, checked first thing in the press with no await before it (issue 25).
+PRESS_RATE, PRESS_PER = 12, 10.0
+press_allowance = refundable_limit(PRESS_RATE, PRESS_PER, key=per_member)
 
 #: Directors' writes (verdicts, answers, set-up, table channels, a penalty card returned): an
 #: allowance of their own, so a director's evening of verdicts never eats into his seat's.

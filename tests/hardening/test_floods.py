@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from cogs.recording import CALL_RATE
-from cogs.tdbot import DIRECTOR_RATE, EXTENSIONS, WRITE_RATE
+from cogs.tdbot import DIRECTOR_RATE, EXTENSIONS, PRESS_RATE, WRITE_RATE
 from tests.support import seat_everyone, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
@@ -94,3 +94,27 @@ async def test_a_flood_of_verdicts_is_bounded(ld, storage):
     slowed = [r for r in results if r.ephemeral and "slow down" in r.text.lower()]
     verdicts = await storage.verdicts(ld.guild.id, rid)
     assert 1 <= len(verdicts) <= DIRECTOR_RATE and len(verdicts) + len(slowed) == 30
+
+
+async def test_a_flood_of_button_presses_ends_the_restriction_once(ld, storage):
+    """Twenty presses of "W has lost the lead" sent at once by dummy: the restriction ends
+    exactly once (the check runs on the board the write is made on); every other press is told
+    it is already over or to slow down (PRESS_RATE: a failed press gives its use back)."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W trick:2", user="LHO")
+    forbid = next(b for b in lead.message.buttons
+                  if b.get("label") == "Forbid diamonds while W keeps the lead")
+    await ld.press(lead.message, forbid["custom_id"], user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    lapse = next(b for b in state.message.buttons if b.get("label") == "W has lost the lead")
+    payloads = [ld.component_payload(state.message, lapse, user="Dummy") for _ in range(20)]
+    results = await asyncio.gather(*(ld.dispatch(p) for p in payloads))
+    refused = [r for r in results if r.ephemeral and (
+        "slow down" in r.text.lower() or "already over" in r.text)]
+    assert len(refused) == 19 and PRESS_RATE < 20, [r.text[:60] for r in results]
+    table = await storage.table(ld.guild.id, 1)
+    board = await storage.find_board(ld.guild.id, table.id)
+    events = await storage.board_events(ld.guild.id, board.id)
+    assert len([e for e in events if e.kind == "lead_lost"]) == 1
