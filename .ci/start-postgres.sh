@@ -126,4 +126,6 @@ say "running on 127.0.0.1:$PORT, data in $DIR/data"
 
 echo "export TEST_DATABASE_URL='postgresql+asyncpg://postgres:${PASSWORD}@127.0.0.1:${PORT}/${DB}'"
 echo "export TDBOT_PG_DIR='$DIR'"
+# how the fault soak restarts this (private) server for real (tests/hardening/soak.py)
+echo "export TDBOT_PG_RESTART='$( [ "$(id -u)" -eq 0 ] && echo "runuser -u $OWNER -- ")$BINDIR/pg_ctl -D $DIR/data -l $DIR/server.log restart -m fast -w -t 60'"
 echo "# stop it: $( [ "$(id -u)" -eq 0 ] && echo "runuser -u $OWNER -- ")$BINDIR/pg_ctl -D $DIR/data stop"

@@ -53,6 +53,8 @@ class Run:
         self.sent = workdir / "sent.jsonl"
         self.lines: list[str] = []
         self.faults: Counter[str] = Counter()
+        #: restart PostgreSQL for real (``--restart-server``) rather than drop its connections
+        self.restart_server = False
 
     async def child(self, seconds: float, board: int, *, kill_after: float | None) -> None:
         """One life of the bot: ``seconds`` of load, or SIGKILL after ``kill_after``."""
@@ -103,7 +105,20 @@ class Run:
             await engine.dispose()
 
     async def restart_postgresql(self) -> None:
-        """What a PostgreSQL restart does to the bot: every connection of its dropped."""
+        """A PostgreSQL restart: for real when asked (``--restart-server``, ``.ci/run`` alone,
+        where nothing else uses the server at that moment; ``TDBOT_PG_RESTART``, set by
+        ``.ci/start-postgres.sh``, says how: the server stops, every
+        connection drops, and it starts again), else what it does to the bot: every connection
+        of the bot's database dropped."""
+        command = os.environ.get("TDBOT_PG_RESTART") if self.restart_server else None
+        if command:
+            self.faults["PostgreSQL restarted"] += 1
+            restart = await asyncio.create_subprocess_shell(
+                command, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+            _, err = await restart.communicate()
+            if restart.returncode != 0:
+                raise RuntimeError(f"PostgreSQL did not restart: {err.decode()[-500:]}")
+            return
         self.faults["PostgreSQL connections dropped"] += 1
         engine = make_engine(self.url)
         try:
@@ -131,11 +146,13 @@ class Run:
                 await self.restart_postgresql()
 
 
-async def soak(backend: str, seconds: float, workdir: Path, seed: int) -> dict[str, Any]:
+async def soak(backend: str, seconds: float, workdir: Path, seed: int,
+               restart_server: bool = False) -> dict[str, Any]:
     random.seed(seed)
     async with scratch_url(backend, workdir) as url:
         await upgrade_to_head(url)
         run = Run(url.render_as_string(hide_password=False), workdir)
+        run.restart_server = restart_server
         lives = 3
         per_life = seconds / lives
         for life in range(lives):
@@ -199,9 +216,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=int(os.environ.get("SOAK_SEED", "25")))
+    parser.add_argument("--restart-server", action="store_true",
+                        help="restart PostgreSQL for real ($TDBOT_PG_RESTART): only where "
+                        "nothing else uses the server")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="tdbot-soak-") as tmp:
-        summary = asyncio.run(soak(args.backend, args.seconds, Path(tmp), args.seed))
+        summary = asyncio.run(soak(args.backend, args.seconds, Path(tmp), args.seed,
+                                   args.restart_server))
     summary["backend"] = args.backend
     print(json.dumps(summary, indent=2))
     return 0 if summary["ok"] else 1
