@@ -17,7 +17,7 @@ import discord
 from cogs.tdbot import TDBot, respond
 from core.ruling import Ruling
 from core.seats import Seat
-from core.state import Chooser, Lasts, TableState
+from core.state import CHOOSER_WORDS, Chooser, Lasts, TableState
 from core.storage.values import DirectorCallInfo, LogEntry, RecordedEvent, Verdict, VerdictKind
 
 #: Discord's limits on embeds and buttons.
@@ -35,12 +35,6 @@ CALL_PREFIX = "tdbot:call"
 CALL_LABEL = "Call the director"
 
 #: Who makes a choice, in words (``Ruling.chooser``).
-CHOOSERS = {
-    Chooser.DIRECTOR: "the director",
-    Chooser.LHO: "the offender's left-hand opponent",
-    Chooser.DEFENDERS: "the defenders",
-    Chooser.DECLARER_SIDE: "declarer or dummy",
-}
 
 COLOUR = discord.Colour.dark_green()
 PRIVATE_COLOUR = discord.Colour.dark_grey()
@@ -121,7 +115,7 @@ def ruling_embed(
         )
     if ruling.options:
         verb = "choose" if ruling.chooser == Chooser.DEFENDERS else "chooses"
-        chooser = CHOOSERS.get(ruling.chooser, ruling.chooser)
+        chooser = CHOOSER_WORDS.get(Chooser(ruling.chooser), ruling.chooser)
         who = f" ({chooser} {verb})" if ruling.chooser else ""
         if ruling.chooser == Chooser.PLAYERS:  # a question of fact
             who = " (a player at the table or a director answers)"

@@ -151,6 +151,17 @@ class Chooser(StrEnum):
     DECLARER_SIDE = "declarer_side"
 
 
+#: Who makes a choice, in words: every answer and embed says it the same way.
+CHOOSER_WORDS = {
+    Chooser.DECLARER: "declarer",
+    Chooser.DEFENDERS: "the defenders",
+    Chooser.LHO: "the offender's left-hand opponent",
+    Chooser.DIRECTOR: "the director",
+    Chooser.PLAYERS: "the table",
+    Chooser.DECLARER_SIDE: "declarer or dummy",
+}
+
+
 def may_choose(chooser: Chooser | str, seat: Seat | None, *, director: bool,
                declarer: Seat | None, offender: Seat | None = None) -> bool:
     """Whether someone may make a choice offered to ``chooser``: a director always may; a player

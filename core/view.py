@@ -16,10 +16,15 @@ Asking never changes the table: nothing here returns a new state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.cards import Hand, Suit
-from core.laws.obligations import CHOOSER_WORDS, obligation, option_words, waiting_ruling
+from core.laws.obligations import (
+    obligation,
+    option_words,
+    pending_ruling,
+    waiting_ruling,
+)
 from core.laws.penalty import offer_lead_options
 from core.laws.waits import (
     HOLDS_EVERYONE,
@@ -31,7 +36,7 @@ from core.laws.waits import (
 )
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
-from core.state import Chooser, PendingChoice, Phase, TableState
+from core.state import CHOOSER_WORDS, Chooser, PendingChoice, Phase, TableState
 
 
 @dataclass(frozen=True)
@@ -57,13 +62,17 @@ class TableView:
     """Everything a follow-up may say about one board, from its state alone."""
 
     state: TableState
-    trick: int | None
-    on_lead: Seat | None
     waits: tuple[Wait, ...]
 
     @property
-    def phase(self) -> Phase:
-        return self.state.phase
+    def trick(self) -> int | None:
+        """The trick being played, as far as reports tell."""
+        return self.state.trick
+
+    @property
+    def on_lead(self) -> Seat | None:
+        """Who leads (or is about to lead) to it, as far as reports tell."""
+        return self.state.on_lead
 
     def wait_for(self, seat: Seat, *, leading: bool) -> Wait | None:
         """What holds up ``seat``'s lead (``leading``) or his play to a trick now: a recorded
@@ -136,13 +145,13 @@ def due_lead_choice(state: TableState, leader: Seat) -> Wait | None:
 
 def view_of(state: TableState) -> TableView:
     """The one view of a board every command renders."""
-    trick, on_lead = state.trick, state.on_lead
     waits = [_recorded(p) for p in live(state)]
+    on_lead = state.on_lead
     if on_lead is not None and not any(w.seat is on_lead for w in waits):
         due = due_lead_choice(state, on_lead)
         if due is not None:
             waits.append(due)
-    return TableView(state, trick, on_lead, tuple(waits))
+    return TableView(state, tuple(waits))
 
 
 def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
@@ -156,8 +165,7 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
         also = tuple(f"Also in force: {r.describe()}." for r in state.restrictions_on(seat))
         hint = () if wait.recorded else (
             f"/lead seat:{seat.value} gives declarer the buttons.",)
-        return Ruling(kind=ruling.kind, summary=ruling.summary, laws=ruling.laws,
-                      steps=(*ruling.steps, *hint, *also), outcome=ruling.outcome)
+        return replace(ruling, steps=(*ruling.steps, *hint, *also))
     return obligation(state, seat, hand, led)
 
 
@@ -165,8 +173,4 @@ def lead_wait(state: TableState, seat: Seat) -> Ruling | None:
     """``/lead`` while a recorded choice holds ``seat``'s lead up: the answer, recording nothing
     (a question never cancels a pending choice). None when ``/lead`` may record the report."""
     pending = holds_report(state, seat)
-    if pending is None:
-        return None
-    return waiting_ruling(seat, True, law=pending.law, chooser=Chooser(pending.chooser),
-                          options=pending.options,
-                          question=pending.note if pending.chooser in QUESTIONS else "")
+    return None if pending is None else pending_ruling(pending, seat, leading=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from core.cards import Card, cards_text
 from core.errors import RuleError
-from core.laws import lead26
+from core.laws import lead26, waits
 from core.laws.auction_state import settle_auction_state
 from core.laws.exposure import settle_auction_exposures
 from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
@@ -144,9 +144,10 @@ class CardPlayed(Event):
 def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     if state.phase is Phase.FINISHED:
         raise RuleError("this board has ended")
-    if state.pending_for(ev.seat):
-        waiting = state.pending_for(ev.seat)[0]
-        if waiting.chooser in (Chooser.PLAYERS, Chooser.DECLARER_SIDE):
+    waiting = (waits.recorded_wait(state, ev.seat, leading=True)
+               or waits.recorded_wait(state, ev.seat, leading=False))
+    if waiting is not None:  # the choice (or question) that holds him up, as the view says
+        if waiting.chooser in waits.QUESTIONS:
             raise RuleError(f"first say whether {ev.seat.value} has kept the lead (the buttons "
                             "on the /lead answer): his restriction may still bind this card")
         raise RuleError(f"{ev.seat.value} must wait: the {waiting.chooser} must first choose "

@@ -20,7 +20,16 @@ from core.errors import RuleError
 from core.laws.waits import QUESTIONS, recorded_wait
 from core.ruling import Ruling
 from core.seats import Seat
-from core.state import Chooser, Lasts, PenaltyKind, Restriction, RestrictionKind, TableState
+from core.state import (
+    CHOOSER_WORDS,
+    Chooser,
+    Lasts,
+    PenaltyKind,
+    PendingChoice,
+    Restriction,
+    RestrictionKind,
+    TableState,
+)
 
 
 @dataclass
@@ -171,9 +180,7 @@ def must_play(
     the choices recorded so far (:func:`core.view.must_play` adds the ones that are due)."""
     pending = recorded_wait(state, seat, leading=led is None)
     if pending is not None:
-        return waiting_ruling(seat, led is None, law=pending.law, chooser=Chooser(pending.chooser),
-                              options=pending.options, question=pending.note if
-                              pending.chooser in QUESTIONS else "")
+        return pending_ruling(pending, seat, leading=led is None)
     return obligation(state, seat, hand, led)
 
 
@@ -203,15 +210,15 @@ def waiting_ruling(seat: Seat, leading: bool, *, law: str, chooser: Chooser,
     )
 
 
-#: Who makes a choice, in words.
-CHOOSER_WORDS = {
-    Chooser.DECLARER: "declarer",
-    Chooser.DEFENDERS: "the defenders",
-    Chooser.LHO: "the offender's left-hand opponent",
-    Chooser.DIRECTOR: "the director",
-    Chooser.PLAYERS: "the table",
-    Chooser.DECLARER_SIDE: "declarer's side",
-}
+def pending_ruling(pending: PendingChoice, seat: Seat, *, leading: bool,
+                   kind: str = "must_play") -> Ruling:
+    """"Wait" while the recorded ``pending`` choice (or question) holds ``seat`` up."""
+    return waiting_ruling(seat, leading, law=pending.law, chooser=Chooser(pending.chooser),
+                          options=pending.options,
+                          question=pending.note if pending.chooser in QUESTIONS else "",
+                          kind=kind)
+
+
 
 
 def obligation(

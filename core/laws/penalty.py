@@ -196,10 +196,8 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
     require_declarer(state)
     held = waits.holds_report(state, ev.leader)
     if held is not None:  # asking never cancels a pending choice: wait, and change nothing
-        return obligations.waiting_ruling(
-            ev.leader, True, law=held.law, chooser=Chooser(held.chooser), options=held.options,
-            question=held.note if held.chooser in waits.QUESTIONS else "",
-            kind="partner_lead"), state
+        return obligations.pending_ruling(held, ev.leader, leading=True,
+                                          kind="partner_lead"), state
     if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
         raise RuleError(f"trick {state.trick} has already been reported at this table: give the "
                         "trick being led to now")

@@ -25,7 +25,7 @@ from core.laws.penalty import PartnerLead
 from core.laws.premature import PrematurePlay
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
-from core.state import TableState
+from core.state import Phase, TableState
 from core.view import lead_wait, must_play, view_of
 
 CARDS = [parse_card(s + r) for s in "SHDC" for r in "AKQJT98765432"]
@@ -99,14 +99,28 @@ def check_agreement(state: TableState) -> None:
     lines = view.lines()
     for line in lines:
         assert not TOKEN.search(line), line
+    free = next(c for c in CARDS if c not in used(state))
     for seat in SEATS:
+        held = False
         for leading in (True, False):
             wait = view.wait_for(seat, leading=leading)
+            held = held or (wait is not None and wait.recorded)
             answer = must_play(state, seat, None, None if leading else Suit.HEARTS)
             waiting = bool(answer.outcome.get("waiting"))
             assert waiting == (wait is not None), (seat, leading, answer.summary, wait)
             for text in texts(answer):
                 assert not TOKEN.search(text), text
+        # the engine itself (not the view) refuses a card from a player a recorded choice holds
+        # up, and accepts one from a player nothing holds up (a card he could hold)
+        try:
+            apply(state, CardPlayed(seat, free))
+            refused = False
+        except RuleError:
+            refused = True
+        if held:
+            assert refused, (seat, view.waits)
+        elif state.phase is Phase.PLAY and not view.wait_for(seat, leading=True):
+            assert not refused, (seat, view.waits)
         if state.declarer is None or not is_defender(seat, state.declarer):
             continue
         held = lead_wait(state, seat)

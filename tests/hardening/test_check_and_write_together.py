@@ -9,22 +9,12 @@ import asyncio
 
 import pytest
 
-from cogs.tdbot import EXTENSIONS
 from core.seats import Seat
 from tests.core.storage.helpers import exposed
 from tests.support import seat_everyone
 
 pytestmark = pytest.mark.usefixtures("bot")
 
-
-@pytest.fixture
-def extensions() -> tuple[str, ...]:
-    return EXTENSIONS
-
-
-@pytest.fixture
-def storage(db_storage):
-    return db_storage
 
 
 

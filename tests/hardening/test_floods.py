@@ -9,20 +9,11 @@ import asyncio
 import pytest
 
 from cogs.recording import CALL_RATE
-from cogs.tdbot import DIRECTOR_RATE, EXTENSIONS, PRESS_RATE, WRITE_RATE
+from cogs.tdbot import DIRECTOR_RATE, PRESS_RATE, WRITE_RATE
 from tests.support import seat_everyone, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 
-
-@pytest.fixture
-def extensions() -> tuple[str, ...]:
-    return EXTENSIONS
-
-
-@pytest.fixture
-def storage(db_storage):
-    return db_storage
 
 
 

@@ -8,20 +8,10 @@ import logging
 
 import pytest
 
-from cogs.tdbot import EXTENSIONS
 from tests.support import seat_everyone
 
 pytestmark = pytest.mark.usefixtures("bot")
 
-
-@pytest.fixture
-def extensions() -> tuple[str, ...]:
-    return EXTENSIONS
-
-
-@pytest.fixture
-def storage(db_storage):
-    return db_storage
 
 
 
