@@ -27,12 +27,12 @@ import aiohttp
 import discord
 from pydantic import ValidationError
 
-from cogs.tdbot import TDBot
 from core.settings import Settings
 from core.storage.db import database_url as database_url_of
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head
 from core.storage.service import Storage
 from localdiscord import Console, LocalDiscord
+from tdbot.client import TDBot
 
 log = logging.getLogger("tdbot")
 

@@ -36,7 +36,7 @@ class Table:
     Under the club-night rules (README *The club night*) a table's incidents and ``/lead`` are
     accepted only from a player seated there or a director, and once a ruling is on the board
     only a director moves the table to the next board. The incident commands are rate-limited
-    per user (5 per 30 s, ``cogs.recording.RATE``): at the benchmark's rates four players alone
+    per user (5 per 30 s, ``tdbot.recording.RATE``): at the benchmark's rates four players alone
     would soon be told to slow down, so the reports go round the four seated players and
     ``reporters`` directors of this table (members with the director role), in turn."""
 

@@ -10,7 +10,7 @@ Over 600 lines: one script, several ways of timing the same evening (one at a ti
 closed loop, the levers, the shards), each built on the ones before. The evening itself (who
 sends each step, what a real answer to it is) is ``benchmarks/evening.py``.
 
-A ``TDBot`` with every extension of ``cogs.tdbot.EXTENSIONS`` (and the table, incident and
+A ``TDBot`` with every extension of ``tdbot.client.EXTENSIONS`` (and the table, incident and
 follow-up cogs) on a real, migrated ``Storage``, logged in to the stand-in for Discord
 (``localdiscord``), which runs (``--discord``):
 
@@ -113,10 +113,10 @@ from benchmarks.evening import (  # noqa: E402
 )
 from benchmarks.remote_discord import RemoteDiscord  # noqa: E402
 from bot import settle_memory  # noqa: E402
-from cogs.tdbot import EXTENSIONS, TDBot  # noqa: E402
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head  # noqa: E402
 from core.storage.service import Storage  # noqa: E402
 from localdiscord import Guild, LocalDiscord  # noqa: E402
+from tdbot.client import EXTENSIONS, TDBot  # noqa: E402
 
 TARGETS = {"p99_ms_at_200": 15.0, "saturation_per_s": 500.0, "state_p50_ratio": 2.0,
            "mix_p50_ratio": 3.0}

@@ -6,7 +6,7 @@
 Each run is a fresh Python process (``--child``) that does what starting the bot does, against
 a fresh database (a new SQLite file, or a scratch PostgreSQL database with ``--postgres``):
 imports, migrations to head (``upgrade_to_head``), engine + ``Storage``, ``TDBot`` with every
-extension in ``cogs.tdbot.EXTENSIONS``, login to ``LocalDiscord`` (runs ``setup_hook``: cogs
+extension in ``tdbot.client.EXTENSIONS``, login to ``LocalDiscord`` (runs ``setup_hook``: cogs
 loaded, tree built), then ``tree.sync()`` as a dev-guild start would. The child reports its phase
 timings (measured from its own process start time, read from /proc) and its RSS; the parent
 also measures wall time from spawn to the "ready" line. Medians over ``--runs`` are reported.
@@ -55,10 +55,10 @@ def child(url: str) -> None:
 
     import discord  # noqa: F401
 
-    from cogs.tdbot import EXTENSIONS, TDBot
     from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head
     from core.storage.service import Storage
     from localdiscord import LocalDiscord
+    from tdbot.client import EXTENSIONS, TDBot
 
     marks["imports_done"] = time.monotonic() - born
 

@@ -12,20 +12,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
-    ID_MAX,
-    ContextError,
-    SeatName,
-    TableContext,
-    check_id,
-    require_director,
-    storage_of,
-    stored,
-)
-from cogs.desk_common import refuse_if_blind
-from cogs.recording import incident_cooldown, record_incident
-from cogs.render import clean
-from cogs.tdbot import TDBot, defer, respond
 from core import double_dummy
 from core.cards import CardError, Hand, parse_cards
 from core.deal import Deal
@@ -40,6 +26,21 @@ from core.laws.claim import (
     trump_of,
 )
 from core.seats import SEATS, Seat
+from tdbot.answers import defer, respond
+from tdbot.client import TDBot
+from tdbot.context import (
+    ID_MAX,
+    ContextError,
+    SeatName,
+    TableContext,
+    check_id,
+    require_director,
+    storage_of,
+    stored,
+)
+from tdbot.desk import refuse_if_blind
+from tdbot.recording import incident_cooldown, record_incident
+from tdbot.render import clean
 
 TableNumber = app_commands.Range[int, 1, 200]
 

@@ -12,7 +12,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
+from core.cards import Card, Suit, parse_cards, parse_hand
+from core.engine import ChoiceMade, Event
+from core.laws.course import RestrictionSpent
+from core.laws.flow import CardPlayed, LeadLost
+from core.laws.must_pass import must_pass
+from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
+from core.ruling import Ruling
+from core.seats import Seat
+from core.state import Chooser, Lasts, may_choose
+from core.storage.errors import NotFound
+from core.view import lead_wait, must_play, view_of
+from tdbot.answers import defer, edit_pressed, report_error, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     TABLE_HELP,
     CardOption,
     ContextError,
@@ -27,10 +40,11 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.desk_common import refuse_if_blind_elsewhere
-from cogs.hands import hand_from_records
-from cogs.recording import incident_cooldown, record_incident
-from cogs.render import (
+from tdbot.desk import refuse_if_blind_elsewhere
+from tdbot.hands import hand_from_records
+from tdbot.limits import directors_cooldown, press_allowance
+from tdbot.recording import incident_cooldown, record_incident
+from tdbot.render import (
     CHOICE_PATTERN,
     LAPSE_PATTERN,
     choice_custom_id,
@@ -44,26 +58,6 @@ from cogs.render import (
     state_embed,
     state_view,
 )
-from cogs.tdbot import (
-    TDBot,
-    defer,
-    directors_cooldown,
-    edit_pressed,
-    press_allowance,
-    report_error,
-    respond,
-)
-from core.cards import Card, Suit, parse_cards, parse_hand
-from core.engine import ChoiceMade, Event
-from core.laws.course import RestrictionSpent
-from core.laws.flow import CardPlayed, LeadLost
-from core.laws.must_pass import must_pass
-from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
-from core.ruling import Ruling
-from core.seats import Seat
-from core.state import Chooser, Lasts, may_choose
-from core.storage.errors import NotFound
-from core.view import lead_wait, must_play, view_of
 
 log = logging.getLogger(__name__)
 

@@ -12,10 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.tdbot import TDBot, defer, respond
 from core.editions import edition_title
 from core.lawbook import known_laws, law_summary
 from core.storage.desk import Desk
+from tdbot.answers import defer, respond
+from tdbot.client import TDBot
 
 WHAT_TO_DO = (
     "1. **Stop and call the director**: press *Call the director* on a ruling, or use "

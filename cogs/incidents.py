@@ -13,7 +13,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
+from core.auction import parse_call, parse_calls
+from core.cards import Card, Suit
+from core.engine import Event
+from core.laws.exposure import AuctionExposureIncident, Exposure, How
+from core.laws.insufficient import InsufficientBid
+from core.laws.leads import LeadOutOfTurn
+from core.laws.opening_lead import OpeningLeadOutOfTurn
+from core.laws.premature import PrematurePlay
+from core.laws.revoke import Attention, Revoke, WonBy
+from core.laws.rotation import CallOutOfRotation
+from core.seats import Seat
+from core.state import Phase, declarers_to_offer
+from tdbot.answers import defer, report_error, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     MEANING_HELP,
     TABLE_HELP,
     CardOption,
@@ -30,20 +44,7 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.recording import incident_cooldown, record_incident
-from cogs.tdbot import TDBot, defer, report_error, respond
-from core.auction import parse_call, parse_calls
-from core.cards import Card, Suit
-from core.engine import Event
-from core.laws.exposure import AuctionExposureIncident, Exposure, How
-from core.laws.insufficient import InsufficientBid
-from core.laws.leads import LeadOutOfTurn
-from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.premature import PrematurePlay
-from core.laws.revoke import Attention, Revoke, WonBy
-from core.laws.rotation import CallOutOfRotation
-from core.seats import Seat
-from core.state import Phase, declarers_to_offer
+from tdbot.recording import incident_cooldown, record_incident
 
 log = logging.getLogger(__name__)
 

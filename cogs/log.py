@@ -19,16 +19,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import ContextError, club_of, is_director, require_director, storage_of
-from cogs.messages import N_
-from cogs.render import clean
-from cogs.tdbot import TDBot, defer, edit_pressed, report_error, respond
 from core.engine import EVENT_TYPES
 from core.storage.desk import Desk
 from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
 from core.storage.service import Storage
 from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
+from tdbot.answers import defer, edit_pressed, report_error, respond
+from tdbot.client import TDBot
+from tdbot.context import ContextError, club_of, is_director, require_director, storage_of
+from tdbot.messages import N_
+from tdbot.render import clean
 
 PAGE_SIZE = 5
 #: The largest export sent as an attachment (Discord's own limit may be lower: the smaller wins).

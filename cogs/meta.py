@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.messages import N_, localize
-from cogs.tdbot import TDBot
+from tdbot.client import TDBot
+from tdbot.messages import N_, localize
 
 
 class Meta(commands.Cog):

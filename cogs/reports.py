@@ -11,14 +11,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import ID_MAX, check_id, require_director, storage_of, stored
-from cogs.desk_common import refuse_if_blind
-from cogs.hands import solved
-from cogs.tdbot import TDBot, defer, respond
 from core import double_dummy
 from core.diagram import diagram_png, heading
 from core.incident_report import ReportVerdict, auction_text, report_text
 from core.ruling import Ruling
+from tdbot.answers import defer, respond
+from tdbot.client import TDBot
+from tdbot.context import ID_MAX, check_id, require_director, storage_of, stored
+from tdbot.desk import refuse_if_blind
+from tdbot.hands import solved
 
 
 class Reports(commands.Cog):

@@ -11,10 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import ContextError, guild_id_of, storage_of
-from cogs.messages import N_
-from cogs.render import clean
-from cogs.tdbot import TDBot, defer, respond
+from tdbot.answers import defer, respond
+from tdbot.client import TDBot
+from tdbot.context import ContextError, guild_id_of, storage_of
+from tdbot.messages import N_
+from tdbot.render import clean
 
 NOT_A_MANAGER = N_("Only someone with the Manage Server permission can delete the club's data.")
 

@@ -12,15 +12,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.boards import ended_line
-from cogs.context import ContextError, in_time, require_director, storage_of
-from cogs.hands import import_hands
-from cogs.messages import N_
-from cogs.render import clean
-from cogs.tdbot import TDBot, defer, respond
 from core.authority import SCORES_PUBLISHED, deadline_words
 from core.storage.desk import Desk
 from core.storage.values import SessionStart
+from tdbot.answers import defer, respond
+from tdbot.boards import ended_line
+from tdbot.client import TDBot
+from tdbot.context import ContextError, in_time, require_director, storage_of
+from tdbot.hands import import_hands
+from tdbot.messages import N_
+from tdbot.render import clean
 
 
 class Session(commands.Cog):

@@ -8,8 +8,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.boards import ended_line, locked, plan_board_set
-from cogs.context import (
+from core.auction import Auction, parse_call
+from core.correction import declarer_source
+from core.deal_facts import dealer_mismatch
+from core.engine import Event
+from core.errors import RuleError
+from core.laws.auction_calls import CallAfterFinalPass, CallMade
+from core.laws.flow import BoardEnded
+from core.seats import Seat
+from core.state import Phase
+from core.storage import Storage
+from core.storage.errors import Conflict
+from core.validity import parse_contract
+from tdbot.answers import defer, respond
+from tdbot.boards import ended_line, locked, plan_board_set
+from tdbot.client import TDBot
+from tdbot.context import (
     MEANING_HELP,
     AtTable,
     ContextError,
@@ -27,24 +41,12 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.hands import enter_deal, show_deal
-from cogs.messages import N_, localize, seat_name
-from cogs.recording import call_cooldown, record_incident
-from cogs.render import clean, ruling_embed
-from cogs.tdbot import TDBot, defer, directors_cooldown, respond, write_cooldown
-from cogs.verdicts import rerule
-from core.auction import Auction, parse_call
-from core.correction import declarer_source
-from core.deal_facts import dealer_mismatch
-from core.engine import Event
-from core.errors import RuleError
-from core.laws.auction_calls import CallAfterFinalPass, CallMade
-from core.laws.flow import BoardEnded
-from core.seats import Seat
-from core.state import Phase
-from core.storage import Storage
-from core.storage.errors import Conflict
-from core.validity import parse_contract
+from tdbot.hands import enter_deal, show_deal
+from tdbot.limits import directors_cooldown, write_cooldown
+from tdbot.messages import N_, localize, seat_name
+from tdbot.recording import call_cooldown, record_incident
+from tdbot.render import clean, ruling_embed
+from tdbot.verdicts import rerule
 
 TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]

@@ -16,6 +16,7 @@ from core.engine import ChoiceMade, Event, apply
 from core.errors import USER_ERRORS
 from core.ruling import Ruling
 from core.state import TableState
+from core.text import Text
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def correct(history: Sequence[Logged], target_id: int, event: Event) -> Correcti
     target: Logged | None = None
     after: Ruling | None = None
     later: list[Redone] = []
-    labels: dict[str, str] = {}  # each option offered so far, in words
+    labels: dict[str, Text] = {}  # each option offered so far, in words
     for logged in history:
         labels.update((o.token, o.label) for o in logged.ruling.options)
         if logged.id == target_id:

@@ -61,7 +61,7 @@ def report_text(
     lines += ["", "## Auction as recorded", auction]
     if contract:
         lines.append(f"Contract {contract}" + (f" by {declarer.value}" if declarer else ""))
-    lines += ["", "## Ruling", ruling.summary, ""]
+    lines += ["", "## Ruling", str(ruling.summary), ""]
     lines += [f"{n}. {step}" for n, step in enumerate(ruling.steps, start=1)]
     if ruling.laws:
         lines.append(f"\nLaws: {', '.join(ruling.laws)}")

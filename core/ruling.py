@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from core import serial
 from core.state import Chooser
+from core.text import Msg, Text
 
 _LAW_RE = re.compile(r"^(\d{1,2})([A-Z]?)(\d?)(?:\(?([a-z])\)?)?(?:\(?(\d|i{1,3}|iv)\)?)?$")
 
@@ -19,7 +20,7 @@ class Option:
     """One choice for the non-offending side: a machine token and a label for people."""
 
     token: str  # scenario notation: "require:H", "forbid:H", "any", "accept", "highest" …
-    label: str
+    label: Text
 
 
 #: The laws a call in rotation cites when nothing irregular happened.
@@ -45,13 +46,13 @@ class Ruling:
     """
 
     kind: str
-    summary: str
+    summary: Text
     laws: tuple[str, ...]
-    steps: tuple[str, ...] = ()
+    steps: tuple[Text, ...] = ()
     options: tuple[Option, ...] = ()
     chooser: Chooser = Chooser.NOBODY  # who chooses when ``options`` wait for a choice
-    information: str = ""  # who may use what (Laws 16, 50E)
-    judgement: str = ""  # where the Director may still adjust (Laws 12, 16, 23, 64C, 72C)
+    information: Text = ""  # who may use what (Laws 16, 50E)
+    judgement: Text = ""  # where the Director may still adjust (Laws 12, 16, 23, 64C, 72C)
     private: bool = False
     outcome: dict[str, Any] = field(default_factory=dict)
     #: Set by a rule whose answer this time only keeps the table's record (a call in rotation,
@@ -113,11 +114,11 @@ class Draft:
     steps, information and judgement; :meth:`build` joins them into one :class:`Ruling`.
     Every law module builds its rulings this way (or with :class:`Ruling` at once)."""
 
-    summary: list[str] = field(default_factory=list)
+    summary: list[Text] = field(default_factory=list)
     laws: list[str] = field(default_factory=list)
-    steps: list[str] = field(default_factory=list)
-    information: list[str] = field(default_factory=list)
-    judgement: list[str] = field(default_factory=list)
+    steps: list[Text] = field(default_factory=list)
+    information: list[Text] = field(default_factory=list)
+    judgement: list[Text] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
     options: list[Option] = field(default_factory=list)
     chooser: Chooser = Chooser.NOBODY
@@ -131,12 +132,21 @@ class Draft:
     def build(self, kind: str) -> Ruling:
         return Ruling(
             kind=kind,
-            summary=" ".join(self.summary),
+            summary=sentences(self.summary),
             laws=tuple(self.laws),
             steps=tuple(self.steps),
-            information=" ".join(self.information),
-            judgement=" ".join(self.judgement),
+            information=sentences(self.information),
+            judgement=sentences(self.judgement),
             outcome=self.outcome,
             options=tuple(self.options),
             chooser=self.chooser,
         )
+
+
+def sentences(parts: list[Text]) -> Text:
+    """Sentences said one after another (``" ".join`` that keeps each a message)."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    return Msg.join(" ", parts)

@@ -20,6 +20,7 @@ from core.errors import USER_ERRORS
 from core.ruling import Option, Ruling
 from core.seats import Seat
 from core.state import Chooser, PendingChoice, TableState
+from core.text import Text
 
 NO_INFORMATION_RULE = (
     "Nothing special about information here: everyone may use the legal calls and plays, "
@@ -108,10 +109,10 @@ _FIRST_PERSON = (
 )
 
 
-def spoken(text: str) -> str:
+def spoken(text: Text) -> str:
     """``text`` as said aloud: law references in parentheses left out, the director in the
     first person, ending as a sentence."""
-    text = _LAW_PARENTHESIS.sub("", text)
+    text = _LAW_PARENTHESIS.sub("", str(text))
     for third, first in _FIRST_PERSON:
         text = text.replace(third, first)
     return _sentence(text)

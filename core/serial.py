@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any, TypeVar, Union, overload
 
 from core.cards import Card, Hand, parse_card, parse_hand
+from core.text import Msg
 
 T = TypeVar("T")
 
@@ -25,6 +26,8 @@ class DataError(ValueError):
 
 def to_data(value: Any) -> Any:
     """A JSON-ready structure (dicts, lists, strings, numbers) for an engine value."""
+    if isinstance(value, Msg):
+        return value.to_data()
     if isinstance(value, Enum):  # first: a StrEnum is a str too, but stored as its plain value
         return value.value
     if value is None or isinstance(value, bool | int | str | float):
@@ -90,6 +93,8 @@ def from_data(tp: Any, data: Any) -> Any:
         if data not in typing.get_args(tp):
             raise DataError(f"{data!r} is not one of {typing.get_args(tp)}")
         return data
+    if tp is Msg:
+        return Msg.from_data(data)
     if tp is Card:
         return parse_card(data)
     if tp is Hand:

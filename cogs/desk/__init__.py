@@ -1,8 +1,8 @@
 """The director's desk: ``/script`` (a ruling as the director reads it out, posted to the table
 with one button), ``/consult`` (a private question to the directors), ``/playing`` (a playing
 director and his blind boards), ``/appeal``. What its cogs share with the directors' and the
-incident cogs is in :mod:`cogs.desk_common` (the playing director's blind spot, the desk's part
-of ``/setup``); re-rulings, director error (Law 82C) and voiding together in :mod:`cogs.verdicts`.
+incident cogs is in :mod:`tdbot.desk` (the playing director's blind spot, the desk's part
+of ``/setup``); re-rulings, director error (Law 82C) and voiding together in :mod:`tdbot.verdicts`.
 
 Privacy: a consultation's question and answer are only ever shown ephemerally to the player who
 asked and to directors; the table sees only the director's note for it. A playing director who
@@ -18,7 +18,7 @@ from cogs.desk.appeals import AppealCog
 from cogs.desk.consult import ConsultCog
 from cogs.desk.playing import PlayingCog
 from cogs.desk.script import ScriptCog
-from cogs.verdicts import VoidTogetherButton
+from tdbot.verdicts import VoidTogetherButton
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,7 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
+from core.ruling import Ruling
+from core.storage.desk.settings import OUTCOME_WORDS
+from tdbot.answers import defer, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     ID_MAX,
     ContextError,
     club_of,
@@ -18,7 +22,7 @@ from cogs.context import (
     require_director,
     stored,
 )
-from cogs.desk_common import (
+from tdbot.desk import (
     TEXT_MAX,
     blind_directors,
     bounded,
@@ -28,12 +32,10 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
-from cogs.messages import N_
-from cogs.pages import add_text_field, send_pages, split_text
-from cogs.render import clean
-from cogs.tdbot import TDBot, defer, directors_cooldown, respond
-from core.ruling import Ruling
-from core.storage.desk.settings import OUTCOME_WORDS
+from tdbot.limits import directors_cooldown
+from tdbot.messages import N_
+from tdbot.pages import add_text_field, send_pages, split_text
+from tdbot.render import clean
 
 log = logging.getLogger(__name__)
 

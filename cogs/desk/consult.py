@@ -12,7 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
+from tdbot.answers import defer, report_error, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     ID_MAX,
     ContextError,
     check_id,
@@ -23,7 +25,7 @@ from cogs.context import (
     stored,
     table_context,
 )
-from cogs.desk_common import (
+from tdbot.desk import (
     CONSULT_PREFIX,
     TEXT_MAX,
     blind_directors,
@@ -35,10 +37,10 @@ from cogs.desk_common import (
     refuse_if_blind,
     table_channel_of,
 )
-from cogs.messages import N_
-from cogs.pages import line_embeds, post_pages, section_embeds, send_pages
-from cogs.render import clean, cut
-from cogs.tdbot import TDBot, defer, directors_cooldown, report_error, respond
+from tdbot.limits import directors_cooldown
+from tdbot.messages import N_
+from tdbot.pages import line_embeds, post_pages, section_embeds, send_pages
+from tdbot.render import clean, cut
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """``/playing``: a director marks himself playing (seated at a table); boards he has not
-played are then closed to him (see :mod:`cogs.desk_common`)."""
+played are then closed to him (see :mod:`tdbot.desk`)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
+from tdbot.answers import defer, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     ContextError,
     require_director,
     storage_of,
     stored,
 )
-from cogs.desk_common import (
+from tdbot.desk import (
     desk_of,
 )
-from cogs.messages import N_
-from cogs.tdbot import TDBot, defer, directors_cooldown, respond
+from tdbot.limits import directors_cooldown
+from tdbot.messages import N_
 
 
 class PlayingCog(commands.Cog):

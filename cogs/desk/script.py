@@ -10,7 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
+from core.editions import edition_title
+from core.ruling import Ruling
+from core.script import Correction, build_script
+from core.storage.values import LogEntry, VerdictKind
+from tdbot.answers import defer, report_error, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     ID_MAX,
     ContextError,
     club_of,
@@ -19,21 +25,16 @@ from cogs.context import (
     storage_of,
     stored,
 )
-from cogs.desk_common import (
+from tdbot.desk import (
     SCRIPT_PREFIX,
     desk_of,
     entry_of,
     refuse_if_blind,
     table_channel_of,
 )
-from cogs.messages import N_
-from cogs.pages import section_embeds, send_pages
-from cogs.render import clean
-from cogs.tdbot import TDBot, defer, report_error, respond
-from core.editions import edition_title
-from core.ruling import Ruling
-from core.script import Correction, build_script
-from core.storage.values import LogEntry, VerdictKind
+from tdbot.messages import N_
+from tdbot.pages import section_embeds, send_pages
+from tdbot.render import clean
 
 
 async def script_embeds(

@@ -21,7 +21,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
+from core.storage.limits import CALLS, Limit
+from core.storage.values import ClubSettings, DirectorCallInfo
+from tdbot.answers import defer, edit_pressed, report_error, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     ID_MAX,
     ContextError,
     NotDirector,
@@ -33,7 +37,7 @@ from cogs.context import (
     storage_of,
     stored,
 )
-from cogs.desk_common import (
+from tdbot.desk import (
     NOTE_MAX,
     blind_directors,
     blind_note,
@@ -42,8 +46,9 @@ from cogs.desk_common import (
     log_channel,
     setup_desk,
 )
-from cogs.pages import line_embeds, send_pages
-from cogs.render import (
+from tdbot.limits import directors_cooldown
+from tdbot.pages import line_embeds, send_pages
+from tdbot.render import (
     CALL_LABEL,
     call_custom_id,
     call_embed,
@@ -52,9 +57,6 @@ from cogs.render import (
     clean,
     cut,
 )
-from cogs.tdbot import TDBot, defer, directors_cooldown, edit_pressed, report_error, respond
-from core.storage.limits import CALLS, Limit
-from core.storage.values import ClubSettings, DirectorCallInfo
 
 log = logging.getLogger(__name__)
 
@@ -615,7 +617,7 @@ class Directors(commands.Cog):
 async def _blind_to_call(
     interaction: discord.Interaction[TDBot], call: DirectorCallInfo
 ) -> tuple[int, ...]:
-    """Playing directors who have not played the called board (see cogs.desk_common)."""
+    """Playing directors who have not played the called board (see tdbot.desk)."""
     if call.board_id is None or call.board_number is None:
         return ()
     board = await storage_of(interaction).board(interaction.guild_id or 0, call.board_id)

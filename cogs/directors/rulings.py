@@ -2,7 +2,7 @@
 
 A verdict is noted in the club's log channel (nobody is pinged); what a director typed (notes,
 reasons, scores) is length-bounded and escaped when echoed. Re-ruling on corrected facts,
-director error and voiding together are in :mod:`cogs.verdicts`.
+director error and voiding together are in :mod:`tdbot.verdicts`.
 """
 
 
@@ -16,7 +16,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import (
+from core.laws.director_error import adjusted_score
+from core.ruling import Ruling
+from core.storage.desk import Desk
+from core.storage.values import Verdict, VerdictKind
+from core.view import view_of
+from tdbot.answers import defer, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     ID_MAX,
     ContextError,
     check_id,
@@ -24,7 +31,7 @@ from cogs.context import (
     storage_of,
     stored,
 )
-from cogs.desk_common import (
+from tdbot.desk import (
     NOTE_MAX,
     REASON_MAX,
     SCORE_MAX,
@@ -33,26 +40,21 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
-from cogs.hands import deal_beside_ruling
-from cogs.render import (
+from tdbot.hands import deal_beside_ruling
+from tdbot.limits import directors_cooldown
+from tdbot.render import (
     VERDICT_WORDS,
     clean,
     cut,
     ruling_embed,
     verdict_line,
 )
-from cogs.tdbot import TDBot, defer, directors_cooldown, respond
-from cogs.verdicts import (
+from tdbot.verdicts import (
     dependents_or_none,
     error_amend_or_void,
     offer_void_together,
     rerule,
 )
-from core.laws.director_error import adjusted_score
-from core.ruling import Ruling
-from core.storage.desk import Desk
-from core.storage.values import Verdict, VerdictKind
-from core.view import view_of
 
 log = logging.getLogger(__name__)
 

@@ -183,7 +183,7 @@ def play_reported(state: TableState, ev: PlayReported) -> tuple[Ruling, TableSta
     for seat in dict.fromkeys(r.seat for r in doubtful):  # tricks went by: did he keep it?
         state, asked = ask(state, seat, [r for r in doubtful if r.seat is seat], ev.trick,
                            REPORT_QUESTION_LAW)
-        steps.append(asked.summary)
+        steps.append(str(asked.summary))
         options = options or asked.options  # buttons for the first seat asked
     at = f"Trick {ev.trick}" if ev.trick else "The current trick"
     who = f", {ev.leader.value} on lead" if ev.leader else ""

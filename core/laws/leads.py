@@ -66,7 +66,7 @@ def refusal_options(state: TableState, offender: Seat, card: Card, leader: Seat,
     after, _ = add_major(state, offender, card, origin)
     _, options = offer_lead_options(after, leader)
     return tuple(
-        Option(o.token, "Refuse the lead, then: " + o.label[0].lower() + o.label[1:])
+        Option(o.token, "Refuse the lead, then: " + str(o.label)[0].lower() + str(o.label)[1:])
         for o in options
     )
 
@@ -96,7 +96,7 @@ def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: 
         if chosen.options:  # the separate 26B / 50D2 right, offered next
             draft.options.extend(chosen.options)
             draft.chooser = chosen.chooser
-        information = chosen.information or information
+        information = str(chosen.information) or information
     else:
         draft.steps.append(f"{leader.value} now leads as he should have. {offender.value} must "
                            "play the penalty card at his first legal opportunity (50D1); "

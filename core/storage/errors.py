@@ -22,7 +22,7 @@ class Busy(StorageError):
 class Stale(StorageError):
     """The board moved on since the command read it (another command wrote first): the
     command's checks were made on old facts, so nothing was written and the caller checks
-    again (:func:`cogs.context.checked`)."""
+    again (:func:`tdbot.context.checked`)."""
 
 
 #: What a cog may show the user as a plain message.

@@ -36,9 +36,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.tdbot import EXTENSIONS, TDBot
 from core.cards import CardError, parse_card
 from localdiscord import LocalDiscord
+from tdbot.client import EXTENSIONS, TDBot
 
 StartBot = Callable[..., Awaitable[TDBot]]
 

@@ -1,6 +1,6 @@
 """Long answers split within Discord's limits, measured after escaping, nothing dropped."""
 
-from cogs.pages import (
+from tdbot.pages import (
     CONTENT_MAX,
     EMBED_TOTAL_MAX,
     FIELD_MAX,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot import Settings, shard_options
-from cogs.tdbot import TDBot
+from tdbot.client import TDBot
 
 ROOT = Path(__file__).resolve().parents[2]
 

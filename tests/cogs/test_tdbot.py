@@ -8,10 +8,11 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.tdbot import EXTENSIONS, OUTDATED_COMMAND, UNEXPECTED_ERROR, TDBot, user_message
 from core.cards import CardError, parse_card
 from core.errors import RuleError
 from core.seats import SeatError
+from tdbot.answers import OUTDATED_COMMAND, UNEXPECTED_ERROR, user_message
+from tdbot.client import EXTENSIONS, TDBot
 
 pytestmark = pytest.mark.usefixtures("probe")
 
@@ -63,7 +64,7 @@ async def test_a_command_discord_knows_but_the_bot_does_not(ld, bot):
 
 async def test_unexpected_exception_is_logged_with_context_and_answered(ld, bot, caplog):
     """A crash in a command: a polite ephemeral answer, and log.exception with the context."""
-    with caplog.at_level(logging.ERROR, logger="cogs.tdbot"):
+    with caplog.at_level(logging.ERROR, logger="tdbot.client"):
         result = await ld.slash("boom", user="Declarer")
     assert result.ephemeral
     assert result.content == UNEXPECTED_ERROR
@@ -108,7 +109,7 @@ async def test_a_transformers_own_bug_is_logged(ld, bot, caplog, monkeypatch):
         raise IndexError("string index out of range")
 
     monkeypatch.setattr(harness, "parse_card", broken)
-    with caplog.at_level(logging.ERROR, logger="cogs.tdbot"):
+    with caplog.at_level(logging.ERROR, logger="tdbot.client"):
         result = await ld.slash("card", {"card": "HA"})
     assert result.ephemeral and "'HA' is not a valid" in result.content
     [logged] = [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -11,9 +11,9 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from cogs import messages, translator
-from cogs.tdbot import EXTENSIONS
 from localdiscord import limits
+from tdbot import messages, translator
+from tdbot.client import EXTENSIONS
 
 LANGUAGES = sorted(translator.LANGUAGES)
 #: ``{seat}``, ``%(seat)s``, ``%s``, ``%d``: whatever a format call fills in.
@@ -46,7 +46,7 @@ async def test_every_command_string_has_a_translation(tree_strings, language):
 
 
 async def test_the_template_lists_exactly_the_tree_strings(tree_strings):
-    """``python -m cogs.translator`` was run after the last change to a command."""
+    """``python -m tdbot.translator`` was run after the last change to a command."""
     with translator.TEMPLATE.open("rb") as file:
         template = {(str(m.context or ""), str(m.id)) for m in read_po(file) if m.id}
     assert template == set(tree_strings)
@@ -151,11 +151,16 @@ async def test_the_translator_answers_only_the_shipped_locales():
 
 
 def _marked_texts() -> set[str]:
-    """Every text the cogs mark with ``N_``, found as ``pybabel extract -k N_`` finds it."""
-    found = extract_from_dir(
-        Path(translator.__file__).parent, keywords={"N_": None}, comment_tags=()
-    )
-    return {message for _, _, message, _, _ in found if isinstance(message, str)}
+    """Every text cogs/ and tdbot/ mark with ``N_``, found as ``pybabel extract -k N_`` finds
+    it."""
+    root = Path(translator.__file__).parents[1]
+    return {
+        message
+        for folder in ("cogs", "tdbot")
+        for _, _, message, _, _ in extract_from_dir(root / folder, keywords={"N_": None},
+                                                   comment_tags=())
+        if isinstance(message, str)
+    }
 
 
 def test_the_messages_template_lists_exactly_the_marked_texts():

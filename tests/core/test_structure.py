@@ -160,9 +160,24 @@ def test_layers_core_imports_no_discord_storage_no_cog_cogs_no_storage_internals
     Discord, storage nothing of the cogs, and the cogs reach storage only through its seams."""
     for path in CORE.rglob("*.py"):
         found = _imported(path)
-        assert not {n for n in found if n.split(".")[0] in ("discord", "cogs", "localdiscord")}, \
-            path
-    for path in (ROOT / "cogs").rglob("*.py"):
+        assert not {n for n in found
+                    if n.split(".")[0] in ("discord", "cogs", "tdbot", "localdiscord")}, path
+    for path in [*(ROOT / "cogs").rglob("*.py"), *(ROOT / "tdbot").rglob("*.py")]:
         inner = {n for n in _imported(path) if n.startswith("core.storage.")
                  and n.rsplit(".", 1)[0] not in STORAGE_SEAMS and n not in STORAGE_SEAMS}
         assert not inner, (path, inner)
+
+
+def test_cogs_holds_only_extensions_and_their_parts():
+    """cogs/ holds the extensions the bot loads (a module or package with ``setup``) and the
+    parts of an extension package; the bot class, the error policy and every helper the cogs
+    share live in tdbot/ (issue 28)."""
+    from tdbot.client import EXTENSIONS
+
+    loaded = {name.removeprefix("cogs.") for name in EXTENSIONS}
+    for path in (ROOT / "cogs").glob("*.py"):
+        if path.stem != "__init__":
+            assert path.stem in loaded, f"{path.name} is not an extension: move it to tdbot/"
+    for package in (p for p in (ROOT / "cogs").iterdir() if (p / "__init__.py").exists()):
+        assert package.name in loaded, package
+        assert "async def setup(" in (package / "__init__.py").read_text(), package

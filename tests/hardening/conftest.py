@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
+from tdbot.client import EXTENSIONS
 
 # The Discord harness (a LocalDiscord ``ld``, ``start_bot`` and ``bot``), shared with tests/cogs.
 from tests.cogs.conftest import bot, ld, start_bot  # noqa: F401

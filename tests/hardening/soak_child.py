@@ -22,10 +22,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from cogs.tdbot import EXTENSIONS, TDBot  # noqa: E402
 from core.storage.db import make_engine, make_sessionmaker  # noqa: E402
 from core.storage.service import Storage  # noqa: E402
 from localdiscord import LocalDiscord  # noqa: E402
+from tdbot.client import EXTENSIONS, TDBot  # noqa: E402
 
 TABLES = 4
 SEATS = ("N", "E", "S", "W")

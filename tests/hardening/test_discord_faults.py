@@ -25,10 +25,10 @@ from typing import Any
 import pytest
 import sqlalchemy.exc
 
-from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
 from core.storage.testing import ENV, migrated_storage, postgres_url, scratch_url
 from localdiscord import LocalDiscord
+from tdbot.client import EXTENSIONS
 
 EXPOSED = {"cards": "SK", "seat": "W"}
 
@@ -183,7 +183,7 @@ async def test_a_database_outage_mid_command_says_nothing_was_saved(
         raise sqlalchemy.exc.OperationalError("INSERT INTO events ...", {}, failure)
 
     monkeypatch.setattr(storage, "record", failing)
-    with caplog.at_level(logging.ERROR, logger="cogs.tdbot"):
+    with caplog.at_level(logging.ERROR, logger="tdbot.client"):
         result = await ld.slash("exposed", EXPOSED, user="LHO")
     assert result.ephemeral
     assert "nothing was saved" in result.text and "try again" in result.text
@@ -239,7 +239,7 @@ async def test_a_postgresql_restart_says_nothing_was_saved(
         raise failure
 
     monkeypatch.setattr(storage, "record", failing)
-    with caplog.at_level(logging.ERROR, logger="cogs.tdbot"):
+    with caplog.at_level(logging.ERROR, logger="tdbot.client"):
         result = await ld.slash("exposed", EXPOSED, user="LHO")
     assert result.ephemeral
     assert "nothing was saved" in result.text and "try again" in result.text, result.text

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from cogs.recording import CALL_RATE
-from cogs.tdbot import DIRECTOR_RATE, PRESS_RATE, WRITE_RATE
+from tdbot.limits import DIRECTOR_RATE, PRESS_RATE, WRITE_RATE
+from tdbot.recording import CALL_RATE
 from tests.support import seat_everyone, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")

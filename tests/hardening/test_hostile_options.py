@@ -16,7 +16,7 @@ options get a sensible value (a choice, table 1, a real ruling id …). The text
   embeds: the parts Discord renders as markdown), so user text is escaped wherever it is echoed.
 
 Error messages quote what the user typed (``'SK **pwn** x' is not a card``): the error policy
-(``cogs/tdbot.py``) escapes them too (``test_error_messages_escape_user_text``).
+(``tdbot/client.py``) escapes them too (``test_error_messages_escape_user_text``).
 
 Users are fresh members per example (the incident commands rate-limit each user).
 """
@@ -31,9 +31,9 @@ from discord import AppCommandOptionType, app_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cogs.tdbot import EXTENSIONS
 from core.storage.service import Storage
 from localdiscord import LocalDiscord
+from tdbot.client import EXTENSIONS
 
 _users = itertools.count(1)
 

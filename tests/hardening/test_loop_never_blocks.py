@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from cogs.tdbot import EXTENSIONS, UNEXPECTED_ERROR
 from core.storage.testing import migrated_storage, scratch_url, slow_disk
+from tdbot.answers import UNEXPECTED_ERROR
+from tdbot.client import EXTENSIONS
 from tests.support import SEATS
 
 HOLD = 5.0  # seconds the other process holds the write lock (the busy timeout is 5 s)

@@ -22,12 +22,12 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from cogs.tdbot import EXTENSIONS
 from core.deal import random_deal
 from core.pbn import random_pbn
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
 from localdiscord import Guild, LocalDiscord
+from tdbot.client import EXTENSIONS
 from tests.support import exposure, set_up
 
 
@@ -137,7 +137,7 @@ def test_the_list_covers_the_tree() -> None:
     of DIRECTOR_ONLY still exists."""
     import asyncio
 
-    from cogs.tdbot import TDBot
+    from tdbot.client import TDBot
 
     async def names() -> dict[str, tuple[str, bool]]:
         bot = TDBot(extensions=EXTENSIONS)

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from cogs.tdbot import EXTENSIONS
 from core.storage.errors import StorageError
 from core.storage.service import Storage
 from core.storage.testing import migrated_storage, scratch_url
 from localdiscord import LocalDiscord
+from tdbot.client import EXTENSIONS
 from tests.core.storage.helpers import DIRECTOR, GUILD_A, exposed, new_board
 from tests.support import seat_everyone, set_up
 

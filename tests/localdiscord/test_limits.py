@@ -9,8 +9,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.tdbot import EXTENSIONS, UNEXPECTED_ERROR
 from localdiscord import API_PREFIX, limits
+from tdbot.answers import UNEXPECTED_ERROR
+from tdbot.client import EXTENSIONS
 
 
 def _walk(tree_commands):

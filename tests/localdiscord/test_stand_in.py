@@ -288,7 +288,7 @@ async def test_injected_delay(ld):
 
 async def test_rejected_token_fails_login(ld):
     """401 on /users/@me makes login raise LoginFailure."""
-    from cogs.tdbot import TDBot
+    from tdbot.client import TDBot
 
     ld.inject("GET /users/@me", status=401)
     async with TDBot() as bot:

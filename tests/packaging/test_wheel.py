@@ -15,7 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a build needs from the checkout; the wheel must need nothing else at run time.
-SOURCES = ("pyproject.toml", "README.md", "bot.py", "core", "cogs", "localdiscord", "migrations")
+SOURCES = ("pyproject.toml", "README.md", "bot.py", "core", "cogs", "tdbot", "localdiscord",
+           "migrations")
 STORY = "/as Declarer\n/sit table:1 seat:S\n/board set number:1 declarer:S\n" \
         "/exposed cards:SK seat:W how:accidental\n/state\n"
 
@@ -65,16 +66,16 @@ def test_the_wheel_carries_every_migration_and_the_alembic_scripts(installed):
         assert f"core/storage/migrations/{name}" in names
     # Nothing but tdbot's own modules at the top level (no tests, no benchmarks, no migrations).
     tops = {name.split("/")[0] for name in names if not name.startswith("tdbot-")}
-    assert tops == {"bot.py", "core", "cogs", "localdiscord"}
+    assert tops == {"bot.py", "core", "cogs", "tdbot", "localdiscord"}
 
 
 def test_the_wheel_carries_the_command_translations(installed):
     """The gettext catalogs are package data: an installed bot publishes its French, Dutch and
     German command names too (issue 29)."""
     names = set(zipfile.ZipFile(installed).namelist())
-    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cogs" / "locales").rglob("*.po")}
+    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tdbot" / "locales").rglob("*.po")}
     assert catalogs and catalogs <= names
-    assert "cogs/locales/commands.pot" in names
+    assert "tdbot/locales/commands.pot" in names
 
 
 def test_the_wheel_declares_the_tdbot_command_and_the_postgres_extra(installed):
@@ -115,11 +116,12 @@ def test_tdbot_has_the_flags_of_bot_py(installed, tmp_path):
 
 def test_every_package_of_the_checkout_is_in_the_wheel():
     """The packages are listed by hand in pyproject.toml (the migrations folder is mapped into
-    core.storage): a new package under core/, cogs/ or localdiscord/ must be listed there too."""
+    core.storage): a new package under core/, cogs/, tdbot/ or localdiscord/ must be listed there
+    too."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     on_disk = {
         ".".join(path.parent.relative_to(ROOT).parts)
-        for top in ("core", "cogs", "localdiscord")
+        for top in ("core", "cogs", "tdbot", "localdiscord")
         for path in (ROOT / top).rglob("*.py")
         if "__pycache__" not in path.parts
     }

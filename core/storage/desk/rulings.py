@@ -227,7 +227,7 @@ class _Writer:
             board_no=self.board.number, seq=self.seq, kind=event.kind[:40],
             incident=(ruling.kind or event.kind)[:40], actor_id=actor_id, created_at=self.now,
             facts=event_to_data(event), ruling=ruling.to_data(),
-            summary=ruling.summary[:SUMMARY_MAX], laws=laws_text(dict.fromkeys(ruling.laws)),
+            summary=str(ruling.summary)[:SUMMARY_MAX], laws=laws_text(dict.fromkeys(ruling.laws)),
             void=False, law_edition=await editions.edition_in_force(s, club_id),
             amends_id=amends, is_ruling=counted,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.render import ruling_embed, ruling_view
+from tdbot.render import ruling_embed, ruling_view
 from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")

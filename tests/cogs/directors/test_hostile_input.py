@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.tdbot import UNEXPECTED_ERROR
+from tdbot.answers import UNEXPECTED_ERROR
 from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cogs.tdbot import UNEXPECTED_ERROR
+from tdbot.answers import UNEXPECTED_ERROR
 from tests.support import set_up
 
 pytestmark = pytest.mark.usefixtures("bot")

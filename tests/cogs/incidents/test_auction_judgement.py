@@ -174,8 +174,8 @@ async def test_29A_lho_accepts_a_call_out_of_rotation_with_a_button(ld, bot):
 
 
 def test_options_heading_agrees_with_who_chooses():
-    from cogs.render import ruling_embed
     from core.ruling import Option, Ruling
+    from tdbot.render import ruling_embed
 
     options = (Option("accept", "Accept"),)
     for chooser, heading in (("defenders", "the defenders choose"),

@@ -8,8 +8,8 @@ import io
 
 import discord
 
-from cogs.tdbot import ACK_AFTER
 from localdiscord import ONLY_YOU, Console
+from tdbot.answers import ACK_AFTER
 
 
 async def test_mustplay_with_a_hand_is_private(ld, bot, board):

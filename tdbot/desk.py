@@ -9,7 +9,14 @@ from typing import Any
 
 import discord
 
-from cogs.context import (
+from core.authority import AUTHORITIES, deadline_words
+from core.editions import edition_title
+from core.storage.desk import Desk
+from core.storage.editions import local_today
+from core.storage.errors import NotFound
+from core.storage.values import ClubSettings, LogEntry
+from tdbot.client import TDBot
+from tdbot.context import (
     ContextError,
     check_id,
     club_of,
@@ -17,14 +24,7 @@ from cogs.context import (
     storage_of,
     stored,
 )
-from cogs.messages import N_
-from cogs.tdbot import TDBot
-from core.authority import AUTHORITIES, deadline_words
-from core.editions import edition_title
-from core.storage.desk import Desk
-from core.storage.editions import local_today
-from core.storage.errors import NotFound
-from core.storage.values import ClubSettings, LogEntry
+from tdbot.messages import N_
 
 TEXT_MAX = 1000
 #: What a director types on a call or a verdict: notes and texts, reasons, adjusted scores.

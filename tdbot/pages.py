@@ -1,7 +1,7 @@
 """Long answers split to fit Discord, never cut: text in messages of at most 2,000 characters,
 sections in embed fields of at most 1,024, embeds of at most 25 fields and 6,000 characters.
 
-Everything is measured after escaping (:func:`cogs.render.clean` can double a text's length),
+Everything is measured after escaping (:func:`tdbot.render.clean` can double a text's length),
 so what is measured is what is sent. Splits fall between lines, else between words; only a
 "word" longer than a whole page is broken inside.
 """
@@ -13,8 +13,9 @@ from typing import Any
 
 import discord
 
-from cogs.render import clean
-from cogs.tdbot import TDBot, respond
+from tdbot.answers import respond
+from tdbot.client import TDBot
+from tdbot.render import clean
 
 CONTENT_MAX = 2000
 FIELD_MAX = 1024

@@ -11,13 +11,22 @@ from typing import Any
 
 import discord
 
-from cogs.context import (
+from core.corrected_facts import parse_changes
+from core.laws.director_error import DirectorError, director_error
+from core.ruling import Ruling
+from core.storage.desk import Rerule, RerulePlan
+from core.storage.errors import NotFound, StorageError
+from core.storage.values import ClubSettings, VerdictKind
+from core.view import view_of
+from tdbot.answers import defer, report_error, respond, sentence
+from tdbot.client import TDBot
+from tdbot.context import (
     ContextError,
     require_director,
     storage_of,
     stored,
 )
-from cogs.desk_common import (
+from tdbot.desk import (
     VOID_ALL_PREFIX,
     blind_directors,
     desk_of,
@@ -26,16 +35,8 @@ from cogs.desk_common import (
     log_channel,
     refuse_if_blind,
 )
-from cogs.messages import N_
-from cogs.render import DESCRIPTION_MAX, clean, cut, post_ruling, ruling_embed, seat_waiting
-from cogs.tdbot import TDBot, defer, report_error, respond, sentence
-from core.corrected_facts import parse_changes
-from core.laws.director_error import DirectorError, director_error
-from core.ruling import Ruling
-from core.storage.desk import Rerule, RerulePlan
-from core.storage.errors import NotFound, StorageError
-from core.storage.values import ClubSettings, VerdictKind
-from core.view import view_of
+from tdbot.messages import N_
+from tdbot.render import DESCRIPTION_MAX, clean, cut, post_ruling, ruling_embed, seat_waiting
 
 log = logging.getLogger(__name__)
 

@@ -14,11 +14,13 @@ from typing import Any
 
 import discord
 
-from cogs.tdbot import TDBot, respond
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import CHOOSER_WORDS, Chooser, Lasts, TableState
 from core.storage.values import DirectorCallInfo, LogEntry, RecordedEvent, Verdict, VerdictKind
+from core.text import Text
+from tdbot.answers import respond
+from tdbot.client import TDBot
 
 #: Discord's limits on embeds and buttons.
 TITLE_MAX = 256
@@ -40,13 +42,14 @@ COLOUR = discord.Colour.dark_green()
 PRIVATE_COLOUR = discord.Colour.dark_grey()
 
 
-def clean(text: str) -> str:
+def clean(text: Text) -> str:
     """Text fit to echo: markdown and mentions escaped (user-typed facts end up in rulings)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(str(text)))
 
 
-def cut(text: str, limit: int = FIELD_MAX) -> str:
+def cut(text: Text, limit: int = FIELD_MAX) -> str:
     """``text`` within ``limit`` characters, an ellipsis marking what was cut."""
+    text = str(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -103,7 +106,7 @@ def ruling_embed(
 ) -> discord.Embed:
     """The ruling: summary first, then the steps numbered, the laws, the options and notes."""
     embed = discord.Embed(
-        title=cut(clean(ruling.summary), TITLE_MAX),
+        title=cut(clean(str(ruling.summary)), TITLE_MAX),
         colour=PRIVATE_COLOUR if ruling.private else COLOUR,
     )
     if ruling.steps:
@@ -125,12 +128,12 @@ def ruling_embed(
         embed.add_field(name=f"Options{who}", value=_lines(listed, FIELD_MAX), inline=False)
     if ruling.information:
         embed.add_field(
-            name="Information", value=cut(clean(ruling.information), FIELD_MAX), inline=False
+            name="Information", value=cut(clean(str(ruling.information)), FIELD_MAX), inline=False
         )
     if ruling.judgement:
         embed.add_field(
             name="Director's judgement",
-            value=cut(clean(ruling.judgement), FIELD_MAX),
+            value=cut(clean(str(ruling.judgement)), FIELD_MAX),
             inline=False,
         )
     footer = []

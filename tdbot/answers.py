@@ -1,52 +1,28 @@
-"""The bot class, its command tree and the one error policy every command and view shares.
-
-``bot.py`` builds a :class:`TDBot` from the settings; tests build one directly (with a storage
-object and the extensions they need) and log it in against :mod:`localdiscord`.
-
-Every cog's callbacks take a ``discord.Interaction[TDBot]``, so the type checker sees the bot
-(``interaction.client``) they run in. discord.py types the callbacks of its views and buttons
-(``Item.callback``, ``DynamicItem.from_custom_id``, ``View.on_error``...) with a ``ClientT`` bound
-to no class, so no override can name the bot: those overrides, and only those, carry
-``# type: ignore[override]  # unbound ClientT``.
-"""
+"""The one error policy every command and view shares, and how an interaction is answered:
+defer first, answer once (a response, then followups), a short ephemeral message for every
+error a user can act on, and a logged traceback only for the unexpected."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import weakref
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from cogs.messages import N_, localize
-from cogs.translator import CatalogTranslator
 from core.errors import USER_ERRORS
 from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
-from core.storage.service import Storage
+from tdbot.limits import refund
+from tdbot.messages import N_, localize
+
+if TYPE_CHECKING:
+    from tdbot.client import TDBot
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
-#: The cogs the bot loads, in order. Add a cog here when it is written.
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.meta",
-    "cogs.session",
-    "cogs.table",
-    "cogs.incidents",
-    "cogs.followups",
-    "cogs.claims",
-    "cogs.reports",
-    "cogs.directors",
-    "cogs.desk",
-    "cogs.log",
-    "cogs.help",
-    "cogs.retention",
-)
 
 #: Discord's codes for an interaction it no longer knows (unknown interaction, unknown webhook).
 EXPIRED_CODES = (10062, 10015)
@@ -78,12 +54,12 @@ def user_message(
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, USER_ERRORS + STORAGE_ERRORS):
-        return sentence(_inert(str(error)))
+        return sentence(inert(str(error)))
     if isinstance(error, app_commands.TransformerError):
         cause = error.__cause__
         if isinstance(cause, USER_ERRORS):
-            return _inert(str(cause))
-        return _inert(f"{str(error.value)[:40]!r} is not a valid {error.type.name}.")
+            return inert(str(cause))
+        return inert(f"{str(error.value)[:40]!r} is not a valid {error.type.name}.")
     if isinstance(error, app_commands.CommandOnCooldown):
         return localize(
             locale,
@@ -100,7 +76,7 @@ def user_message(
         return localize(locale, NOT_ALLOWED)
     if isinstance(error, app_commands.CheckFailure):
         # A cog's own check raises a CheckFailure subclass whose text is written for the user;
-        # a cogs.context.ContextError keeps its template and values for the reader's language.
+        # a tdbot.context.ContextError keeps its template and values for the reader's language.
         template = getattr(error, "template", None)
         if isinstance(template, str) and template:
             return localize(locale, template, **getattr(error, "params", {}))
@@ -208,7 +184,7 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
 
     The tree uses it for every command; a view or modal calls it from its ``on_error``.
     """
-    _refund(interaction)
+    refund(interaction)
     original = getattr(error, "original", error)
     if isinstance(original, discord.NotFound) and original.code in EXPIRED_CODES:
         # Discord forgot the interaction (answered too late): nobody is left to tell; whatever
@@ -259,64 +235,7 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
                 "Could not tell user %s about an error: %s", interaction.user.id, exc)
 
 
-def refundable_cooldown(
-    rate: int, per: float, *, key: Callable[[discord.Interaction[TDBot]], Hashable | None]
-) -> Callable[[T], T]:
-    """A cooldown check that only counts commands that worked: a command that failed gives its
-    use back (see :func:`report_error`), and a ``key`` of ``None`` (e.g. in DMs) uses nothing."""
-    return app_commands.check(refundable_limit(rate, per, key=key))
-
-
-def refundable_limit(
-    rate: int, per: float, *, key: Callable[[discord.Interaction[TDBot]], Hashable | None]
-) -> Callable[[discord.Interaction[TDBot]], bool]:
-    """The allowance behind :func:`refundable_cooldown`, as a plain check (buttons call it
-    first thing): raises ``CommandOnCooldown`` when it is used up.
-
-    The allowances belong to the bot that answers (a bot started anew, as in the tests, starts
-    with full ones), not to the module that declares the check."""
-    per_bot: weakref.WeakKeyDictionary[discord.Client, dict[Hashable, app_commands.Cooldown]] = (
-        weakref.WeakKeyDictionary()
-    )
-
-    def predicate(interaction: discord.Interaction[TDBot]) -> bool:
-        k = key(interaction)
-        if k is None:
-            return True
-        buckets = per_bot.setdefault(interaction.client, {})
-        if len(buckets) > 10_000:
-            buckets.clear()
-        bucket = buckets.setdefault(k, app_commands.Cooldown(rate, per))
-        retry_after = bucket.update_rate_limit(interaction.created_at.timestamp())
-        if retry_after:
-            raise app_commands.CommandOnCooldown(bucket, retry_after)
-        interaction.extras["cooldown"] = bucket
-        return True
-
-    return predicate
-
-
-def per_member(interaction: discord.Interaction[TDBot]) -> tuple[int, int] | None:
-    """Cooldown key: the same user in another guild has a separate allowance; none in DMs."""
-    if interaction.guild_id is None:
-        return None
-    return (interaction.guild_id, interaction.user.id)
-
-
-#: Commands that write (or post to the directors) and have no allowance of their own: per
-#: member, :data:`WRITE_RATE` in :data:`WRITE_PER` seconds. Generous for a table's evening
-#: (a board set, a seat, a consultation), a bound for a flood. Checked before the command runs,
-#: with no await in between, so a burst sent at once is counted one by one.
-WRITE_RATE, WRITE_PER = 12, 10.0
-
-
-def _refund(interaction: discord.Interaction[TDBot]) -> None:
-    bucket = interaction.extras.pop("cooldown", None)
-    if bucket is not None:
-        bucket._tokens = min(bucket.rate, bucket._tokens + 1)
-
-
-def _inert(text: str) -> str:
+def inert(text: str) -> str:
     """Engine messages quote what the user typed: never let that render as markdown or ping."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text, as_needed=True))
 
@@ -334,138 +253,3 @@ def _custom_id(interaction: discord.Interaction[TDBot]) -> str | None:
     data: Mapping[str, Any] = interaction.data or {}
     custom_id = data.get("custom_id")
     return custom_id if isinstance(custom_id, str) else None
-
-
-def _unstorable(text: str) -> bool:
-    """NUL, which PostgreSQL refuses in text, or a lone surrogate, which no database stores."""
-    return "\x00" in text or any("\ud800" <= c <= "\udfff" for c in text)
-
-
-def option_problem(interaction: discord.Interaction[TDBot]) -> str | None:
-    """Why the options of a slash command cannot be accepted, or ``None``.
-
-    Discord only advertises ``Range`` bounds to its client: a crafted or outdated request still
-    brings table 201 or 900 characters, so the bounds are enforced here for every command. Text
-    a database cannot store (NUL, lone surrogates) is refused before it reaches one."""
-    command = interaction.command
-    data: Any = interaction.data or {}
-    options = data.get("options") or []
-    while options and options[0].get("type") in (1, 2):  # subcommand (group)
-        options = options[0].get("options") or []
-    params = {p.display_name: p for p in getattr(command, "parameters", ())}
-    for option in options:
-        name, value = option.get("name"), option.get("value")
-        if isinstance(value, str) and _unstorable(value):
-            return (
-                f"The {name} contains a character that cannot be stored (a NUL or a broken "
-                "emoji): remove it and try again."
-            )
-        param = params.get(name)
-        if param is None or isinstance(value, bool):
-            continue
-        low, high = param.min_value, param.max_value
-        size = len(value) if isinstance(value, str) else value
-        if not isinstance(size, int | float):
-            continue
-        if isinstance(value, str):
-            if high is not None and size > high:
-                return f"The {name} is too long ({size} characters; at most {high})."
-            if low is not None and size < low:
-                return f"The {name} is too short ({size} characters; at least {low})."
-            continue
-        if low is not None and size < low or high is not None and size > high:
-            if low is not None and high is not None:
-                bound = f"between {low} and {high}"
-            elif low is not None:
-                bound = f"at least {low}"
-            else:
-                bound = f"at most {high}"
-            return f"The {name} must be {bound}."
-    return None
-
-
-class TDTree(app_commands.CommandTree["TDBot"]):
-    """The command tree; every command error goes through :func:`report_error`."""
-
-    async def interaction_check(self, interaction: discord.Interaction[TDBot]) -> bool:
-        """Refuse options outside their declared bounds or unstorable, before any command."""
-        if interaction.type is not discord.InteractionType.application_command:
-            return True
-        problem = option_problem(interaction)
-        if problem is None:
-            return True
-        try:
-            await respond(interaction, _inert(problem), ephemeral=True)
-        except discord.HTTPException as exc:
-            log.warning("Could not refuse interaction %s: %s", interaction.id, exc)
-        return False
-
-    async def on_error(
-        self, interaction: discord.Interaction[TDBot], error: app_commands.AppCommandError
-    ) -> None:
-        await report_error(interaction, error)
-
-
-class TDBot(commands.AutoShardedBot):
-    """tdbot: app commands only, no privileged intents, nobody pinged unless a command says so.
-
-    Auto-sharded: one process runs every shard by default; a large deployment runs several
-    processes, each with its own ``shard_ids`` and the same ``shard_count``, sharing one
-    PostgreSQL database.
-
-    ``storage`` is the storage object (issue 5) cogs use to open one session per interaction;
-    ``extensions`` the cogs to load; commands are synced to ``dev_guild_id`` on every start if
-    it is set, and globally only when ``sync_global`` is true (``python bot.py --sync``).
-    """
-
-    def __init__(
-        self,
-        *,
-        storage: Storage | None = None,
-        extensions: Sequence[str] = EXTENSIONS,
-        dev_guild_id: int | None = None,
-        sync_global: bool = False,
-        **options: Any,
-    ) -> None:
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # never joins voice
-        intents = discord.Intents.none()
-        intents.guilds = True  # roles and channels: director role checks, the log channel
-        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=intents,
-            tree_cls=TDTree,
-            help_command=None,
-            **options,
-        )
-        self.storage: Storage | None = storage
-        self.initial_extensions = tuple(extensions)
-        self.dev_guild_id = dev_guild_id
-        self.sync_global = sync_global
-
-    async def setup_hook(self) -> None:
-        for extension in self.initial_extensions:
-            await self.load_extension(extension)
-        # The commands' French, Dutch and German names and descriptions, published on sync.
-        await self.tree.set_translator(CatalogTranslator())
-        if self.dev_guild_id is not None:
-            guild = discord.Object(id=self.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("Synced %d commands to the development guild %s", len(synced), guild.id)
-        if self.sync_global:
-            synced = await self.tree.sync()
-            log.info("Synced %d commands globally (they may take an hour to appear)", len(synced))
-
-
-write_cooldown = refundable_cooldown(WRITE_RATE, WRITE_PER, key=per_member)
-
-#: Buttons that write (declarer's choice, "W has lost the lead"): per member, an allowance of
-#: their own, checked first thing in the press with no await before it (issue 25).
-PRESS_RATE, PRESS_PER = 12, 10.0
-press_allowance = refundable_limit(PRESS_RATE, PRESS_PER, key=per_member)
-
-#: Directors' writes (verdicts, answers, set-up, table channels, a penalty card returned): an
-#: allowance of their own, so a director's evening of verdicts never eats into his seat's.
-DIRECTOR_RATE, DIRECTOR_PER = 20, 10.0
-directors_cooldown = refundable_cooldown(DIRECTOR_RATE, DIRECTOR_PER, key=per_member)

@@ -13,7 +13,17 @@ import io
 
 import discord
 
-from cogs.context import (
+from core import double_dummy
+from core.cards import Card, Hand, Suit
+from core.deal import DealError, make_deal, vulnerable_words
+from core.deal_facts import hand_after, opening_lead_hand, typed_hand_mismatch
+from core.diagram import diagram_png, diagram_text, heading
+from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
+from core.seats import Seat
+from core.storage.values import StoredDeal
+from tdbot.answers import defer, respond
+from tdbot.client import TDBot
+from tdbot.context import (
     ContextError,
     TableContext,
     at_table,
@@ -23,17 +33,8 @@ from cogs.context import (
     require_director,
     storage_of,
 )
-from cogs.desk_common import desk_of, refuse_if_blind
-from cogs.render import clean
-from cogs.tdbot import TDBot, defer, respond
-from core import double_dummy
-from core.cards import Card, Hand, Suit
-from core.deal import DealError, make_deal, vulnerable_words
-from core.deal_facts import hand_after, opening_lead_hand, typed_hand_mismatch
-from core.diagram import diagram_png, diagram_text, heading
-from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
-from core.seats import Seat
-from core.storage.values import StoredDeal
+from tdbot.desk import desk_of, refuse_if_blind
+from tdbot.render import clean
 
 #: Within Discord's 2,000-character message limit, with room for the first line.
 ANSWER_MAX = 1900

@@ -9,7 +9,14 @@ from typing import Any
 
 import discord
 
-from cogs.context import (
+from core.auction import parse_calls
+from core.deal_facts import deal_mismatch
+from core.engine import Event
+from core.errors import RuleError
+from core.laws.auction_calls import CallMade
+from core.laws.course import PlayReported
+from tdbot.client import TDBot
+from tdbot.context import (
     ContextError,
     TableContext,
     checked,
@@ -17,15 +24,9 @@ from cogs.context import (
     storage_of,
     table_context,
 )
-from cogs.desk_common import blind_directors
-from cogs.render import clean, post_ruling
-from cogs.tdbot import TDBot, refundable_cooldown
-from core.auction import parse_calls
-from core.deal_facts import deal_mismatch
-from core.engine import Event
-from core.errors import RuleError
-from core.laws.auction_calls import CallMade
-from core.laws.course import PlayReported
+from tdbot.desk import blind_directors
+from tdbot.limits import refundable_cooldown
+from tdbot.render import clean, post_ruling
 
 log = logging.getLogger(__name__)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cogs.context import AtTable, ContextError, NotDirector
-from cogs.messages import N_
 from core.cards import cards_text
 from core.seats import Seat
 from core.state import Phase
 from core.storage.service import Storage
 from core.storage.values import BoardInfo
+from tdbot.context import AtTable, ContextError, NotDirector
+from tdbot.messages import N_
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ discord.py asks a :class:`discord.app_commands.Translator` for every command nam
 option name and description and choice name of the tree, once per Discord locale, when the tree
 is synced; the answers travel as ``name_localizations`` / ``description_localizations`` and
 Discord shows each member the commands in his client's language. The translations live in
-ordinary gettext catalogs, ``cogs/locales/<lang>/LC_MESSAGES/commands.po`` (msgid the English
+ordinary gettext catalogs, ``tdbot/locales/<lang>/LC_MESSAGES/commands.po`` (msgid the English
 text, msgctxt what kind of string it is), read with Babel so translators use ordinary tools.
 
-``python -m cogs.translator`` rewrites the template ``cogs/locales/commands.pot`` from the tree;
+``python -m tdbot.translator`` rewrites the template ``tdbot/locales/commands.pot`` from the tree;
 README.md ("Languages") gives the Babel commands that carry it into each language's catalog.
 """
 
@@ -138,7 +138,7 @@ def write_template(keys: Iterable[Key], path: Path = TEMPLATE) -> None:
 
 async def _extract() -> int:
     """Rebuild the template from the bot's full tree (no Discord, no database needed)."""
-    from cogs.tdbot import EXTENSIONS, TDBot
+    from tdbot.client import EXTENSIONS, TDBot
 
     bot = TDBot(storage=None)
     for extension in EXTENSIONS:

@@ -15,14 +15,15 @@ from typing import Any, Literal, TypeVar
 import discord
 from discord import app_commands
 
-from cogs.messages import N_
-from cogs.tdbot import TDBot, defer, sentence
 from core.auction import Strain, parse_denominations
 from core.cards import Card, Suit, parse_card, parse_cards
 from core.seats import Seat
 from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
+from tdbot.answers import defer, sentence
+from tdbot.client import TDBot
+from tdbot.messages import N_
 
 NOT_A_DIRECTOR = N_("Only a director can do that.")
 NOT_IN_GUILD = N_("This command only works in a server.")
@@ -36,7 +37,7 @@ class ContextError(app_commands.CheckFailure):
     """The command cannot run in this context; the message says why and what to do.
 
     ``message`` is English with ``{named}`` placeholders filled from ``params``; the error policy
-    renders it again in the reader's language (:func:`cogs.messages.localize`)."""
+    renders it again in the reader's language (:func:`tdbot.messages.localize`)."""
 
     def __init__(self, message: str = "", **params: Any) -> None:
         super().__init__(message.format(**params) if params else message)
@@ -252,7 +253,7 @@ async def in_time(
 
     Deferring first keeps Discord waiting however slow the database is; the work is never
     cancelled half way because the answer took long (an error after a public "thinking…" is
-    answered privately by :func:`cogs.tdbot.respond`)."""
+    answered privately by :func:`tdbot.client.respond`)."""
     await defer(interaction, ephemeral=ephemeral)
     return await work
 

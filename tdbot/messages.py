@@ -4,8 +4,8 @@ A text the cogs write themselves (a refusal, the error policy's answers) is mark
 :func:`N_` where it is written, in English with ``{named}`` placeholders, and rendered with
 :func:`localize` for the reader: ``interaction.locale`` (the language of his Discord client),
 falling back to English. The translations are the gettext catalogs
-``cogs/locales/<lang>/LC_MESSAGES/messages.po``, read with Babel like the commands' own
-(:mod:`cogs.translator`). Rulings come from core in English and stay English for now.
+``tdbot/locales/<lang>/LC_MESSAGES/messages.po``, read with Babel like the commands' own
+(:mod:`tdbot.translator`). Rulings come from core in English and stay English for now.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 import discord
 
-from cogs.translator import LANGUAGES, catalog_path, read_catalog
 from core.seats import Seat
+from tdbot.translator import LANGUAGES, catalog_path, read_catalog
 
 DOMAIN = "messages"
 
