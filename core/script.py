@@ -7,6 +7,11 @@ One source: the options are the ruling's own, one line each, and what each leads
 of the engine by applying the choice to the state the ruling left; so the script can never
 list fewer options than the buttons, nor disagree with the ruling they give. A later word of
 the director (an amendment, a Law 82C correction with its adjusted score) is read first.
+
+The script is said in the reader's language (issue 29): ``build_script(..., tr=...)`` renders
+the ruling's messages and the script's own sentences with that catalog; law references in
+parentheses are left out in every language, and the director speaks of himself in the first
+person (in English; other languages keep the rulings' third person).
 """
 
 from __future__ import annotations
@@ -20,9 +25,9 @@ from core.errors import USER_ERRORS
 from core.ruling import Option, Ruling
 from core.seats import Seat
 from core.state import Chooser, PendingChoice, TableState
-from core.text import Text
+from core.text import Msg, Text, Translate, render, word
 
-NO_INFORMATION_RULE = (
+NO_INFORMATION_RULE = Msg(
     "Nothing special about information here: everyone may use the legal calls and plays, "
     "and nothing else."
 )
@@ -32,8 +37,13 @@ WITHDRAWN_CALL_KINDS = frozenset(
     {"insufficient_bid", "call_out_of_rotation", "change_of_call", "call_after_final_pass"}
 )
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                 "ten", "eleven", "twelve")
+_NUMBER_WORDS = (
+    word("number", "no"), word("number", "one"), word("number", "two"),
+    word("number", "three"), word("number", "four"), word("number", "five"),
+    word("number", "six"), word("number", "seven"), word("number", "eight"),
+    word("number", "nine"), word("number", "ten"), word("number", "eleven"),
+    word("number", "twelve"),
+)
 
 # A law reference as rulings write it: 54, 50D2(a), 27B1(b), 16C2, "Law 16", "Laws 16, 50E".
 _REF = r"(?:Laws? )?\d{1,2}[A-Z]?\d?(?:\([a-z]\))?(?:\((?:i{1,3}|iv|\d)\))?"
@@ -50,12 +60,23 @@ class Correction:
     replaced_by: int | None = None  # the ruling that re-ruled it on corrected facts
 
 
+#: The sections, in the order they are read (their English titles are their message ids).
+CORRECTION = Msg("The director's correction")
+HAPPENED = Msg("What happened")
+CHOICE = Msg("The choice")
+INFORMATION = Msg("Who may know what")
+AFTERWARDS = Msg("Afterwards")
+FOR_THE_DIRECTOR = Msg("For the director (not read aloud)")
+
+
 @dataclass(frozen=True)
 class Script:
-    """The script in sections (title, lines), in the order the director reads them; the last
-    section (the laws) is for the director and is not read aloud."""
+    """The script in sections (title, lines) in the reader's language, in the order the
+    director reads them; the last section (the laws) is for the director and is not read
+    aloud. ``keys`` are the sections' English titles, by which :meth:`section` finds one."""
 
     sections: tuple[tuple[str, tuple[str, ...]], ...]
+    keys: tuple[str, ...] = ()
 
     def text(self) -> str:
         """The whole script as plain text, one numbered section after another."""
@@ -66,7 +87,9 @@ class Script:
         return "\n".join(out)
 
     def section(self, title: str) -> tuple[str, ...]:
-        return dict(self.sections).get(title, ())
+        """The lines of the section whose English title is ``title``."""
+        keys = self.keys or tuple(t for t, _ in self.sections)
+        return dict(zip(keys, (lines for _, lines in self.sections), strict=True)).get(title, ())
 
 
 def build_script(
@@ -75,28 +98,50 @@ def build_script(
     *,
     edition: str = "2017",
     correction: Correction | None = None,
+    tr: Translate | None = None,
 ) -> Script:
     """The script of ``ruling``; ``state`` is the board's state right after it (for what each
-    choice leads to and who waits for it); ``correction`` the director's later word on it."""
-    sections: list[tuple[str, tuple[str, ...]]] = []
+    choice leads to and who waits for it); ``correction`` the director's later word on it;
+    ``tr`` the reader's catalog (English without one)."""
+    say = _Speaker(tr)
+    sections: list[tuple[Msg, tuple[str, ...]]] = []
     if correction is not None:
-        sections.append(("The director's correction", _correction_lines(correction)))
-    happened = [spoken(ruling.summary), *(spoken(s) for s in ruling.steps)]
-    sections.append(("What happened", tuple(line for line in happened if line)))
+        sections.append((CORRECTION, _correction_lines(correction, say)))
+    happened = [say.spoken(ruling.summary), *(say.spoken(s) for s in ruling.steps)]
+    sections.append((HAPPENED, tuple(line for line in happened if line)))
     pending = _pending(ruling, state)
-    sections.append(("The choice", _choice_lines(ruling, state, pending)))
-    sections.append(("Who may know what", _information_lines(ruling, pending)))
+    sections.append((CHOICE, _choice_lines(ruling, state, pending, say)))
+    sections.append((INFORMATION, _information_lines(ruling, pending, say)))
     closing = []
     if ruling.judgement:
-        closing.append(spoken(ruling.judgement))
-    closing.append("If you think I have ruled wrongly, you may ask me to look at it again, "
-                   "or appeal.")
-    sections.append(("Afterwards", tuple(closing)))
+        closing.append(say.spoken(ruling.judgement))
+    closing.append(say(Msg("If you think I have ruled wrongly, you may ask me to look at it "
+                           "again, or appeal.")))
+    sections.append((AFTERWARDS, tuple(closing)))
     laws = ", ".join(dict.fromkeys(ruling.laws))
-    sections.append(("For the director (not read aloud)", (
-        f"Laws: {laws or 'none cited'} ({edition_title(edition)}).",
+    title = edition_title(edition)
+    sections.append((FOR_THE_DIRECTOR, (
+        say(Msg("Laws: {laws} ({edition}).", laws=laws, edition=title)) if laws
+        else say(Msg("Laws: none cited ({edition}).", edition=title)),
     )))
-    return Script(tuple(sections))
+    return Script(tuple((say(t), lines) for t, lines in sections),
+                  tuple(str(t) for t, _ in sections))
+
+
+class _Speaker:
+    """Says a message in the reader's language (``say(msg)``), or as spoken aloud."""
+
+    def __init__(self, tr: Translate | None) -> None:
+        self.tr = tr
+
+    def __call__(self, text: Text) -> str:
+        return render(text, self.tr)
+
+    def spoken(self, text: Text) -> str:
+        return spoken(text, self.tr)
+
+    def number(self, n: int) -> str:
+        return number_word(n, self.tr)
 
 
 #: The director speaks of himself in the first person.
@@ -109,84 +154,91 @@ _FIRST_PERSON = (
 )
 
 
-def spoken(text: Text) -> str:
-    """``text`` as said aloud: law references in parentheses left out, the director in the
-    first person, ending as a sentence."""
-    text = _LAW_PARENTHESIS.sub("", str(text))
-    for third, first in _FIRST_PERSON:
-        text = text.replace(third, first)
-    return _sentence(text)
+def spoken(text: Text, tr: Translate | None = None) -> str:
+    """``text`` as said aloud in the language of ``tr``: law references in parentheses left
+    out, the director in the first person (English), ending as a sentence."""
+    said = _LAW_PARENTHESIS.sub("", render(text, tr))
+    if tr is None:
+        for third, first in _FIRST_PERSON:
+            said = said.replace(third, first)
+    return _sentence(said)
 
 
-def number_word(n: int) -> str:
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+def number_word(n: int, tr: Translate | None = None) -> str:
+    if not 0 <= n < len(_NUMBER_WORDS):
+        return str(n)
+    english = _NUMBER_WORDS[n]
+    return (tr(english, "number") if tr is not None else None) or english
 
 
-def option_line(n: int, option: Option) -> str:
+def option_line(n: int, option: Option, tr: Translate | None = None) -> str:
     """How option ``n`` (from 1) is read: the script's line starts with this, always."""
-    return f"{number_word(n).capitalize()}: {spoken(option.label)}"
+    return f"{number_word(n, tr).capitalize()}: {spoken(option.label, tr)}"
 
 
 # --- the choice ---------------------------------------------------------------------------
 
 
 def _choice_lines(ruling: Ruling, state: TableState | None,
-                  pending: PendingChoice | None) -> tuple[str, ...]:
+                  pending: PendingChoice | None, say: _Speaker) -> tuple[str, ...]:
     options = ruling.options
     if not options:
-        return ("There is nothing to choose: play goes on.",)
+        return (say(Msg("There is nothing to choose: play goes on.")),)
     n = len(options)
-    counted = f"{number_word(n)} option{'s' if n != 1 else ''}"
     lines: list[str] = []
     chooser = Chooser(ruling.chooser) if ruling.chooser in set(Chooser) else Chooser.NOBODY
     if chooser is Chooser.DIRECTOR:
-        lines.append("This is my judgement, not a choice for the table: I will decide it, "
-                     "usually away from the table, and tell you. Here is what follows either "
-                     "way.")
+        lines.append(say(Msg("This is my judgement, not a choice for the table: I will decide "
+                             "it, usually away from the table, and tell you. Here is what "
+                             "follows either way.")))
         for option in options:
-            lines.append(_with_outcome(f"If I decide: {spoken(option.label)}", ruling, state,
-                                       option))
-        lines.append("Until I have decided, please carry on as the Laws allow; nobody is "
-                     "barred yet.")
+            line = say(Msg("If I decide: {option}", option=say.spoken(option.label)))
+            lines.append(_with_outcome(line, ruling, state, option, say))
+        lines.append(say(Msg("Until I have decided, please carry on as the Laws allow; nobody "
+                             "is barred yet.")))
         return tuple(lines)
     if chooser is Chooser.PLAYERS:
-        lines.append(f"First a question of fact, and I need the table's answer: which of these "
-                     f"{number_word(n)} is true?")
+        lines.append(say(Msg("First a question of fact, and I need the table's answer: which "
+                             "of these {number} is true?", number=say.number(n))))
         for i, option in enumerate(options, 1):
-            lines.append(_with_outcome(option_line(i, option), ruling, state, option))
+            lines.append(_with_outcome(option_line(i, option, say.tr), ruling, state, option,
+                                       say))
         return tuple(lines)
+    who = _addressee(chooser, pending)
     if n == 1:
-        lines.append(f"{_addressee(chooser, pending)}, the Laws leave you only one course:")
+        lines.append(say(Msg("{who}, the Laws leave you only one course:", who=who)))
     else:
-        lines.append(f"{_addressee(chooser, pending)}, you have {counted}. Please hear them "
-                     "all before you choose.")
+        lines.append(say(Msg("{who}, you have {number} options. Please hear them all before "
+                             "you choose.", who=who, number=say.number(n))))
     for i, option in enumerate(options, 1):
-        lines.append(_with_outcome(option_line(i, option), ruling, state, option))
+        lines.append(_with_outcome(option_line(i, option, say.tr), ruling, state, option, say))
     if n > 1:
         if chooser is Chooser.DEFENDERS:
             prevails = ruling.outcome.get("prevails")
-            lines.append("Please don't discuss it with each other"
-                         + (f"; if you choose differently, {prevails}'s choice stands."
-                            if prevails else "."))
+            lines.append(say(
+                Msg("Please don't discuss it with each other; if you choose differently, "
+                    "{seat.value}'s choice stands.", seat=Seat.parse(prevails)) if prevails
+                else Msg("Please don't discuss it with each other.")))
         else:
-            lines.append("Please don't consult your partner: the choice is yours alone, and "
-                         "you may pick whichever suits you best.")
+            lines.append(say(Msg("Please don't consult your partner: the choice is yours "
+                                 "alone, and you may pick whichever suits you best.")))
     return tuple(lines)
 
 
-def _addressee(chooser: Chooser, pending: PendingChoice | None) -> str:
+def _addressee(chooser: Chooser, pending: PendingChoice | None) -> Msg:
     if chooser is Chooser.DECLARER:
-        return "Declarer"
+        return Msg("Declarer")
     if chooser is Chooser.DEFENDERS:
-        return "Defenders"
+        return Msg("Defenders")
     if chooser is Chooser.LHO and pending is not None:
-        return pending.seat.value
-    return "Non-offending side"
+        return Msg("{seat.value}", seat=pending.seat)
+    return Msg("Non-offending side")
 
 
-def _with_outcome(line: str, ruling: Ruling, state: TableState | None, option: Option) -> str:
-    outcome = _outcome(ruling, state, option.token)
-    return f"{line} Then: {outcome}" if outcome else line
+def _with_outcome(line: str, ruling: Ruling, state: TableState | None, option: Option,
+                  say: _Speaker) -> str:
+    outcome = _outcome(ruling, state, option.token, say)
+    return say(Msg("{line} Then: {outcome}", line=line, outcome=outcome)) if outcome else line
 
 
 def _pending(ruling: Ruling, state: TableState | None) -> PendingChoice | None:
@@ -197,7 +249,7 @@ def _pending(ruling: Ruling, state: TableState | None) -> PendingChoice | None:
     return next((p for p in state.pending if tokens & set(p.options)), None)
 
 
-def _outcome(ruling: Ruling, state: TableState | None, token: str) -> str:
+def _outcome(ruling: Ruling, state: TableState | None, token: str, say: _Speaker) -> str:
     """What the engine rules when ``token`` is chosen ("" when no choice waits in ``state``)."""
     pending = _pending(ruling, state)
     if state is None or pending is None or token not in pending.options:
@@ -206,58 +258,63 @@ def _outcome(ruling: Ruling, state: TableState | None, token: str) -> str:
         result, _ = apply(state, ChoiceMade(pending.seat, token))
     except USER_ERRORS:
         return ""
-    said = spoken(result.summary)
+    said = say.spoken(result.summary)
     if result.information and result.information != ruling.information:
-        said += " " + spoken(result.information)  # what changes for information
+        said += " " + say.spoken(result.information)  # what changes for information
     return said
 
 
 # --- information ----------------------------------------------------------------------------
 
 
-def _information_lines(ruling: Ruling, pending: PendingChoice | None) -> tuple[str, ...]:
-    lines = [spoken(ruling.information)] if ruling.information else []
+def _information_lines(ruling: Ruling, pending: PendingChoice | None,
+                       say: _Speaker) -> tuple[str, ...]:
+    lines = [say.spoken(ruling.information)] if ruling.information else []
     if ruling.kind in WITHDRAWN_CALL_KINDS and "16C" not in ruling.information:
-        lines.append(_withdrawn_call_rule(ruling, pending.offender if pending else None))
-    return tuple(lines) or (NO_INFORMATION_RULE,)
+        lines.append(say(_withdrawn_call_rule(ruling, pending.offender if pending else None)))
+    return tuple(lines) or (say(NO_INFORMATION_RULE),)
 
 
-def _withdrawn_call_rule(ruling: Ruling, offender: Seat | None) -> str:
+def _withdrawn_call_rule(ruling: Ruling, offender: Seat | None) -> Text:
     """Law 16C for a call that is (or may yet be) withdrawn: unauthorized for the offender's
     partner, authorized for the opponents; 27B1 replacements are the exception."""
     if offender is not None:
-        partner = f"{offender.partner.value}, you are {offender.value}'s partner: if"
-        opponents = f"{offender.lho.value} and {offender.rho.value} may use it freely."
+        line = Msg("{partner.value}, you are {offender.value}'s partner: if the call is withdrawn "
+                   "or cancelled, what it told you is unauthorized information. You may not "
+                   "choose a call or a play it suggests over a logical alternative, and you must "
+                   "act as if you had not heard it. {lho.value} and {rho.value} may use it "
+                   "freely.", partner=offender.partner, offender=offender, lho=offender.lho,
+                   rho=offender.rho)
     else:
-        partner = "To the offender's partner: if"
-        opponents = "The opponents may use it freely."
-    line = (f"{partner} the call is withdrawn or cancelled, what it told you is unauthorized "
-            "information. You may not choose a call or a play it suggests over a logical "
-            f"alternative, and you must act as if you had not heard it. {opponents}")
-    if ruling.kind == "insufficient_bid":
-        line += (" The exception: if the replacement is the lowest sufficient bid in the same "
-                 "denomination, or a call I judge comparable, partner may use it; I may still "
-                 "adjust at the end of the hand if the offenders gained.")
-    return line
+        line = Msg("To the offender's partner: if the call is withdrawn or cancelled, what it "
+                   "told you is unauthorized information. You may not choose a call or a play it "
+                   "suggests over a logical alternative, and you must act as if you had not "
+                   "heard it. The opponents may use it freely.")
+    if ruling.kind != "insufficient_bid":
+        return line
+    return Msg.join(" ", (line, Msg(
+        "The exception: if the replacement is the lowest sufficient bid in the same "
+        "denomination, or a call I judge comparable, partner may use it; I may still adjust at "
+        "the end of the hand if the offenders gained.")))
 
 
 # --- the director's later word --------------------------------------------------------------
 
 
-def _correction_lines(correction: Correction) -> tuple[str, ...]:
+def _correction_lines(correction: Correction, say: _Speaker) -> tuple[str, ...]:
     lines: list[str] = []
     if correction.replaced_by is not None:
-        lines.append(f"I have ruled again on corrected facts (ruling #{correction.replaced_by}); "
-                     "this is the ruling as it now stands.")
+        lines.append(say(Msg("I have ruled again on corrected facts (ruling #{number}); this is "
+                             "the ruling as it now stands.", number=correction.replaced_by)))
     elif correction.verdict == "voided":
-        lines.append("I have cancelled this ruling.")
+        lines.append(say(Msg("I have cancelled this ruling.")))
     else:
-        lines.append("I have to correct what I said before.")
+        lines.append(say(Msg("I have to correct what I said before.")))
     if correction.text:
         lines.append(_sentence(correction.text))
     if correction.adjusted_score:
-        lines.append("Because my earlier ruling was wrong, the board's score is adjusted: "
-                     f"{_sentence(correction.adjusted_score)}")
+        lines.append(say(Msg("Because my earlier ruling was wrong, the board's score is "
+                             "adjusted: {score}", score=_sentence(correction.adjusted_score))))
     return tuple(lines)
 
 

@@ -29,6 +29,8 @@ EXPIRED_CODES = (10062, 10015)
 #: Discord's code for an interaction answered already: a redelivery whose first delivery (or a
 #: concurrent one) answered it. Expected, not an error: the redelivery wrote nothing new.
 ALREADY_ACKNOWLEDGED = 40060
+#: Discord's longest message.
+MESSAGE_MAX = 2000
 
 UNEXPECTED_ERROR = N_(
     "Something went wrong on our side and it has been logged. "
@@ -227,6 +229,9 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
     if interaction.type is discord.InteractionType.autocomplete:
         return  # nothing can be shown while the user types
     try:
+        # an error may quote what the user typed: never past Discord's 2,000 characters
+        if len(message) > MESSAGE_MAX:
+            message = message[: MESSAGE_MAX - 1] + "…"
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException as exc:
         # answered already: a redelivery's lot, expected

@@ -64,7 +64,7 @@ async def test_a_command_discord_knows_but_the_bot_does_not(ld, bot):
 
 async def test_unexpected_exception_is_logged_with_context_and_answered(ld, bot, caplog):
     """A crash in a command: a polite ephemeral answer, and log.exception with the context."""
-    with caplog.at_level(logging.ERROR, logger="tdbot.client"):
+    with caplog.at_level(logging.ERROR, logger="tdbot.answers"):
         result = await ld.slash("boom", user="Declarer")
     assert result.ephemeral
     assert result.content == UNEXPECTED_ERROR
@@ -109,7 +109,7 @@ async def test_a_transformers_own_bug_is_logged(ld, bot, caplog, monkeypatch):
         raise IndexError("string index out of range")
 
     monkeypatch.setattr(harness, "parse_card", broken)
-    with caplog.at_level(logging.ERROR, logger="tdbot.client"):
+    with caplog.at_level(logging.ERROR, logger="tdbot.answers"):
         result = await ld.slash("card", {"card": "HA"})
     assert result.ephemeral and "'HA' is not a valid" in result.content
     [logged] = [r for r in caplog.records if r.levelno >= logging.ERROR]

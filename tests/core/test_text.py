@@ -78,7 +78,8 @@ def test_a_ruling_keeps_its_messages_through_storage():
     assert ruling.summary == "W has the ♠K as a penalty card (50B). a spade is required"
     stored = Ruling.from_data(ruling.to_data())
     assert stored == ruling
-    assert render(stored.summary, french) == "O a le ♠K comme carte pénalisée (50B). un pique est exigé"
+    assert render(stored.summary, french) == (
+        "O a le ♠K comme carte pénalisée (50B). un pique est exigé")
     assert render(stored.options[0].label, french) == "Interdire les piques tant que O garde la main"
 
 

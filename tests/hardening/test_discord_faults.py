@@ -183,7 +183,7 @@ async def test_a_database_outage_mid_command_says_nothing_was_saved(
         raise sqlalchemy.exc.OperationalError("INSERT INTO events ...", {}, failure)
 
     monkeypatch.setattr(storage, "record", failing)
-    with caplog.at_level(logging.ERROR, logger="tdbot.client"):
+    with caplog.at_level(logging.ERROR, logger="tdbot.answers"):
         result = await ld.slash("exposed", EXPOSED, user="LHO")
     assert result.ephemeral
     assert "nothing was saved" in result.text and "try again" in result.text
@@ -239,7 +239,7 @@ async def test_a_postgresql_restart_says_nothing_was_saved(
         raise failure
 
     monkeypatch.setattr(storage, "record", failing)
-    with caplog.at_level(logging.ERROR, logger="tdbot.client"):
+    with caplog.at_level(logging.ERROR, logger="tdbot.answers"):
         result = await ld.slash("exposed", EXPOSED, user="LHO")
     assert result.ephemeral
     assert "nothing was saved" in result.text and "try again" in result.text, result.text
