@@ -80,7 +80,8 @@ def test_a_ruling_keeps_its_messages_through_storage():
     assert stored == ruling
     assert render(stored.summary, french) == (
         "O a le ♠K comme carte pénalisée (50B). un pique est exigé")
-    assert render(stored.options[0].label, french) == "Interdire les piques tant que O garde la main"
+    assert render(stored.options[0].label, french) == (
+        "Interdire les piques tant que O garde la main")
 
 
 def test_a_ruling_stored_before_messages_still_reads():
