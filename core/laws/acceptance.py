@@ -17,6 +17,7 @@ from core.registry import Event, choice_handler, event_from_data, event_to_data,
 from core.ruling import Option, Ruling
 from core.seats import Seat
 from core.state import Chooser, PendingChoice, TableState
+from core.text import Msg, Text
 
 #: ``PendingChoice.chooser`` of a choice the offender's LHO makes.
 LHO = Chooser.LHO
@@ -25,7 +26,7 @@ LAWS = ("27A1", "29A")
 
 
 def offer_acceptance(before: TableState, after: TableState, offender: Seat, law: str,
-                     incident: Event, what: str) -> tuple[TableState, tuple[Option, ...]]:
+                     incident: Event, what: Text) -> tuple[TableState, tuple[Option, ...]]:
     """``after`` with the offender's LHO asked whether he accepts ``what`` (``law``), and the
     options for the ruling."""
     after = drop_offers(after)
@@ -35,8 +36,9 @@ def offer_acceptance(before: TableState, after: TableState, offender: Seat, law:
     pending = PendingChoice(law=law, chooser=LHO, seat=lho, options=(ACCEPT, DECLINE),
                             offender=offender, note=note)
     state = after.evolve(pending=(*after.pending, pending))
-    options = (Option(ACCEPT, f"{lho.value} accepts {what} ({law})"),
-               Option(DECLINE, f"{lho.value} does not accept"))
+    options = (Option(ACCEPT, Msg("{lho.value} accepts {what} ({law})", lho=lho, what=what,
+                                  law=law)),
+               Option(DECLINE, Msg("{lho.value} does not accept", lho=lho)))
     return state, options
 
 
@@ -62,8 +64,8 @@ def accept(pending: PendingChoice, now: TableState) -> tuple[Ruling, TableState]
     else was recorded on the board since (that would be lost)."""
     data = json.loads(pending.note)
     if _fingerprint(drop_offers(now)) != data["after"]:
-        raise RuleError("too late to accept: more has been recorded on this board since; call "
-                        "the director")
+        raise RuleError(Msg("too late to accept: more has been recorded on this board since; "
+                            "call the director"))
     before = TableState.from_json(data["before"])
     incident = event_from_data({**data["event"], "accepted": True})
     return rule_for(incident)(before, incident)
@@ -76,10 +78,10 @@ def _choose(state: TableState, pending: PendingChoice, option: str) -> tuple[Rul
     assert offender is not None
     return Ruling(
         kind="not_accepted",
-        summary=f"{pending.seat.value} does not accept: the rectification stands.",
+        summary=Msg("{seat.value} does not accept: the rectification stands.", seat=pending.seat),
         laws=(pending.law,),
-        steps=(f"{pending.seat.value} chose not to accept {offender.value}'s call; the ruling "
-               "given for it stands.",),
+        steps=(Msg("{seat.value} chose not to accept {offender.value}'s call; the ruling given "
+                   "for it stands.", seat=pending.seat, offender=offender),),
         outcome={"accepted": False},
     ), state
 

@@ -43,23 +43,41 @@ from core.registry import Event, choice_handler, event, rule
 from core.ruling import PLAIN_CALL_LAWS, Draft, Option, Ruling
 from core.seats import Seat, is_defender
 from core.state import PassLasts, PendingChoice, Phase, TableState
+from core.text import Msg, Text
 
 # --- words shared by the auction families ----------------------------------------------
 
 
-def withdrawn_information(offender: Seat, what: str, *, applies: bool = True,
-                          why_not: str = "") -> str:
+def withdrawn_information(offender: Seat, what: Text, *, applies: bool = True,
+                          why_not: str = "") -> Msg:
     """Law 16C in words for a withdrawn call of ``offender``."""
     what = spoken(what)
-    partner = offender.partner
-    others = f"{offender.lho.value} and {offender.rho.value}"
     if applies:
-        return (f"Information from {offender.value}'s withdrawn {what} is unauthorized for "
-                f"{partner.value} (16C2): he may not choose a call or play it suggests over a "
-                f"logical alternative. For {others} it is authorized (16C1).")
-    return (f"Law 16C does not apply to {offender.value}'s withdrawn {what} ({why_not}): "
-            f"{partner.value} may use what it showed; the Director may still adjust at the end if "
-            "the offending side gained through the infraction.")
+        return Msg("Information from {offender.value}'s withdrawn {what} is unauthorized for "
+                   "{partner.value} (16C2): he may not choose a call or play it suggests over a "
+                   "logical alternative. For {lho.value} and {rho.value} it is authorized (16C1).",
+                   offender=offender, what=what, partner=offender.partner, lho=offender.lho,
+                   rho=offender.rho)
+    return Msg("Law 16C does not apply to {offender.value}'s withdrawn {what} ({why_not}): "
+               "{partner.value} may use what it showed; the Director may still adjust at the end "
+               "if the offending side gained through the infraction.",
+               offender=offender, what=what, why_not=why_not, partner=offender.partner)
+
+
+#: How a player says a call that is not a bid (a bid is said in its notation, ``1♥``).
+CALL_WORDS: dict[str, Text] = {"P": Msg("pass"), "X": Msg("double"), "XX": Msg("redouble")}
+#: A call that is not a bid as the auction shows it (``Pass``, ``Dbl``, ``Rdbl``).
+CALL_SYMBOLS: dict[str, Text] = {"P": Msg("Pass"), "X": Msg("Dbl"), "XX": Msg("Rdbl")}
+
+
+def call_words(call: Call) -> Text:
+    """``call`` as a player says it (``1♥``, ``pass``), in the reader's language."""
+    return call.symbol if call.is_bid else CALL_WORDS[call.text]
+
+
+def call_symbol(call: Call) -> Text:
+    """``call`` as the auction shows it (``1♥``, ``Pass``, ``Dbl``), in the reader's language."""
+    return call.symbol if call.is_bid else CALL_SYMBOLS[call.text]
 
 
 def pass_word(state: TableState, seat: Seat) -> str:
@@ -98,42 +116,58 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
     partner = offender.partner
     if comparable:
         draft.cite(good, "23A", "23C")
-        draft.summary.append(f"{offender.value}'s {replacement} is comparable to the cancelled "
-                             f"{withdrawn}: no further rectification.")
-        why = ("it is the same call, so it is comparable (23A)" if identical else
-               "the Director judged it comparable (23A: the same or a similar meaning, a subset "
-               "of its meanings, or the same purpose)")
-        draft.steps.append(f"{replacement} replaces {withdrawn}: {why}, so the auction goes on "
-                           f"with no rectification ({good}); there are no lead restrictions "
-                           "(26A).")
+        draft.summary.append(Msg("{offender.value}'s {replacement} is comparable to the "
+                                 "cancelled {withdrawn}: no further rectification.",
+                                 offender=offender, replacement=replacement, withdrawn=withdrawn))
+        if identical:
+            draft.steps.append(Msg("{replacement} replaces {withdrawn}: it is the same call, so it "
+                                   "is comparable (23A), so the auction goes on with no "
+                                   "rectification ({law}); there are no lead restrictions (26A).",
+                                   replacement=replacement, withdrawn=withdrawn, law=good))
+        else:
+            draft.steps.append(Msg("{replacement} replaces {withdrawn}: the Director judged it "
+                                   "comparable (23A: the same or a similar meaning, a subset of "
+                                   "its meanings, or the same purpose), so the auction goes on "
+                                   "with no rectification ({law}); there are no lead restrictions "
+                                   "(26A).",
+                                   replacement=replacement, withdrawn=withdrawn, law=good))
         draft.information[:] = [withdrawn_information(offender, withdrawn, applies=False,
                                                       why_not="23B")]
-        draft.judgement.append("If the offending side was helped by the infraction and the other "
-                               "side was damaged, the Director adjusts at the end of play (23C).")
+        draft.judgement.append(Msg("If the offending side was helped by the infraction and the "
+                                   "other side was damaged, the Director adjusts at the end of "
+                                   "play (23C)."))
         draft.outcome.update(partner_must_pass="none", lead_restriction=False)
         return state
     draft.cite(bad, "16C", "26B", "72C")
+    names = dict(offender=offender, partner=partner, replacement=replacement, withdrawn=withdrawn,
+                 law=bad)
     if later:
-        when = f"at his first turn after {offender.value}'s {replacement}"
-        draft.steps.append(f"{partner.value}'s own call before that is free, but he must not use "
-                           "information from the cancelled call (16C2).")
+        draft.steps.append(Msg("{partner.value}'s own call before that is free, but he must not "
+                               "use information from the cancelled call (16C2).", partner=partner))
+        draft.summary.append(Msg("{offender.value}'s {replacement} is not comparable to the "
+                                 "cancelled {withdrawn}: {partner.value} must pass at his first "
+                                 "turn after {offender.value}'s {replacement}.", **names))
+        draft.steps.append(Msg("The Director judged {replacement} not comparable to {withdrawn} "
+                               "(23A), so {partner.value} must pass at his first turn after "
+                               "{offender.value}'s {replacement} ({law}).", **names))
     else:
-        when = "at his next turn"
         state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, bad)
         state = lead26.record_lead_penalty(state, offender)
-    draft.summary.append(f"{offender.value}'s {replacement} is not comparable to the cancelled "
-                         f"{withdrawn}: {partner.value} must pass {when}.")
-    draft.steps += [
-        f"The Director judged {replacement} not comparable to {withdrawn} (23A), so "
-        f"{partner.value} must pass {when} ({bad}).",
-        f"If {offender.value} becomes a defender, declarer may prohibit one suit he did not "
-        f"specify in the legal auction at {partner.value}'s first turn to lead (26B).",
-    ]
+        draft.summary.append(Msg("{offender.value}'s {replacement} is not comparable to the "
+                                 "cancelled {withdrawn}: {partner.value} must pass at his next "
+                                 "turn.", **names))
+        draft.steps.append(Msg("The Director judged {replacement} not comparable to {withdrawn} "
+                               "(23A), so {partner.value} must pass at his next turn ({law}).",
+                               **names))
+    draft.steps.append(Msg("If {offender.value} becomes a defender, declarer may prohibit one suit "
+                           "he did not specify in the legal auction at {partner.value}'s first "
+                           "turn to lead (26B).", offender=offender, partner=partner))
     info = withdrawn_information(offender, withdrawn)
-    if info not in draft.information:
+    if not any(isinstance(i, Msg) and i.template == info.template and i.params == info.params
+               for i in draft.information):
         draft.information.append(info)
-    draft.judgement.append("If the forced pass lets the offending side gain and the offender "
-                           "could have known it might, the Director adjusts (72C).")
+    draft.judgement.append(Msg("If the forced pass lets the offending side gain and the offender "
+                               "could have known it might, the Director adjusts (72C)."))
     draft.outcome.update(partner_must_pass="next_turn", lead_restriction=True)
     return state
 
@@ -179,19 +213,22 @@ def ask_director(state: TableState, wait: Awaiting, call: Call, draft: Draft) ->
     state = put_awaiting(state, replace(wait, reply=call.text, judged="", at=at))
     good, bad = JUDGED[wait.stage]
     draft.cite(_STAGE_CITE.get(wait.stage, wait.stage), "23A")
-    draft.summary.append(f"Director: is {offender.value}'s {call.symbol} comparable to the "
-                         f"cancelled {parse_call(wait.call).symbol}? Judgement pending.")
+    draft.summary.append(Msg("Director: is {offender.value}'s {call} comparable to the "
+                             "cancelled {withdrawn}? Judgement pending.", offender=offender,
+                             call=call_symbol(call), withdrawn=call_symbol(parse_call(wait.call))))
     draft.steps += [
-        f"Whether {call.words} is comparable to the cancelled {words_of(wait.call)} (the same "
-        "or a similar meaning, a subset of its meanings, or the same purpose) is the Director's "
-        "judgement "
-        "(23A): the Director answers with the buttons below.",
-        f"If it is comparable there is no further rectification ({good}); if not, "
-        f"{partner.value} must pass at his next turn and Law 26B may follow ({bad}).",
-        f"Until the Director has judged, {partner.value} is not barred; the auction goes on.",
+        Msg("Whether {call} is comparable to the cancelled {withdrawn} (the same or a similar "
+            "meaning, a subset of its meanings, or the same purpose) is the Director's judgement "
+            "(23A): the Director answers with the buttons below.",
+            call=call_words(call), withdrawn=words_of(wait.call)),
+        Msg("If it is comparable there is no further rectification ({good}); if not, "
+            "{partner.value} must pass at his next turn and Law 26B may follow ({bad}).",
+            good=good, partner=partner, bad=bad),
+        Msg("Until the Director has judged, {partner.value} is not barred; the auction goes on.",
+            partner=partner),
     ]
-    draft.options.extend((Option(COMPARABLE, "Comparable (23A)"),
-                          Option(NOT_COMPARABLE, "Not comparable")))
+    draft.options.extend((Option(COMPARABLE, Msg("Comparable (23A)")),
+                          Option(NOT_COMPARABLE, Msg("Not comparable"))))
     draft.chooser = DIRECTOR
     draft.outcome.update(judgement_pending=True, partner_must_pass="none")
     return state
@@ -213,9 +250,9 @@ def _director_judges(state: TableState, pending: PendingChoice,
             p for p in state.pass_obligations
             if not (p.seat is partner and p.lasts is PassLasts.NEXT_TURN
                     and p.origin == JUDGED[wait.stage][1])))
-        draft.steps.append(f"{partner.value} has already called since: his next turn has passed, "
-                           "so the Director rules on that call (Law 16C, 72C) rather than "
-                           "barring him now.")
+        draft.steps.append(Msg("{partner.value} has already called since: his next turn has "
+                               "passed, so the Director rules on that call (Law 16C, 72C) rather "
+                               "than barring him now.", partner=partner))
         draft.outcome["partner_must_pass"] = "none"
     return draft.build("judgement"), state
 
@@ -224,8 +261,9 @@ def _repeat_stage(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
                   draft: Draft) -> TableState:
     law = "31A1" if wait.stage == "31A1" else "32A1"
     draft.cite(law)
-    draft.steps.append(f"{wait.offender.value} repeated his {call.words} as he had to; it is "
-                       f"legal, so there is no rectification ({law}).")
+    draft.steps.append(Msg("{offender.value} repeated his {call} as he had to; it is legal, so "
+                           "there is no rectification ({law}).", offender=wait.offender,
+                           call=call_words(call), law=law))
     return state
 
 
@@ -288,9 +326,9 @@ def call_after_final_pass(state: TableState,
                           ev: CallAfterFinalPass) -> tuple[Ruling, TableState]:
     if not _after_final_pass(state):
         if state.phase is Phase.FINISHED:
-            raise RuleError("this board has ended")
-        raise RuleError("the auction is not over: report it as a call (or an irregularity in "
-                        "the auction)")
+            raise RuleError(Msg("this board has ended"))
+        raise RuleError(Msg("the auction is not over: report it as a call (or an irregularity "
+                            "in the auction)"))
     call = parse_call(ev.call)
     return (_law39(state, ev.seat, call, Draft(), lho_called=ev.lho_called),
             state_after_39(state, ev.seat, call, lho_called=ev.lho_called))
@@ -306,10 +344,15 @@ def _after_final_pass(state: TableState) -> bool:
     return auction.is_over
 
 
-def contract_words(contract: str) -> str:
+def contract_words(contract: str) -> Text:
     """``4HX`` → ``4♥ doubled``: a contract as players say it."""
     bid, risk = contract.rstrip("X"), len(contract) - len(contract.rstrip("X"))
-    return parse_call(bid).words + ("", " doubled", " redoubled")[risk]
+    words = parse_call(bid).words
+    if risk == 1:
+        return Msg("{bid} doubled", bid=words)
+    if risk == 2:
+        return Msg("{bid} redoubled", bid=words)
+    return words
 
 
 def state_after_39(state: TableState, seat: Seat, call: Call, *,
@@ -327,34 +370,41 @@ def _law39(state: TableState, seat: Seat, call: Call, draft: Draft, *,
     """Law 39: a call after the final pass is cancelled; only a defender's bid, double or
     redouble has a consequence (39C, Law 26), and none once his LHO has called over it (39B)."""
     draft.cite("39A")
-    draft.summary.append(f"{seat.value}'s {call.symbol} came after the final pass: it is "
-                         "cancelled.")
-    draft.steps.append("Every call made after the final pass of the auction is cancelled (39A).")
+    draft.summary.append(Msg("{seat.value}'s {call} came after the final pass: it is "
+                             "cancelled.", seat=seat, call=call_symbol(call)))
+    draft.steps.append(Msg("Every call made after the final pass of the auction is cancelled "
+                           "(39A)."))
     declarer = state.declarer
     if declarer is None or state.phase is Phase.FINISHED:
-        draft.steps.append("The board was passed out: there is no play, so nothing more follows.")
+        draft.steps.append(Msg("The board was passed out: there is no play, so nothing more "
+                               "follows."))
         draft.outcome.update(cancelled=True, lead_restriction=False)
         return draft.build("call_after_final_pass")
     if not is_defender(seat, declarer) or call.is_pass:
-        who = "a pass by a defender" if call.is_pass and is_defender(seat, declarer) else \
-            "a call by the declaring side"
         draft.cite("39B")
-        draft.steps.append(f"It was {who}: there is no further rectification (39B).")
+        if call.is_pass and is_defender(seat, declarer):
+            draft.steps.append(Msg("It was a pass by a defender: there is no further "
+                                   "rectification (39B)."))
+        else:
+            draft.steps.append(Msg("It was a call by the declaring side: there is no further "
+                                   "rectification (39B)."))
         draft.outcome.update(cancelled=True, lead_restriction=False)
     elif lho_called:
         draft.cite("39B")
-        draft.steps.append(f"{seat.lho.value} called over it before the Director ruled: there is "
-                           "no further rectification, so no Law 26 lead restriction (39B).")
+        draft.steps.append(Msg("{lho.value} called over it before the Director ruled: there is "
+                               "no further rectification, so no Law 26 lead restriction (39B).",
+                               lho=seat.lho))
         draft.outcome.update(cancelled=True, lead_restriction=False)
     else:
         partner = seat.partner
         draft.cite("39C", "26B", "16C")
-        draft.steps.append(f"A defender's {call.words} after the final pass brings Law 26 (39C): "
-                           f"at {partner.value}'s first turn to lead, declarer may prohibit one "
-                           f"suit {seat.value} did not specify in the legal auction, for as long "
-                           f"as {partner.value} keeps the lead (26B).")
+        draft.steps.append(Msg("A defender's {call} after the final pass brings Law 26 (39C): "
+                               "at {partner.value}'s first turn to lead, declarer may prohibit "
+                               "one suit {seat.value} did not specify in the legal auction, for "
+                               "as long as {partner.value} keeps the lead (26B).",
+                               call=call_words(call), partner=partner, seat=seat))
         draft.outcome.update(cancelled=True, lead_restriction=True)
-    draft.information.append(withdrawn_information(seat, call.words))
+    draft.information.append(withdrawn_information(seat, call_words(call)))
     return draft.build("call_after_final_pass")
 
 
@@ -368,19 +418,20 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     accepted = acceptance.accepted_by_calling(state, seat)
     if accepted is not None and pending_offer is not None:
         draft.cite(pending_offer.law)
-        draft.steps.append(f"{seat.value} called over the irregular call: that accepts it "
-                           f"({pending_offer.law}), and the auction goes on from it.")
+        draft.steps.append(Msg("{seat.value} called over the irregular call: that accepts it "
+                               "({law}), and the auction goes on from it.", seat=seat,
+                               law=pending_offer.law))
         state = accepted
         auction = open_auction(state)
     else:
         state = acceptance.drop_offers(state)
     for wait in awaiting(state):
         if wait.stage == "27B" and wait.asks_director:
-            raise RuleError(f"wait: the Director must first judge whether "
-                            f"{wait.offender.value}'s {words_of(wait.reply)} is comparable to "
-                            f"the insufficient {words_of(wait.call)} (27B1(b)); his partner's "
-                            "turn depends "
-                            "on it")
+            raise RuleError(Msg("wait: the Director must first judge whether "
+                                "{offender.value}'s {reply} is comparable to the insufficient "
+                                "{call} (27B1(b)); his partner's turn depends on it",
+                                offender=wait.offender, reply=words_of(wait.reply),
+                                call=words_of(wait.call)))
     due = accepting_seat(state)
     if due is not None:
         return _accepting_call(state, due, seat, call, draft)
@@ -389,24 +440,26 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
         if seat is turn.lho and obligation(state, turn) is not None:
             state = with_auction(use_turn(state, turn), auction.plus(PASS))
             draft.cite("28A")
-            draft.steps.append(f"{turn.value} was required to pass, so {seat.value}'s call at "
-                               f"{turn.value}'s turn counts as in rotation and {turn.value} is "
-                               "taken to have passed (28A).")
+            draft.steps.append(Msg("{turn.value} was required to pass, so {seat.value}'s call "
+                                   "at {turn.value}'s turn counts as in rotation and "
+                                   "{turn.value} is taken to have passed (28A).",
+                                   turn=turn, seat=seat))
             state, ended = after_pass(state, draft)
             if ended:
-                raise RuleError(f"that pass by {turn.value} ended the auction: {seat.value}'s "
-                                "call comes after the final pass (Law 39)")
+                raise RuleError(Msg("that pass by {turn.value} ended the auction: "
+                                    "{seat.value}'s call comes after the final pass (Law 39)",
+                                    turn=turn, seat=seat))
             auction = auction_of(state)
         else:
-            raise RuleError(f"it is {turn.value}'s turn to call, not {seat.value}'s: report it "
-                            "as a call out of rotation (Laws 28-32)")
+            raise RuleError(Msg("it is {turn.value}'s turn to call, not {seat.value}'s: report "
+                                "it as a call out of rotation (Laws 28-32)", turn=turn, seat=seat))
     mine = awaiting_for(state, seat)
     if mine and mine.stage in ("31A1", "32A1") and mine.withdrawn != call:
-        raise RuleError(f"{seat.value} must repeat his {mine.call}: his RHO passed after it was "
-                        f"cancelled ({mine.stage})")
+        raise RuleError(Msg("{seat.value} must repeat his {call}: his RHO passed after it was "
+                            "cancelled ({law})", seat=seat, call=mine.call, law=mine.stage))
     if mine and mine.stage == "27B" and mine.barred and not (call.is_bid or call.is_pass):
-        raise RuleError(f"{seat.value} must replace his insufficient bid with a bid or a pass "
-                        "(27B3)")
+        raise RuleError(Msg("{seat.value} must replace his insufficient bid with a bid or a "
+                            "pass (27B3)", seat=seat))
     if mine and mine.stage in STAGES and mine.stage.startswith("27"):
         state = STAGES[mine.stage](state, mine, call, ev, draft)
         return state
@@ -416,18 +469,22 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
     problem = auction.problem(call)
     if problem:
         if call.is_bid:
-            raise RuleError(f"{problem}: report it as an insufficient bid (Law 27)")
+            raise RuleError(Msg("{problem}: report it as an insufficient bid (Law 27)",
+                                problem=problem))
         if call.is_double or call.is_redouble:
             return _law36(state, seat, call, ev, problem, draft)
         raise RuleError(problem)
     state = record_call(state, seat, call, ev.specifies)
-    draft.summary.insert(0, f"{seat.value}: {call.words}.")
+    draft.summary.insert(0, Msg("{seat.value}: {call}.", seat=seat, call=call_words(call)))
     if ob is not None:
         draft.cite(ob.origin)
-        draft.steps.append(f"{seat.value} passed as he had to ({ob.origin})"
-                           + (" and must go on passing for the rest of the auction."
-                              if ob.lasts is PassLasts.THROUGHOUT else "; that obligation is "
-                              "now used up."))
+        if ob.lasts is PassLasts.THROUGHOUT:
+            draft.steps.append(Msg("{seat.value} passed as he had to ({law}) and must go on "
+                                   "passing for the rest of the auction.", seat=seat,
+                                   law=ob.origin))
+        else:
+            draft.steps.append(Msg("{seat.value} passed as he had to ({law}); that obligation is "
+                                   "now used up.", seat=seat, law=ob.origin))
     rho_wait = [w for w in awaiting(state) if w.offender is seat.lho and w.stage in ("31A", "32A")]
     for wait in rho_wait:
         state = _rho_called(state, wait, call, draft)
@@ -444,8 +501,9 @@ def _accepting_call(state: TableState, due: Seat, seat: Seat, call: Call,
     right after the offender's pass. When it is a pass too, the auction does not end: it goes
     back to the first player who lost his turn (17D3)."""
     if seat is not due:
-        raise RuleError(f"{due.value} accepted the pass out of rotation by calling over it: his "
-                        f"call comes next, then the auction goes on in rotation (29A)")
+        raise RuleError(Msg("{seat.value} accepted the pass out of rotation by calling over it: "
+                            "his call comes next, then the auction goes on in rotation (29A)",
+                            seat=due))
     auction = auction_of(state)
     problem = auction.problem(call, seat, ignore_end=True)
     if problem:
@@ -454,11 +512,11 @@ def _accepting_call(state: TableState, due: Seat, seat: Seat, call: Call,
     state = with_auction(state, auction.plus(call))
     state = use_turn(state, seat)
     state = lead26.note_specified(state, seat, call.specified())
-    draft.summary.insert(0, f"{seat.value}: {call.words}.")
+    draft.summary.insert(0, Msg("{seat.value}: {call}.", seat=seat, call=call_words(call)))
     draft.cite("29A")
     if not call.is_pass:
-        draft.steps.append(f"{seat.value}'s call accepts the pass out of rotation (29A); the "
-                           "auction goes on in rotation.")
+        draft.steps.append(Msg("{seat.value}'s call accepts the pass out of rotation (29A); the "
+                               "auction goes on in rotation.", seat=seat))
         return state
     auction = auction_of(state)
     last = auction.last_bid_index()
@@ -470,11 +528,11 @@ def _accepting_call(state: TableState, due: Seat, seat: Seat, call: Call,
     missed = auction.seat_of(back)
     state = with_auction(state, auction.upto(back))
     draft.cite("17D3", "16C")
-    draft.summary.append(f"The auction does not end: {missed.value} lost his turn to the pass "
-                         "out of rotation, so it goes back to him.")
-    draft.steps.append(f"The passes after {missed.value}'s lost turn are cancelled and "
-                       f"{missed.value} calls now (17D3); information from them is unauthorized "
-                       "for the side that passed out of rotation (16C).")
+    draft.summary.append(Msg("The auction does not end: {seat.value} lost his turn to the pass "
+                             "out of rotation, so it goes back to him.", seat=missed))
+    draft.steps.append(Msg("The passes after {seat.value}'s lost turn are cancelled and "
+                           "{seat.value} calls now (17D3); information from them is unauthorized "
+                           "for the side that passed out of rotation (16C).", seat=missed))
     return state
 
 
@@ -498,20 +556,20 @@ def _rho_called(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> 
         law = f"{family}A1"
         state = put_awaiting(state, replace(wait, stage=law))
         draft.cite(law)
-        draft.steps.append(f"{offender.value}'s RHO passed, so {offender.value} must now repeat "
-                           f"his {words_of(wait.call)} ({law}); when that call is legal there "
-                           "is no "
-                           "rectification.")
+        draft.steps.append(Msg("{offender.value}'s RHO passed, so {offender.value} must now "
+                               "repeat his {call} ({law}); when that call is legal there is no "
+                               "rectification.", offender=offender, call=words_of(wait.call),
+                               law=law))
         draft.outcome["must_repeat"] = True
     else:
         law = f"{family}A2"
         state = put_awaiting(state, replace(wait, stage=law))
         draft.cite(law)
-        draft.steps.append(f"{offender.value}'s RHO called {call.words}, so {offender.value} may "
-                           f"make any legal call; if the Director judges it comparable to "
-                           f"{words_of(wait.call)} there is no rectification, otherwise his "
-                           "partner must "
-                           f"pass at his next turn ({law}).")
+        draft.steps.append(Msg("{offender.value}'s RHO called {call}, so {offender.value} may "
+                               "make any legal call; if the Director judges it comparable to "
+                               "{withdrawn} there is no rectification, otherwise his partner must "
+                               "pass at his next turn ({law}).", offender=offender,
+                               call=call_words(call), withdrawn=words_of(wait.call), law=law))
         draft.outcome["must_repeat"] = False
     return state
 
@@ -530,13 +588,13 @@ def after_pass(state: TableState, draft: Draft) -> tuple[TableState, bool]:
         cancelled = " ".join(c.text for c in auction.calls[back + 1:])
         state = with_auction(state, auction.upto(back))
         draft.cite("17D3", "16C")
-        draft.summary.append(f"The auction does not end: {missed.value} lost his turn to a pass "
-                             f"out of rotation, so it goes back to him.")
-        draft.steps.append(f"Three passes followed a call, but {missed.value} never had his turn "
-                           f"to call; the passes after it ({cancelled}) are cancelled and "
-                           f"{missed.value} calls now (17D3). Information from the cancelled "
-                           "passes is unauthorized for the side that passed out of rotation "
-                           "(16C).")
+        draft.summary.append(Msg("The auction does not end: {seat.value} lost his turn to a "
+                                 "pass out of rotation, so it goes back to him.", seat=missed))
+        draft.steps.append(Msg("Three passes followed a call, but {seat.value} never had his turn "
+                               "to call; the passes after it ({cancelled}) are cancelled and "
+                               "{seat.value} calls now (17D3). Information from the cancelled "
+                               "passes is unauthorized for the side that passed out of rotation "
+                               "(16C).", seat=missed, cancelled=cancelled))
         return state, False
     return end_auction(state, auction, draft), True
 
@@ -545,8 +603,8 @@ def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState
     """The auction is over: passed out (22B), or declarer plays the contract (22A)."""
     if auction.passed_out:
         draft.cite("22B")
-        draft.summary.append("All four players passed: the board is passed out and the hands go "
-                             "back into the board without play.")
+        draft.summary.append(Msg("All four players passed: the board is passed out and the "
+                                 "hands go back into the board without play."))
         state = settle_auction_state(state, auction.dealer)
         state = state.evolve(phase=Phase.FINISHED, lead_penalties=(), auction_exposed=())
         draft.outcome.update(auction_over=True, declarer="", contract="")
@@ -555,9 +613,10 @@ def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState
     assert declarer is not None
     ended, state = auction_ends(state, AuctionEnded(declarer, contract))
     draft.cite("22A", *ended.laws)
-    said = contract_words(contract) if contract else "the contract"
-    draft.summary.append(f"The auction is over: {said} by {declarer.value}, "
-                         f"{declarer.lho.value} to lead.")
+    said = contract_words(contract) if contract else Msg("the contract")
+    draft.summary.append(Msg("The auction is over: {contract} by {declarer.value}, "
+                             "{lho.value} to lead.", contract=said, declarer=declarer,
+                             lho=declarer.lho))
     draft.steps += list(ended.steps)
     draft.outcome.update(auction_over=True, declarer=declarer.value, contract=contract,
                          options=list(ended.option_tokens))
@@ -577,13 +636,19 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
             raise RuleError(problem)
         state = record_call(state, seat, call, ev.specifies)
         draft.cite("37A")
-        draft.summary.append(f"{seat.value}'s {call.symbol} stands: his LHO called before the "
-                             "Director ruled.")
-        draft.steps.append(f"{seat.value} had to pass ({ob.origin}) but {call.words}; because "
-                           f"{seat.lho.value} called over it before rectification, every call "
-                           "stands (37A)" + (" and he must still pass at his later turns."
-                                             if ob.lasts is PassLasts.THROUGHOUT else ".")
-                           + " There are no Law 26B lead restrictions.")
+        draft.summary.append(Msg("{seat.value}'s {call} stands: his LHO called before the "
+                                 "Director ruled.", seat=seat, call=call_symbol(call)))
+        names = dict(seat=seat, law=ob.origin, call=call_words(call), lho=seat.lho)
+        if ob.lasts is PassLasts.THROUGHOUT:
+            draft.steps.append(Msg("{seat.value} had to pass ({law}) but {call}; because "
+                                   "{lho.value} called over it before rectification, every call "
+                                   "stands (37A) and he must still pass at his later turns. There "
+                                   "are no Law 26B lead restrictions.", **names))
+        else:
+            draft.steps.append(Msg("{seat.value} had to pass ({law}) but {call}; because "
+                                   "{lho.value} called over it before rectification, every call "
+                                   "stands (37A). There are no Law 26B lead restrictions.",
+                                   **names))
         draft.outcome.update(partner_must_pass=pass_word(state, partner), lead_restriction=False)
         return state
     state = record_call(state, seat, PASS)
@@ -591,17 +656,19 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
     state = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, "37B2")
     state = lead26.record_lead_penalty(state, seat)
     draft.cite("37B1", "37B2", "26B", "72C", "16C")
-    draft.summary.append(f"{seat.value}'s {call.symbol} is cancelled and a pass put in its place; "
-                         f"{seat.value} and {partner.value} must pass for the rest of the auction.")
+    draft.summary.append(Msg("{seat.value}'s {call} is cancelled and a pass put in its place; "
+                             "{seat.value} and {partner.value} must pass for the rest of the "
+                             "auction.", seat=seat, call=call_symbol(call), partner=partner))
     draft.steps += [
-        f"{seat.value} was required to pass ({ob.origin}), so his {call.words} is cancelled "
-        "(37B1).",
-        f"A pass is substituted and both {seat.value} and {partner.value} must pass whenever it "
-        "is their turn for the rest of the auction (37B2).",
-        f"If {seat.value} becomes a defender, declarer may prohibit one suit he did not specify "
-        f"at {partner.value}'s first turn to lead (26B); the Director may adjust under 72C.",
+        Msg("{seat.value} was required to pass ({law}), so his {call} is cancelled (37B1).",
+            seat=seat, law=ob.origin, call=call_words(call)),
+        Msg("A pass is substituted and both {seat.value} and {partner.value} must pass whenever "
+            "it is their turn for the rest of the auction (37B2).", seat=seat, partner=partner),
+        Msg("If {seat.value} becomes a defender, declarer may prohibit one suit he did not "
+            "specify at {partner.value}'s first turn to lead (26B); the Director may adjust "
+            "under 72C.", seat=seat, partner=partner),
     ]
-    draft.information.append(withdrawn_information(seat, call.words))
+    draft.information.append(withdrawn_information(seat, call_words(call)))
     draft.outcome.update(partner_must_pass="throughout", offender_must_pass="throughout",
                          lead_restriction=True)
     state, _ = after_pass(state, draft)
@@ -611,44 +678,51 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
 # --- Law 36: an inadmissible double or redouble in rotation --------------------------------
 
 
-def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: str,
+def _law36(state: TableState, seat: Seat, call: Call, ev: CallMade, problem: Text,
            draft: Draft) -> TableState:
     partner = seat.partner
     if ev.lho_called:
         draft.cite("36A")
-        draft.summary.append(f"{seat.value}'s {call.symbol} and the calls after it are cancelled; "
-                             f"the auction goes back to {seat.value} with no rectification.")
-        draft.steps.append(f"The {call.words} was inadmissible ({problem}). Because "
-                           f"{seat.lho.value} called before rectification, it and every later "
-                           f"call are cancelled; {seat.value} calls again as if nothing had "
-                           "happened, with no Law 26B lead restrictions (36A).")
+        draft.summary.append(Msg("{seat.value}'s {call} and the calls after it are cancelled; "
+                                 "the auction goes back to {seat.value} with no rectification.",
+                                 seat=seat, call=call_symbol(call)))
+        draft.steps.append(Msg("The {call} was inadmissible ({problem}). Because {lho.value} "
+                               "called before rectification, it and every later call are "
+                               "cancelled; {seat.value} calls again as if nothing had happened, "
+                               "with no Law 26B lead restrictions (36A).",
+                               call=call_words(call), problem=problem, lho=seat.lho, seat=seat))
         draft.outcome.update(partner_must_pass=pass_word(state, partner), lead_restriction=False)
         return state
     state = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, "36B2")
     state = lead26.record_lead_penalty(state, seat)
     draft.cite("36B1", "36B2", "36B3", "26B", "72C", "16C")
-    draft.summary.append(f"{seat.value}'s {call.words} is cancelled ({problem}); he must make a "
-                         f"legal call and {partner.value} must pass for the rest of the auction.")
+    words = call_words(call)
+    draft.summary.append(Msg("{seat.value}'s {call} is cancelled ({problem}); he must make a "
+                             "legal call and {partner.value} must pass for the rest of the "
+                             "auction.", seat=seat, call=words, problem=problem, partner=partner))
     draft.steps += [
-        f"The {call.words} is not allowed ({problem}, Law 19), so it is cancelled (36B1).",
-        f"{seat.value} must substitute a legal call, and {partner.value} must pass whenever it is "
-        "his turn to call (36B2).",
-        f"Law 26B lead restrictions may follow if {seat.value} becomes a defender; 72C may apply "
-        "(36B3).",
+        Msg("The {call} is not allowed ({problem}, Law 19), so it is cancelled (36B1).",
+            call=words, problem=problem),
+        Msg("{seat.value} must substitute a legal call, and {partner.value} must pass whenever it "
+            "is his turn to call (36B2).", seat=seat, partner=partner),
+        Msg("Law 26B lead restrictions may follow if {seat.value} becomes a defender; 72C may "
+            "apply (36B3).", seat=seat),
     ]
-    draft.information.append(withdrawn_information(seat, call.words))
+    draft.information.append(withdrawn_information(seat, words))
     draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
     return state
 
 
-def words_of(call_text: str) -> str:
+def words_of(call_text: str) -> Text:
     """A stored call (``1H``, ``P``) as a player says it (``1♥``, ``pass``)."""
-    return parse_call(call_text).words if call_text else "call"
+    return call_words(parse_call(call_text)) if call_text else Msg("call")
 
 
-def spoken(text: str) -> str:
+def spoken(text: Text) -> Text:
     """``text`` as a player says it when it is a call's notation, else as it is."""
+    if isinstance(text, Msg):
+        return text
     try:
-        return parse_call(text).words
+        return call_words(parse_call(text))
     except ValueError:
         return text

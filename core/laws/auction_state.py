@@ -17,6 +17,7 @@ from core.errors import RuleError
 from core.seats import Role as _Role
 from core.seats import Seat, role_of
 from core.state import Chooser, PassLasts, PassObligation, PendingChoice, Phase, TableState
+from core.text import Msg
 
 #: ``PendingChoice.chooser`` of a judgement the Director still has to make in the auction.
 DIRECTOR = Chooser.DIRECTOR
@@ -34,17 +35,17 @@ _MEANING = "26B:specifies:"  # "<index>=<suit letters>": an artificial call in t
 def auction_of(state: TableState) -> Auction:
     """The legal auction so far (the dealer must be known)."""
     if state.dealer is None:
-        raise RuleError("the dealer is not known yet: say who dealt (N, E, S or W)")
+        raise RuleError(Msg("the dealer is not known yet: say who dealt (N, E, S or W)"))
     return Auction.trusted(state.dealer, state.calls)
 
 
 def open_auction(state: TableState) -> Auction:
     """The auction, which must still be in progress."""
     if state.phase is Phase.FINISHED:
-        raise RuleError("this board has ended")
+        raise RuleError(Msg("this board has ended"))
     auction = auction_of(state)
     if state.phase is not Phase.AUCTION or (auction.is_over and accepting_seat(state) is None):
-        raise RuleError("the auction is over: no more calls can be made on this board")
+        raise RuleError(Msg("the auction is over: no more calls can be made on this board"))
     return auction
 
 

@@ -60,7 +60,7 @@ def test_27A1_chance_passes_once_the_offender_replaces_the_bid():
 def test_29A_lho_accepts_a_bid_out_of_rotation_with_the_choice():
     """E opens 1S at N's turn; S (E's LHO) accepts: N lost his turn, no rectification."""
     ruling, state = apply(at("N"), CallOutOfRotation(Seat.E, "1S"))
-    assert ruling.chooser == "LHO" and "29A" in " ".join(ruling.steps)
+    assert ruling.chooser == "LHO" and "29A" in " ".join(map(str, ruling.steps))
     assert [p.seat for p in state.pending if p.chooser == "LHO"] == [Seat.S]
     ruling, state = apply(state, ChoiceMade(Seat.S, "accept"))
     assert "29A" in ruling.laws and state.calls == ("P", "1S")

@@ -39,7 +39,7 @@ def s_opens_1nt_at_norths_turn():
 def test_23A_identical_call_is_comparable_without_asking_the_director():
     ruling, state = calls(s_opens_1nt_at_norths_turn(), "S:1NT")
     assert "31A2(a)" in ruling.laws and not ruling.options
-    assert "same call" in " ".join(ruling.steps)
+    assert "same call" in " ".join(map(str, ruling.steps))
     assert not state.pass_obligations and not state.pending and not state.lead_penalties
 
 
@@ -48,7 +48,7 @@ def test_23A_other_call_waits_for_the_director_and_bars_nobody_meanwhile():
     assert ruling.outcome["judgement_pending"] is True
     assert ruling.chooser == "director"
     assert set(ruling.option_tokens) == {"comparable", "not_comparable"}
-    assert "Director judged" not in " ".join((ruling.summary, *ruling.steps))
+    assert "Director judged" not in " ".join(map(str, (ruling.summary, *ruling.steps)))
     assert not state.pass_obligations and not state.lead_penalties
     answer = must_pass(state, Seat.N)
     assert answer.outcome["must_pass"] == "none"

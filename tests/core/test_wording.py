@@ -78,4 +78,4 @@ def test_no_internal_tokens_in_any_ruling_of_the_conformance_cases(monkeypatch, 
     for ruling in seen:
         for text in (ruling.summary, *ruling.steps, *(o.label for o in ruling.options),
                      ruling.information, ruling.judgement):
-            assert not INTERNAL.search(text or ""), text
+            assert not INTERNAL.search(str(text or "")), text
