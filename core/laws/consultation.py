@@ -10,6 +10,7 @@ from core.errors import RuleError
 from core.registry import Event, event, rule
 from core.ruling import Ruling, law_satisfies
 from core.state import TableState
+from core.text import Msg
 
 
 @event("consultation")
@@ -27,18 +28,20 @@ class Consultation(Event):
 @rule(Consultation)
 def consultation(state: TableState, ev: Consultation) -> tuple[Ruling, TableState]:
     if not ev.question.strip() or not ev.answer.strip():
-        raise RuleError("a consultation needs a question and an answer")
+        raise RuleError(Msg("a consultation needs a question and an answer"))
     for law in ev.laws:
         if not law_satisfies(law, law):
-            raise RuleError(f"{law[:20]!r} is not a law reference (e.g. 23, or 50D2(a))")
+            raise RuleError(Msg("{law} is not a law reference (e.g. 23, or 50D2(a))",
+                                law=repr(law[:20])))
     told = ev.table_note.strip()
     return Ruling(
         kind="consultation",
-        summary=f"Private consultation answered: {ev.answer.strip()}",
+        summary=Msg("Private consultation answered: {answer}", answer=ev.answer.strip()),
         laws=tuple(ev.laws),
-        steps=(f"Asked away from the table: {ev.question.strip()}",),
+        steps=(Msg("Asked away from the table: {question}", question=ev.question.strip()),),
         information=(
-            f"The table was told only: {told}" if told else "The table was told nothing."
+            Msg("The table was told only: {told}", told=told) if told
+            else Msg("The table was told nothing.")
         ),
         private=True,
     ), state

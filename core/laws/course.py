@@ -16,6 +16,7 @@ a side said to have lost the lead. From them:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.errors import RuleError
@@ -25,6 +26,7 @@ from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat
 from core.state import Chooser, Lasts, PendingChoice, Restriction, TableState
+from core.text import Msg, Text
 
 LAST_TRICK = 13
 QUESTION_LAW = "course"  # the pending question "has he kept the lead?", asked by /lead
@@ -35,7 +37,8 @@ LOST = "lost"
 
 def check_trick(trick: int) -> None:
     if not isinstance(trick, int) or isinstance(trick, bool) or not 1 <= trick <= LAST_TRICK:
-        raise RuleError(f"there is no trick {trick!r}: a board has tricks 1 to 13")
+        raise RuleError(Msg("there is no trick {trick}: a board has tricks 1 to 13",
+                            trick=repr(trick)))
 
 
 HOLDS, ENDED, DOUBT = "holds", "ended", "doubt"
@@ -111,36 +114,40 @@ def lead_moment_passed(state: TableState, on_lead: Seat | None, *, later: bool) 
                         lead_chosen=None)
 
 
-def ended_step(ended: list[Restriction]) -> list[str]:
+def described(restrictions: Iterable[Restriction]) -> Msg:
+    """Restrictions said one after another, separated by semicolons."""
+    return Msg.join("; ", [r.describe() for r in restrictions])
+
+
+def ended_step(ended: list[Restriction]) -> list[Text]:
     """One line saying which restrictions a report ended (nothing when none did)."""
     if not ended:
         return []
-    listed = "; ".join(f"{r.describe()}" for r in ended)
-    return [f"Over now, so no longer binding: {listed}."]
+    return [Msg("Over now, so no longer binding: {restrictions}.", restrictions=described(ended))]
 
 
 def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int | None,
         law: str = QUESTION_LAW) -> tuple[TableState, Ruling]:
     """Record the question whether ``leader`` kept the lead, and the ruling that asks it."""
-    listed = "; ".join(r.describe() for r in doubtful)
+    listed = described(doubtful)
     question = (f"declarer or dummy (or a director) says whether {leader.value} has kept "
                 f"the lead since his restriction began ({listed})")
-    options = (Option(KEPT, f"{leader.value} has kept the lead"),
-               Option(LOST, f"{leader.value}'s side lost it meanwhile"))
+    options = (Option(KEPT, Msg("{seat.value} has kept the lead", seat=leader)),
+               Option(LOST, Msg("{seat.value}'s side lost it meanwhile", seat=leader)))
     pending = PendingChoice(law=law, chooser=Chooser.DECLARER_SIDE, seat=leader,
                             options=tuple(o.token for o in options), note=question, trick=trick)
     state = state.without_pending(leader)
     state = state.evolve(pending=(*state.pending, pending))
     ruling = Ruling(
         kind="lead_question",
-        summary=f"Has {leader.value} kept the lead since the restriction began? The reports do "
-        "not tell, so the bot asks before answering.",
+        summary=Msg("Has {seat.value} kept the lead since the restriction began? The reports do "
+                    "not tell, so the bot asks before answering.", seat=leader),
         laws=tuple(dict.fromkeys(r.origin for r in doubtful)),
-        steps=(f"In force when last reported: {listed}.",
-               "A lead restriction lasts only while its player keeps the lead, or for one lead "
-               "(50D2(a), 51B, 26B). Declarer or dummy (or a director) says which: the side it "
-               "would favour does not. Give trick: with /lead next time and the bot can tell "
-               "by itself."),
+        steps=(Msg("In force when last reported: {restrictions}.", restrictions=listed),
+               Msg("A lead restriction lasts only while its player keeps the lead, or for one "
+                   "lead (50D2(a), 51B, 26B). Declarer or dummy (or a director) says which: the "
+                   "side it would favour does not. Give trick: with /lead next time and the bot "
+                   "can tell by itself.")),
         options=options,
         chooser=Chooser.DECLARER_SIDE,
         outcome={"options": [o.token for o in options], "waiting": True},
@@ -157,12 +164,14 @@ def answer_report(state: TableState, pending: PendingChoice,
     laws = tuple(dict.fromkeys(r.origin for r in mine))
     if token == LOST:
         state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in mine))
-        return Ruling(kind="lead_question", summary=f"{seat.value}'s side lost the lead: his "
-                      "lead restrictions have ended.", laws=laws,
+        return Ruling(kind="lead_question",
+                      summary=Msg("{seat.value}'s side lost the lead: his lead restrictions have "
+                                  "ended.", seat=seat), laws=laws,
                       steps=tuple(ended_step(mine))), state
     state = state.evolve(on_lead=seat)
-    return Ruling(kind="lead_question", summary=f"{seat.value} kept the lead: "
-                  + "; ".join(r.describe() for r in mine) + ".", laws=laws), state
+    return Ruling(kind="lead_question",
+                  summary=Msg("{seat.value} kept the lead: {restrictions}.", seat=seat,
+                              restrictions=described(mine)), laws=laws), state
 
 
 @event("play_reported")
@@ -183,14 +192,23 @@ def play_reported(state: TableState, ev: PlayReported) -> tuple[Ruling, TableSta
     for seat in dict.fromkeys(r.seat for r in doubtful):  # tricks went by: did he keep it?
         state, asked = ask(state, seat, [r for r in doubtful if r.seat is seat], ev.trick,
                            REPORT_QUESTION_LAW)
-        steps.append(str(asked.summary))
+        steps.append(asked.summary)
         options = options or asked.options  # buttons for the first seat asked
-    at = f"Trick {ev.trick}" if ev.trick else "The current trick"
-    who = f", {ev.leader.value} on lead" if ev.leader else ""
-    return Ruling(kind="play_reported", summary=f"{at}{who}.",
+    return Ruling(kind="play_reported", summary=_trick_summary(ev.trick, ev.leader),
                   laws=tuple(dict.fromkeys(r.origin for r in (*ended, *doubtful))),
                   steps=tuple(steps), options=options,
                   chooser=Chooser.DECLARER_SIDE if options else Chooser.NOBODY), state
+
+
+def _trick_summary(trick: int | None, leader: Seat | None) -> Msg:
+    """"Trick 5, W on lead." and its variants."""
+    if trick:
+        if leader:
+            return Msg("Trick {n}, {seat.value} on lead.", n=trick, seat=leader)
+        return Msg("Trick {n}.", n=trick)
+    if leader:
+        return Msg("The current trick, {seat.value} on lead.", seat=leader)
+    return Msg("The current trick.")
 
 
 @event("restriction_spent")
@@ -206,9 +224,11 @@ def restriction_spent(state: TableState, ev: RestrictionSpent) -> tuple[Ruling, 
     spent = [r for r in state.restrictions_on(ev.seat)
              if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]
     if not spent:
-        raise RuleError(f"{ev.seat.value} has no restriction for one lead or one trick")
+        raise RuleError(Msg("{seat.value} has no restriction for one lead or one trick",
+                            seat=ev.seat))
     state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in spent))
     return Ruling(kind="restriction_spent",
-                  summary=f"{ev.seat.value} has made that play: the restriction is over.",
+                  summary=Msg("{seat.value} has made that play: the restriction is over.",
+                              seat=ev.seat),
                   laws=tuple(dict.fromkeys(r.origin for r in spent)),
                   steps=tuple(ended_step(spent))), state

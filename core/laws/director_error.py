@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from core.adjusted import AdjustedScore, parse_adjusted
 from core.authority import Authority, authority
 from core.errors import RuleError
+from core.text import Msg, Text
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,7 @@ class DirectorError:
 
     score: str  # canonical (core.adjusted)
     laws: tuple[str, ...]
-    explanation: str
+    explanation: Text
     adjusted: AdjustedScore
 
 
@@ -27,8 +28,22 @@ def check_allowed(score: AdjustedScore, profile: Authority) -> None:
     adjusted score used in ``score`` (weighted scores, 12C1(c), are its option)."""
     for kind in sorted(score.kinds):
         if not profile.allows(kind):
-            raise RuleError(f"{profile.code} regulations do not allow {kind} adjusted scores "
-                            "(12C1(c)): give one assigned result per side")
+            raise RuleError(_not_allowed(kind, profile.code))
+
+
+def _not_allowed(kind: str, code: str) -> Msg:
+    """The refusal of a kind of adjusted score the club's authority does not allow."""
+    if kind == "weighted":
+        return Msg("{authority} regulations do not allow weighted adjusted scores (12C1(c)): "
+                   "give one assigned result per side", authority=code)
+    if kind == "split":
+        return Msg("{authority} regulations do not allow split adjusted scores (12C1(c)): "
+                   "give one assigned result per side", authority=code)
+    if kind == "artificial":
+        return Msg("{authority} regulations do not allow artificial adjusted scores (12C1(c)): "
+                   "give one assigned result per side", authority=code)
+    return Msg("{authority} regulations do not allow assigned adjusted scores (12C1(c)): "
+               "give one assigned result per side", authority=code)
 
 
 def adjusted_score(text: str, authority_code: str | None = None) -> AdjustedScore:
@@ -43,44 +58,47 @@ def director_error(score: str, *, board_played: bool,
     """Check ``score`` against what 82C allows and explain it; a :class:`RuleError` says
     which kind of score the board needs."""
     if not score.strip():
-        raise RuleError("director error (82C) needs the adjusted score")
+        raise RuleError(Msg("director error (82C) needs the adjusted score"))
     adjusted = adjusted_score(score, authority_code)
     artificial = {adjusted.ns.kind, adjusted.ew.kind} == {"artificial"}
     if board_played and (adjusted.ns.artificial or adjusted.ew.artificial):
-        raise RuleError(
+        raise RuleError(Msg(
             "the board was played, so Law 82C gives an assigned adjusted score (12C1): "
             "the probable result without the error, e.g. 4HS= (or weighted: 60% 4HS=, "
             "40% 4HS-1)"
-        )
+        ))
     if not board_played:
         if not artificial:
-            raise RuleError(
+            raise RuleError(Msg(
                 "the board was not played, so Law 82C gives an artificial adjusted score "
                 "(12C2): average plus to both sides, e.g. A+/A+ or 60%/60%"
-            )
+            ))
         for side in (adjusted.ns, adjusted.ew):
             if (side.percent or 0) < 60:
-                raise RuleError(
-                    f"{side.artificial} is less than average plus: under 82C both sides are "
-                    "treated as non-offending, so each gets at least average plus (12C2)"
-                )
-    kind = f"{_kind_words(adjusted)} (12C1)" if board_played else (
+                raise RuleError(Msg(
+                    "{score} is less than average plus: under 82C both sides are "
+                    "treated as non-offending, so each gets at least average plus (12C2)",
+                    score=side.artificial
+                ))
+    kind = _kind_words(adjusted) if board_played else Msg(
         "an artificial adjusted score, at least average plus to each side (12C2)"
     )
     text = adjusted.text()
     return DirectorError(
         score=text,
         laws=("82C", "12C1" if board_played else "12C2"),
-        explanation=(
+        explanation=Msg(
             "Director error (82C): the ruling given was wrong and the board cannot be scored "
-            "normally, so both sides are treated as non-offending and get "
-            f"{kind}: {text}."
+            "normally, so both sides are treated as non-offending and get {kind}: {score}.",
+            kind=kind, score=text
         ),
         adjusted=adjusted,
     )
 
 
-def _kind_words(score: AdjustedScore) -> str:
-    return {"weighted": "a weighted assigned adjusted score",
-            "split": "an assigned adjusted score, different for each side"}.get(
-        score.kind, "an assigned adjusted score")
+def _kind_words(score: AdjustedScore) -> Msg:
+    if score.kind == "weighted":
+        return Msg("a weighted assigned adjusted score (12C1)")
+    if score.kind == "split":
+        return Msg("an assigned adjusted score, different for each side (12C1)")
+    return Msg("an assigned adjusted score (12C1)")

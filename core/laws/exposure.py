@@ -17,6 +17,7 @@ from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Role, Seat, role_of
 from core.state import AuctionExposure, PassLasts, PassObligation, Phase, TableState
+from core.text import Msg, Text
 
 
 class How(Enum):
@@ -38,25 +39,27 @@ class Exposure(Event):
 def exposure(state: TableState, ev: Exposure) -> tuple[Ruling, TableState]:
     declarer = require_declarer(state)
     if not ev.cards:
-        raise RuleError("name the exposed card(s)")
+        raise RuleError(Msg("name the exposed card(s)"))
     if len(set(ev.cards)) != len(ev.cards):
-        raise RuleError("the same card is named twice")
+        raise RuleError(Msg("the same card is named twice"))
     role = role_of(ev.seat, declarer)
     shown = cards_text(ev.cards)
     if role is not Role.DEFENDER:
-        whose = "Declarer's" if role is Role.DECLARER else "Dummy's"
         return Ruling(
             kind="exposure",
-            summary=f"No penalty: {shown} go{'es' if len(ev.cards) == 1 else ''} back to "
-            f"{ev.seat.value}'s hand.",
+            summary=Msg("No penalty: {cards} goes back to {seat.value}'s hand.", cards=shown,
+                        seat=ev.seat) if len(ev.cards) == 1 else
+            Msg("No penalty: {cards} go back to {seat.value}'s hand.", cards=shown, seat=ev.seat),
             laws=("48A",),
             steps=(
-                f"{whose} cards never become penalty cards and declarer need not play a card he "
-                "exposed by accident (48A).",
-                "A card declarer holds face up, touching or nearly touching the table, is played, "
-                "not exposed (45C2).",
-                "If declarer faced his hand as if to claim, it may be treated as a claim (48B2, "
-                "68).",
+                Msg("Declarer's cards never become penalty cards and declarer need not play a "
+                    "card he exposed by accident (48A).") if role is Role.DECLARER else
+                Msg("Dummy's cards never become penalty cards and declarer need not play a card "
+                    "he exposed by accident (48A)."),
+                Msg("A card declarer holds face up, touching or nearly touching the table, is "
+                    "played, not exposed (45C2)."),
+                Msg("If declarer faced his hand as if to claim, it may be treated as a claim "
+                    "(48B2, 68)."),
             ),
             outcome={"penalty_cards": []},
         ), state
@@ -66,33 +69,47 @@ def exposure(state: TableState, ev: Exposure) -> tuple[Ruling, TableState]:
     state, extra = add_penalty_cards(state, ev.seat, ev.cards, deliberate=deliberate, origin="50B")
     mine = state.penalty_cards_of(ev.seat)
     kind = mine[-1].kind.value
-    steps = [
-        f"{shown} stay{'s' if len(ev.cards) == 1 else ''} face up on the table in front of "
-        f"{ev.seat.value} (49, 50A): {reason}.",
+    one = len(ev.cards) == 1
+    steps: list[Text] = [
+        Msg("{cards} stays face up on the table in front of {seat.value} (49, 50A): {reason}.",
+            cards=shown, seat=ev.seat, reason=reason) if one else
+        Msg("{cards} stay face up on the table in front of {seat.value} (49, 50A): {reason}.",
+            cards=shown, seat=ev.seat, reason=reason),
         *extra,
     ]
     if any(p.kind.value == "major" for p in mine):
-        steps.append(
-            f"{ev.seat.value} must play a major penalty card at his first legal opportunity, "
+        steps.append(Msg(
+            "{seat.value} must play a major penalty card at his first legal opportunity, "
             "following suit first (50D1); when his partner is to lead, declarer chooses a lead "
-            "option before the lead (50D2)."
-        )
+            "option before the lead (50D2).", seat=ev.seat
+        ))
     else:
-        steps.append(
-            f"Until it is played, {ev.seat.value} may not play another card below honour rank in "
-            "that suit; he may play an honour instead. His partner's leads are free (50C)."
-        )
+        steps.append(Msg(
+            "Until it is played, {seat.value} may not play another card below honour rank in "
+            "that suit; he may play an honour instead. His partner's leads are free (50C).",
+            seat=ev.seat
+        ))
     return Ruling(
         kind="exposure",
-        summary=f"{shown} {'is a' if len(ev.cards) == 1 else 'are'} {kind} penalty "
-        f"card{'s' if len(ev.cards) > 1 else ''} of {ev.seat.value}.",
+        summary=_penalty_cards_of(shown, one, kind == "major", ev.seat),
         laws=("49", "50B", "50D" if kind == "major" else "50C"),
         steps=tuple(steps),
         information=INFORMATION_ON_TABLE,
-        judgement="If the exposed card helped the offending side and damaged the other side, "
-        "the Director may adjust at the end of play (50E4).",
+        judgement=Msg("If the exposed card helped the offending side and damaged the other side, "
+                      "the Director may adjust at the end of play (50E4)."),
         outcome={"penalty_cards": [p.token for p in state.penalty_cards]},
     ), state
+
+
+def _penalty_cards_of(shown: str, one: bool, major: bool, seat: Seat) -> Msg:
+    """"``shown`` is a major/minor penalty card of ``seat``" (or "are … cards")."""
+    if one:
+        if major:
+            return Msg("{cards} is a major penalty card of {seat.value}.", cards=shown, seat=seat)
+        return Msg("{cards} is a minor penalty card of {seat.value}.", cards=shown, seat=seat)
+    if major:
+        return Msg("{cards} are major penalty cards of {seat.value}.", cards=shown, seat=seat)
+    return Msg("{cards} are minor penalty cards of {seat.value}.", cards=shown, seat=seat)
 
 
 # --- Law 24: exposed during the auction -----------------------------------------------
@@ -120,27 +137,33 @@ def law24_paragraph(cards: tuple[Card, ...], premature_lead: bool) -> str:
 @rule(AuctionExposureIncident)
 def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ruling, TableState]:
     if state.phase is not Phase.AUCTION:
-        raise RuleError("the auction is over: report a card exposed during the play instead")
+        raise RuleError(Msg("the auction is over: report a card exposed during the play instead"))
     if not ev.cards or len(set(ev.cards)) != len(ev.cards):
-        raise RuleError("name each exposed card once")
+        raise RuleError(Msg("name each exposed card once"))
     face_up = {e.card for e in state.auction_exposed}
     for card in ev.cards:
         if card in face_up:
-            raise RuleError(f"the {card.symbol} is already face up on the table")
+            raise RuleError(Msg("the {card.symbol} is already face up on the table", card=card))
     para = law24_paragraph(ev.cards, ev.premature_lead)
     partner = ev.seat.partner
     shown = cards_text(ev.cards)
     exposed = tuple(AuctionExposure(ev.seat, c, ev.premature_lead) for c in ev.cards)
     state = state.evolve(auction_exposed=(*state.auction_exposed, *exposed))
+    one = len(ev.cards) == 1
     what = {
-        "24A": "a single card below honour rank",
-        "24B": "a prematurely led card" if ev.premature_lead else "an honour",
-        "24C": "two or more cards",
+        "24A": Msg("a single card below honour rank"),
+        "24B": Msg("a prematurely led card") if ev.premature_lead else Msg("an honour"),
+        "24C": Msg("two or more cards"),
     }[para]
-    steps = [f"{shown} stay{'s' if len(ev.cards) == 1 else ''} face up on the table until the "
-             f"auction ends: it is {what} ({para})."]
+    steps: list[Text] = [
+        Msg("{cards} stays face up on the table until the auction ends: it is {what} ({law}).",
+            cards=shown, what=what, law=para) if one else
+        Msg("{cards} stay face up on the table until the auction ends: it is {what} ({law}).",
+            cards=shown, what=what, law=para)]
+    summary: Text
     if para == "24A":
-        summary = f"{shown} stays face up; no further rectification in the auction."
+        summary = Msg("{cards} stays face up; no further rectification in the auction.",
+                      cards=shown)
         obligation = "none"
     else:
         state = replace(
@@ -150,31 +173,38 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
                 PassObligation(partner, PassLasts.NEXT_TURN, para),
             ),
         )
-        summary = f"{shown} stay{'s' if len(ev.cards) == 1 else ''} face up; {partner.value} " \
-                  "must pass at his next turn."
+        summary = (Msg("{cards} stays face up; {partner.value} must pass at his next turn.",
+                       cards=shown, partner=partner) if one else
+                   Msg("{cards} stay face up; {partner.value} must pass at his next turn.",
+                       cards=shown, partner=partner))
         obligation = "next_turn"
-        steps.append(f"{partner.value} must pass at his next turn ({para}); if that pass lets "
-                     "the offending side gain, the Director may adjust (72C).")
-    go, become = ("go", "they become") if len(ev.cards) > 1 else ("goes", "it becomes")
+        steps.append(Msg("{partner.value} must pass at his next turn ({law}); if that pass lets "
+                         "the offending side gain, the Director may adjust (72C).",
+                         partner=partner, law=para))
     steps.append(
-        f"If {ev.seat.value} becomes declarer or dummy, {shown} {go} back to his hand (24D); "
-        f"if he becomes a defender {become} a penalty card (24E, 50)."
+        Msg("If {seat.value} becomes declarer or dummy, {cards} goes back to his hand (24D); "
+            "if he becomes a defender it becomes a penalty card (24E, 50).",
+            seat=ev.seat, cards=shown) if one else
+        Msg("If {seat.value} becomes declarer or dummy, {cards} go back to his hand (24D); "
+            "if he becomes a defender they become a penalty card (24E, 50).",
+            seat=ev.seat, cards=shown)
     )
     return Ruling(
         kind="auction_exposure",
         summary=summary,
         laws=(para, "16C"),
         steps=tuple(steps),
-        information=f"What the exposed card shows is authorized for the other side but "
-        f"unauthorized for {partner.value} (16C).",
+        information=Msg("What the exposed card shows is authorized for the other side but "
+                        "unauthorized for {partner.value} (16C).", partner=partner),
         outcome={"partner_must_pass": obligation},
     ), state
 
 
-def settle_auction_exposures(state: TableState, declarer: Seat) -> tuple[TableState, list[str]]:
+def settle_auction_exposures(state: TableState,
+                             declarer: Seat) -> tuple[TableState, list[Text]]:
     """At the end of the auction: cards of the declaring side go back (24D); a defender's become
     penalty cards (24E), minor only for a single low card not led prematurely (50B)."""
-    steps: list[str] = []
+    steps: list[Text] = []
     by_seat: dict[Seat, list[AuctionExposure]] = {}
     for e in state.auction_exposed:
         by_seat.setdefault(e.seat, []).append(e)
@@ -182,14 +212,30 @@ def settle_auction_exposures(state: TableState, declarer: Seat) -> tuple[TableSt
     for seat, exposures in by_seat.items():
         cards = [e.card for e in exposures]
         if role_of(seat, declarer) is not Role.DEFENDER:
-            steps.append(f"{cards_text(cards)} {'goes' if len(cards) == 1 else 'go'} back to "
-                         f"{seat.value}'s hand: he is on the declaring side (24D).")
+            steps.append(
+                Msg("{cards} goes back to {seat.value}'s hand: he is on the declaring side (24D).",
+                    cards=cards_text(cards), seat=seat) if len(cards) == 1 else
+                Msg("{cards} go back to {seat.value}'s hand: he is on the declaring side (24D).",
+                    cards=cards_text(cards), seat=seat))
             continue
         deliberate = any(e.premature_lead for e in exposures)
         state, extra = add_penalty_cards(state, seat, cards, deliberate=deliberate, origin="24E")
-        kind = state.penalty_cards_of(seat)[-1].kind.value
-        steps.append(f"{cards_text(cards)} become{'s' if len(cards) == 1 else ''} {kind} penalty "
-                     f"card{'s' if len(cards) > 1 else ''} of {seat.value}, a defender (24E, "
-                     "50B).")
+        major = state.penalty_cards_of(seat)[-1].kind.value == "major"
+        steps.append(_become_penalty_cards(cards_text(cards), len(cards) == 1, major, seat))
         steps += extra
     return state, steps
+
+
+def _become_penalty_cards(shown: str, one: bool, major: bool, seat: Seat) -> Msg:
+    """24E: a defender's cards exposed during the auction become his penalty cards."""
+    if one:
+        if major:
+            return Msg("{cards} becomes major penalty card of {seat.value}, a defender (24E, "
+                       "50B).", cards=shown, seat=seat)
+        return Msg("{cards} becomes minor penalty card of {seat.value}, a defender (24E, 50B).",
+                   cards=shown, seat=seat)
+    if major:
+        return Msg("{cards} become major penalty cards of {seat.value}, a defender (24E, 50B).",
+                   cards=shown, seat=seat)
+    return Msg("{cards} become minor penalty cards of {seat.value}, a defender (24E, 50B).",
+               cards=shown, seat=seat)

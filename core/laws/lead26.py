@@ -26,6 +26,7 @@ from core.state import (
     LeadPenalty,
     TableState,
 )
+from core.text import Msg, Text
 
 LAW = "26B"
 
@@ -74,7 +75,8 @@ def eligible_suits(state: TableState, leader: Seat) -> list[Suit]:
 
 def prohibit_options(state: TableState, leader: Seat) -> list[Option]:
     return [Option(f"forbid:{s.letter}",
-                   f"Prohibit {s.plural} while {leader.value} keeps the lead (26B)")
+                   Msg("Prohibit {suit.plural} while {seat.value} keeps the lead (26B)",
+                       suit=s, seat=leader))
             for s in eligible_suits(state, leader)]
 
 
@@ -87,21 +89,35 @@ def combine(state: TableState, leader: Seat, options: tuple[Option, ...],
     merged = [o for o in options if o.token != "any"]
     have = {o.token for o in merged}
     merged += [o for o in extra if o.token not in have]
-    merged.append(Option("any", f"No restriction: {leader.value} may lead anything"
-                         + (" (the penalty cards stay)" if options else "")))
+    merged.append(Option("any", Msg("No restriction: {seat.value} may lead anything (the "
+                                    "penalty cards stay)", seat=leader) if options else
+                         Msg("No restriction: {seat.value} may lead anything", seat=leader)))
     return tuple(merged), LAW
 
 
-def explain(leader: Seat, suits: list[Suit]) -> list[str]:
-    names = ", ".join(s.plural for s in suits)
+def suit_list(suits: list[Suit]) -> Msg:
+    """``suits`` named one after another, separated by commas (one to four of them)."""
+    if len(suits) == 1:
+        return Msg("{suit1.plural}", suit1=suits[0])
+    if len(suits) == 2:
+        return Msg("{suit1.plural}, {suit2.plural}", suit1=suits[0], suit2=suits[1])
+    if len(suits) == 3:
+        return Msg("{suit1.plural}, {suit2.plural}, {suit3.plural}", suit1=suits[0],
+                   suit2=suits[1], suit3=suits[2])
+    return Msg("{suit1.plural}, {suit2.plural}, {suit3.plural}, {suit4.plural}",
+               suit1=suits[0], suit2=suits[1], suit3=suits[2], suit4=suits[3])
+
+
+def explain(leader: Seat, suits: list[Suit]) -> list[Text]:
     return [
-        f"{leader.partner.value}'s withdrawn call was not replaced by a comparable call, so at "
-        f"{leader.value}'s first turn to lead declarer may prohibit one suit "
-        f"{leader.partner.value} did not specify in the legal auction ({names}); the "
-        f"prohibition lasts as long as {leader.value} keeps the lead (26B).",
-        "Declarer may not require a lead under Law 26 (the June 2017 correction left only the "
-        "prohibition). If the leader holds only cards of the prohibited suit he may lead one "
-        "(59).",
+        Msg("{offender.value}'s withdrawn call was not replaced by a comparable call, so at "
+            "{seat.value}'s first turn to lead declarer may prohibit one suit "
+            "{offender.value} did not specify in the legal auction ({suits}); the "
+            "prohibition lasts as long as {seat.value} keeps the lead (26B).",
+            offender=leader.partner, seat=leader, suits=suit_list(suits)),
+        Msg("Declarer may not require a lead under Law 26 (the June 2017 correction left only "
+            "the prohibition). If the leader holds only cards of the prohibited suit he may lead "
+            "one (59)."),
     ]
 
 
@@ -110,14 +126,16 @@ def offer_ruling(state: TableState, leader: Seat, options: tuple[Option, ...]) -
     suits = eligible_suits(state, leader)
     return Ruling(
         kind="partner_lead",
-        summary=f"Before {leader.value} leads, declarer may prohibit one suit "
-        f"{leader.partner.value} did not specify in the auction (26B).",
+        summary=Msg("Before {seat.value} leads, declarer may prohibit one suit "
+                    "{offender.value} did not specify in the auction (26B).",
+                    seat=leader, offender=leader.partner),
         laws=(LAW,),
         steps=tuple(explain(leader, suits)),
         options=options,
         chooser=Chooser.DECLARER,
-        information=f"Information from {leader.partner.value}'s withdrawn call is unauthorized "
-        f"for {leader.value} and authorized for declarer (16C).",
+        information=Msg("Information from {offender.value}'s withdrawn call is unauthorized "
+                        "for {seat.value} and authorized for declarer (16C).",
+                        offender=leader.partner, seat=leader),
         outcome={"options": [o.token for o in options]},
     )
 

@@ -22,6 +22,7 @@ from core.state import (
     RestrictionKind,
     TableState,
 )
+from core.text import Msg, Text
 
 
 def choose_offered_lead(state: TableState, leader: Seat,
@@ -32,7 +33,7 @@ def choose_offered_lead(state: TableState, leader: Seat,
     waiting = state.pending_for(leader)
     pending = next((p for p in waiting if token in p.options), None)
     if pending is None:
-        raise RuleError(f"{token!r} is not one of declarer's options here")
+        raise RuleError(Msg("{token} is not one of declarer's options here", token=repr(token)))
     rest = tuple(p for p in state.pending if p is not pending)
     handler = choose_with_26b if pending.law == lead26.LAW else penalty.choose_lead_option
     return handler(state.evolve(pending=rest), pending, token)
@@ -61,11 +62,11 @@ def choose_with_26b(state: TableState, pending: PendingChoice,
         if not left:
             state = lead26.drop(state, offender)
             return replace(ruling, laws=(*ruling.laws, lead26.LAW), steps=(
-                *ruling.steps, "That prohibition also covers every suit declarer could "
-                "prohibit under Law 26B.")), state
+                *ruling.steps, Msg("That prohibition also covers every suit declarer could "
+                                   "prohibit under Law 26B."))), state
         options = (*(o for o in lead26.prohibit_options(state, leader)
                      if penalty.token_suits(o.token)[0] in left),
-                   Option("any", "No Law 26B prohibition"))
+                   Option("any", Msg("No Law 26B prohibition")))
         state = state.without_pending(leader).evolve(pending=(*state.without_pending(
             leader).pending, PendingChoice(
                 law=lead26.LAW, chooser=Chooser.DECLARER, seat=leader,
@@ -73,49 +74,54 @@ def choose_with_26b(state: TableState, pending: PendingChoice,
                 note=SEPARATE_26B)))
         return replace(
             ruling, laws=(*ruling.laws, lead26.LAW), options=options, chooser=Chooser.DECLARER,
-            steps=(*ruling.steps, f"Law 26B is a separate right: declarer may also prohibit "
-                   f"one of {', '.join(s.plural for s in left)} for as long as {leader.value} "
-                   "keeps the lead, or decline (26B)."),
+            steps=(*ruling.steps, Msg("Law 26B is a separate right: declarer may also prohibit "
+                                      "one of {suits} for as long as {seat.value} keeps the lead, "
+                                      "or decline (26B).", suits=lead26.suit_list(left),
+                                      seat=leader)),
             outcome={**ruling.outcome, "options": [o.token for o in options]}), state
     state = lead26.drop(state, offender).evolve(lead_chosen=leader)
     if token in fifty:  # "any": declarer declines the 50D2 options and the 26B prohibition
         ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
-        extra = [f"Declarer did not use his Law 26B prohibition; it lapses with this lead "
-                 f"(26B applies only at {leader.value}'s first lead)."] if eligible else []
+        extra = [Msg("Declarer did not use his Law 26B prohibition; it lapses with this lead "
+                     "(26B applies only at {seat.value}'s first lead).", seat=leader)
+                 ] if eligible else []
         return replace(ruling, steps=(*ruling.steps, *extra)), state
     if token == "any":
         return Ruling(
             kind="lead_choice",
-            summary=f"Declarer prohibits nothing: {leader.value} may lead any card.",
+            summary=Msg("Declarer prohibits nothing: {seat.value} may lead any card.",
+                        seat=leader),
             laws=(lead26.LAW,),
-            steps=("The Law 26B right is used only at this first lead, so it lapses now.",),
+            steps=(Msg("The Law 26B right is used only at this first lead, so it lapses now."),),
             outcome={"restriction": "", "restriction_lasts": ""},
         ), state
     verb, _, letter = token.partition(":")
     suit = Suit.parse(letter) if letter else None
     if verb != "forbid" or suit not in eligible:
-        raise RuleError(f"{token!r} is not a Law 26B option here")
+        raise RuleError(Msg("{token} is not a Law 26B option here", token=repr(token)))
     restriction = Restriction(leader, RestrictionKind.FORBID, suit, Lasts.WHILE_ON_LEAD,
                               lead26.LAW)
     state = state.with_restriction(restriction)
-    steps = [f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead "
-             "(26B); with nothing but that suit he may lead one (59)."]
+    steps: list[Text] = [Msg("{seat.value} may not lead a {suit.singular} for as long as he keeps "
+                             "the lead (26B); with nothing but that suit he may lead one (59).",
+                             seat=leader, suit=suit)]
     offered: tuple[Option, ...] = ()
     if fifty:  # the 50D2/51B options are a separate right: declarer is asked them next
         state, offered = penalty.offer_lead_options(state, leader)
-        steps.append(f"Law 50D2 is a separate right: declarer now also chooses over "
-                     f"{offender.value}'s penalty cards (require or forbid their suit, or leave "
-                     "them on the table, where they must be played at the first legal "
-                     "opportunity, 50D1).")
+        steps.append(Msg("Law 50D2 is a separate right: declarer now also chooses over "
+                         "{offender.value}'s penalty cards (require or forbid their suit, or "
+                         "leave them on the table, where they must be played at the first legal "
+                         "opportunity, 50D1).", offender=offender))
     return Ruling(
         kind="lead_choice",
-        summary=f"{leader.value} may not lead a {suit.singular} for as long as he keeps the lead.",
+        summary=Msg("{seat.value} may not lead a {suit.singular} for as long as he keeps the "
+                    "lead.", seat=leader, suit=suit),
         laws=(lead26.LAW, "59", *(("50D2",) if offered else ())),
         steps=tuple(steps),
         options=offered,
         chooser=Chooser.DECLARER if offered else Chooser.NOBODY,
-        information=f"Information from {offender.value}'s withdrawn call remains unauthorized for "
-        f"{leader.value} (16C).",
+        information=Msg("Information from {offender.value}'s withdrawn call remains unauthorized "
+                        "for {seat.value} (16C).", offender=offender, seat=leader),
         outcome={"restriction": restriction.token, "restriction_lasts": restriction.lasts.value,
                  **({"options": [o.token for o in offered]} if offered else {})},
     ), state
@@ -131,6 +137,7 @@ def answer_question(state: TableState, pending: PendingChoice,
         state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in mine))
         first = course.ended_step(mine)
     else:
-        first = [f"{leader.value} kept the lead: {'; '.join(r.describe() for r in mine)}."]
+        first = [Msg("{seat.value} kept the lead: {restrictions}.", seat=leader,
+                     restrictions=course.described(mine))]
     ruling, state = penalty.lead_ruling(state, leader)
     return replace(ruling, steps=(*first, *ruling.steps)), state

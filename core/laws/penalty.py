@@ -28,9 +28,10 @@ from core.state import (
     RestrictionKind,
     TableState,
 )
+from core.text import Msg, Text
 
 LEAD_OPTIONS_LAW = "50D2"
-INFORMATION_ON_TABLE = (
+INFORMATION_ON_TABLE: Text = Msg(
     "While a penalty card is on the table, everything it shows, including what must be done "
     "with it, is authorized for every player (50E1)."
 )
@@ -38,14 +39,15 @@ INFORMATION_ON_TABLE = (
 
 def require_declarer(state: TableState) -> Seat:
     if state.declarer is None:
-        raise RuleError("the declarer is not known yet: set the board's declarer first")
+        raise RuleError(Msg("the declarer is not known yet: set the board's declarer first"))
     return state.declarer
 
 
-def require_defender(state: TableState, seat: Seat, what: str = "penalty cards") -> Seat:
+def require_defender(state: TableState, seat: Seat) -> Seat:
     declarer = require_declarer(state)
     if not is_defender(seat, declarer):
-        raise RuleError(f"only a defender can have {what}; {seat.value} is on declarer's side")
+        raise RuleError(Msg("only a defender can have penalty cards; {seat.value} is on "
+                            "declarer's side", seat=seat))
     return declarer
 
 
@@ -60,7 +62,7 @@ def classify(cards: Iterable[Card], deliberate: bool, already: int = 0) -> Penal
 
 def add_penalty_cards(
     state: TableState, seat: Seat, cards: Iterable[Card], *, deliberate: bool, origin: str
-) -> tuple[TableState, list[str]]:
+) -> tuple[TableState, list[Text]]:
     """Put ``cards`` on the table as ``seat``'s penalty cards, reclassifying under 50B.
 
     Returns the new state and the steps that explain what happened (e.g. a minor card
@@ -71,8 +73,8 @@ def add_penalty_cards(
     taken = {p.card for p in state.penalty_cards}
     for card in cards:
         if card in taken:
-            raise RuleError(f"the {card.symbol} is already a penalty card")
-    steps: list[str] = []
+            raise RuleError(Msg("the {card.symbol} is already a penalty card", card=card))
+    steps: list[Text] = []
     kind = classify(cards, deliberate, already=len(mine))
     new = [PenaltyCard(seat, c, kind, origin) for c in cards]
     total = len(mine) + len(new)
@@ -80,24 +82,25 @@ def add_penalty_cards(
     for p in mine:
         if p.kind is PenaltyKind.MINOR and total > 1:
             upgraded.append(replace(p, kind=PenaltyKind.MAJOR))
-            steps.append(
-                f"{seat.value} now has {total} penalty cards, so the {p.card.symbol} becomes a "
-                "major penalty card too (50B)."
-            )
+            steps.append(Msg(
+                "{seat.value} now has {n} penalty cards, so the {card.symbol} becomes a "
+                "major penalty card too (50B).", seat=seat, n=total, card=p.card
+            ))
         else:
             upgraded.append(p)
     others = [p for p in state.penalty_cards if p.seat is not seat]
     return state.with_penalty_cards([*others, *upgraded, *new]), steps
 
 
-def kind_reason(cards: list[Card], deliberate: bool, already: int) -> str:
+def kind_reason(cards: list[Card], deliberate: bool, already: int) -> Msg:
     if already + len(cards) > 1:
-        return "a defender with two or more penalty cards has every one of them major (50B)"
+        return Msg("a defender with two or more penalty cards has every one of them major (50B)")
     if deliberate:
-        return "a card exposed through deliberate play is a major penalty card (50B)"
+        return Msg("a card exposed through deliberate play is a major penalty card (50B)")
     if cards[0].is_honour:
-        return "an honour (A K Q J 10) is always a major penalty card (50B)"
-    return "a single card below honour rank exposed by accident is a minor penalty card (50B)"
+        return Msg("an honour (A K Q J 10) is always a major penalty card (50B)")
+    return Msg("a single card below honour rank exposed by accident is a minor penalty card "
+               "(50B)")
 
 
 def major_suits(state: TableState, seat: Seat) -> list[Suit]:
@@ -112,20 +115,35 @@ def lead_options(state: TableState, leader: Seat) -> tuple[Option, ...]:
     suits = major_suits(state, leader.partner)
     if not suits:
         return ()
-    options = [Option(f"require:{s.letter}", f"Require a {s.singular} lead") for s in suits]
+    options = [Option(f"require:{s.letter}", Msg("Require a {suit.singular} lead", suit=s))
+               for s in suits]
     options += [
-        Option(f"forbid:{s.letter}", f"Forbid {s.plural} while {leader.value} keeps the lead")
+        Option(f"forbid:{s.letter}", Msg("Forbid {suit.plural} while {seat.value} keeps the lead",
+                                         suit=s, seat=leader))
         for s in suits
     ]
     # 51B2(b): with penalty cards in several suits declarer may prohibit more than one of them
     options += [
-        Option(f"forbid:{''.join(s.letter for s in group)}",
-               f"Forbid {' and '.join(s.plural for s in group)} while {leader.value} keeps the "
-               "lead")
+        Option(f"forbid:{''.join(s.letter for s in group)}", _forbid_several(group, leader))
         for group in _suit_groups(suits)
     ]
-    options.append(Option("any", f"Let {leader.value} lead anything (the card stays)"))
+    options.append(Option("any", Msg("Let {seat.value} lead anything (the card stays)",
+                                     seat=leader)))
     return tuple(options)
+
+
+def _forbid_several(group: tuple[Suit, ...], leader: Seat) -> Msg:
+    """The label forbidding two, three or four suits at once (51B2(b))."""
+    if len(group) == 2:
+        return Msg("Forbid {suit1.plural} and {suit2.plural} while {seat.value} keeps the lead",
+                   suit1=group[0], suit2=group[1], seat=leader)
+    if len(group) == 3:
+        return Msg("Forbid {suit1.plural} and {suit2.plural} and {suit3.plural} while "
+                   "{seat.value} keeps the lead",
+                   suit1=group[0], suit2=group[1], suit3=group[2], seat=leader)
+    return Msg("Forbid {suit1.plural} and {suit2.plural} and {suit3.plural} and {suit4.plural} "
+               "while {seat.value} keeps the lead",
+               suit1=group[0], suit2=group[1], suit3=group[2], suit4=group[3], seat=leader)
 
 
 def _suit_groups(suits: list[Suit]) -> list[tuple[Suit, ...]]:
@@ -199,8 +217,8 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
         return obligations.pending_ruling(held, ev.leader, leading=True,
                                           kind="partner_lead"), state
     if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
-        raise RuleError(f"trick {state.trick} has already been reported at this table: give the "
-                        "trick being led to now")
+        raise RuleError(Msg("trick {n} has already been reported at this table: give the "
+                            "trick being led to now", n=state.trick))
     state, ended, doubtful = course.report(state, trick=ev.trick, leader=ev.leader)
     if doubtful:
         state, ruling = course.ask(state, ev.leader, doubtful, ev.trick)
@@ -218,26 +236,32 @@ def binding_leads(state: TableState, leader: Seat) -> tuple[Restriction, ...]:
     return tuple(r for r in state.restrictions_on(leader) if r.lasts is not Lasts.THIS_PLAY)
 
 
-def _own_cards(state: TableState, leader: Seat) -> list[str]:
+def _own_cards(state: TableState, leader: Seat) -> list[Text]:
     """50D1: a defender on lead with his own major penalty cards must lead one of them."""
     own = [p.card for p in state.penalty_cards_of(leader) if p.kind is PenaltyKind.MAJOR]
     if not own:
         return []
-    several = len(own) > 1
-    which = "one of them, the one declarer names (50D1, 51A)" if several else "it (50D1)"
-    return [f"{leader.value} has {cards_text(own)} as major penalty card{'s' if several else ''} "
-            f"of his own: he must lead {which}, unless a lead restriction forbids it (50D1(b))."]
+    if len(own) > 1:
+        return [Msg("{seat.value} has {cards} as major penalty cards of his own: he must lead one "
+                    "of them, the one declarer names (50D1, 51A), unless a lead restriction "
+                    "forbids it (50D1(b)).", seat=leader, cards=cards_text(own))]
+    return [Msg("{seat.value} has {cards} as major penalty card of his own: he must lead it "
+                "(50D1), unless a lead restriction forbids it (50D1(b)).",
+                seat=leader, cards=cards_text(own))]
 
 
 def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
     """The answer to "``leader`` is on lead": what binds his lead, and declarer's options."""
     declarer = require_declarer(state)
     if not is_defender(leader, declarer):
-        side = "declarer" if leader is declarer else "dummy"
+        said = (Msg("{seat.value} (declarer) is on lead: the defenders' lead restrictions end "
+                    "with their lead; declarer may lead any card.", seat=leader)
+                if leader is declarer else
+                Msg("{seat.value} (dummy) is on lead: the defenders' lead restrictions end "
+                    "with their lead; declarer may lead any card.", seat=leader))
         return Ruling(
             kind="partner_lead",
-            summary=f"{leader.value} ({side}) is on lead: the defenders' lead restrictions end "
-            "with their lead; declarer may lead any card.",
+            summary=said,
             laws=("44",),
             outcome={"options": []},
             record=True,  # nothing binds declarer's side: the table's record
@@ -246,16 +270,19 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
     cards = state.penalty_cards_of(offender)
     holds = binding_leads(state, leader)
     own = _own_cards(state, leader)
-    still = [f"Still binding: {r.describe()}." for r in holds]
+    still: list[Text] = [Msg("Still binding: {restriction}.", restriction=r.describe())
+                         for r in holds]
     if state.lead_chosen is leader:  # declarer has chosen for this very lead already
         return Ruling(
             kind="partner_lead",
-            summary=f"Declarer has already chosen for {leader.value}'s lead: "
-            + ("; ".join(r.describe() for r in holds) if holds else "he may lead any card")
-            + ".",
+            summary=Msg("Declarer has already chosen for {seat.value}'s lead: {restrictions}.",
+                        seat=leader, restrictions=course.described(holds)) if holds else
+            Msg("Declarer has already chosen for {seat.value}'s lead: he may lead any card.",
+                seat=leader),
             laws=tuple(dict.fromkeys(r.origin for r in holds)) or ("50D2",),
-            steps=(*own, "Give trick: with /lead when this is a later lead: declarer's options "
-                   "come back at each new lead while the penalty cards remain (50D2(b))."),
+            steps=(*own, Msg("Give trick: with /lead when this is a later lead: declarer's "
+                             "options come back at each new lead while the penalty cards remain "
+                             "(50D2(b)).")),
             information=INFORMATION_ON_TABLE if cards or own else "",
             outcome={"options": []},
         ), state
@@ -268,26 +295,25 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
     if not options:
         laws: tuple[str, ...] = tuple(r.origin for r in holds)
         steps = [*still, *own]
+        summary: Text
         if own:
             own_cards = [p.card for p in state.penalty_cards_of(leader)
                          if p.kind is PenaltyKind.MAJOR]
-            summary = (f"{leader.value} must lead his penalty card "
-                       + (cards_text(own_cards) if len(own_cards) == 1 else
-                          f"(one of {cards_text(own_cards)}, declarer names which)")
-                       + (" unless his restriction forbids it." if holds else "."))
+            summary = _must_lead_own(leader, own_cards, bool(holds))
             laws = (*laws, "50D1", *(("51A",) if len(own_cards) > 1 else ()))
         elif holds:
-            summary = f"{leader.value} leads, bound by " + "; ".join(
-                r.describe() for r in holds) + "."
+            summary = Msg("{seat.value} leads, bound by {restrictions}.", seat=leader,
+                          restrictions=course.described(holds))
         elif cards:
-            summary = (f"{leader.value} may lead any card: a minor penalty card gives declarer "
-                       "no lead options.")
+            summary = Msg("{seat.value} may lead any card: a minor penalty card gives declarer "
+                          "no lead options.", seat=leader)
         else:
-            summary = f"{leader.value} may lead any card: {offender.value} has no penalty card."
+            summary = Msg("{seat.value} may lead any card: {offender.value} has no penalty card.",
+                          seat=leader, offender=offender)
         if cards and not major_suits(state, offender):
-            steps.append(f"{offender.value}'s {cards_text(p.card for p in cards)} is a minor "
-                         "penalty card: it restricts only its owner's plays, never his "
-                         "partner's lead (50C).")
+            steps.append(Msg("{seat.value}'s {cards} is a minor penalty card: it restricts only "
+                             "its owner's plays, never his partner's lead (50C).",
+                             seat=offender, cards=cards_text(p.card for p in cards)))
             laws = (*laws, "50C")
         return Ruling(
             kind="partner_lead",
@@ -307,21 +333,26 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
     steps = [
         *still,
         *own,
-        f"{leader.value} may not lead until declarer has chosen (50D2); a card he leads "
-        "before that becomes a penalty card itself (49).",
-        "Declarer may require the lead of a penalty card's suit, or forbid that suit for as long "
-        f"as {leader.value} keeps the lead; either way the penalty cards of that suit go "
-        "back to the hand (50D2(a)"
-        + (", 51B" if several else "")
-        + ").",
-        "Or declarer may leave it: any lead, and the penalty cards stay on the table; the choice "
-        f"comes back each time {leader.value} is to lead while they remain (50D2(b)).",
+        Msg("{seat.value} may not lead until declarer has chosen (50D2); a card he leads "
+            "before that becomes a penalty card itself (49).", seat=leader),
+        Msg("Declarer may require the lead of a penalty card's suit, or forbid that suit for as "
+            "long as {seat.value} keeps the lead; either way the penalty cards of that suit go "
+            "back to the hand (50D2(a), 51B).", seat=leader) if several else
+        Msg("Declarer may require the lead of a penalty card's suit, or forbid that suit for as "
+            "long as {seat.value} keeps the lead; either way the penalty cards of that suit go "
+            "back to the hand (50D2(a)).", seat=leader),
+        Msg("Or declarer may leave it: any lead, and the penalty cards stay on the table; the "
+            "choice comes back each time {seat.value} is to lead while they remain (50D2(b)).",
+            seat=leader),
         *(lead26.explain(leader, prohibit)[:1] if prohibit else []),
     ]
     return Ruling(
         kind="partner_lead",
-        summary=f"Declarer chooses before {leader.value} leads: {offender.value} has "
-        f"{cards_text(majors)} as major penalty card{'s' if several else ''}.",
+        summary=Msg("Declarer chooses before {seat.value} leads: {offender.value} has {cards} as "
+                    "major penalty cards.", seat=leader, offender=offender,
+                    cards=cards_text(majors)) if several else
+        Msg("Declarer chooses before {seat.value} leads: {offender.value} has {cards} as major "
+            "penalty card.", seat=leader, offender=offender, cards=cards_text(majors)),
         laws=laws,
         steps=tuple(steps),
         options=options,
@@ -329,6 +360,21 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
         information=INFORMATION_ON_TABLE,
         outcome={"options": [o.token for o in options]},
     ), new_state
+
+
+def _must_lead_own(leader: Seat, own: list[Card], restricted: bool) -> Msg:
+    """50D1: the defender on lead must lead his own major penalty card (51A: one of several)."""
+    if len(own) == 1:
+        if restricted:
+            return Msg("{seat.value} must lead his penalty card {cards} unless his restriction "
+                       "forbids it.", seat=leader, cards=cards_text(own))
+        return Msg("{seat.value} must lead his penalty card {cards}.", seat=leader,
+                   cards=cards_text(own))
+    if restricted:
+        return Msg("{seat.value} must lead his penalty card (one of {cards}, declarer names "
+                   "which) unless his restriction forbids it.", seat=leader, cards=cards_text(own))
+    return Msg("{seat.value} must lead his penalty card (one of {cards}, declarer names which).",
+               seat=leader, cards=cards_text(own))
 
 
 def restrictions_for(leader: Seat, token: str, origin: str) -> tuple[Restriction, ...]:
@@ -357,18 +403,19 @@ def choose_lead_option(
     if not restrictions:
         left = state.penalty_cards_of(offender)
         remaining = cards_text(p.card for p in left)
-        stays = ("stays on the table as a penalty card" if len(left) == 1
-                 else "stay on the table as penalty cards")
         return Ruling(
             kind="lead_choice",
-            summary=f"Declarer leaves it: {leader.value} may lead anything; the {remaining} "
-            f"{stays}.",
+            summary=Msg("Declarer leaves it: {seat.value} may lead anything; the {cards} stays "
+                        "on the table as a penalty card.", seat=leader, cards=remaining)
+            if len(left) == 1 else
+            Msg("Declarer leaves it: {seat.value} may lead anything; the {cards} stay on the "
+                "table as penalty cards.", seat=leader, cards=remaining),
             laws=(law,),
             steps=(
-                f"{offender.value} must still play his penalty cards at the first legal "
-                "opportunity (50D1).",
-                f"If {leader.value} keeps the lead, declarer has the same options again before "
-                "the next lead.",
+                Msg("{seat.value} must still play his penalty cards at the first legal "
+                    "opportunity (50D1).", seat=offender),
+                Msg("If {seat.value} keeps the lead, declarer has the same options again before "
+                    "the next lead.", seat=leader),
             ),
             information=INFORMATION_ON_TABLE,
             outcome={"restriction": "", "restriction_lasts": ""},
@@ -379,37 +426,60 @@ def choose_lead_option(
     for restriction in restrictions:
         state = state.with_restriction(restriction)
     first = restrictions[0]
-    names = " or ".join(f"a {suit.singular}" for suit in suits if suit)
+    summary: Text
+    binds: Text
     if first.kind is RestrictionKind.REQUIRE:
         assert first.suit is not None
-        summary = (f"{leader.value} must lead a {first.suit.singular} (any {first.suit.singular} "
-                   "he holds).")
-        lasts = "for this lead"
-        fallback = f" If he has no {first.suit.singular} he may lead any card (59)."
+        summary = Msg("{seat.value} must lead a {suit.singular} (any {suit.singular} he holds).",
+                      seat=leader, suit=first.suit)
+        binds = Msg("The restriction binds {seat.value} for this lead. If he has no "
+                    "{suit.singular} he may lead any card (59).", seat=leader, suit=first.suit)
     else:
-        summary = f"{leader.value} may not lead {names} for as long as he keeps the lead."
-        lasts = "until his side loses the lead"
-        fallback = (" If he holds nothing else he may lead one (59). It binds only his leads, "
-                    "never following suit or discarding.")
-    steps = [
-        f"{cards_text(p.card for p in picked)} go{'es' if len(picked) == 1 else ''} back to "
-        f"{offender.value}'s hand and {'is' if len(picked) == 1 else 'are'} no longer "
-        f"{'a penalty card' if len(picked) == 1 else 'penalty cards'}.",
-        f"The restriction binds {leader.value} {lasts}.{fallback}",
+        summary = _may_not_lead(leader, suits)
+        binds = Msg("The restriction binds {seat.value} until his side loses the lead. If he "
+                    "holds nothing else he may lead one (59). It binds only his leads, never "
+                    "following suit or discarding.", seat=leader)
+    returned = cards_text(p.card for p in picked)
+    steps: list[Text] = [
+        Msg("{cards} goes back to {seat.value}'s hand and is no longer a penalty card.",
+            cards=returned, seat=offender) if len(picked) == 1 else
+        Msg("{cards} go back to {seat.value}'s hand and are no longer penalty cards.",
+            cards=returned, seat=offender),
+        binds,
     ]
     left = state.penalty_cards_of(offender)
     if left:
-        steps.append(f"{cards_text(p.card for p in left)} stay on the table as penalty cards.")
+        steps.append(Msg("{cards} stay on the table as penalty cards.",
+                         cards=cards_text(p.card for p in left)))
     return Ruling(
         kind="lead_choice",
         summary=summary,
         laws=(law, "59"),
         steps=tuple(steps),
-        information=f"Information from the returned card is unauthorized for {leader.value} "
-        "(the offender's partner) but authorized for declarer (50E2).",
+        information=Msg("Information from the returned card is unauthorized for {seat.value} "
+                        "(the offender's partner) but authorized for declarer (50E2).",
+                        seat=leader),
         outcome={"restriction": " ".join(r.token for r in restrictions),
                  "restriction_lasts": first.lasts.value},
     ), state
+
+
+def _may_not_lead(leader: Seat, suits: list[Suit | None]) -> Msg:
+    """The summary of a 50D2(a)/51B prohibition of one, two, three or four suits."""
+    named = [suit for suit in suits if suit]
+    if len(named) == 1:
+        return Msg("{seat.value} may not lead a {suit.singular} for as long as he keeps the lead.",
+                   seat=leader, suit=named[0])
+    if len(named) == 2:
+        return Msg("{seat.value} may not lead a {suit1.singular} or a {suit2.singular} for as "
+                   "long as he keeps the lead.", seat=leader, suit1=named[0], suit2=named[1])
+    if len(named) == 3:
+        return Msg("{seat.value} may not lead a {suit1.singular} or a {suit2.singular} or a "
+                   "{suit3.singular} for as long as he keeps the lead.", seat=leader,
+                   suit1=named[0], suit2=named[1], suit3=named[2])
+    return Msg("{seat.value} may not lead a {suit1.singular} or a {suit2.singular} or a "
+               "{suit3.singular} or a {suit4.singular} for as long as he keeps the lead.",
+               seat=leader, suit1=named[0], suit2=named[1], suit3=named[2], suit4=named[3])
 
 
 # --- Law 52: failure to lead or play a major penalty card -----------------------------
@@ -440,7 +510,7 @@ def _owing(state: TableState, ev: PenaltyNotPlayed) -> tuple[list[PenaltyCard],
     """The penalty cards he failed to play, and the one (if known) he must play instead."""
     require_defender(state, ev.seat)
     if any(p.card == ev.played for p in state.penalty_cards):
-        raise RuleError(f"the {ev.played.symbol} is itself a penalty card")
+        raise RuleError(Msg("the {card.symbol} is itself a penalty card", card=ev.played))
     # Law 52 covers every penalty card: a major one not played at its first legal opportunity
     # (50D1), and a minor one passed over for a lower card of its suit (50C).
     owing = [p for p in state.penalty_cards_of(ev.seat) if p.kind is PenaltyKind.MAJOR]
@@ -448,15 +518,16 @@ def _owing(state: TableState, ev: PenaltyNotPlayed) -> tuple[list[PenaltyCard],
                and p.card.suit is ev.played.suit and not ev.played.is_honour]
     if not owing:
         if state.penalty_cards_of(ev.seat):
-            raise RuleError(f"{ev.seat.value}'s only penalty card is minor, and a minor penalty "
-                            "card bars only the other cards of its suit below honour rank (50C): "
-                            f"the {ev.played.symbol} was a legal play")
-        raise RuleError(f"{ev.seat.value} has no penalty card on the table")
+            raise RuleError(Msg("{seat.value}'s only penalty card is minor, and a minor penalty "
+                                "card bars only the other cards of its suit below honour rank "
+                                "(50C): the {card.symbol} was a legal play",
+                                seat=ev.seat, card=ev.played))
+        raise RuleError(Msg("{seat.value} has no penalty card on the table", seat=ev.seat))
     if ev.instead_of is not None:
         owed = [p for p in owing if p.card == ev.instead_of]
         if not owed:
-            raise RuleError(f"the {ev.instead_of.symbol} is not one of {ev.seat.value}'s "
-                            "penalty cards he had to play")
+            raise RuleError(Msg("the {card.symbol} is not one of {seat.value}'s penalty cards he "
+                                "had to play", card=ev.instead_of, seat=ev.seat))
     elif len(owing) == 1:
         owed = owing
     else:  # of several, the one of the suit he played is the one he had to play (44C, 50D1)
@@ -477,12 +548,17 @@ def _ask_declarer(state: TableState, ev: PenaltyNotPlayed, owing: list[PenaltyCa
                   owed: list[PenaltyCard]) -> tuple[Ruling, TableState]:
     """52B1(a): the choice is declarer's, whoever reported the slip; play waits for it."""
     names = cards_text(p.card for p in owing)
-    instead = f"the {owed[0].card.symbol}" if owed else "a penalty card declarer names"
+    one = len(owing) == 1
     options = (
-        Option(ACCEPT_PLAYED, f"Accept the {ev.played.symbol}; {names} "
-               f"stay{'s' if len(owing) == 1 else ''} on the table (52B1)"),
-        Option(REJECT_PLAYED, f"{ev.seat.value} plays {instead} instead; the "
-               f"{ev.played.symbol} becomes a major penalty card (52B2)"),
+        Option(ACCEPT_PLAYED, Msg("Accept the {card.symbol}; {cards} stays on the table (52B1)",
+                                  card=ev.played, cards=names) if one else
+               Msg("Accept the {card.symbol}; {cards} stay on the table (52B1)",
+                   card=ev.played, cards=names)),
+        Option(REJECT_PLAYED, Msg("{seat.value} plays the {owed.symbol} instead; the "
+                                  "{card.symbol} becomes a major penalty card (52B2)",
+                                  seat=ev.seat, owed=owed[0].card, card=ev.played) if owed else
+               Msg("{seat.value} plays a penalty card declarer names instead; the {card.symbol} "
+                   "becomes a major penalty card (52B2)", seat=ev.seat, card=ev.played)),
     )
     state = state.without_pending(ev.seat)
     state = state.evolve(pending=(*state.pending, PendingChoice(
@@ -491,15 +567,18 @@ def _ask_declarer(state: TableState, ev: PenaltyNotPlayed, owing: list[PenaltyCa
         note=ev.instead_of.text if ev.instead_of else "")))
     return Ruling(
         kind="penalty_not_played",
-        summary=f"Declarer chooses: accept {ev.seat.value}'s {ev.played.symbol}, or have the "
-        "penalty card played in its place.",
+        summary=Msg("Declarer chooses: accept {seat.value}'s {card.symbol}, or have the penalty "
+                    "card played in its place.", seat=ev.seat, card=ev.played),
         laws=("52A", "52B1(a)", "52B2"),
-        steps=(f"{ev.seat.value} may not take the {ev.played.symbol} back on his own (52A).",
-               f"Declarer may accept it (52B1(a)); the penalty card{'s' if len(owing) > 1 else ''}"
-               f" {names} then stay{'' if len(owing) > 1 else 's'} on the table (52B1(c)).",
-               "If he does not, the penalty card is played instead and the card played becomes "
-               "a major penalty card (52B2).",
-               "Once declarer plays from his hand or dummy he must accept it (52B1(b))."),
+        steps=(Msg("{seat.value} may not take the {card.symbol} back on his own (52A).",
+                   seat=ev.seat, card=ev.played),
+               Msg("Declarer may accept it (52B1(a)); the penalty card {cards} then stays on the "
+                   "table (52B1(c)).", cards=names) if one else
+               Msg("Declarer may accept it (52B1(a)); the penalty cards {cards} then stay on the "
+                   "table (52B1(c)).", cards=names),
+               Msg("If he does not, the penalty card is played instead and the card played "
+                   "becomes a major penalty card (52B2)."),
+               Msg("Once declarer plays from his hand or dummy he must accept it (52B1(b)).")),
         options=options,
         chooser=Chooser.DECLARER,
         information=INFORMATION_ON_TABLE,
@@ -521,45 +600,54 @@ def _rule52(state: TableState, ev: PenaltyNotPlayed, owing: list[PenaltyCard],
             owed: list[PenaltyCard]) -> tuple[Ruling, TableState]:
     must_accept = ev.declarer_played_since
     if must_accept or ev.accepted:
-        steps = [
-            f"The {ev.played.symbol} stands as played and {ev.seat.value} may not take it back "
-            "(52A).",
-            f"{cards_text(p.card for p in owing)} stay{'s' if len(owing) == 1 else ''} on the "
-            f"table as {'a penalty card' if len(owing) == 1 else 'penalty cards'} (52B1(c)).",
+        owing_text = cards_text(p.card for p in owing)
+        steps: list[Text] = [
+            Msg("The {card.symbol} stands as played and {seat.value} may not take it back (52A).",
+                card=ev.played, seat=ev.seat),
+            Msg("{cards} stays on the table as a penalty card (52B1(c)).", cards=owing_text)
+            if len(owing) == 1 else
+            Msg("{cards} stay on the table as penalty cards (52B1(c)).", cards=owing_text),
         ]
         if must_accept:
-            steps.insert(0, "Declarer has played since from his hand or dummy, so he must "
-                            "accept the card played (52B1(b)).")
+            steps.insert(0, Msg("Declarer has played since from his hand or dummy, so he must "
+                                "accept the card played (52B1(b))."))
         return Ruling(
             kind="penalty_not_played",
-            summary=f"The {ev.played.symbol} stands; the penalty card stays on the table.",
+            summary=Msg("The {card.symbol} stands; the penalty card stays on the table.",
+                        card=ev.played),
             laws=("52B1(b)" if must_accept else "52B1(a)", "52B1(c)", "61A"),
             steps=tuple(steps),
-            judgement="Failing to play a penalty card is a revoke (61A); once established there "
-            "is no automatic trick transfer (64B3), but the Director restores equity (64C).",
+            judgement=Msg("Failing to play a penalty card is a revoke (61A); once established "
+                          "there is no automatic trick transfer (64B3), but the Director restores "
+                          "equity (64C)."),
             outcome={"must_accept": must_accept, "substitute": ""},
         ), state
-    state, steps = add_penalty_cards(
+    state, extra = add_penalty_cards(
         state.without_penalty_cards(owed), ev.seat, [ev.played], deliberate=True, origin="52B2"
     )
+    summary: Text
+    first: Text
     if owed:
         substitute = owed[0].card
-        summary = (f"{ev.seat.value} must play the {substitute.symbol} instead; the "
-                   f"{ev.played.symbol} becomes a major penalty card.")
-        first = f"{ev.seat.value} takes back the {ev.played.symbol} and plays the penalty card "\
-                f"{substitute.symbol} in its place (52B2)."
+        summary = Msg("{seat.value} must play the {substitute.symbol} instead; the "
+                      "{card.symbol} becomes a major penalty card.",
+                      seat=ev.seat, substitute=substitute, card=ev.played)
+        first = Msg("{seat.value} takes back the {card.symbol} and plays the penalty card "
+                    "{substitute.symbol} in its place (52B2).",
+                    seat=ev.seat, card=ev.played, substitute=substitute)
     else:
         substitute = None
-        summary = (f"{ev.seat.value} must play one of his penalty cards instead, the one declarer "
-                   f"names; the {ev.played.symbol} becomes a major penalty card.")
-        first = (f"{ev.seat.value} has several penalty cards: declarer names the one he must "
-                 "play (51A, 52B2).")
+        summary = Msg("{seat.value} must play one of his penalty cards instead, the one declarer "
+                      "names; the {card.symbol} becomes a major penalty card.",
+                      seat=ev.seat, card=ev.played)
+        first = Msg("{seat.value} has several penalty cards: declarer names the one he must "
+                    "play (51A, 52B2).", seat=ev.seat)
     return Ruling(
         kind="penalty_not_played",
         summary=summary,
         laws=("52B2", "50B"),
-        steps=(first, f"The {ev.played.symbol} was played deliberately, so it is now a major "
-               "penalty card (52B2).", *steps),
+        steps=(first, Msg("The {card.symbol} was played deliberately, so it is now a major "
+                          "penalty card (52B2).", card=ev.played), *extra),
         information=INFORMATION_ON_TABLE,
         outcome={"must_accept": False, "substitute": substitute.text if substitute else ""},
     ), state
@@ -582,18 +670,19 @@ class PenaltyCardReturned(Event):
 def penalty_returned(state: TableState, ev: PenaltyCardReturned) -> tuple[Ruling, TableState]:
     found = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
     if not found:
-        raise RuleError(f"the {ev.card.symbol} is not a penalty card of {ev.seat.value}")
+        raise RuleError(Msg("the {card.symbol} is not a penalty card of {seat.value}",
+                            card=ev.card, seat=ev.seat))
     state = state.without_penalty_cards(found)
     leader = ev.seat.partner
     if state.pending_for(leader):  # declarer's waiting lead options now cover fewer cards
         state, _ = offer_lead_options(state, leader)
     return Ruling(
         kind="penalty_returned",
-        summary=f"The {ev.card.symbol} goes back to {ev.seat.value}'s hand: it is no longer a "
-        "penalty card.",
+        summary=Msg("The {card.symbol} goes back to {seat.value}'s hand: it is no longer a "
+                    "penalty card.", card=ev.card, seat=ev.seat),
         laws=("50", "50E2"),
-        steps=(f"{ev.seat.value} may play the {ev.card.symbol} when he likes, like any other "
-               "card.",),
-        information=f"What the card showed is now unauthorized for {ev.seat.partner.value} "
-        "and authorized for declarer (50E2, 16C).",
+        steps=(Msg("{seat.value} may play the {card.symbol} when he likes, like any other card.",
+                   seat=ev.seat, card=ev.card),),
+        information=Msg("What the card showed is now unauthorized for {partner.value} and "
+                        "authorized for declarer (50E2, 16C).", partner=ev.seat.partner),
     ), state

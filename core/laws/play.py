@@ -9,15 +9,16 @@ from dataclasses import replace
 from core.cards import Card
 from core.errors import RuleError
 from core.laws.penalty import add_penalty_cards, require_declarer
-from core.seats import Seat, is_defender, role_of
+from core.seats import Role, Seat, is_defender, role_of
 from core.state import PenaltyKind, PendingChoice, Phase, TableState
+from core.text import Msg, Text
 
 
 def require_play(state: TableState) -> Seat:
     """The declarer, checking the board is still being played."""
     declarer = require_declarer(state)
     if state.phase is Phase.FINISHED:
-        raise RuleError("this board has ended: nothing more can be led or played on it")
+        raise RuleError(Msg("this board has ended: nothing more can be led or played on it"))
     check_penalty_owners(state)
     return declarer
 
@@ -27,9 +28,12 @@ def check_penalty_owners(state: TableState) -> None:
     declarer = require_declarer(state)
     for p in state.penalty_cards:
         if not is_defender(p.seat, declarer):
-            role = role_of(p.seat, declarer).value
-            raise RuleError(f"{p.seat.value} is {role}: declarer's side never has penalty cards "
-                            f"(48A), so {p.card.symbol} cannot be one")
+            if role_of(p.seat, declarer) is Role.DECLARER:
+                raise RuleError(Msg("{seat.value} is declarer: declarer's side never has penalty "
+                                    "cards (48A), so {card.symbol} cannot be one",
+                                    seat=p.seat, card=p.card))
+            raise RuleError(Msg("{seat.value} is dummy: declarer's side never has penalty cards "
+                                "(48A), so {card.symbol} cannot be one", seat=p.seat, card=p.card))
 
 
 def check_card_free(state: TableState, seat: Seat, card: Card) -> bool:
@@ -37,14 +41,15 @@ def check_card_free(state: TableState, seat: Seat, card: Card) -> bool:
     for p in state.penalty_cards:
         if p.card == card:
             if p.seat is not seat:
-                raise RuleError(f"the {card.symbol} is {p.seat.value}'s penalty card, so "
-                                f"{seat.value} cannot hold it")
+                raise RuleError(Msg("the {card.symbol} is {owner.value}'s penalty card, so "
+                                    "{seat.value} cannot hold it", card=card, owner=p.seat,
+                                    seat=seat))
             return True
     return False
 
 
 def add_major(state: TableState, seat: Seat, card: Card, origin: str) -> tuple[TableState,
-                                                                              list[str]]:
+                                                                              list[Text]]:
     """Make ``card`` a major penalty card of ``seat`` (it was led or played deliberately, 50B);
     a card that already was one of his penalty cards simply stays (now major)."""
     own = [p for p in state.penalty_cards_of(seat) if p.card == card]
@@ -52,8 +57,8 @@ def add_major(state: TableState, seat: Seat, card: Card, origin: str) -> tuple[T
         others = [p for p in state.penalty_cards if p not in own]
         kept = replace(own[0], kind=PenaltyKind.MAJOR)
         return state.with_penalty_cards([*others, kept]), [
-            f"The {card.symbol} was already a penalty card of {seat.value}; it stays on the "
-            "table, now a major one."]
+            Msg("The {card.symbol} was already a penalty card of {seat.value}; it stays on the "
+                "table, now a major one.", card=card, seat=seat)]
     return add_penalty_cards(state, seat, [card], deliberate=True, origin=origin)
 
 

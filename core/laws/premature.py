@@ -28,6 +28,7 @@ from core.state import (
     TableState,
     penalty_tokens,
 )
+from core.text import Text
 
 
 @event("premature_play")
@@ -281,7 +282,8 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
             first = f"Only the {played.symbol} was seen, so it is the card played; "
         else:
             first = "No face was seen: he plays the card he chooses; "
-        steps = [first + f"{cards_text(back)} go back without rectification (58B1, 47F)."]
+        steps: list[Text] = [
+            first + f"{cards_text(back)} go back without rectification (58B1, 47F)."]
         return Ruling(
             kind="simultaneous_cards",
             summary=(f"The {played.symbol} is played; the other cards go back." if played else

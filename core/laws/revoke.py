@@ -24,6 +24,7 @@ from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Role, Seat, role_of
 from core.state import TableState, penalty_tokens
+from core.text import Text
 
 TWELFTH = 12
 
@@ -194,7 +195,7 @@ def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
 
 
 def _withdraw_revoke_card(state: TableState, ev: Revoke, declarer: Seat,
-                          origin: str) -> tuple[TableState, list[str], list[str]]:
+                          origin: str) -> tuple[TableState, list[Text], list[str]]:
     """62B: the revoke card comes back and a legal card is played instead."""
     role = role_of(ev.offender, declarer)
     shown = ev.card.symbol if ev.card else "revoke card"
@@ -219,11 +220,11 @@ def _withdraw_revoke_card(state: TableState, ev: Revoke, declarer: Seat,
                    f"penalty, as {why} (62B2)."], ["62B2"]
 
 
-def _later_cards(state: TableState, ev: Revoke, declarer: Seat) -> tuple[TableState, list[str],
+def _later_cards(state: TableState, ev: Revoke, declarer: Seat) -> tuple[TableState, list[Text],
                                                                           list[str]]:
     """62C1/62C2: cards played after the revoke may be taken back."""
-    steps = [f"Each {_nos(ev.offender)} player may take back a card he played after the revoke "
-             "and play another (62C1)."]
+    steps: list[Text] = [f"Each {_nos(ev.offender)} player may take back a card he played after "
+                         "the revoke and play another (62C1)."]
     laws = ["62C1"]
     if ev.nos_withdrew:
         steps[0] = (f"A {_nos(ev.offender)} player took back the card he had played after the "
@@ -270,7 +271,7 @@ def _correct(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
 
 def _twelfth(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
              how_steps: list[str]) -> tuple[Ruling, TableState]:
-    steps = [*how_steps,
+    steps: list[Text] = [*how_steps,
              "Even so, a revoke on trick 12 is corrected, because the hands are still at the "
              "table (62D1, an exception to 63B).",
              "There is no automatic trick transfer for a trick-12 revoke (64B6)."]
@@ -301,7 +302,7 @@ def _both_on_one_trick(state: TableState, ev: Revoke, declarer: Seat, how_laws: 
                        how_steps: list[str]) -> tuple[Ruling, TableState]:
     """62C3: both sides revoked on one trick and only one side has played to the next."""
     assert ev.other_offender is not None
-    steps = [*how_steps,
+    steps: list[Text] = [*how_steps,
              f"Both {ev.offender.value} and {ev.other_offender.value} revoked on trick "
              f"{ev.trick}, and only one side has played to the next trick: both revokes are "
              "corrected, even one already established (62C3, an exception to 63B)."]

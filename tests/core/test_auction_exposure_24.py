@@ -108,7 +108,7 @@ def test_24D_16C_cards_picked_up_stay_unauthorized_for_the_offending_side():
     ruling, _ = apply(state, AuctionEnded(Seat.S))
     assert "24D" in ruling.laws and "24E" not in ruling.laws and "50E1" not in ruling.laws
     assert "stays unauthorized for his side (N and S)" in ruling.information
-    assert "♥K goes back" in " ".join(ruling.steps)
+    assert "♥K goes back" in " ".join(map(str, ruling.steps))
 
 
 def test_17D_auction_end_without_law_24_cards_cites_neither():
