@@ -30,7 +30,8 @@ cycle over and over, one interaction per step, each from the member the rules le
     /state                         the board's public state           N (anyone may read)
     /mustplay seat:E               the obligation in words            E
     /lead seat:E                   declarer's options as buttons      a reporter
-    press "forbid"                 declarer's choice (recorded, message edited)   S, declarer
+    press "forbid"                 declarer's choice (recorded, message edited)   S, declarer,
+                                                                      or a director (below)
     /mustplay seat:E led:S hand:…  with a hand: the private answer    E
     /board set number:<next>       the next board (recorded)          a director: the board
                                                                       has a ruling on it
@@ -38,7 +39,9 @@ cycle over and over, one interaction per step, each from the member the rules le
 The incident commands and ``/lead`` are accepted from a seated player or a director, and are
 rate-limited per user (5 per 30 s): so that the benchmark measures the commands and not the
 "slow down" answer, the reporters are the table's four seated players and ``--reporters``
-directors of that table (members with the director role), in turn.
+directors of that table (members with the director role), in turn. Declarer's button and
+``/board set`` have per-member allowances too (12 in 10 s, issue 25): the presses go round S and
+those directors, the board sets round the directors (``benchmarks/evening.py``, ``Table``).
 
 **Every answer is checked** (``expected``): the ruling, the state, the obligation, the options
 with a "forbid" button, the choice recorded on the pressed message, the next board — not an
