@@ -148,14 +148,15 @@ def gc_pauses() -> Iterator[dict[str, Any]]:
     """The garbage collector's pauses in this (the bot's) process while the block runs, per
     generation: how many, their total and the longest, in ms (filled in when the block ends).
     The p99 of the first look was made of such pauses (``benchmarks/README.md``)."""
-    durations: list[tuple[int, float]] = []
-    started = [0.0]
+    durations: list[tuple[int, float, float]] = []
+    started = [0.0, 0.0]
 
     def hook(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
-            started[0] = time.perf_counter()
+            started[:] = time.perf_counter(), time.thread_time()
         else:
-            durations.append((info["generation"], (time.perf_counter() - started[0]) * 1000))
+            durations.append((info["generation"], (time.perf_counter() - started[0]) * 1000,
+                              (time.thread_time() - started[1]) * 1000))
 
     out: dict[str, Any] = {}
     gc.callbacks.append(hook)
@@ -164,9 +165,13 @@ def gc_pauses() -> Iterator[dict[str, Any]]:
     finally:
         gc.callbacks.remove(hook)
         for gen in (0, 1, 2):
-            ms = [d for g, d in durations if g == gen]
+            ms = [d for g, d, _cpu in durations if g == gen]
+            cpu = [c for g, _d, c in durations if g == gen]
+            # max_cpu_ms: the collector's own work; a wall time far above it is the machine
+            # taking the core away mid-collection (other load), not a longer collection
             out[f"gen{gen}"] = {"n": len(ms), "total_ms": round(sum(ms), 1),
-                                "max_ms": round(max(ms, default=0.0), 1)}
+                                "max_ms": round(max(ms, default=0.0), 1),
+                                "max_cpu_ms": round(max(cpu, default=0.0), 1)}
 
 
 @contextlib.asynccontextmanager
@@ -612,9 +617,10 @@ async def tail(args: argparse.Namespace, out: dict[str, Any]) -> None:
     own lateness and the bot's longest pauses: the collector's (``gc_pauses``), the event loop
     held at a stretch (``loop_stalls``: the bot or the driver, which share the loop) and SQLite's
     WAL checkpoints. ``slow_because`` names what made a run miss the 15 ms target: the
-    collector (a pause of the bot's own over 15 ms), the driver (dispatching over 15 ms late at
-    its p99, with no such pause: the machine's other load or the driver itself), else queueing
-    in the bot."""
+    collector (a collection that took over 15 ms of CPU: the bot's own pause; its wall time is
+    longer when other load takes the core), the driver (dispatching over 15 ms late at its p99
+    with no such pause: the loop or the cores were taken, by the driver, the bot's backlog or
+    other processes), else queueing in the bot."""
     limit = TARGETS["p99_ms_at_200"]
     runs = []
     for _ in range(args.tail_runs):
@@ -623,22 +629,24 @@ async def tail(args: argparse.Namespace, out: dict[str, Any]) -> None:
             r = await bench.open_loop(args.rate, args.open_seconds, ping_only=False)
         check(r, "tail")
         gc_max = max(v["max_ms"] for v in r["gc_pauses"].values())
+        gc_cpu = max(v["max_cpu_ms"] for v in r["gc_pauses"].values())
         p99 = r["answer"]["p99_ms"]
         why = None
         if p99 > limit:
-            why = ("collector" if gc_max > limit else
+            why = ("collector" if gc_cpu > limit else
                    "driver" if r["p99_lag_ms"] > limit else "queueing in the bot")
         runs.append({"loadavg_1m_at_start": round(load, 2), "p99_ms": p99,
                      "p50_ms": r["answer"]["p50_ms"], "max_ms": r["answer"]["max_ms"],
                      "driver_max_lag_ms": r["max_lag_ms"], "driver_p99_lag_ms": r["p99_lag_ms"],
-                     "gc_longest_ms": gc_max, "gc_pauses": r["gc_pauses"],
+                     "gc_longest_ms": gc_max, "gc_longest_cpu_ms": gc_cpu,
+                     "gc_pauses": r["gc_pauses"],
                      "loop_longest_stall_ms": r["loop_stalls"]["longest_ms"],
                      "loop_stalls_over_15_ms": r["loop_stalls"]["over_15_ms"],
                      "wal_checkpoints": r["wal_checkpoints"],
                      "met": p99 <= limit, "slow_because": why})
     out["runs"] = runs
     out["all_met"] = all(r["met"] for r in runs)
-    out["no_bot_pause_over_15_ms"] = all(r["gc_longest_ms"] <= limit for r in runs)
+    out["no_bot_pause_over_15_ms"] = all(r["gc_longest_cpu_ms"] <= limit for r in runs)
 
 
 #: The ladder of ``levers``: each variant adds one lever to the one before:
