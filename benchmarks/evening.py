@@ -38,7 +38,15 @@ class Table:
     only a director moves the table to the next board. The incident commands are rate-limited
     per user (5 per 30 s, ``tdbot.recording.RATE``): at the benchmark's rates four players alone
     would soon be told to slow down, so the reports go round the four seated players and
-    ``reporters`` directors of this table (members with the director role), in turn."""
+    ``reporters`` directors of this table (members with the director role), in turn.
+
+    Declarer's buttons and ``/board set`` have per-member allowances too (12 in 10 s,
+    ``cogs.tdbot.PRESS_RATE`` and ``WRITE_RATE``, issue 25): a table that plays its cycle many
+    times a second would have its declarer and its director told to slow down, which no real
+    table meets (one choice and one board set a board). So the presses go round the declarer
+    and the same directors, and the board sets round the directors, in turn: a director may
+    always make the table's choice (``core.state.may_choose``), and a press or a board set costs
+    the same reads and the same write whoever makes it."""
 
     def __init__(self, ld: LocalDiscord, number: int, reporters: int) -> None:
         self.number = number
@@ -50,6 +58,18 @@ class Table:
         self.board = 1
         self.lead_message: Any = None
         self.turn = 0
+        self.pressers = [self.players["S"], *self.directors]
+        self.press_turn = self.set_turn = -1
+
+    def presser(self) -> Any:
+        """The next member to press declarer's button: S, the declarer, first."""
+        self.press_turn += 1
+        return self.pressers[self.press_turn % len(self.pressers)]
+
+    def board_setter(self) -> Any:
+        """The next director to set the table's next board."""
+        self.set_turn += 1
+        return self.directors[self.set_turn % len(self.directors)]
 
     def reporter(self) -> Any:
         self.turn += 1
@@ -89,7 +109,7 @@ def step_payload(ld: LocalDiscord, t: Table, kind: str) -> dict[str, Any] | None
                                 user=t.players["E"])
     if kind == "lead":  # records: a seated player or a director
         return ld.slash_payload("lead", {"seat": "E", "table": t.number}, user=t.reporter())
-    if kind == "press":  # declarer's button: the member seated as declarer (S)
+    if kind == "press":  # declarer's button: the declarer (S) or a director, in turn
         msg = t.lead_message
         t.lead_message = None
         if msg is None:
@@ -97,7 +117,7 @@ def step_payload(ld: LocalDiscord, t: Table, kind: str) -> dict[str, Any] | None
         button = next((b for b in msg.buttons if ":forbid:" in b.get("custom_id", "")), None)
         if button is None:
             return None
-        return ld.component_payload(msg, button["custom_id"], user=t.players["S"])
+        return ld.component_payload(msg, button["custom_id"], user=t.presser())
     if kind == "mustplay_hand":  # E's own hand: the private answer
         return ld.slash_payload("mustplay", {"seat": "E", "led": "S", "hand": HAND_E,
                                              "table": t.number}, user=t.players["E"])
@@ -110,7 +130,7 @@ def step_payload(ld: LocalDiscord, t: Table, kind: str) -> dict[str, Any] | None
         return ld.slash_payload("board set", {"number": t.board, "dealer": "N",
                                               "declarer": "S", "contract": "4H",
                                               "table": t.number},
-                                user=t.directors[0])
+                                user=t.board_setter())
     raise ValueError(kind)
 
 

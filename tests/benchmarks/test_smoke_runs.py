@@ -17,8 +17,8 @@ SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py")
                  if "--smoke" in p.read_text(encoding="utf-8"))
 
 
-def smoke(script: str) -> dict:
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), "--smoke"],
+def smoke(script: str, *more: str) -> dict:
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), "--smoke", *more],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, f"{script} --smoke failed:\n{proc.stderr[-3000:]}"
     return json.loads(proc.stdout)
@@ -57,6 +57,13 @@ def test_interactions_benchmark_runs_every_run_and_lever() -> None:
     assert sep["one_at_a_time"] and sep["summary"]["saturation_per_s"]["mix"] > 0
     assert set(out["levers"]) >= {"none", "hot_path_on_loop", "plus_orjson"}
     assert all(row["closed"]["throughput_per_s"] > 0 for row in out["levers"].values())
+
+
+def test_interactions_benchmark_reports_a_tail_run() -> None:
+    out = smoke("interactions.py", "--tail-runs", "1")
+    (run,) = out["tail"]["runs"]
+    assert run["p99_ms"] > 0 and "driver_p99_lag_ms" in run and "loop_longest_stall_ms" in run
+    assert "gc_longest_ms" in run and "wal_checkpoints" in run
 
 
 def test_statements_benchmark_runs() -> None:

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from core import serial
 from core.engine import Event, apply, event_from_data, event_to_data
 from core.laws.flow import BoardEnded
 from core.ruling import Ruling, is_ruling
@@ -47,11 +48,13 @@ from core.storage.repo.statements import (
     INSERT_BOARD,
     INSERT_EVENT,
     INSERT_LAW,
+    RECORD_WRITES,
     SET_BOARD_SELECT,
     SET_CURRENT_BOARD,
     BoardRow,
     board_for_record,
 )
+from core.storage.repo.transactions import BoardChanged
 from core.storage.values import BoardInfo, ChoiceContext, LogEntry, RecordedEvent
 
 
@@ -390,6 +393,10 @@ class Boards(StorageBase):
             if board is None:
                 await require_club(conn, guild_id)
                 raise NotFound("there is no such board")
+            if not inline and not before:  # PostgreSQL, one event: the writes in one statement
+                return await self._append_folded(
+                    conn, board, event, facts, actor_id, interaction_id, expect_seq
+                )
             first_id = board.first_id
             if interaction_id is not None and not inline:
                 first_id = await conn.scalar(
@@ -421,6 +428,101 @@ class Boards(StorageBase):
         first = (await conn.execute(EVENT_BY_ID, {"event_id": first_id})).first()
         assert first is not None
         return await recorded_value(conn, first, duplicate=True)
+
+    async def _append_folded(
+        self,
+        conn: AsyncConnection,
+        board: BoardRow,
+        event: Event,
+        facts: dict[str, Any],
+        actor_id: int | None,
+        interaction_id: int | None,
+        expect_seq: int | None,
+    ) -> RecordedEvent:
+        """:meth:`_append` on PostgreSQL for a recording of one event, ``board`` locked: the
+        duplicate check, the event, its laws, the roll-up and the snapshot in one statement
+        (:data:`~core.storage.repo.statements.RECORD_WRITES`; 5 round trips instead of 10).
+
+        The duplicate check runs in that statement, after the ruling is worked out; a
+        redelivered interaction whose first recording moved the board (``expect_seq``) or
+        made the event no longer apply is looked up when that check or the engine refuses,
+        so it still returns the first recording instead of the refusal."""
+        try:
+            if expect_seq is not None and board.last_seq != expect_seq:
+                raise Stale("the board changed while this command was checked")
+            ruling, new_state = apply(self._states.parse(board.state), event)
+        except Exception:
+            if interaction_id is not None:
+                first_id = await conn.scalar(
+                    FIRST_FOR_INTERACTION,
+                    {"club_id": board.club_id, "interaction_id": interaction_id},
+                )
+                if first_id is not None:
+                    return await self._first_recording(conn, first_id)
+            raise
+        now = self.now()
+        counted = is_ruling(event.kind, ruling)
+        laws = tuple(dict.fromkeys(ruling.laws))
+        seq = board.last_seq + 1
+        incident = (ruling.kind or event.kind)[:40]
+        data = serial.to_data(new_state)
+        params: dict[str, Any] = {
+            "club_id": board.club_id,
+            "session_id": board.session_id,
+            "table_id": board.table_id,
+            "board_id": board.id,
+            "table_no": board.table_no,
+            "board_no": board.number,
+            "seq": seq,
+            "kind": event.kind[:40],
+            "incident": incident,
+            "actor_id": actor_id,
+            "interaction_id": interaction_id,
+            "created_at": now,
+            "facts": facts,
+            "ruling": ruling.to_data(),
+            "summary": ruling.summary[:SUMMARY_MAX],
+            "laws": laws_text(laws),
+            "void": False,
+            "law_edition": await edition_in_force(conn, board.club_id),
+            "is_ruling": counted,
+            "new_state": data,
+            "new_dealer": new_state.dealer.value if new_state.dealer else None,
+            "new_declarer": new_state.declarer.value if new_state.declarer else None,
+            "new_contract": new_state.contract,
+            "new_version": board.version + 1,
+            "new_updated_at": utcnow(),
+            "b_version": board.version,
+        }
+        if counted:  # the table's record stays out of the law index and the figures
+            law_rows = law_values(board.club_id, None, laws)
+            params.update(
+                time_zone=board.time_zone,
+                month=rollup.month_label(now, board.time_zone),
+                law_texts=[r["law"] for r in law_rows],
+                law_numbers=[r["law_number"] for r in law_rows],
+                law_keys=[r["law_key"] for r in law_rows],
+                rollup_numbers=[rollup.RULINGS, *sorted({r["law_number"] for r in law_rows})],
+            )
+        row = (await conn.execute(RECORD_WRITES[counted], params)).one()
+        if row.first_id is not None:
+            return await self._first_recording(conn, row.first_id)
+        if row.event_id is None or row.updated != 1:
+            # the club's time zone changed since the board was read, or the board did: the
+            # transaction is rolled back and run again
+            raise BoardChanged()
+        self._states.written(data, new_state)
+        return RecordedEvent(
+            id=row.event_id,
+            board_id=board.id,
+            seq=seq,
+            event=event,
+            ruling=ruling,
+            state=new_state,
+            actor_id=actor_id,
+            interaction_id=interaction_id,
+            created_at=now,
+        )
 
     async def _append(
         self,

@@ -337,14 +337,15 @@ def laws_text(laws: Iterable[str], limit: int = 200) -> str:
     return text
 
 
-def law_values(club_id: int, event_id: int, laws: Iterable[str]) -> list[dict[str, Any]]:
-    """The ``event_laws`` rows of an event, as parameter sets for one executemany."""
+def law_values(club_id: int, event_id: int | None, laws: Iterable[str]) -> list[dict[str, Any]]:
+    """The ``event_laws`` rows of an event, as parameter sets for one executemany (``event_id``
+    None: not known yet, the rows are for :data:`~core.storage.repo.statements.RECORD_WRITES`)."""
     rows = []
     for law in laws:
         try:
             number, key = law_key(law, strict=True)
         except StorageError:
-            log.warning("not indexing malformed law reference %r of event %d", law, event_id)
+            log.warning("not indexing malformed law reference %r of event %s", law, event_id)
             continue
         rows.append(
             {

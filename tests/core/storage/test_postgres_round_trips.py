@@ -4,6 +4,8 @@ yet a connection the server dropped is still replaced before a command uses it."
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -67,3 +69,50 @@ async def test_a_connection_the_server_dropped_is_replaced_by_the_ping(storage_u
             await killer.dispose()
         # a read (reads are not retried): it gets the pooled connection, found dead by the ping
         assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq
+
+
+def count_statements(engine: Any) -> list[str]:
+    """Every statement SQLAlchemy sends (prepared ones included), first word."""
+    sent: list[str] = []
+    event.listen(engine.sync_engine, "before_cursor_execute",
+                 lambda _c, _cur, statement, *_a: sent.append(statement.split()[0]))
+    return sent
+
+
+async def test_a_recording_is_five_round_trips(storage_url):
+    """The ping, BEGIN, the board locked, ONE statement for every write (the duplicate check,
+    the event, its laws, the roll-up and the snapshot: data-modifying CTEs), COMMIT."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        sent = log_queries(storage.tx.engine)
+        await storage.tx.engine.dispose()
+        # the connection's first recording also looks up the array types it sends (asyncpg,
+        # once per connection)
+        await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=1)
+        sent.clear()
+        statements = count_statements(storage.tx.engine)
+        rec = await storage.record(GUILD_A, board.id, exposed("W", "SQ"), interaction_id=2)
+    assert not rec.duplicate and rec.seq == board.last_seq + 2
+    assert sent == ["SELECT 1", "BEGIN", "COMMIT"]
+    assert statements == ["SELECT", "WITH"]
+
+
+async def test_a_time_zone_changed_under_a_recording_moves_its_month(storage_url):
+    """The roll-up's month is worked out from the time zone read with the board; if the club's
+    time zone changes before the writes (which share-lock the club), nothing is written and
+    the recording runs again with the new zone."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        storage.now = lambda: dt.datetime(2025, 1, 31, 20, 0, tzinfo=dt.UTC)  # Feb in Auckland
+        engine = storage.tx.engine
+        assert engine is not None
+        async with engine.connect() as other:
+            await other.execute(text("UPDATE clubs SET time_zone = 'Pacific/Auckland'"))
+            recording = asyncio.create_task(
+                storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=3))
+            await asyncio.sleep(0.3)  # it read the board (and UTC) and waits on the club
+            await other.commit()
+        rec = await recording
+        async with engine.connect() as conn:
+            months = set(await conn.scalars(text("SELECT DISTINCT month FROM log_rollup")))
+    assert not rec.duplicate and months == {"2025-02"}

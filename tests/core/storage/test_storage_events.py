@@ -276,3 +276,14 @@ async def test_board_columns_follow_the_state(storage, storage_url):
     finally:
         await engine.dispose()
     assert tuple(row) == ("N", "E", "3NT")
+
+
+async def test_a_redelivered_interaction_after_the_board_moved_returns_the_first(storage):
+    """A redelivery checked against the board before its first recording (``expect_seq``) is
+    that first recording, not "the board changed"."""
+    board = await new_board(storage)
+    first = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=43,
+                                 expect_seq=board.last_seq)
+    again = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=43,
+                                 expect_seq=board.last_seq)
+    assert again.duplicate and again.id == first.id
