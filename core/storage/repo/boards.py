@@ -481,7 +481,7 @@ class Boards(StorageBase):
             "created_at": now,
             "facts": facts,
             "ruling": ruling.to_data(),
-            "summary": ruling.summary[:SUMMARY_MAX],
+            "summary": str(ruling.summary)[:SUMMARY_MAX],
             "laws": laws_text(laws),
             "void": False,
             "law_edition": await edition_in_force(conn, board.club_id),
