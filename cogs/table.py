@@ -12,7 +12,6 @@ from core.auction import Auction, parse_call
 from core.correction import declarer_source
 from core.deal_facts import dealer_mismatch
 from core.engine import Event
-from core.errors import RuleError
 from core.laws.auction_calls import CallAfterFinalPass, CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
@@ -44,7 +43,7 @@ from tdbot.context import (
 from tdbot.hands import enter_deal, show_deal
 from tdbot.limits import directors_cooldown, write_cooldown
 from tdbot.messages import N_, localize, seat_name
-from tdbot.recording import call_cooldown, record_incident
+from tdbot.recording import NO_DEALER, call_cooldown, record_incident
 from tdbot.render import clean, ruling_embed
 from tdbot.verdicts import rerule
 
@@ -285,7 +284,7 @@ class Table(commands.Cog):
         def build(ctx: TableContext) -> Event:
             state = ctx.board.state
             if state.dealer is None:
-                raise RuleError("the dealer is not known yet: /board set number dealer")
+                raise ContextError(NO_DEALER)
             # the stored auction holds accepted irregular calls (27A1, 29A): trust it
             auction = Auction.trusted(state.dealer, state.calls)
             if seat is None and (state.phase is not Phase.AUCTION or auction.is_over):
@@ -334,7 +333,8 @@ class Table(commands.Cog):
 
         ctx, recorded = await in_time(interaction, checked(attempt))
         embed = ruling_embed(  # the table's record: no ruling number
-            recorded.ruling, event_id=None, table=ctx.table.number, board=ctx.board.number
+            recorded.ruling, event_id=None, table=ctx.table.number, board=ctx.board.number,
+            locale=ctx.club.language,
         )
         await respond(interaction, embed=embed)
 
