@@ -20,7 +20,7 @@ from core.storage import Storage
 from core.storage.errors import Conflict
 from core.validity import parse_contract
 from tdbot.answers import defer, respond
-from tdbot.boards import ended_line, locked, plan_board_set
+from tdbot.boards import LOCKED_END, ended_line, locked, plan_board_set
 from tdbot.client import TDBot
 from tdbot.context import (
     MEANING_HELP,
@@ -320,7 +320,7 @@ class Table(commands.Cog):
                     table=ctx.table.number,
                 )
             if ctx.board.has_incidents and not ctx.director:
-                raise NotDirector(locked(ctx.board, "end it"))
+                raise locked(ctx.board, LOCKED_END)
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
@@ -379,11 +379,14 @@ class Table(commands.Cog):
             raise ContextError(N_("Run this in the table's channel or thread."))
         await storage_of(interaction).bind_channel(club.guild_id, channel_id, number)
         if number is None:
-            text = "This channel is no longer bound to a table."
+            text = localize(interaction.locale,
+                            N_("This channel is no longer bound to a table."))
         else:
-            text = (
-                f"This channel is table {number}'s, in every session: commands typed here need "
-                "no table option (and, after /sit, no seat for your own reports)."
+            text = localize(
+                interaction.locale,
+                N_("This channel is table {number}'s, in every session: commands typed here "
+                   "need no table option (and, after /sit, no seat for your own reports)."),
+                number=number,
             )
         await respond(interaction, text, ephemeral=True)
 

@@ -52,8 +52,8 @@ class ContextError(app_commands.CheckFailure):
 class NotDirector(ContextError):
     """The user is not a director of this club."""
 
-    def __init__(self, message: str = NOT_A_DIRECTOR) -> None:
-        super().__init__(message)
+    def __init__(self, message: str = NOT_A_DIRECTOR, **params: Any) -> None:
+        super().__init__(message, **params)
 
 
 def storage_of(interaction: discord.Interaction[TDBot]) -> Storage:

@@ -436,7 +436,8 @@ class Directors(commands.Cog):
         if blind:  # a playing director has not played this board: nothing about its deal here
             entry, note_hidden = None, call.note
             call = dataclasses.replace(call, note="")
-        embed = call_embed(call, entry, jump=jump, seated_directors=seated_directors)
+        embed = call_embed(call, entry, jump=jump, seated_directors=seated_directors,
+                           locale=club.language)  # the log channel: the club's language
         if blind:
             call = dataclasses.replace(call, note=note_hidden)
             embed.add_field(name="For the deputies",
