@@ -43,6 +43,7 @@ from tdbot.context import (
 from tdbot.desk import refuse_if_blind_elsewhere
 from tdbot.hands import hand_from_records
 from tdbot.limits import directors_cooldown, press_allowance
+from tdbot.messages import N_, localize, reader_locale, say
 from tdbot.recording import incident_cooldown, record_incident
 from tdbot.render import (
     CHOICE_PATTERN,
@@ -54,6 +55,7 @@ from tdbot.render import (
     post_ruling,
     ruling_embed,
     ruling_view,
+    seat_letter,
     seat_waiting,
     state_embed,
     state_view,
@@ -67,13 +69,22 @@ SUIT_CHOICES = [
     for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 ]
 
-EXPIRED = "This button no longer applies: the choice has been made or the board has moved on."
-LAPSED = "That restriction is already over (or the board has moved on): nothing to change."
-NOT_AT_TABLE = "Only a player seated at table {table} or a director can say that."
-NOT_YOURS = "Only {who} at table {table} or a director can choose."
-NOT_OTHER_SIDE = ("Only declarer or dummy at table {table} (or a director) can say that: it "
-                  "would favour {seat}'s side.")
-DIRECTOR_ONLY = "Only a director judges whether a call is comparable (Law 23)."
+EXPIRED = N_(
+    "This button no longer applies: the choice has been made or the board has moved on."
+)
+LAPSED = N_("That restriction is already over (or the board has moved on): nothing to change.")
+NOT_AT_TABLE = N_("Only a player seated at table {table} or a director can say that.")
+NOT_YOURS = N_("Only {who} at table {table} or a director can choose.")
+NOT_YOURS_SEAT = N_("Only {seat} at table {table} or a director can choose.")
+NOT_DECLARERS = N_("Only the declarer at table {table} or a director can choose.")
+NOT_DECLARER_SIDES = N_("Only declarer or dummy at table {table} or a director can choose.")
+NOT_OTHER_SIDE = N_("Only declarer or dummy at table {table} (or a director) can say that: it "
+                    "would favour {seat}'s side.")
+DIRECTOR_ONLY = N_("Only a director judges whether a call is comparable (Law 23).")
+CHOSEN_BY = N_("Chosen by {name}: {option}")
+CHOSEN = N_("{summary} (ruling #{number})")
+CHOSEN_INFORMATION = N_("Information: {information}")
+NOT_A_PENALTY_CARD = N_("The {card} is not a penalty card at table {table}.")
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOICE_PATTERN):
@@ -143,15 +154,16 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
                           declarer=board.state.declarer, offender=pending.offender):
             if pending.chooser == Chooser.DIRECTOR:
                 raise ContextError(DIRECTOR_ONLY)
+            table = board.table_number
             if pending.chooser == Chooser.LHO:  # 27A1/29A, and the defender who prevails (55A)
-                who = (pending.offender.lho if pending.offender else pending.seat).value
-            elif pending.chooser == Chooser.DECLARER:
-                who = "the declarer"
-            elif pending.chooser == Chooser.DECLARER_SIDE:
-                who = "declarer or dummy"
-            else:
-                who = f"the {pending.chooser}"
-            raise ContextError(NOT_YOURS.format(who=who, table=board.table_number))
+                lho = pending.offender.lho if pending.offender else pending.seat
+                raise ContextError(NOT_YOURS_SEAT, table=table,
+                                   seat=seat_letter(interaction.locale, lho))
+            if pending.chooser == Chooser.DECLARER:
+                raise ContextError(NOT_DECLARERS, table=table)
+            if pending.chooser == Chooser.DECLARER_SIDE:
+                raise ContextError(NOT_DECLARER_SIDES, table=table)
+            raise ContextError(NOT_YOURS, who=f"the {pending.chooser}", table=table)
         recorded = await storage.record(
             guild_id,
             board.id,
@@ -159,21 +171,27 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
             actor_id=interaction.user.id,
             interaction_id=interaction.id,
         )
-        label = next((o.label for o in offered.ruling.options if o.token == self.token), self.token)
+        # the ruling's message is public: it stays in the club's language
+        locale = club.language
+        label = next((say(locale, o.label) for o in offered.ruling.options
+                      if o.token == self.token), self.token)
         message = interaction.message
         embed = (
             message.embeds[0]
             if message is not None and message.embeds
-            else ruling_embed(offered.ruling, event_id=offered.event_id)
+            else ruling_embed(offered.ruling, event_id=offered.event_id, locale=locale)
         )
         # what the choice changes about who may use what (e.g. 50E2 for a card sent back)
         told = recorded.ruling.information
+        value = localize(locale, CHOSEN, summary=clean(say(locale, recorded.ruling.summary)),
+                         number=recorded.id)
+        if told:
+            value += "\n" + localize(locale, CHOSEN_INFORMATION,
+                                     information=clean(say(locale, told)))
         embed.add_field(
-            name=f"Chosen by {clean(interaction.user.display_name)}: {clean(label)}"[:256],
-            value=(
-                f"{clean(recorded.ruling.summary)} (ruling #{recorded.id})"
-                + (f"\nInformation: {clean(told)}" if told else "")
-            )[:1024],
+            name=localize(locale, CHOSEN_BY, name=clean(interaction.user.display_name),
+                          option=clean(label))[:256],
+            value=value[:1024],
             inline=False,
         )
         # the answer may offer a new choice (the table said he kept the lead: now declarer's
@@ -181,10 +199,10 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         waiting = seat_waiting(recorded.ruling, recorded.state)
         if waiting is not None:
             view = ruling_view(recorded.ruling, recorded.id, waiting,
-                               lapse_buttons(recorded.state, board.id))
+                               lapse_buttons(recorded.state, board.id, locale), locale)
         else:  # nothing more to choose: the lapses and the call for the ruling pressed on
             view = ruling_view(recorded.ruling, offered.event_id, None,
-                               lapse_buttons(recorded.state, board.id))
+                               lapse_buttons(recorded.state, board.id, locale), locale)
         await edit_pressed(interaction, embed=embed, view=view)
 
 
@@ -244,12 +262,12 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
             if not is_director(interaction.user, club):
                 seating = await storage.seating(club.guild_id, interaction.user.id)
                 if seating is None or seating.table_id != board.table_id:
-                    raise ContextError(NOT_AT_TABLE.format(table=board.table_number))
+                    raise ContextError(NOT_AT_TABLE, table=board.table_number)
                 # the end of a defender's restriction favours his side: the other side says it
                 if not may_choose(Chooser.DECLARER_SIDE, seating.seat, director=False,
                                   declarer=board.state.declarer):
-                    raise ContextError(NOT_OTHER_SIDE.format(table=board.table_number,
-                                                             seat=self.seat.value))
+                    raise ContextError(NOT_OTHER_SIDE, table=board.table_number,
+                                       seat=seat_letter(interaction.locale, self.seat))
             event = RestrictionSpent(self.seat) if play else LeadLost(self.seat)
             recorded = await storage.record(
                 club.guild_id, board.id, event, actor_id=interaction.user.id,
@@ -258,7 +276,8 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
             return board, recorded
 
         board, recorded = await checked(attempt)
-        await post_ruling(interaction, recorded, table=board.table_number, board=board.number)
+        await post_ruling(interaction, recorded, table=board.table_number, board=board.number,
+                          club_language=club.language)
 
 
 class Followups(commands.Cog):
@@ -297,10 +316,12 @@ class Followups(commands.Cog):
         # played) and check a typed one (issue 26)
         holding = await hand_from_records(interaction, ctx, Seat.parse(seat), suit, holding, gone)
         ruling = must_play(ctx.board.state, Seat.parse(seat), holding, suit)  # the one view
-        embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number)
-        # A hand reveals a holding (Law 16): only the asker sees the answer.
+        # A hand reveals a holding (Law 16): only the asker sees the answer (in his language).
         private = ruling.private or holding is not None
-        view = None if private else state_view(ctx.board.state, ctx.board.id)
+        locale = reader_locale(interaction, ctx.club.language, ephemeral=private)
+        embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number,
+                             locale=locale)
+        view = None if private else state_view(ctx.board.state, ctx.board.id, locale)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         await respond(interaction, embed=embed, ephemeral=private, **extra)
 
@@ -315,7 +336,9 @@ class Followups(commands.Cog):
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table))
         ruling = must_pass(ctx.board.state, Seat.parse(seat))
-        embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number)
+        locale = reader_locale(interaction, ctx.club.language, ephemeral=ruling.private)
+        embed = ruling_embed(ruling, event_id=None, table=ctx.table.number, board=ctx.board.number,
+                             locale=locale)
         await respond(interaction, embed=embed, ephemeral=ruling.private)
 
     @app_commands.command(
@@ -356,10 +379,11 @@ class Followups(commands.Cog):
         ctx, answer = await in_time(interaction, work())
         if isinstance(answer, Ruling):
             embed = ruling_embed(answer, event_id=None, table=ctx.table.number,
-                                 board=ctx.board.number)
+                                 board=ctx.board.number, locale=ctx.club.language)
             await respond(interaction, embed=embed)
             return
-        await post_ruling(interaction, answer, table=ctx.table.number, board=ctx.board.number)
+        await post_ruling(interaction, answer, table=ctx.table.number, board=ctx.board.number,
+                          club_language=ctx.club.language)
 
     @penalty.command(name="played", description="A penalty card was played.")
     @app_commands.describe(
@@ -385,9 +409,7 @@ class Followups(commands.Cog):
             elif owners:
                 owner = owners[0]
             else:
-                raise ContextError(
-                    f"The {card.symbol} is not a penalty card at table {ctx.table.number}."
-                )
+                raise ContextError(NOT_A_PENALTY_CARD, card=card.symbol, table=ctx.table.number)
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
@@ -398,7 +420,8 @@ class Followups(commands.Cog):
             return ctx, recorded
 
         ctx, recorded = await in_time(interaction, work())
-        await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+        await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number,
+                          club_language=ctx.club.language)
 
     @penalty_played.autocomplete("card")
     async def _penalty_cards(
@@ -431,9 +454,7 @@ class Followups(commands.Cog):
         def build(ctx: TableContext) -> Event:
             owners = [p.seat for p in ctx.board.state.penalty_cards if p.card == card]
             if not owners:
-                raise ContextError(
-                    f"The {card.symbol} is not a penalty card at table {ctx.table.number}."
-                )
+                raise ContextError(NOT_A_PENALTY_CARD, card=card.symbol, table=ctx.table.number)
             return PenaltyCardReturned(owners[0], card)
 
         await record_incident(interaction, table, build)
@@ -484,12 +505,14 @@ class Followups(commands.Cog):
         await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
         lines = view_of(ctx.board.state).lines()
         kwargs: dict[str, Any] = {}
-        view = state_view(ctx.board.state, ctx.board.id)
+        locale = ctx.club.language  # a public answer: the club's language
+        view = state_view(ctx.board.state, ctx.board.id, locale)
         if view is not None:
             kwargs["view"] = view
         await respond(
             interaction,
-            embed=state_embed(lines, table=ctx.table.number, board=ctx.board.number),
+            embed=state_embed(lines, table=ctx.table.number, board=ctx.board.number,
+                              locale=locale),
             **kwargs,
         )
 

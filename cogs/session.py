@@ -8,6 +8,8 @@ log, dated when they were made.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -20,8 +22,8 @@ from tdbot.boards import ended_line
 from tdbot.client import TDBot
 from tdbot.context import ContextError, in_time, require_director, storage_of
 from tdbot.hands import import_hands
-from tdbot.messages import N_
-from tdbot.render import clean
+from tdbot.messages import N_, Locale, localize
+from tdbot.render import clean, seat_letter
 
 
 class Session(commands.Cog):
@@ -44,7 +46,7 @@ class Session(commands.Cog):
             interaction, storage_of(interaction).begin_session(club.guild_id, name)
         )
         told = [discord.Object(seat.user_id) for seat in started.seats]  # these, nobody else
-        for part in start_messages(started):
+        for part in start_messages(started, locale=club.language):
             await respond(interaction, part, allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=told))
 
@@ -56,12 +58,15 @@ class Session(commands.Cog):
         if ended is None:
             raise ContextError(N_("No session is in play: it has already ended."))
         info, boards = ended
+        locale = club.language  # a public answer: the club's language
         lines = [
-            f"Session **{clean(info.name)}** of {info.date.isoformat()} has ended: all seats "
-            "are free, and the next command starts a new session.",
+            localize(locale, N_("Session **{name}** of {date} has ended: all seats are free, "
+                                "and the next command starts a new session."),
+                     name=clean(info.name), date=info.date.isoformat()),
         ]
         lines += [
-            f"Table {b.table_number}: {ended_line(b)}"
+            localize(locale, N_("Table {table}: {ended}"), table=b.table_number,
+                     ended=ended_line(b))
             for b in boards
             if b.state.phase.value != "finished"
         ]
@@ -93,20 +98,31 @@ class Session(commands.Cog):
         await import_hands(interaction, file)
 
 
-def start_messages(started: SessionStart, limit: int = 2000) -> list[str]:
+def start_messages(
+    started: SessionStart, limit: int = 2000, locale: Locale = None
+) -> list[str]:
     """The answer to ``/session start``, in messages of at most ``limit`` characters: each
     player whose seat it keeps is named (pinged), so nobody learns of it only when a command
     says "You are not sitting anywhere"."""
     info = started.session
-    head = (f"Session **{clean(info.name)}** of {info.date.isoformat()} has started "
-            f"(/log search session:{info.id})")
+    fields: dict[str, Any] = {"name": clean(info.name), "date": info.date.isoformat(),
+                              "id": info.id}
     if not started.seats:
-        return [head + ": every table starts empty and every seat is free."]
-    how = ("the session before it has ended, and the seats taken today move to the same "
-           "tables of this one" if started.moved else "the seats taken today are kept")
-    lines = [f"{head}: {how}; /stand frees a seat."]
+        return [localize(locale, N_("Session **{name}** of {date} has started (/log search "
+                                    "session:{id}): every table starts empty and every seat "
+                                    "is free."), **fields)]
+    if started.moved:
+        head = N_("Session **{name}** of {date} has started (/log search session:{id}): the "
+                  "session before it has ended, and the seats taken today move to the same "
+                  "tables of this one; /stand frees a seat.")
+    else:
+        head = N_("Session **{name}** of {date} has started (/log search session:{id}): the "
+                  "seats taken today are kept; /stand frees a seat.")
+    lines = [localize(locale, head, **fields)]
     for seat in sorted(started.seats, key=lambda s: (s.table_number, "NESW".index(s.seat.value))):
-        lines.append(f"Table {seat.table_number} {seat.seat.value}: <@{seat.user_id}>")
+        lines.append(localize(locale, N_("Table {table} {seat}: {member}"),
+                              table=seat.table_number, seat=seat_letter(locale, seat.seat),
+                              member=f"<@{seat.user_id}>"))
     parts = [""]
     for line in lines:
         if parts[-1] and len(parts[-1]) + len(line) + 1 > limit:

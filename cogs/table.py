@@ -12,7 +12,6 @@ from core.auction import Auction, parse_call
 from core.correction import declarer_source
 from core.deal_facts import dealer_mismatch
 from core.engine import Event
-from core.errors import RuleError
 from core.laws.auction_calls import CallAfterFinalPass, CallMade
 from core.laws.flow import BoardEnded
 from core.seats import Seat
@@ -21,7 +20,7 @@ from core.storage import Storage
 from core.storage.errors import Conflict
 from core.validity import parse_contract
 from tdbot.answers import defer, respond
-from tdbot.boards import ended_line, locked, plan_board_set
+from tdbot.boards import LOCKED_END, ended_line, locked, plan_board_set
 from tdbot.client import TDBot
 from tdbot.context import (
     MEANING_HELP,
@@ -44,7 +43,7 @@ from tdbot.context import (
 from tdbot.hands import enter_deal, show_deal
 from tdbot.limits import directors_cooldown, write_cooldown
 from tdbot.messages import N_, localize, seat_name
-from tdbot.recording import call_cooldown, record_incident
+from tdbot.recording import NO_DEALER, call_cooldown, record_incident
 from tdbot.render import clean, ruling_embed
 from tdbot.verdicts import rerule
 
@@ -285,7 +284,7 @@ class Table(commands.Cog):
         def build(ctx: TableContext) -> Event:
             state = ctx.board.state
             if state.dealer is None:
-                raise RuleError("the dealer is not known yet: /board set number dealer")
+                raise ContextError(NO_DEALER)
             # the stored auction holds accepted irregular calls (27A1, 29A): trust it
             auction = Auction.trusted(state.dealer, state.calls)
             if seat is None and (state.phase is not Phase.AUCTION or auction.is_over):
@@ -321,7 +320,7 @@ class Table(commands.Cog):
                     table=ctx.table.number,
                 )
             if ctx.board.has_incidents and not ctx.director:
-                raise NotDirector(locked(ctx.board, "end it"))
+                raise locked(ctx.board, LOCKED_END)
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
@@ -334,7 +333,8 @@ class Table(commands.Cog):
 
         ctx, recorded = await in_time(interaction, checked(attempt))
         embed = ruling_embed(  # the table's record: no ruling number
-            recorded.ruling, event_id=None, table=ctx.table.number, board=ctx.board.number
+            recorded.ruling, event_id=None, table=ctx.table.number, board=ctx.board.number,
+            locale=ctx.club.language,
         )
         await respond(interaction, embed=embed)
 
@@ -379,11 +379,14 @@ class Table(commands.Cog):
             raise ContextError(N_("Run this in the table's channel or thread."))
         await storage_of(interaction).bind_channel(club.guild_id, channel_id, number)
         if number is None:
-            text = "This channel is no longer bound to a table."
+            text = localize(interaction.locale,
+                            N_("This channel is no longer bound to a table."))
         else:
-            text = (
-                f"This channel is table {number}'s, in every session: commands typed here need "
-                "no table option (and, after /sit, no seat for your own reports)."
+            text = localize(
+                interaction.locale,
+                N_("This channel is table {number}'s, in every session: commands typed here "
+                   "need no table option (and, after /sit, no seat for your own reports)."),
+                number=number,
             )
         await respond(interaction, text, ephemeral=True)
 

@@ -15,8 +15,9 @@ from discord import app_commands
 
 from core.errors import USER_ERRORS
 from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
+from core.text import Msg
 from tdbot.limits import refund
-from tdbot.messages import N_, localize
+from tdbot.messages import N_, Locale, localize, say
 
 if TYPE_CHECKING:
     from tdbot.client import TDBot
@@ -43,24 +44,34 @@ OUTDATED_COMMAND = N_(
 NOT_ALLOWED = N_("You are not allowed to use this command here.")
 
 
+def said(error: BaseException, locale: Locale) -> str:
+    """An engine's (or storage's) refusal in the reader's language: its message is a
+    :class:`core.text.Msg` (its first argument), or English text from before messages."""
+    text = error.args[0] if len(error.args) == 1 else None
+    if isinstance(text, Msg):
+        return say(locale, text)
+    return str(error)
+
+
 def user_message(
-    error: BaseException, locale: discord.Locale | str | None = None
+    error: BaseException, locale: Locale = None
 ) -> str | None:
     """The short message a user sees for ``error``, or ``None`` if the error is unexpected.
 
     Known errors: the engine's ``USER_ERRORS`` (their text is written for players), discord.py's
     check failures (missing permissions or roles, guild only, cooldown), a value a transformer could
     not convert, and commands Discord knows but this bot no longer has. The cogs' own texts are
-    in the reader's ``locale`` when a catalog has them; the engine's stay English (issue 29).
+    in the reader's ``locale`` when a catalog has them, and so are the engine's refusals made
+    of :class:`core.text.Msg` (issue 29).
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, USER_ERRORS + STORAGE_ERRORS):
-        return sentence(inert(str(error)))
+        return sentence(inert(said(error, locale)))
     if isinstance(error, app_commands.TransformerError):
         cause = error.__cause__
         if isinstance(cause, USER_ERRORS):
-            return inert(str(cause))
+            return inert(said(cause, locale))
         return inert(f"{str(error.value)[:40]!r} is not a valid {error.type.name}.")
     if isinstance(error, app_commands.CommandOnCooldown):
         return localize(
@@ -80,6 +91,8 @@ def user_message(
         # A cog's own check raises a CheckFailure subclass whose text is written for the user;
         # a tdbot.context.ContextError keeps its template and values for the reader's language.
         template = getattr(error, "template", None)
+        if isinstance(template, Msg):  # core's words passed on (a deal check's refusal)
+            return say(locale, template)
         if isinstance(template, str) and template:
             return localize(locale, template, **getattr(error, "params", {}))
         return str(error) or localize(locale, NOT_ALLOWED)
@@ -206,7 +219,7 @@ async def report_error(interaction: discord.Interaction[TDBot], error: BaseExcep
                       exc_info=cause)
     message = user_message(error, interaction.locale)
     if message is None and is_outage(error):
-        message = NOT_SAVED  # core's text: English for now
+        message = say(interaction.locale, NOT_SAVED)
         log.error(
             "Database unavailable, nothing saved, in interaction %s (guild %s): %s",
             interaction.id,

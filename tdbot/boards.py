@@ -4,6 +4,7 @@ makes before it writes anything (so a refusal leaves state and log untouched).""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.cards import cards_text
 from core.seats import Seat
@@ -23,11 +24,17 @@ class BoardSetPlan:
     reopen_events: tuple[int, ...] = ()
 
 
-def locked(board: BoardInfo, what: str) -> str:
-    return (
-        f"Board {board.number} at table {board.table_number} has a ruling on it: only a "
-        f"director can {what}."
-    )
+LOCKED_END = N_("Board {board} at table {table} has a ruling on it: only a director can end "
+                "it.")
+LOCKED_MOVE = N_("Board {board} at table {table} has a ruling on it: only a director can end "
+                 "it or move the table to board {number}.")
+LOCKED_DECLARER = N_("Board {board} at table {table} has a ruling on it: only a director can "
+                     "change its declarer.")
+
+
+def locked(board: BoardInfo, template: str, **params: Any) -> NotDirector:
+    """The refusal to change a board with a ruling on it (``template``: what is refused)."""
+    return NotDirector(template, board=board.number, table=board.table_number, **params)
 
 
 def ended_line(board: BoardInfo) -> str:
@@ -65,7 +72,7 @@ async def plan_board_set(
         and current.state.phase is not Phase.FINISHED
     )
     if moving and current is not None and current.has_incidents and not at.director:
-        raise NotDirector(locked(current, f"end it or move the table to board {number}"))
+        raise locked(current, LOCKED_MOVE, number=number)
     target = current if current is not None and current.number == number else at.named_board
     reopen_events: tuple[int, ...] = ()
     if target is not None and target.state.phase is Phase.FINISHED:
@@ -100,5 +107,5 @@ async def plan_board_set(
             and (target.declarer is not None or target.state.phase is not Phase.AUCTION)
             and target.has_incidents
         ):
-            raise NotDirector(locked(target, "change its declarer"))
+            raise locked(target, LOCKED_DECLARER)
     return BoardSetPlan(current if moving else None, reopen_events)

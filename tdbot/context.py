@@ -21,6 +21,7 @@ from core.seats import Seat
 from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
+from core.text import Text
 from tdbot.answers import defer, sentence
 from tdbot.client import TDBot
 from tdbot.messages import N_
@@ -39,8 +40,11 @@ class ContextError(app_commands.CheckFailure):
     ``message`` is English with ``{named}`` placeholders filled from ``params``; the error policy
     renders it again in the reader's language (:func:`tdbot.messages.localize`)."""
 
-    def __init__(self, message: str = "", **params: Any) -> None:
-        super().__init__(message.format(**params) if params else message)
+    def __init__(self, message: Text = "", **params: Any) -> None:
+        if isinstance(message, str) and params:
+            super().__init__(message.format(**params))
+        else:  # a core.text.Msg (core's words, passed on) is rendered by the error policy
+            super().__init__(message)
         self.template = message
         self.params = params
 
@@ -48,8 +52,8 @@ class ContextError(app_commands.CheckFailure):
 class NotDirector(ContextError):
     """The user is not a director of this club."""
 
-    def __init__(self, message: str = NOT_A_DIRECTOR) -> None:
-        super().__init__(message)
+    def __init__(self, message: str = NOT_A_DIRECTOR, **params: Any) -> None:
+        super().__init__(message, **params)
 
 
 def storage_of(interaction: discord.Interaction[TDBot]) -> Storage:

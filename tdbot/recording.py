@@ -12,7 +12,6 @@ import discord
 from core.auction import parse_calls
 from core.deal_facts import deal_mismatch
 from core.engine import Event
-from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.course import PlayReported
 from tdbot.client import TDBot
@@ -26,9 +25,20 @@ from tdbot.context import (
 )
 from tdbot.desk import blind_directors
 from tdbot.limits import refundable_cooldown
+from tdbot.messages import N_, localize, say
 from tdbot.render import clean, post_ruling
 
 log = logging.getLogger(__name__)
+
+LOG_LINE = N_("Ruling #{number} · table {table} · board {board}: {summary}")
+LOG_LINE_IN = N_("Ruling #{number} · table {table} · board {board} in {channel}: {summary}")
+LOG_LINE_BLIND = N_("Ruling #{number} · table {table} · board {board}: details for the deputies "
+                    "only (a playing director has not played this board).")
+NO_DEALER = N_("The dealer is not known yet: /board set number dealer.")
+AUCTION_SO_FAR = N_("The auction recorded at table {table} is: {calls}. Give the whole auction "
+                    "from the dealer, as it stands before the irregularity.")
+NO_CALLS_YET = N_("No calls are recorded at table {table} yet. Give the whole auction from the "
+                  "dealer, as it stands before the irregularity.")
 
 #: Incident commands a user may run per window, per guild (a typo retried is fine; a flood not).
 RATE, PER = 5, 30.0
@@ -100,30 +110,40 @@ async def record_incident(
     # rotation, a plain lead) is no ruling: the directors are not told of it.
     if recorded.is_ruling and not recorded.ruling.private and not recorded.duplicate:
         await notify_log_channel(interaction, ctx, recorded)
-    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number)
+    language = ctx.club.language  # a ruling at the table is public: the club's language
+    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number,
+                      club_language=language)
     if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
-        await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number)
+        await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number,
+                          club_language=language)
 
 
 async def notify_log_channel(
     interaction: discord.Interaction[TDBot], ctx: TableContext, recorded: Any
 ) -> None:
     """One line per ruling in the club's ruling-log channel, so directors see every ruling
-    wherever they are (no one is pinged; a failure here never affects the table's answer)."""
+    wherever they are (no one is pinged; a failure here never affects the table's answer), in
+    the club's language."""
     channel_id = ctx.club.log_channel_id
     if channel_id is None or channel_id == interaction.channel_id:
         return
     channel = interaction.client.get_channel(channel_id)
     if channel is None or not hasattr(channel, "send"):
         return
-    where = f" in <#{interaction.channel_id}>" if interaction.channel_id else ""
+    language = ctx.club.language
+    numbers = {"number": recorded.id, "table": ctx.table.number, "board": ctx.board.number}
+    summary = clean(say(language, recorded.ruling.summary))
     laws = ", ".join(recorded.ruling.laws)
-    line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}{where}: "
-            f"{clean(recorded.ruling.summary)}" + (f" ({laws})" if laws else ""))
+    if laws:
+        summary += f" ({laws})"
+    if interaction.channel_id:
+        line = localize(language, LOG_LINE_IN, channel=f"<#{interaction.channel_id}>",
+                        summary=summary, **numbers)
+    else:
+        line = localize(language, LOG_LINE, summary=summary, **numbers)
     blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
     if blind:  # a playing director reads this channel and has not played the board
-        line = (f"Ruling #{recorded.id} · table {ctx.table.number} · board {ctx.board.number}: "
-                "details for the deputies only (a playing director has not played this board).")
+        line = localize(language, LOG_LINE_BLIND, **numbers)
     try:
         await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
@@ -135,16 +155,14 @@ def catch_up(ctx: TableContext, auction: str) -> tuple[Event, ...]:
     recorded with the incident."""
     state = ctx.board.state
     if state.dealer is None:
-        raise RuleError("the dealer is not known yet: /board set number dealer")
+        raise ContextError(NO_DEALER)
     calls = parse_calls(auction) if auction.strip() else ()
     given = tuple(c.text for c in calls)
     stored = state.calls
     if given[: len(stored)] != stored:
-        so_far = " ".join(stored) or "no calls yet"
-        raise ContextError(
-            f"The auction recorded at table {ctx.table.number} is: {so_far}. Give the whole "
-            "auction from the dealer, as it stands before the irregularity."
-        )
+        if not stored:
+            raise ContextError(NO_CALLS_YET, table=ctx.table.number)
+        raise ContextError(AUCTION_SO_FAR, table=ctx.table.number, calls=" ".join(stored))
     dealer = state.dealer
     return tuple(
         CallMade(dealer.after(index), given[index]) for index in range(len(stored), len(given))

@@ -35,10 +35,47 @@ from tdbot.desk import (
     log_channel,
     refuse_if_blind,
 )
-from tdbot.messages import N_
-from tdbot.render import DESCRIPTION_MAX, clean, cut, post_ruling, ruling_embed, seat_waiting
+from tdbot.messages import N_, Locale, localize, reader_locale, say
+from tdbot.render import (
+    DESCRIPTION_MAX,
+    VERDICT_LINES,
+    clean,
+    cut,
+    post_ruling,
+    ruling_embed,
+    seat_waiting,
+)
 
 log = logging.getLogger(__name__)
+
+NOTHING_PENDING = N_("Nothing pending.")
+#: The verdict for director error (82C), as the ruling's field names it and the log says it.
+VERDICT_82C = {
+    VerdictKind.AMENDED: N_("Director's verdict: amended (director error, 82C)"),
+    VerdictKind.VOIDED: N_("Director's verdict: voided (director error, 82C)"),
+    VerdictKind.CONFIRMED: N_("Director's verdict: confirmed (director error, 82C)"),
+    VerdictKind.ADJUSTED: N_("Director's verdict: adjusted (director error, 82C)"),
+}
+LOG_82C = {
+    VerdictKind.AMENDED: N_("Ruling #{number} (table {table}, board {board}) amended for "
+                            "director error (82C) by {director}: adjusted score {score}"),
+    VerdictKind.VOIDED: N_("Ruling #{number} (table {table}, board {board}) voided for "
+                           "director error (82C) by {director}: adjusted score {score}"),
+    VerdictKind.CONFIRMED: N_("Ruling #{number} (table {table}, board {board}) confirmed for "
+                              "director error (82C) by {director}: adjusted score {score}"),
+    VerdictKind.ADJUSTED: N_("Ruling #{number} (table {table}, board {board}) adjusted for "
+                             "director error (82C) by {director}: adjusted score {score}"),
+}
+RERULE_LABEL = N_("Re-rule the board")
+CANCEL_LABEL = N_("Cancel")
+
+
+def localize_buttons(view: discord.ui.View, locale: Locale) -> None:
+    """The labels of ``view``'s buttons (marked N_) in the reader's language."""
+    for item in view.children:
+        if isinstance(item, discord.ui.Button) and item.label:
+            item.label = localize(locale, item.label)
+VOID_TOGETHER = N_("Void them together")
 
 
 class VoidTogetherButton(
@@ -50,7 +87,7 @@ class VoidTogetherButton(
     def __init__(self, event_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Void them together",
+                label=VOID_TOGETHER,
                 custom_id=f"{VOID_ALL_PREFIX}:{event_id}",
                 style=discord.ButtonStyle.danger,
             )
@@ -80,15 +117,19 @@ class VoidTogetherButton(
                     club.guild_id, self.event_id, interaction.user.id, None
                 )
             )
-            listed = ", ".join(f"#{v}" for v in voided) or "none"
+            locale = club.language  # a public answer: the club's language
+            listed = ", ".join(f"#{v}" for v in voided) or localize(locale, N_("none"))
             state = await storage_of(interaction).board_state(club.guild_id, entry.board_id)
-            lines = view_of(state).lines()
-            now = "\n".join(f"• {clean(line)}" for line in lines) or "Nothing pending."
+            now = board_lines(locale, view_of(state).lines())
             await respond(
                 interaction,
-                f"Ruling #{self.event_id} voided with the rulings that depended on it "
-                f"({listed}).\nBoard {entry.board_number} now:\n{now}\nTo rule it again on "
-                f"corrected facts: /ruling amend id:{self.event_id} text:… facts:…",
+                localize(
+                    locale,
+                    N_("Ruling #{number} voided with the rulings that depended on it ({listed})."
+                       "\nBoard {board} now:\n{now}\nTo rule it again on corrected facts: "
+                       "/ruling amend id:{number} text:… facts:…"),
+                    number=self.event_id, listed=listed, board=entry.board_number, now=now,
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except Exception as exc:
@@ -101,11 +142,13 @@ async def offer_void_together(
     """Say which later rulings depend on this one and offer to void them all at once."""
     view = discord.ui.View(timeout=None)
     view.add_item(VoidTogetherButton(event_id))
+    localize_buttons(view, interaction.locale)
     listed = ", ".join(f"#{d}" for d in dependents)
     await respond(
         interaction,
-        f"Later rulings on this board depend on ruling #{event_id}: {listed}. "
-        "Void them together?",
+        localize(interaction.locale,
+                 N_("Later rulings on this board depend on ruling #{number}: {listed}. "
+                    "Void them together?"), number=event_id, listed=listed),
         view=view,
         ephemeral=True,
     )
@@ -131,32 +174,49 @@ async def dependents_or_none(
 CONFIRM_SECONDS = 600.0
 
 
-def correction_embed(plan: RerulePlan) -> discord.Embed:
+def board_lines(locale: Locale, lines: list[Any]) -> str:
+    """A board's state (``core.view`` lines) as bullets in the reader's language."""
+    if not lines:
+        return localize(locale, NOTHING_PENDING)
+    return "\n".join(f"• {clean(say(locale, line))}" for line in lines)
+
+
+def correction_embed(plan: RerulePlan, locale: Locale = None) -> discord.Embed:
     """The before/after of a re-ruling, for the director to confirm: the corrected incident,
-    each later event of the board, and the board as it will stand."""
+    each later event of the board, and the board as it will stand (in the director's
+    language: only he sees it)."""
     fix = plan.correction
-    lines = [f"**Before:** {clean(fix.target.ruling.summary)}",
-             f"**After:** {clean(fix.after.summary)}"]
+
+    def _(text: str, **params: Any) -> str:
+        return localize(locale, text, **params)
+
+    def summary(ruling: Ruling) -> str:
+        return clean(say(locale, ruling.summary))
+
+    lines = [_(N_("**Before:** {summary}"), summary=summary(fix.target.ruling)),
+             _(N_("**After:** {summary}"), summary=summary(fix.after))]
     if fix.later:
-        lines.append(f"**Then on board {plan.board_number}, ruled again in order:**")
+        lines.append(_(N_("**Then on board {board}, ruled again in order:**"),
+                       board=plan.board_number))
     for redone in fix.later:
-        before = clean(redone.before.summary)
+        before = summary(redone.before)
         if redone.after is None:
-            lines.append(f"• #{redone.id}: {before}\n  → voided: {clean(redone.reason)}")
+            lines.append(_(N_("• #{number}: {before}\n  → voided: {reason}"), number=redone.id,
+                           before=before, reason=clean(say(locale, redone.reason))))
         elif redone.changed:
-            lines.append(f"• #{redone.id}: {before}\n  → {clean(redone.after.summary)}")
+            lines.append(f"• #{redone.id}: {before}\n  → {summary(redone.after)}")
         else:
-            lines.append(f"• #{redone.id}: {before} (unchanged)")
-    state = view_of(fix.state).lines() or ["Nothing pending."]
-    lines.append(f"**Board {plan.board_number} afterwards:**")
-    lines += [f"• {clean(line)}" for line in state]
+            lines.append(_(N_("• #{number}: {before} (unchanged)"), number=redone.id,
+                           before=before))
+    lines.append(_(N_("**Board {board} afterwards:**"), board=plan.board_number))
+    lines.append(board_lines(locale, view_of(fix.state).lines()))
     embed = discord.Embed(
-        title=f"Amend ruling #{fix.target.id}: re-rule the board from it?",
+        title=_(N_("Amend ruling #{number}: re-rule the board from it?"), number=fix.target.id),
         description=cut("\n".join(lines), DESCRIPTION_MAX),
         colour=discord.Colour.orange(),
     )
-    embed.set_footer(text=f"Table {plan.table_number} · Board {plan.board_number} · nothing is "
-                          "written until you confirm")
+    embed.set_footer(text=_(N_("Table {table} · Board {board} · nothing is written until you "
+                               "confirm"), table=plan.table_number, board=plan.board_number))
     return embed
 
 
@@ -176,7 +236,9 @@ class ConfirmRerule(discord.ui.View):
     ) -> bool:
         if interaction.user.id != self.owner_id:
             await interaction.response.send_message(
-                "Only the director who amended this ruling can confirm it.", ephemeral=True)
+                localize(interaction.locale,
+                         N_("Only the director who amended this ruling can confirm it.")),
+                ephemeral=True)
             return False
         return True
 
@@ -188,7 +250,7 @@ class ConfirmRerule(discord.ui.View):
     ) -> None:
         await report_error(interaction, error)
 
-    @discord.ui.button(label="Re-rule the board", style=discord.ButtonStyle.danger)
+    @discord.ui.button(label=RERULE_LABEL, style=discord.ButtonStyle.danger)
     async def confirm(
         self, interaction: discord.Interaction[TDBot], button: discord.ui.Button[Any]
     ) -> None:
@@ -200,9 +262,11 @@ class ConfirmRerule(discord.ui.View):
             club.guild_id, event_id, interaction.user.id, self.text, self.changes,
             last_seq=self.plan.last_seq, score=self.error.score if self.error else None,
         ), ruling_id=event_id)
+        private = done.new.ruling.private
+        locale = reader_locale(interaction, club.language, ephemeral=private)
         await respond(interaction, embed=rerule_embed(done, self.plan, interaction, self.text,
-                                                      self.error),
-                      ephemeral=done.new.ruling.private,
+                                                      self.error, locale),
+                      ephemeral=private,
                       allowed_mentions=discord.AllowedMentions.none())
         await note_rerule(interaction, club, done, self.plan)
         # a choice the re-ruling leaves waiting gets its buttons again
@@ -210,14 +274,15 @@ class ConfirmRerule(discord.ui.View):
             again = await storage_of(interaction).recorded(club.guild_id, copy)
             if not again.ruling.private and seat_waiting(again.ruling, done.new.state):
                 await post_ruling(interaction, again, table=self.plan.table_number,
-                                  board=self.plan.board_number)
+                                  board=self.plan.board_number, club_language=club.language)
 
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label=CANCEL_LABEL, style=discord.ButtonStyle.secondary)
     async def cancel(
         self, interaction: discord.Interaction[TDBot], button: discord.ui.Button[Any]
     ) -> None:
         self.stop()
-        await respond(interaction, "Nothing was changed.", ephemeral=True)
+        await respond(interaction, localize(interaction.locale, N_("Nothing was changed.")),
+                      ephemeral=True)
 
 
 async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSettings,
@@ -227,12 +292,17 @@ async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSetting
     if channel is None or await blind_directors(interaction, plan.session_id,
                                                  plan.board_number):
         return  # a playing director reads that channel: no word of a board he has not played
-    line = (f"Ruling #{done.old_id} (table {plan.table_number}, board {plan.board_number}) "
-            f"re-ruled as #{done.new.id} by {interaction.user.mention}")
+    locale = club.language
+    line = localize(locale, N_("Ruling #{number} (table {table}, board {board}) re-ruled as "
+                               "#{new} by {director}"), number=done.old_id,
+                    table=plan.table_number, board=plan.board_number, new=done.new.id,
+                    director=interaction.user.mention)
     if done.carried:
-        line += "; ruled again after it: " + ", ".join(f"#{a} → #{b}" for a, b in done.carried)
+        line += localize(locale, N_("; ruled again after it: {listed}"), listed=", ".join(
+            f"#{a} → #{b}" for a, b in done.carried))
     if done.also_voided:
-        line += "; voided, no longer applying: " + ", ".join(f"#{v}" for v in done.also_voided)
+        line += localize(locale, N_("; voided, no longer applying: {listed}"), listed=", ".join(
+            f"#{v}" for v in done.also_voided))
     try:
         await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as exc:
@@ -240,23 +310,24 @@ async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSetting
 
 
 def rerule_embed(done: Rerule, plan: RerulePlan, interaction: discord.Interaction[TDBot],
-                 text: str, error: DirectorError | None) -> discord.Embed:
+                 text: str, error: DirectorError | None, locale: Locale = None) -> discord.Embed:
     """The corrected ruling as the table sees it, with what became of the later events."""
     new = done.new
     embed = ruling_embed(new.ruling, event_id=new.id, table=plan.table_number,
-                         board=plan.board_number)
-    lines = [f"Re-ruled: ruling #{done.old_id} is voided and replaced by ruling #{new.id} "
-             f"by {interaction.user.mention}.", clean(text)]
+                         board=plan.board_number, locale=locale)
+    lines = [localize(locale, N_("Re-ruled: ruling #{number} is voided and replaced by ruling "
+                                 "#{new} by {director}."), number=done.old_id, new=new.id,
+                      director=interaction.user.mention), clean(text)]
     if done.carried:
-        lines.append("Ruled again after it: " + ", ".join(
-            f"#{old} → #{copy}" for old, copy in done.carried))
+        lines.append(localize(locale, N_("Ruled again after it: {listed}"), listed=", ".join(
+            f"#{old} → #{copy}" for old, copy in done.carried)))
     if done.also_voided:
-        lines.append("No longer applies, voided: " + ", ".join(
-            f"#{v}" for v in done.also_voided))
+        lines.append(localize(locale, N_("No longer applies, voided: {listed}"),
+                              listed=", ".join(f"#{v}" for v in done.also_voided)))
     if error:
-        lines.append(clean(error.explanation))
-    embed.add_field(name="Director's verdict: amended", value="\n".join(lines)[:1024],
-                    inline=False)
+        lines.append(clean(say(locale, error.explanation)))
+    embed.add_field(name=localize(locale, N_("Director's verdict: amended")),
+                    value="\n".join(lines)[:1024], inline=False)
     return embed
 
 
@@ -286,7 +357,9 @@ async def rerule(
     except (NotFound, StorageError) as exc:
         raise ContextError(sentence(str(exc))) from exc
     view = ConfirmRerule(plan, interaction.user.id, text, changes, error)
-    await respond(interaction, embed=correction_embed(plan), view=view, ephemeral=True,
+    localize_buttons(view, interaction.locale)
+    await respond(interaction, embed=correction_embed(plan, interaction.locale), view=view,
+                  ephemeral=True,
                   allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -318,14 +391,15 @@ async def error_amend_or_void(
                                 error.score)
     )
     ruling = Ruling.from_data(entry.ruling)
+    locale = reader_locale(interaction, club.language, ephemeral=ruling.private)
     embed = ruling_embed(ruling, event_id=entry.id, table=entry.table_number,
-                         board=entry.board_number)
-    word = verdict.verdict.value
-    lines = [f"{word.capitalize()} by {interaction.user.mention}", clean(error.explanation),
-             f"Adjusted score: {clean(error.score)}"]
+                         board=entry.board_number, locale=locale)
+    lines = [localize(locale, VERDICT_LINES[verdict.verdict], director=interaction.user.mention),
+             clean(say(locale, error.explanation)),
+             localize(locale, N_("Adjusted score: {score}"), score=clean(error.score))]
     if text:
         lines.append(clean(text))
-    embed.add_field(name=f"Director's verdict: {word} (director error, 82C)",
+    embed.add_field(name=localize(locale, VERDICT_82C[verdict.verdict]),
                     value="\n".join(lines)[:1024], inline=False)
     await respond(interaction, embed=embed, ephemeral=ruling.private,
                   allowed_mentions=discord.AllowedMentions.none())
@@ -335,9 +409,9 @@ async def error_amend_or_void(
     ):
         try:
             await channel.send(
-                f"Ruling #{entry.id} (table {entry.table_number}, board {entry.board_number}) "
-                f"{word} for director error (82C) by {interaction.user.mention}: adjusted score "
-                f"{clean(error.score)}",
+                localize(club.language, LOG_82C[verdict.verdict], number=entry.id,
+                         table=entry.table_number, board=entry.board_number,
+                         director=interaction.user.mention, score=clean(error.score)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as exc:

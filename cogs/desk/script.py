@@ -32,17 +32,20 @@ from tdbot.desk import (
     refuse_if_blind,
     table_channel_of,
 )
-from tdbot.messages import N_
+from tdbot.messages import N_, Locale, localize, say
 from tdbot.pages import section_embeds, send_pages
 from tdbot.render import clean
 
+POST_LABEL = N_("Post it to the table")
+
 
 async def script_embeds(
-    interaction: discord.Interaction[TDBot], event_id: int
+    interaction: discord.Interaction[TDBot], event_id: int, locale: Locale = None
 ) -> tuple[list[discord.Embed], LogEntry, Ruling]:
     """The script of ruling ``event_id`` as it now stands, in as many embeds as it needs (one
     message each): a ruling re-ruled on corrected facts is read as its replacement, and an
-    amendment or a Law 82C correction is read first."""
+    amendment or a Law 82C correction is read first. In the language of ``locale`` (core's
+    sentences, or its English text where the script still gives plain text)."""
     club = await club_of(interaction)
     entry = await entry_of(interaction, event_id)
     director = is_director(interaction.user, club)
@@ -77,16 +80,20 @@ async def script_embeds(
         raise ContextError(N_("That ruling reveals a hand: only the player who asked and the "
                               "directors may see it."))
     if not entry.is_ruling:
-        raise ContextError(f"#{event_id} is the table's record (a call, a plain lead, a board "
-                           "set), not a ruling: there is nothing to read out.")
+        raise ContextError(N_("#{id} is the table's record (a call, a plain lead, a board set), "
+                              "not a ruling: there is nothing to read out."), id=event_id)
     storage = storage_of(interaction)
     recorded = await stored(storage.recorded(club.guild_id, entry.id))
     edition = await stored(desk.edition_of(club.guild_id, entry.id))
     script = build_script(ruling, recorded.state, edition=edition, correction=correction)
+    sections = [(say(locale, title), [say(locale, line) for line in lines])
+                for title, lines in script.sections]
     embeds = section_embeds(
-        f"What the director says: ruling #{entry.id}", script.sections,
-        footer=f"Table {entry.table_number} · Board {entry.board_number} · "
-        f"{edition_title(edition)}",
+        localize(locale, N_("What the director says: ruling #{number}"), number=entry.id),
+        sections,
+        footer=localize(locale, N_("Table {table} · Board {board} · {edition}"),
+                        table=entry.table_number, board=entry.board_number,
+                        edition=say(locale, edition_title(edition))),
         colour=discord.Colour.blurple(),
     )
     return embeds, entry, ruling
@@ -108,7 +115,7 @@ class PostScriptButton(
     def __init__(self, event_id: int, channel_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Post it to the table",
+                label=POST_LABEL,
                 custom_id=f"{SCRIPT_PREFIX}:{event_id}:{channel_id}",
                 style=discord.ButtonStyle.primary,
             )
@@ -131,8 +138,10 @@ class PostScriptButton(
     ) -> None:
         try:
             await defer(interaction, ephemeral=self.channel_id != interaction.channel_id)
-            await require_director(interaction)
-            embeds, entry, ruling = await script_embeds(interaction, self.event_id)
+            club = await require_director(interaction)
+            # posted to the table: the club's language
+            embeds, entry, ruling = await script_embeds(interaction, self.event_id,
+                                                        club.language)
             if ruling.private:
                 raise ContextError(
                     N_("That ruling reveals a hand: it is never posted to the table.")
@@ -149,12 +158,12 @@ class PostScriptButton(
                                        allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as exc:  # told to the director, never silent
                 raise ContextError(
-                    f"Discord refused the script in {channel.mention} ({exc.status}): check "
-                    "that I may send messages and embeds there, or read it out yourself."
+                    N_("Discord refused the script in {channel} ({status}): check that I may "
+                       "send messages and embeds there, or read it out yourself."),
+                    channel=channel.mention, status=exc.status,
                 ) from exc
-            await respond(interaction,
-                f"Posted to {channel.mention}.", ephemeral=True
-            )
+            await respond(interaction, localize(interaction.locale, N_("Posted to {channel}."),
+                                                channel=channel.mention), ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
 
@@ -198,7 +207,7 @@ class ScriptCog(commands.Cog):
         table_channel: discord.TextChannel | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
-        embeds, entry, ruling = await script_embeds(interaction, id)
+        embeds, entry, ruling = await script_embeds(interaction, id, interaction.locale)
         club = await club_of(interaction)
         view = discord.ui.View(timeout=None)
         if table_channel is None:  # the channel bound to the table, else this one
@@ -207,5 +216,7 @@ class ScriptCog(commands.Cog):
         if target is not None and guild_channel(interaction, target) is None:
             raise ContextError(N_("Pick a text channel of this server."))
         if is_director(interaction.user, club) and not ruling.private and target is not None:
-            view.add_item(PostScriptButton(entry.id, target))
+            button = PostScriptButton(entry.id, target)
+            button.item.label = localize(interaction.locale, POST_LABEL)
+            view.add_item(button)
         await send_pages(interaction, embeds=embeds, view=view, ephemeral=True)

@@ -47,6 +47,7 @@ from tdbot.desk import (
     setup_desk,
 )
 from tdbot.limits import directors_cooldown
+from tdbot.messages import N_, localize
 from tdbot.pages import line_embeds, send_pages
 from tdbot.render import (
     CALL_LABEL,
@@ -59,6 +60,12 @@ from tdbot.render import (
 )
 
 log = logging.getLogger(__name__)
+
+#: The club's language for public messages (``/setup language:``): English or a shipped one,
+#: each named in its own language.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands", "de": "Deutsch"}
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code)
+                    for code, name in LANGUAGE_NAMES.items()]
 
 TAKE_PREFIX = "tdbot:take"
 NO_LOG_CHANNEL = (
@@ -241,7 +248,10 @@ class Directors(commands.Cog):
         edition_from="The date the edition applies from, YYYY-MM-DD (today or later)",
         no_peeking="True: members see nothing of a board they have not played until the "
         "session ends",
+        language="The language of the bot's public messages: rulings at the tables, the log "
+        "channel (default English)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     @directors_cooldown
@@ -259,12 +269,13 @@ class Directors(commands.Cog):
         appeal_from: Literal["session_end", "scores_published"] | None = None,
         authority: Literal["WBF", "ACBL", "EBU"] | None = None,
         no_peeking: bool | None = None,
+        language: str | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
         guild_id = guild_id_of(interaction)
         # default_permissions is only advice to Discord's client: check for real.
         if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
-            raise ContextError("Only someone who can manage this server can run /setup.")
+            raise ContextError(N_("Only someone who can manage this server can run /setup."))
         guild = interaction.guild
         # Resolved options carry the interaction's guild whatever ids a payload names: look the
         # ids up in this guild's own roles and channels.
@@ -273,9 +284,9 @@ class Directors(commands.Cog):
             or guild.get_role(director_role.id) is None
             or guild.get_channel(log_channel.id) is None
         ):
-            raise ContextError("Pick a role and a channel of this server.")
+            raise ContextError(N_("Pick a role and a channel of this server."))
         if director_role.is_default():
-            raise ContextError("Pick the directors' own role, not @everyone.")
+            raise ContextError(N_("Pick the directors' own role, not @everyone."))
         zone = None
         if time_zone is not None:
             zone = time_zone.strip()
@@ -285,7 +296,8 @@ class Directors(commands.Cog):
                 zoneinfo.ZoneInfo(zone)
             except (zoneinfo.ZoneInfoNotFoundError, ValueError):
                 raise ContextError(
-                    f"Unknown time zone {clean(zone[:64])!r}: use a name like Europe/London."
+                    N_("Unknown time zone {zone}: use a name like Europe/London."),
+                    zone=repr(clean(zone[:64])),
                 ) from None
         changes: dict[str, Any] = {
             "director_role_id": director_role.id,
@@ -295,6 +307,10 @@ class Directors(commands.Cog):
             changes["time_zone"] = zone
         if session_gap is not None:
             changes["session_gap_hours"] = session_gap or None
+        if language is not None:
+            if language not in LANGUAGE_NAMES:
+                raise ContextError(N_("Pick one of the languages offered."))
+            changes["language"] = language
         desk_lines = await setup_desk(  # checks its options before it saves anything
             interaction,
             deputy_role=deputy_role,
@@ -306,24 +322,29 @@ class Directors(commands.Cog):
             no_peeking=no_peeking,
         )
         club = await stored(storage_of(interaction).update_club(guild_id, **changes))
+        locale = interaction.locale
+
+        def _(text: str, **params: Any) -> str:
+            return localize(locale, text, **params)
+
         lines = [
-            "Saved.",
-            f"Director role: {director_role.mention}",
-            f"Log channel: {log_channel.mention}",
-            f"Time zone: {club.time_zone}",
-            "New session: "
-            + (
-                f"after {club.session_gap_hours} hours without a ruling"
-                if club.session_gap_hours
-                else "at each new club day (from 06:00)"
-            ),
+            _(N_("Saved.")),
+            _(N_("Director role: {role}"), role=director_role.mention),
+            _(N_("Log channel: {channel}"), channel=log_channel.mention),
+            _(N_("Time zone: {zone}"), zone=club.time_zone),
+            _(N_("New session: after {hours} hours without a ruling"),
+              hours=club.session_gap_hours)
+            if club.session_gap_hours
+            else _(N_("New session: at each new club day (from 06:00)")),
+            _(N_("Language of public messages (rulings at the tables, the log channel): "
+                 "{language}"), language=LANGUAGE_NAMES.get(club.language, club.language)),
             *desk_lines,
         ]
         if not director_role.mentionable:
-            lines.append(
+            lines.append(_(N_(
                 "Note: the role is not mentionable, so calls can only ping it if the bot may "
                 "mention all roles (or make the role mentionable)."
-            )
+            )))
         await respond(interaction, "\n".join(lines), ephemeral=True)
 
     @setup.autocomplete("time_zone")
@@ -415,7 +436,8 @@ class Directors(commands.Cog):
         if blind:  # a playing director has not played this board: nothing about its deal here
             entry, note_hidden = None, call.note
             call = dataclasses.replace(call, note="")
-        embed = call_embed(call, entry, jump=jump, seated_directors=seated_directors)
+        embed = call_embed(call, entry, jump=jump, seated_directors=seated_directors,
+                           locale=club.language)  # the log channel: the club's language
         if blind:
             call = dataclasses.replace(call, note=note_hidden)
             embed.add_field(name="For the deputies",

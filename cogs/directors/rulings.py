@@ -42,14 +42,17 @@ from tdbot.desk import (
 )
 from tdbot.hands import deal_beside_ruling
 from tdbot.limits import directors_cooldown
+from tdbot.messages import N_, localize, reader_locale
 from tdbot.render import (
-    VERDICT_WORDS,
+    VERDICT_FIELDS,
+    VERDICT_LOG,
     clean,
     cut,
     ruling_embed,
     verdict_line,
 )
 from tdbot.verdicts import (
+    board_lines,
     dependents_or_none,
     error_amend_or_void,
     offer_void_together,
@@ -216,21 +219,21 @@ class Rulings(commands.Cog):
         verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
         entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
         ruling = Ruling.from_data(entry.ruling)
+        locale = reader_locale(interaction, club.language, ephemeral=ruling.private)
         embed = ruling_embed(
-            ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number
+            ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number,
+            locale=locale,
         )
-        word = VERDICT_WORDS[verdict.verdict]
         embed.add_field(
-            name=f"Director's verdict: {word}",
-            value=cut(verdict_line(verdict, interaction.user.mention)),
+            name=localize(locale, VERDICT_FIELDS[verdict.verdict]),
+            value=cut(verdict_line(verdict, interaction.user.mention, locale)),
             inline=False,
         )
         if verdict.verdict is VerdictKind.VOIDED:
             state = await storage.board_state(guild_id, entry.board_id)
-            lines = view_of(state).lines() or ["Nothing pending."]
             embed.add_field(
-                name=f"Board {entry.board_number} now",
-                value=cut("\n".join(f"• {clean(line)}" for line in lines)),
+                name=localize(locale, N_("Board {board} now"), board=entry.board_number),
+                value=cut(board_lines(locale, view_of(state).lines())),
                 inline=False,
             )
         await respond(
@@ -244,12 +247,12 @@ class Rulings(commands.Cog):
             await deal_beside_ruling(interaction, entry.session_id, entry.board_number, why)
         channel = log_channel(interaction, club)
         if channel is not None:
-            line = (
-                f"Ruling #{entry.id} (table {entry.table_number}, board {entry.board_number}) "
-                f"{word} by {interaction.user.mention}"
-            )
+            line = localize(club.language, VERDICT_LOG[verdict.verdict], number=entry.id,
+                            table=entry.table_number, board=entry.board_number,
+                            director=interaction.user.mention)
             if verdict.adjusted_score:
-                line += f": adjusted score {clean(verdict.adjusted_score)}"
+                line += localize(club.language, N_(": adjusted score {score}"),
+                                 score=clean(verdict.adjusted_score))
             if note and not await blind_directors(
                 interaction, entry.session_id, entry.board_number
             ):  # a note may describe the deal: not where a playing director reads
