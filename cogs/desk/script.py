@@ -32,7 +32,7 @@ from tdbot.desk import (
     refuse_if_blind,
     table_channel_of,
 )
-from tdbot.messages import N_, Locale, localize, say
+from tdbot.messages import N_, Locale, core_translate, localize, say
 from tdbot.pages import section_embeds, send_pages
 from tdbot.render import clean
 
@@ -85,9 +85,9 @@ async def script_embeds(
     storage = storage_of(interaction)
     recorded = await stored(storage.recorded(club.guild_id, entry.id))
     edition = await stored(desk.edition_of(club.guild_id, entry.id))
-    script = build_script(ruling, recorded.state, edition=edition, correction=correction)
-    sections = [(say(locale, title), [say(locale, line) for line in lines])
-                for title, lines in script.sections]
+    script = build_script(ruling, recorded.state, edition=edition, correction=correction,
+                          tr=core_translate(locale))
+    sections = [(title, list(lines)) for title, lines in script.sections]
     embeds = section_embeds(
         localize(locale, N_("What the director says: ruling #{number}"), number=entry.id),
         sections,
