@@ -23,7 +23,8 @@ from core.seats import Seat
 from core.state import Chooser, Lasts, may_choose
 from core.storage.errors import NotFound
 from core.view import lead_wait, must_play, view_of
-from tdbot.answers import defer, edit_pressed, report_error, respond
+from tdbot.answers import defer, edit_pressed, respond
+from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     TABLE_HELP,
@@ -87,7 +88,7 @@ CHOSEN_INFORMATION = N_("Information: {information}")
 NOT_A_PENALTY_CARD = N_("The {card} is not a penalty card at table {table}.")
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOICE_PATTERN):
+class ChoiceButton(PressButton, template=CHOICE_PATTERN):
     """One option of a ruling: ``tdbot:choice:<event_id>:<seat>:<token>``.
 
     Everything is re-read from storage when pressed, so the button works after a restart and a
@@ -107,23 +108,12 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         self.token = token
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> ChoiceButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> ChoiceButton:
         label = getattr(item, "label", None)
         return cls(int(match["event_id"]), Seat(match["seat"]), match["token"], label)
 
-    async def callback(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-    ) -> None:
-        try:
-            await self._choose(interaction)
-        except Exception as exc:  # the view machinery would only log it: answer the user
-            await report_error(interaction, exc)
+    async def pressed(self, interaction: discord.Interaction[TDBot]) -> None:
+        await self._choose(interaction)
 
     async def _choose(self, interaction: discord.Interaction[TDBot]) -> None:
         press_allowance(interaction)  # a flood of presses is refused before anything is read
@@ -206,7 +196,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         await edit_pressed(interaction, embed=embed, view=view)
 
 
-class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE_PATTERN):
+class LapseButton(PressButton, template=LAPSE_PATTERN):
     """"W has lost the lead" / "E has played to the trick": a player at that table or a director
     says a restriction is over (``tdbot:lapse:<board_id>:<seat>:<lead|play>``). Re-read from
     storage when pressed, so it works after a restart and a stale press is refused politely."""
@@ -224,23 +214,12 @@ class LapseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAPSE
         self.what = what
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LapseButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> LapseButton:
         label = getattr(item, "label", None)
         return cls(int(match["board_id"]), Seat(match["seat"]), match["what"], label)
 
-    async def callback(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-    ) -> None:
-        try:
-            await self._press(interaction)
-        except Exception as exc:  # the view machinery would only log it: answer the user
-            await report_error(interaction, exc)
+    async def pressed(self, interaction: discord.Interaction[TDBot]) -> None:
+        await self._press(interaction)
 
     async def _press(self, interaction: discord.Interaction[TDBot]) -> None:
         press_allowance(interaction)  # a flood of presses is refused before anything is read

@@ -19,6 +19,7 @@ from core.storage.errors import NotFound, StorageError
 from core.storage.values import ClubSettings, VerdictKind
 from core.view import view_of
 from tdbot.answers import defer, report_error, respond, sentence
+from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     ContextError,
@@ -79,7 +80,7 @@ VOID_TOGETHER = N_("Void them together")
 
 
 class VoidTogetherButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PressButton,
     template=r"tdbot:voidall:(?P<event_id>\d+)",
 ):
     """"Void them together": the ruling and the later rulings that depend on it."""
@@ -95,45 +96,34 @@ class VoidTogetherButton(
         self.event_id = event_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        item: Any,
-        match: re.Match[str],
-    ) -> VoidTogetherButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> VoidTogetherButton:
         return cls(int(match["event_id"]))
 
-    async def callback(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-    ) -> None:
-        try:
-            await defer(interaction)
-            club = await require_director(interaction)
-            entry = await entry_of(interaction, self.event_id)
-            await refuse_if_blind(interaction, entry.session_id, entry.board_number)
-            voided = await stored(
-                desk_of(interaction).void_together(
-                    club.guild_id, self.event_id, interaction.user.id, None
-                )
+    async def pressed(self, interaction: discord.Interaction[TDBot]) -> None:
+        await defer(interaction)
+        club = await require_director(interaction)
+        entry = await entry_of(interaction, self.event_id)
+        await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+        voided = await stored(
+            desk_of(interaction).void_together(
+                club.guild_id, self.event_id, interaction.user.id, None
             )
-            locale = club.language  # a public answer: the club's language
-            listed = ", ".join(f"#{v}" for v in voided) or localize(locale, N_("none"))
-            state = await storage_of(interaction).board_state(club.guild_id, entry.board_id)
-            now = board_lines(locale, view_of(state).lines())
-            await respond(
-                interaction,
-                localize(
-                    locale,
-                    N_("Ruling #{number} voided with the rulings that depended on it ({listed})."
-                       "\nBoard {board} now:\n{now}\nTo rule it again on corrected facts: "
-                       "/ruling amend id:{number} text:… facts:…"),
-                    number=self.event_id, listed=listed, board=entry.board_number, now=now,
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except Exception as exc:
-            await report_error(interaction, exc)
+        )
+        locale = club.language  # a public answer: the club's language
+        listed = ", ".join(f"#{v}" for v in voided) or localize(locale, N_("none"))
+        state = await storage_of(interaction).board_state(club.guild_id, entry.board_id)
+        now = board_lines(locale, view_of(state).lines())
+        await respond(
+            interaction,
+            localize(
+                locale,
+                N_("Ruling #{number} voided with the rulings that depended on it ({listed})."
+                   "\nBoard {board} now:\n{now}\nTo rule it again on corrected facts: "
+                   "/ruling amend id:{number} text:… facts:…"),
+                number=self.event_id, listed=listed, board=entry.board_number, now=now,
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
 
 async def offer_void_together(

@@ -12,7 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from tdbot.answers import defer, report_error, respond
+from tdbot.answers import defer, respond
+from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     ID_MAX,
@@ -46,7 +47,7 @@ log = logging.getLogger(__name__)
 
 
 class ConsultButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PressButton,
     template=r"tdbot:consult:(?P<cid>\d+)",
 ):
     """"See the answer" on the player's own (ephemeral) consultation message."""
@@ -62,23 +63,12 @@ class ConsultButton(
         self.consultation_id = consultation_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        item: Any,
-        match: re.Match[str],
-    ) -> ConsultButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> ConsultButton:
         return cls(int(match["cid"]))
 
-    async def callback(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-    ) -> None:
-        try:
-            await defer(interaction, ephemeral=True)
-            await show_consultation(interaction, self.consultation_id)
-        except Exception as exc:
-            await report_error(interaction, exc)
+    async def pressed(self, interaction: discord.Interaction[TDBot]) -> None:
+        await defer(interaction, ephemeral=True)
+        await show_consultation(interaction, self.consultation_id)
 
 
 async def show_consultation(interaction: discord.Interaction[TDBot], consultation_id: int) -> None:

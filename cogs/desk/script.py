@@ -14,7 +14,8 @@ from core.editions import edition_title
 from core.ruling import Ruling
 from core.script import Correction, build_script
 from core.storage.values import LogEntry, VerdictKind
-from tdbot.answers import defer, report_error, respond
+from tdbot.answers import defer, respond
+from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     ID_MAX,
@@ -107,7 +108,7 @@ def _reason(note: str | None) -> str | None:
 
 
 class PostScriptButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PressButton,
     template=r"tdbot:script:(?P<event_id>\d+):(?P<channel_id>\d+)",
 ):
     """"Post it to the table": a director posts the script in the table's channel."""
@@ -124,48 +125,37 @@ class PostScriptButton(
         self.channel_id = channel_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        item: Any,
-        match: re.Match[str],
-    ) -> PostScriptButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> PostScriptButton:
         return cls(int(match["event_id"]), int(match["channel_id"]))
 
-    async def callback(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-    ) -> None:
+    async def pressed(self, interaction: discord.Interaction[TDBot]) -> None:
+        await defer(interaction, ephemeral=self.channel_id != interaction.channel_id)
+        club = await require_director(interaction)
+        # posted to the table: the club's language
+        embeds, entry, ruling = await script_embeds(interaction, self.event_id,
+                                                    club.language)
+        if ruling.private:
+            raise ContextError(
+                N_("That ruling reveals a hand: it is never posted to the table.")
+            )
+        channel = guild_channel(interaction, self.channel_id)
+        if channel is None:
+            raise ContextError(N_("That channel is not in this server any more."))
+        if channel.id == interaction.channel_id:
+            await send_pages(interaction, embeds=embeds, ephemeral=False)
+            return
         try:
-            await defer(interaction, ephemeral=self.channel_id != interaction.channel_id)
-            club = await require_director(interaction)
-            # posted to the table: the club's language
-            embeds, entry, ruling = await script_embeds(interaction, self.event_id,
-                                                        club.language)
-            if ruling.private:
-                raise ContextError(
-                    N_("That ruling reveals a hand: it is never posted to the table.")
-                )
-            channel = guild_channel(interaction, self.channel_id)
-            if channel is None:
-                raise ContextError(N_("That channel is not in this server any more."))
-            if channel.id == interaction.channel_id:
-                await send_pages(interaction, embeds=embeds, ephemeral=False)
-                return
-            try:
-                for embed in embeds:
-                    await channel.send(embed=embed,
-                                       allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as exc:  # told to the director, never silent
-                raise ContextError(
-                    N_("Discord refused the script in {channel} ({status}): check that I may "
-                       "send messages and embeds there, or read it out yourself."),
-                    channel=channel.mention, status=exc.status,
-                ) from exc
-            await respond(interaction, localize(interaction.locale, N_("Posted to {channel}."),
-                                                channel=channel.mention), ephemeral=True)
-        except Exception as exc:
-            await report_error(interaction, exc)
+            for embed in embeds:
+                await channel.send(embed=embed,
+                                   allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:  # told to the director, never silent
+            raise ContextError(
+                N_("Discord refused the script in {channel} ({status}): check that I may "
+                   "send messages and embeds there, or read it out yourself."),
+                channel=channel.mention, status=exc.status,
+            ) from exc
+        await respond(interaction, localize(interaction.locale, N_("Posted to {channel}."),
+                                            channel=channel.mention), ephemeral=True)
 
 
 def guild_channel(interaction: discord.Interaction[TDBot], channel_id: int) -> Any:

@@ -23,7 +23,8 @@ from discord.ext import commands
 
 from core.storage.limits import CALLS, Limit
 from core.storage.values import ClubSettings, DirectorCallInfo
-from tdbot.answers import defer, edit_pressed, report_error, respond
+from tdbot.answers import defer, edit_pressed, respond
+from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     ID_MAX,
@@ -93,7 +94,7 @@ def take_custom_id(call_id: int) -> str:
 
 
 class CallButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PressButton,
     template=r"tdbot:call:(?P<event_id>\d+)",
 ):
     """ "Call the director" on a ruling: any member of the guild may press it."""
@@ -109,27 +110,16 @@ class CallButton(
         self.event_id = event_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> CallButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> CallButton:
         return cls(int(match["event_id"]))
 
-    async def callback(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-    ) -> None:
-        try:
-            cog = _cog(interaction)
-            await cog.call(interaction, event_id=check_id(self.event_id))
-        except Exception as exc:  # a dynamic item's errors are ours to answer
-            await report_error(interaction, exc)
+    async def pressed(self, interaction: discord.Interaction[TDBot]) -> None:
+        cog = _cog(interaction)
+        await cog.call(interaction, event_id=check_id(self.event_id))
 
 
 class TakeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PressButton,
     template=r"tdbot:take:(?P<call_id>\d+)",
 ):
     """ "Take it" on a call in the log channel: a director claims the call."""
@@ -146,22 +136,11 @@ class TakeButton(
         self.call_id = call_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> TakeButton:
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> TakeButton:
         return cls(int(match["call_id"]))
 
-    async def callback(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-    ) -> None:
-        try:
-            await _cog(interaction).take(interaction, check_id(self.call_id, "call"))
-        except Exception as exc:
-            await report_error(interaction, exc)
+    async def pressed(self, interaction: discord.Interaction[TDBot]) -> None:
+        await _cog(interaction).take(interaction, check_id(self.call_id, "call"))
 
 
 def _cog(interaction: discord.Interaction[TDBot]) -> Directors:
