@@ -179,36 +179,12 @@ class Call:
         return parse_call(text)
 
 
-#: The calls that are not bids, said and shown in the reader's language (a bid is notation).
-_CALL_WORDS: dict[CallKind, Msg] = {
-    CallKind.PASS: Msg("pass"), CallKind.DOUBLE: Msg("double"),
-    CallKind.REDOUBLE: Msg("redouble"),
-}
-_CALL_SYMBOLS: dict[CallKind, Msg] = {
-    CallKind.PASS: Msg("Pass"), CallKind.DOUBLE: Msg("Dbl"), CallKind.REDOUBLE: Msg("Rdbl"),
-}
 _NO_LEVEL: dict[CallKind, Msg] = {
     CallKind.BID: Msg("a bid has no level or denomination"),
     CallKind.PASS: Msg("a pass has no level or denomination"),
     CallKind.DOUBLE: Msg("a double has no level or denomination"),
     CallKind.REDOUBLE: Msg("a redouble has no level or denomination"),
 }
-
-
-def call_words(call: Call) -> Text:
-    """:attr:`Call.words` for a message field: a bid's notation, or pass, double or redouble
-    in the reader's language."""
-    if call.strain is not None:
-        return call.symbol
-    return _CALL_WORDS[call.kind]
-
-
-def call_symbol(call: Call) -> Text:
-    """:attr:`Call.symbol` for a message field: a bid's notation, or Pass, Dbl or Rdbl in the
-    reader's language."""
-    if call.strain is not None:
-        return call.symbol
-    return _CALL_SYMBOLS[call.kind]
 
 
 PASS = Call(CallKind.PASS)
@@ -554,9 +530,14 @@ class Auction:
         if not self.calls:
             return Msg("Dealer {seat.value}; no call yet.", seat=self.dealer)
         calls = Msg.join(" ", [Msg("{seat.value}:{call}", seat=self.seat_of(i),
-                                   call=call_symbol(c)) for i, c in enumerate(self.calls)])
+                                   call=c.symbol if c.is_bid else _SYMBOLS[c.kind])
+                               for i, c in enumerate(self.calls)])
         return Msg("Dealer {seat.value}: {calls}", seat=self.dealer, calls=calls)
 
+
+#: Pass, double and redouble as the auction shows them, in the reader's language (the messages of
+#: ``core.laws.auction_calls.CALL_SYMBOLS``, which the law modules use).
+_SYMBOLS = {CallKind.PASS: Msg("Pass"), CallKind.DOUBLE: Msg("Dbl"), CallKind.REDOUBLE: Msg("Rdbl")}
 
 # Why a call is illegal (Auction.problem): the engine asks for every call it considers, so the
 # fixed sentences are made once.

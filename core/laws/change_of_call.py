@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.auction import Call, call_symbol, call_words, parse_call
+from core.auction import Call, parse_call
 from core.errors import RuleError
 from core.laws import lead26
-from core.laws.auction_calls import make_call, withdrawn_information
+from core.laws.auction_calls import (
+    call_symbol,
+    call_words,
+    make_call,
+    withdrawn_information,
+)
 from core.laws.auction_state import auction_of, with_auction
 from core.registry import Event, event, rule
 from core.ruling import Draft, Ruling

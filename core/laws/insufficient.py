@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.auction import Call, Strain, call_symbol, call_words, parse_call
+from core.auction import Call, Strain, parse_call
 from core.cards import Suit
 from core.errors import RuleError
 from core.laws import acceptance, lead26
@@ -19,6 +19,8 @@ from core.laws.auction_calls import (
     STAGES,
     CallMade,
     after_pass,
+    call_symbol,
+    call_words,
     record_call,
     withdrawn_information,
 )

@@ -3,8 +3,8 @@ from him must be (27B, 31A1, 32A1) and a judgement the Director still owes (23A)
 
 from __future__ import annotations
 
-from core.auction import call_symbol, parse_call
-from core.laws.auction_calls import JUDGED
+from core.auction import parse_call
+from core.laws.auction_calls import JUDGED, call_symbol
 from core.laws.auction_state import auction_of, awaiting, awaiting_for, obligation
 from core.ruling import Ruling
 from core.seats import Seat
