@@ -18,6 +18,7 @@ from functools import cached_property, lru_cache, total_ordering
 from core.cards import Suit, _clean, shown
 from core.errors import RuleError
 from core.seats import Seat
+from core.text import Msg, Text
 
 
 class Strain(Enum):
@@ -63,9 +64,8 @@ class Strain(Enum):
         try:
             return cls.of(Suit.parse(key))
         except ValueError:
-            raise RuleError(
-                f"{shown(text)!r} is not a denomination (use C, D, H, S or NT)"
-            ) from None
+            raise RuleError(Msg("{text} is not a denomination (use C, D, H, S or NT)",
+                                text=repr(shown(text)))) from None
 
 
 _STRAINS: tuple[Strain, ...] = tuple(Strain)
@@ -101,9 +101,10 @@ class Call:
     def __post_init__(self) -> None:
         if self.kind is CallKind.BID:
             if not isinstance(self.strain, Strain) or not 1 <= self.level <= 7:
-                raise RuleError(f"no such bid: level {self.level!r}, {self.strain!r}")
+                raise RuleError(Msg("no such bid: level {level}, {strain}",
+                                    level=repr(self.level), strain=repr(self.strain)))
         elif self.level or self.strain is not None:
-            raise RuleError(f"a {self.kind.value} has no level or denomination")
+            raise RuleError(_NO_LEVEL[self.kind])
 
     @cached_property
     def is_bid(self) -> bool:
@@ -178,6 +179,14 @@ class Call:
         return parse_call(text)
 
 
+_NO_LEVEL: dict[CallKind, Msg] = {
+    CallKind.BID: Msg("a bid has no level or denomination"),
+    CallKind.PASS: Msg("a pass has no level or denomination"),
+    CallKind.DOUBLE: Msg("a double has no level or denomination"),
+    CallKind.REDOUBLE: Msg("a redouble has no level or denomination"),
+}
+
+
 PASS = Call(CallKind.PASS)
 DOUBLE = Call(CallKind.DOUBLE)
 REDOUBLE = Call(CallKind.REDOUBLE)
@@ -190,7 +199,7 @@ _WORDS = {
     "rdl": REDOUBLE, "rd": REDOUBLE, "rdble": REDOUBLE,
 }
 _BID_RE = re.compile(r"^(\d+)\s*(.+)$")
-_HINT = "use 1C…7NT, P (pass), X (double) or XX (redouble)"
+_HINT = Msg("use 1C…7NT, P (pass), X (double) or XX (redouble)")
 
 
 def parse_call(text: str | Call) -> Call:
@@ -198,7 +207,7 @@ def parse_call(text: str | Call) -> Call:
     if isinstance(text, Call):
         return text
     if not isinstance(text, str):
-        raise RuleError(f"{text!r} is not a call")
+        raise RuleError(Msg("{text} is not a call", text=repr(text)))
     if len(text) <= 20:
         return _parse_short_call(text)
     return _parse_call_text(text)
@@ -214,24 +223,24 @@ def _parse_short_call(text: str) -> Call:
 def _parse_call_text(text: str) -> Call:
     raw = _clean(text).strip()
     if not raw:
-        raise RuleError(f"no call given: {_HINT}")
+        raise RuleError(Msg("no call given: {hint}", hint=_HINT))
     if len(raw) > 20:
-        raise RuleError("that is too long to be a call")
+        raise RuleError(Msg("that is too long to be a call"))
     key = raw.lower().replace(" ", "").replace("-", "").replace(".", "")
     if key in _WORDS:
         return _WORDS[key]
     m = _BID_RE.match(raw)
     if not m:
-        raise RuleError(f"{raw!r} is not a call: {_HINT}")
+        raise RuleError(Msg("{text} is not a call: {hint}", text=repr(raw), hint=_HINT))
     level = int(m[1])
     try:
         strain = Strain.parse(m[2])
     except RuleError:
-        raise RuleError(f"{raw!r} is not a call: {m[2]!r} is not a denomination "
-                        "(C, D, H, S or NT)") from None
+        raise RuleError(Msg("{text} is not a call: {strain} is not a denomination "
+                            "(C, D, H, S or NT)", text=repr(raw), strain=repr(m[2]))) from None
     if not 1 <= level <= 7:
-        raise RuleError(f"{raw} is not a bid: a bid is at a level from 1 to 7 "
-                        "(a bid above seven is never allowed, Law 38)")
+        raise RuleError(Msg("{text} is not a bid: a bid is at a level from 1 to 7 "
+                            "(a bid above seven is never allowed, Law 38)", text=raw))
     return Call.bid(level, strain)
 
 
@@ -240,7 +249,7 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
     if isinstance(text, str):
         raw = _clean(text)
         if len(raw) > 1000:
-            raise RuleError("that auction is too long")
+            raise RuleError(Msg("that auction is too long"))
         tokens = [t for t in re.split(r"[\s,;/]+", raw) if t]
         tokens = _join_split_notrump(tokens)
     else:
@@ -267,7 +276,7 @@ def parse_denominations(text: str) -> tuple[Strain, ...]:
     ``HS``, ``♥♠``, ``H,S``, ``NT``, or ``none`` (a relay that shows no denomination)."""
     raw = _clean(text).strip()
     if len(raw) > 40:
-        raise RuleError("that is too long for the denominations a call shows")
+        raise RuleError(Msg("that is too long for the denominations a call shows"))
     if raw.lower() in _NONE_WORDS:
         return ()
     tokens = [t for t in re.split(r"[\s,;/+&]+", raw) if t]
@@ -280,12 +289,13 @@ def parse_denominations(text: str) -> tuple[Strain, ...]:
         try:
             strain = Strain.parse(token)
         except RuleError:
-            raise RuleError(f"{shown(raw)!r} is not a list of denominations: say which the call "
-                            "shows, e.g. `H S` for both majors, `C`, `NT`, or `none`") from None
+            raise RuleError(Msg("{text} is not a list of denominations: say which the call "
+                                "shows, e.g. `H S` for both majors, `C`, `NT`, or `none`",
+                                text=repr(shown(raw)))) from None
         if strain not in found:
             found.append(strain)
     if not found:
-        raise RuleError("say which denominations the call shows, e.g. `H S`, or `none`")
+        raise RuleError(Msg("say which denominations the call shows, e.g. `H S`, or `none`"))
     return tuple(sorted(found, key=lambda s: s.order))
 
 
@@ -309,8 +319,12 @@ class Auction:
         for call in parse_calls(text):
             problem = auction.problem(call)
             if problem:
-                seat = auction.turn.value if not auction.is_over else "nobody"
-                raise RuleError(f"call {len(auction.calls) + 1} ({call.text}, {seat}): {problem}")
+                n = len(auction.calls) + 1
+                if auction.is_over:
+                    raise RuleError(Msg("call {n} ({call}, nobody): {problem}", n=n,
+                                        call=call.text, problem=problem))
+                raise RuleError(Msg("call {n} ({call}, {seat.value}): {problem}", n=n,
+                                    call=call.text, seat=auction.turn, problem=problem))
             auction = auction.plus(call)
         return auction
 
@@ -440,14 +454,13 @@ class Auction:
         return None
 
     def problem(self, call: Call | str, seat: Seat | None = None, *,
-                ignore_end: bool = False) -> str | None:
+                ignore_end: bool = False) -> Text | None:
         """Why ``call`` by ``seat`` (default: the player whose turn it is) would not be legal
         now, in words; None when it is legal. Turn order is not checked here. ``ignore_end``:
         passes that only look final (a lost turn, 17D3) do not end the auction."""
         call = parse_call(call)
         if self.is_over and not ignore_end:
-            return ("the auction is over (all four players passed)" if self.passed_out
-                    else "the auction is over (three passes followed the last bid)")
+            return (_OVER_PASSED_OUT if self.passed_out else _OVER)
         seat = seat or self.turn
         if call.is_pass:
             return None
@@ -455,31 +468,43 @@ class Auction:
         if call.is_bid:
             if last is not None and call.rank <= last.rank:
                 low = self.lowest_sufficient(call.strain) if call.strain else None
-                hint = (f"; the lowest sufficient {call.strain.plural} bid is {low.words}"
-                        if low and call.strain else "")
-                return f"{call.words} is insufficient after {last.words}{hint}"
+                if low is None or call.strain is None:
+                    return Msg("{call} is insufficient after {last}", call=call.symbol,
+                               last=last.symbol)
+                suit = call.strain.suit
+                if suit is None:
+                    return Msg("{call} is insufficient after {last}; the lowest sufficient "
+                               "notrump bid is {low}", call=call.symbol, last=last.symbol,
+                               low=low.symbol)
+                return Msg("{call} is insufficient after {last}; the lowest sufficient "
+                           "{suit.plural} bid is {low}", call=call.symbol, last=last.symbol,
+                           suit=suit, low=low.symbol)
             return None
         risk, risk_at = self._risk()
         if call.is_double:
             if last is None or last_seat is None:
-                return "there is no bid to double"
+                return _NO_BID_TO_DOUBLE
             if last_seat is seat.partner:
-                return "a double of partner's bid is not allowed"
+                return _DOUBLE_PARTNER
             if last_seat is seat:
-                return "a player may not double his own bid"
+                return _DOUBLE_OWN
             if risk is not None:
-                return f"{last.text} is already {'redoubled' if risk.is_redouble else 'doubled'}"
+                if risk.is_redouble:
+                    return Msg("{bid} is already redoubled", bid=last.text)
+                return Msg("{bid} is already doubled", bid=last.text)
             return None
         # redouble
         if risk is None or risk_at is None or not risk.is_double:
             if risk is not None and risk.is_redouble:
-                return f"{last.text if last else 'the bid'} is already redoubled"
-            return "there is no double to redouble"
+                if last is None:
+                    return Msg("the bid is already redoubled")
+                return Msg("{bid} is already redoubled", bid=last.text)
+            return _NO_DOUBLE_TO_REDOUBLE
         doubler = self.seat_of(risk_at)
         if doubler is seat.partner:
-            return "a redouble of partner's double is not allowed"
+            return _REDOUBLE_PARTNER
         if doubler is seat:
-            return "a player may not redouble his own double"
+            return _REDOUBLE_OWN
         return None
 
     def legal_calls(self) -> list[Call]:
@@ -501,8 +526,26 @@ class Auction:
                 found |= call.specified(artificial.get(i))
         return frozenset(found)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         if not self.calls:
-            return f"Dealer {self.dealer.value}; no call yet."
-        shown = " ".join(f"{self.seat_of(i).value}:{c.symbol}" for i, c in enumerate(self.calls))
-        return f"Dealer {self.dealer.value}: {shown}"
+            return Msg("Dealer {seat.value}; no call yet.", seat=self.dealer)
+        calls = Msg.join(" ", [Msg("{seat.value}:{call}", seat=self.seat_of(i),
+                                   call=c.symbol if c.is_bid else _SYMBOLS[c.kind])
+                               for i, c in enumerate(self.calls)])
+        return Msg("Dealer {seat.value}: {calls}", seat=self.dealer, calls=calls)
+
+
+#: Pass, double and redouble as the auction shows them, in the reader's language (the messages of
+#: ``core.laws.auction_calls.CALL_SYMBOLS``, which the law modules use).
+_SYMBOLS = {CallKind.PASS: Msg("Pass"), CallKind.DOUBLE: Msg("Dbl"), CallKind.REDOUBLE: Msg("Rdbl")}
+
+# Why a call is illegal (Auction.problem): the engine asks for every call it considers, so the
+# fixed sentences are made once.
+_OVER_PASSED_OUT = Msg("the auction is over (all four players passed)")
+_OVER = Msg("the auction is over (three passes followed the last bid)")
+_NO_BID_TO_DOUBLE = Msg("there is no bid to double")
+_DOUBLE_PARTNER = Msg("a double of partner's bid is not allowed")
+_DOUBLE_OWN = Msg("a player may not double his own bid")
+_NO_DOUBLE_TO_REDOUBLE = Msg("there is no double to redouble")
+_REDOUBLE_PARTNER = Msg("a redouble of partner's double is not allowed")
+_REDOUBLE_OWN = Msg("a player may not redouble his own double")

@@ -15,9 +15,11 @@ from core.auction import parse_call
 from core.errors import RuleError
 from core.seats import Role, Seat, role_of
 from core.state import PenaltyCard, PenaltyKind, Restriction, RestrictionKind, TableState
+from core.text import Msg, Text
 
 _CONTRACT_RE = re.compile(r"^(?P<bid>.+?)\s*(?P<risk>XX|X|REDOUBLED|DOUBLED|RDBL|DBL)?$")
-_CONTRACT_HINT = "a contract is a level 1-7 and a denomination, maybe doubled: e.g. 4H, 3NTX, 6SXX"
+_CONTRACT_HINT = Msg("a contract is a level 1-7 and a denomination, maybe doubled: e.g. 4H, 3NTX, "
+                     "6SXX")
 
 
 def parse_contract(text: str) -> str:
@@ -25,56 +27,65 @@ def parse_contract(text: str) -> str:
     as ``8NT``, ``ZZZ`` or ``4H4H`` raises a :class:`RuleError` that explains the format."""
     raw = text.strip().upper() if isinstance(text, str) else ""
     if not raw or len(raw) > 16:
-        raise RuleError(f"that is not a contract: {_CONTRACT_HINT}")
+        raise RuleError(Msg("that is not a contract: {hint}", hint=_CONTRACT_HINT))
     m = _CONTRACT_RE.match(raw)
     level = re.match(r"\d+", raw)
     if level and int(level[0]) > 7:
-        raise RuleError(f"{text.strip()!r} is not a contract: no bid is above seven (Law 38); "
-                        f"{_CONTRACT_HINT}")
+        raise RuleError(Msg("{text} is not a contract: no bid is above seven (Law 38); {hint}",
+                            text=repr(text.strip()), hint=_CONTRACT_HINT))
     try:
         bid = parse_call(m["bid"]) if m else None
     except RuleError:
         bid = None
     if bid is None or not bid.is_bid or m is None:
-        raise RuleError(f"{text.strip()!r} is not a contract: {_CONTRACT_HINT}")
+        raise RuleError(Msg("{text} is not a contract: {hint}", text=repr(text.strip()),
+                            hint=_CONTRACT_HINT))
     risk = {"X": "X", "DBL": "X", "DOUBLED": "X", "XX": "XX", "RDBL": "XX",
             "REDOUBLED": "XX"}.get(m["risk"] or "", "")
     return bid.text + risk
 
 
-def penalty_card_problem(cards: Iterable[PenaltyCard], declarer: Seat | None) -> str | None:
+def penalty_card_problem(cards: Iterable[PenaltyCard], declarer: Seat | None) -> Text | None:
     """Why these penalty cards cannot be on the table together (None when they can)."""
     cards = tuple(cards)
     seen: dict[object, PenaltyCard] = {}
     for p in cards:
         if p.card in seen:
             other = seen[p.card]
-            where = "twice" if other.seat is p.seat else \
-                f"for both {other.seat.value} and {p.seat.value}"
-            return f"the {p.card.symbol} cannot be a penalty card {where}: a card is in one place"
+            if other.seat is p.seat:
+                return Msg("the {card.symbol} cannot be a penalty card twice: a card is in one "
+                           "place", card=p.card)
+            return Msg("the {card.symbol} cannot be a penalty card for both {other.value} and "
+                       "{seat.value}: a card is in one place", card=p.card, other=other.seat,
+                       seat=p.seat)
         seen[p.card] = p
         if declarer is not None and role_of(p.seat, declarer) is not Role.DEFENDER:
-            who = "declarer" if p.seat is declarer else "dummy"
-            return (f"{p.seat.value} is {who}: declarer's and dummy's cards never become penalty "
-                    f"cards (48A), so the {p.card.symbol} cannot be one")
+            if p.seat is declarer:
+                return Msg("{seat.value} is declarer: declarer's and dummy's cards never become "
+                           "penalty cards (48A), so the {card.symbol} cannot be one",
+                           seat=p.seat, card=p.card)
+            return Msg("{seat.value} is dummy: declarer's and dummy's cards never become penalty "
+                       "cards (48A), so the {card.symbol} cannot be one", seat=p.seat, card=p.card)
         if p.kind is PenaltyKind.MINOR and p.card.is_honour:
-            return (f"the {p.card.symbol} is an honour: an exposed honour is always a major "
-                    "penalty card, never a minor one (50B)")
+            return Msg("the {card.symbol} is an honour: an exposed honour is always a major "
+                       "penalty card, never a minor one (50B)", card=p.card)
     for seat in Seat:
         minors = [p for p in cards if p.seat is seat and p.kind is PenaltyKind.MINOR]
         if minors and len([p for p in cards if p.seat is seat]) > 1:
-            return (f"{seat.value} cannot have a minor penalty card among two or more: when a "
-                    "defender has two or more penalty cards, each of them is major (50B)")
+            return Msg("{seat.value} cannot have a minor penalty card among two or more: when a "
+                       "defender has two or more penalty cards, each of them is major (50B)",
+                       seat=seat)
     return None
 
 
-def restriction_problem(restrictions: Iterable[Restriction], declarer: Seat | None) -> str | None:
+def restriction_problem(restrictions: Iterable[Restriction],
+                        declarer: Seat | None) -> Text | None:
     """A 57A instruction binds the partner of the defender who played early: a defender."""
     for r in restrictions:
         if r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST) and declarer is not None \
                 and role_of(r.seat, declarer) is not Role.DEFENDER:
-            return (f"a 57A instruction binds only the partner of the defender who played early; "
-                    f"{r.seat.value} is not a defender")
+            return Msg("a 57A instruction binds only the partner of the defender who played "
+                       "early; {seat.value} is not a defender", seat=r.seat)
     return None
 
 

@@ -19,6 +19,8 @@ from core.laws.auction_calls import (
     STAGES,
     CallMade,
     after_pass,
+    call_symbol,
+    call_words,
     record_call,
     withdrawn_information,
 )
@@ -42,8 +44,9 @@ from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Seat
 from core.state import PassLasts, PendingChoice, TableState
+from core.text import Msg
 
-COMPARABLE_TEST = (
+COMPARABLE_TEST = Msg(
     "A replacement is comparable (23A) when it has the same or a similar meaning as the withdrawn "
     "call, when its meanings are a subset of the withdrawn call's, or when it has the same purpose "
     "(an asking bid, a relay). That is the Director's judgement, usually made away from the table."
@@ -97,31 +100,32 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
     auction = open_auction(state)
     offender = ev.seat or auction.turn
     if offender is not auction.turn:
-        raise RuleError(f"it was {auction.turn.value}'s turn, not {offender.value}'s: an "
-                        "insufficient bid out of rotation is a call out of rotation (27A2, "
-                        "Law 31)")
+        raise RuleError(Msg("it was {turn.value}'s turn, not {seat.value}'s: an insufficient "
+                            "bid out of rotation is a call out of rotation (27A2, Law 31)",
+                            turn=auction.turn, seat=offender))
     bid = parse_call(ev.bid)
     if not bid.is_bid:
-        raise RuleError(f"{bid.words} is not a bid, so it cannot be insufficient")
+        raise RuleError(Msg("{call} is not a bid, so it cannot be insufficient",
+                            call=call_words(bid)))
     if auction.is_sufficient(bid):
         last = auction.last_bid
-        raise RuleError(f"{bid.words} is sufficient" + (f" over {last.words}" if last else "")
-                        + ": it is not an insufficient bid")
+        if last is None:
+            raise RuleError(Msg("{bid} is sufficient: it is not an insufficient bid",
+                                bid=bid.symbol))
+        raise RuleError(Msg("{bid} is sufficient over {last}: it is not an insufficient bid",
+                            bid=bid.symbol, last=last.symbol))
     ob = obligation(state, offender)
     if ob is not None:
-        raise RuleError(f"{offender.value} had to pass ({ob.origin}): his bid is dealt with under "
-                        "Law 37; report it as his call")
+        raise RuleError(Msg("{seat.value} had to pass ({law}): his bid is dealt with under "
+                            "Law 37; report it as his call", seat=offender, law=ob.origin))
     assert bid.strain is not None
     lowest = auction.lowest_sufficient(bid.strain)
     draft = Draft()
     draft.outcome.update(lowest_sufficient=lowest.text if lowest else "",
                          partner_must_pass="none", lead_restriction=False)
     last = auction.last_bid
-    draft.steps.append(
-        f"{offender.value}'s {bid.words} does not supersede "
-        f"{last.words if last else 'the last bid'} "
-        "(18D). " + (f"The lowest sufficient {bid.strain.plural} bid is {lowest.words}."
-                     if lowest else f"No sufficient {bid.strain.plural} bid exists."))
+    draft.steps.append(Msg.join(" ", (_not_superseding(offender, bid, last),
+                                      _lowest_sentence(bid.strain, lowest))))
     if ev.accepted:
         state = with_auction(use_turn(state, offender), auction.plus(bid))
         if ev.artificial:
@@ -129,18 +133,21 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
         state = lead26.note_specified(state, offender,
                                       _suits(ev.specifies) if ev.artificial else bid.specified())
         draft.cite("27A1")
-        draft.summary.append(f"{offender.lho.value} accepts {bid.symbol} by calling: it stands as "
-                             "a legal bid and there is no rectification.")
-        draft.steps.append(f"{offender.lho.value} may accept the insufficient bid, and does so "
-                           "simply by calling over it (27A1); the auction goes on from there.")
+        draft.summary.append(Msg("{lho.value} accepts {bid} by calling: it stands as a legal bid "
+                                 "and there is no rectification.", lho=offender.lho,
+                                 bid=bid.symbol))
+        draft.steps.append(Msg("{lho.value} may accept the insufficient bid, and does so simply "
+                               "by calling over it (27A1); the auction goes on from there.",
+                               lho=offender.lho))
         if ev.replacement and ev.premature:
             draft.cite("27C", "16C")
-            draft.steps.append(f"{offender.value}'s premature replacement {ev.replacement} is "
-                               "withdrawn because the insufficient bid was accepted (27C).")
+            draft.steps.append(Msg("{seat.value}'s premature replacement {call} is withdrawn "
+                                   "because the insufficient bid was accepted (27C).",
+                                   seat=offender, call=ev.replacement))
             draft.information.append(withdrawn_information(offender, ev.replacement))
         else:
-            draft.information.append(f"Nothing is withdrawn: {bid.words} is part of the legal "
-                                     "auction and everyone may use it.")
+            draft.information.append(Msg("Nothing is withdrawn: {bid} is part of the legal "
+                                         "auction and everyone may use it.", bid=bid.symbol))
         draft.outcome["replacement_stands"] = False
         return draft.build("insufficient_bid"), state
     spec = ev.specifies if ev.artificial else None  # an artificial bid may show nothing
@@ -153,35 +160,57 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
         draft.options.extend(options)
         draft.chooser = acceptance.LHO
         draft.cite("27A1", "27B1(a)", "27B1(b)", "27B2", "27B3", "23A")
-        draft.summary.append(f"{offender.lho.value} may accept {bid.symbol}; otherwise "
-                             f"{offender.value} must replace it.")
+        draft.summary.append(Msg("{lho.value} may accept {bid}; otherwise {seat.value} must "
+                                 "replace it.", lho=offender.lho, bid=bid.symbol, seat=offender))
         draft.steps += [
-            f"{offender.lho.value} may accept it by calling (27A1). If he does not:",
-            ("Replacing it with " + (f"{lowest.words}, the lowest sufficient bid in the same "
-                                     "denomination(s)" if lowest and not ev.artificial else
-                                     "the lowest sufficient bid that specifies the same "
-                                     "denomination(s)")
-             + ", costs nothing (27B1(a)); nor does a call the Director judges comparable "
-             "(27B1(b))."),
+            Msg("{lho.value} may accept it by calling (27A1). If he does not:", lho=offender.lho),
+            (Msg("Replacing it with {bid}, the lowest sufficient bid in the same "
+                 "denomination(s), costs nothing (27B1(a)); nor does a call the Director judges "
+                 "comparable (27B1(b)).", bid=lowest.symbol)
+             if lowest and not ev.artificial else
+             Msg("Replacing it with the lowest sufficient bid that specifies the same "
+                 "denomination(s), costs nothing (27B1(a)); nor does a call the Director judges "
+                 "comparable (27B1(b)).")),
             COMPARABLE_TEST,
-            f"Any other sufficient bid, or a pass, bars {offender.partner.value} for the rest of "
-            "the auction, and Law 26B lead restrictions may follow (27B2).",
-            f"A double or redouble that is not comparable is cancelled, {offender.value} must "
-            f"still replace the bid, and {offender.partner.value} is barred for the rest of the "
-            "auction (27B3).",
+            Msg("Any other sufficient bid, or a pass, bars {partner.value} for the rest of the "
+                "auction, and Law 26B lead restrictions may follow (27B2).",
+                partner=offender.partner),
+            Msg("A double or redouble that is not comparable is cancelled, {seat.value} must "
+                "still replace the bid, and {partner.value} is barred for the rest of the "
+                "auction (27B3).", seat=offender, partner=offender.partner),
         ]
-        draft.judgement.append("After a 27B1 replacement the Director may adjust at the end of "
-                               "play if the infraction helped the offending side (27D).")
+        draft.judgement.append(Msg("After a 27B1 replacement the Director may adjust at the end "
+                                   "of play if the infraction helped the offending side (27D)."))
         return draft.build("insufficient_bid"), state
     replacement = parse_call(ev.replacement)
     if ev.premature:
         draft.cite("27C")
-        draft.steps.append(f"{offender.value} replaced the bid before the Director ruled; the "
-                           "replacement stands if it is legal and the Director rules on it as "
-                           "below (27C).")
+        draft.steps.append(Msg("{seat.value} replaced the bid before the Director ruled; the "
+                               "replacement stands if it is legal and the Director rules on it "
+                               "as below (27C).", seat=offender))
     state = resolve_27b(state, offender, bid, spec, replacement, ev.comparable,
                         ev.replacement_specifies, ev.replacement_accepted, draft)
     return draft.build("insufficient_bid"), state
+
+
+def _not_superseding(offender: Seat, bid: Call, last: Call | None) -> Msg:
+    if last is None:
+        return Msg("{seat.value}'s {bid} does not supersede the last bid (18D).", seat=offender,
+                   bid=bid.symbol)
+    return Msg("{seat.value}'s {bid} does not supersede {last} (18D).", seat=offender,
+               bid=bid.symbol, last=last.symbol)
+
+
+def _lowest_sentence(strain: Strain, lowest: Call | None) -> Msg:
+    """The lowest sufficient bid in ``strain``, or that there is none, as a sentence."""
+    suit = strain.suit
+    if lowest is None:
+        if suit is None:
+            return Msg("No sufficient notrump bid exists.")
+        return Msg("No sufficient {suit.plural} bid exists.", suit=suit)
+    if suit is None:
+        return Msg("The lowest sufficient notrump bid is {bid}.", bid=lowest.symbol)
+    return Msg("The lowest sufficient {suit.plural} bid is {bid}.", suit=suit, bid=lowest.symbol)
 
 
 def _suits(strains: tuple[Strain, ...]) -> tuple[Suit, ...]:
@@ -213,13 +242,15 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         new = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, law)
         new = lead26.record_lead_penalty(new, offender)
         draft.cite("26B", "72C", "16C")
-        draft.steps.append(f"{partner.value} must pass whenever it is his turn for the rest of "
-                           f"the auction ({law}). If {offender.value} becomes a defender, "
-                           "declarer may prohibit one suit he did not specify in the legal "
-                           f"auction at {partner.value}'s first turn to lead (26B).")
+        draft.steps.append(Msg("{partner.value} must pass whenever it is his turn for the rest "
+                               "of the auction ({law}). If {seat.value} becomes a defender, "
+                               "declarer may prohibit one suit he did not specify in the legal "
+                               "auction at {partner.value}'s first turn to lead (26B).",
+                               partner=partner, law=law, seat=offender))
         draft.information.append(withdrawn_information(offender, bid.words))
-        draft.judgement.append("If the enforced pass helps the offending side and the offender "
-                               "could have known it might, the Director adjusts (72C).")
+        draft.judgement.append(Msg("If the enforced pass helps the offending side and the "
+                                   "offender could have known it might, the Director adjusts "
+                                   "(72C)."))
         draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
         return new
 
@@ -228,10 +259,11 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         if rep_accepted:
             state = record_call(state, offender, replacement, rep_suits)
             draft.cite("27A1")
-            draft.summary.append(f"{offender.value}'s second insufficient bid {replacement.symbol} "
-                                 f"is accepted by {offender.lho.value} and stands.")
-            draft.steps.append("LHO may accept the second insufficient bid too, by calling over "
-                               "it (27B4, 27A1).")
+            draft.summary.append(Msg("{seat.value}'s second insufficient bid {bid} is accepted "
+                                     "by {lho.value} and stands.", seat=offender,
+                                     bid=replacement.symbol, lho=offender.lho))
+            draft.steps.append(Msg("LHO may accept the second insufficient bid too, by calling "
+                                   "over it (27B4, 27A1)."))
             draft.information.append(withdrawn_information(offender, bid.words))
             if not comparable:
                 state = lead26.record_lead_penalty(state, offender)
@@ -239,12 +271,15 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
             draft.outcome.update(replacement_stands=True, lead_restriction=not comparable,
                                  partner_must_pass="throughout" if barred else "none")
             return state
-        draft.summary.append(f"{offender.value} replaced {bid.symbol} with another insufficient "
-                             f"bid, {replacement.symbol}: it is cancelled, he must replace the bid "
-                             f"again, and {partner.value} must pass for the rest of the auction.")
-        draft.steps.append(f"{replacement.words} is insufficient too and LHO did not accept it, so "
-                           "the Director rules as for a double or redouble: it is cancelled and "
-                           f"{offender.value} must make a sufficient bid or pass (27B4, 27B3).")
+        draft.summary.append(Msg("{seat.value} replaced {bid} with another insufficient bid, "
+                                 "{replacement}: it is cancelled, he must replace the bid again, "
+                                 "and {partner.value} must pass for the rest of the auction.",
+                                 seat=offender, bid=bid.symbol, replacement=replacement.symbol,
+                                 partner=partner))
+        draft.steps.append(Msg("{bid} is insufficient too and LHO did not accept it, so the "
+                               "Director rules as for a double or redouble: it is cancelled and "
+                               "{seat.value} must make a sufficient bid or pass (27B4, 27B3).",
+                               bid=replacement.symbol, seat=offender))
         draft.cite("27B3")
         state = bar("27B4")
         state = put_awaiting(state, Awaiting("27B", offender, bid.text, barred=True,
@@ -258,33 +293,41 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         if comparable and problem is None and not barred:
             state = record_call(state, offender, replacement, rep_suits)
             draft.cite("27B1(b)", "23A", "27D")
-            draft.summary.append(f"{offender.value}'s {replacement.symbol} replaces {bid.symbol}: "
-                                 "the Director judged it comparable, so there is no further "
-                                 "rectification.")
-            draft.steps += [COMPARABLE_TEST, "A comparable double or redouble is allowed as the "
-                            "replacement (27B1(b)); the auction goes on."]
+            draft.summary.append(Msg("{seat.value}'s {call} replaces {bid}: the Director judged "
+                                     "it comparable, so there is no further rectification.",
+                                     seat=offender, call=call_symbol(replacement),
+                                     bid=bid.symbol))
+            draft.steps += [COMPARABLE_TEST, Msg("A comparable double or redouble is allowed as "
+                                                 "the replacement (27B1(b)); the auction goes "
+                                                 "on.")]
             draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                            why_not="27B1(b)"))
-            draft.judgement.append("If without the help of the infraction the result could well "
-                                   "have been different, the Director adjusts at the end (27D).")
+            draft.judgement.append(Msg("If without the help of the infraction the result could "
+                                       "well have been different, the Director adjusts at the "
+                                       "end (27D)."))
             draft.outcome.update(replacement_stands=True, partner_must_pass="none",
                                  lead_restriction=False)
             return state
         draft.cite("27B3")
-        why = f"it is not legal here ({problem})" if problem else "it is not comparable"
-        draft.summary.append(f"{offender.value}'s {replacement.symbol} is cancelled ({why}); he "
-                             f"must still replace {bid.symbol} with a bid or a pass, and "
-                             f"{partner.value} must pass for the rest of the auction.")
-        draft.steps.append(f"A double or redouble may replace an insufficient bid only when it is "
-                           f"comparable; this one is cancelled and {offender.value} must replace "
-                           "the insufficient bid as 27B1 or 27B2 allow (27B3).")
+        why = (Msg("it is not legal here ({problem})", problem=problem) if problem
+               else Msg("it is not comparable"))
+        draft.summary.append(Msg("{seat.value}'s {call} is cancelled ({why}); he must still "
+                                 "replace {bid} with a bid or a pass, and {partner.value} must "
+                                 "pass for the rest of the auction.", seat=offender,
+                                 call=call_symbol(replacement), why=why, bid=bid.symbol,
+                                 partner=partner))
+        draft.steps.append(Msg("A double or redouble may replace an insufficient bid only when "
+                               "it is comparable; this one is cancelled and {seat.value} must "
+                               "replace the insufficient bid as 27B1 or 27B2 allow (27B3).",
+                               seat=offender))
         state = bar("27B3")
         state = put_awaiting(state, Awaiting("27B", offender, bid.text, barred=True,
                                              spec=_spec_text(spec)))
         draft.outcome["replacement_stands"] = False
         return state
     if problem:
-        raise RuleError(f"{replacement.words} cannot replace {bid.words}: {problem}")
+        raise RuleError(Msg("{call} cannot replace {bid}: {problem}",
+                            call=call_words(replacement), bid=bid.symbol, problem=problem))
     same = (replacement.is_bid and lowest is not None
             and _denominations(replacement, rep_spec) == _denominations(bid, spec)
             and (replacement == lowest or spec is not None
@@ -298,43 +341,48 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     draft.outcome["replacement_stands"] = True
     if barred:
         draft.cite("27B3")
-        draft.summary.append(f"{replacement.symbol} replaces {bid.symbol}; {partner.value} stays "
-                             "barred for the rest of the auction.")
+        draft.summary.append(Msg("{call} replaces {bid}; {partner.value} stays barred for the "
+                                 "rest of the auction.", call=call_symbol(replacement),
+                                 bid=bid.symbol, partner=partner))
         draft.outcome.update(partner_must_pass="throughout", lead_restriction=True)
     elif same:
         draft.cite("27B1(a)", "27D")
-        draft.summary.append(f"{offender.value} corrects {bid.symbol} to {replacement.symbol}, the "
-                             "lowest sufficient bid in the same denomination(s): no further "
-                             "rectification.")
-        draft.steps.append("The lowest sufficient bid that specifies the same denomination(s) "
-                           "replaces the insufficient bid without rectification; Laws 26B and 16C "
-                           "do not apply (27B1(a)).")
+        draft.summary.append(Msg("{seat.value} corrects {bid} to {replacement}, the lowest "
+                                 "sufficient bid in the same denomination(s): no further "
+                                 "rectification.", seat=offender, bid=bid.symbol,
+                                 replacement=replacement.symbol))
+        draft.steps.append(Msg("The lowest sufficient bid that specifies the same "
+                               "denomination(s) replaces the insufficient bid without "
+                               "rectification; Laws 26B and 16C do not apply (27B1(a))."))
         draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                        why_not="27B1(a)"))
-        draft.judgement.append("If without the help of the infraction the result could well have "
-                               "been different and the other side was damaged, the Director "
-                               "adjusts at the end of play (27D).")
+        draft.judgement.append(_ADJUST_27D)
         draft.outcome.update(partner_must_pass="none", lead_restriction=False)
     elif comparable:
         draft.cite("27B1(b)", "23A", "27D")
-        draft.summary.append(f"{offender.value}'s {replacement.symbol} replaces {bid.symbol}; the "
-                             "Director judged it comparable, so there is no further rectification.")
+        draft.summary.append(Msg("{seat.value}'s {call} replaces {bid}; the Director judged it "
+                                 "comparable, so there is no further rectification.",
+                                 seat=offender, call=call_symbol(replacement), bid=bid.symbol))
         draft.steps += [COMPARABLE_TEST,
-                        "A comparable replacement costs nothing and Law 16C does not apply "
-                        "(27B1(b))."]
+                        Msg("A comparable replacement costs nothing and Law 16C does not apply "
+                            "(27B1(b)).")]
         draft.information.append(withdrawn_information(offender, bid.words, applies=False,
                                                        why_not="27B1(b)"))
-        draft.judgement.append("If without the help of the infraction the result could well have "
-                               "been different and the other side was damaged, the Director "
-                               "adjusts at the end of play (27D).")
+        draft.judgement.append(_ADJUST_27D)
         draft.outcome.update(partner_must_pass="none", lead_restriction=False)
     else:
         draft.cite("27B2")
-        what = "a pass" if replacement.is_pass else (
-            f"{replacement.words}, a sufficient bid that is neither the lowest in the same "
-            "denomination(s) nor comparable")
-        draft.summary.append(f"{offender.value} replaced {bid.symbol} with {what}: it stands, and "
-                             f"{partner.value} must pass for the rest of the auction.")
+        if replacement.is_pass:
+            draft.summary.append(Msg("{seat.value} replaced {bid} with a pass: it stands, and "
+                                     "{partner.value} must pass for the rest of the auction.",
+                                     seat=offender, bid=bid.symbol, partner=partner))
+        else:
+            draft.summary.append(Msg("{seat.value} replaced {bid} with {replacement}, a "
+                                     "sufficient bid that is neither the lowest in the same "
+                                     "denomination(s) nor comparable: it stands, and "
+                                     "{partner.value} must pass for the rest of the auction.",
+                                     seat=offender, bid=bid.symbol,
+                                     replacement=call_words(replacement), partner=partner))
         draft.steps.append(COMPARABLE_TEST)
         state = bar("27B2")
     if replacement.is_pass:
@@ -355,20 +403,28 @@ def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, .
                                          reply_spec=_spec_text(rep_spec)))
     partner = offender.partner
     draft.cite("27B1(b)", "27B2", "23A")
-    draft.summary.append(f"Director: is {offender.value}'s {replacement.symbol} comparable to "
-                         f"the insufficient {bid.symbol}? Judgement pending.")
+    draft.summary.append(Msg("Director: is {seat.value}'s {call} comparable to the insufficient "
+                             "{bid}? Judgement pending.", seat=offender,
+                             call=call_symbol(replacement), bid=bid.symbol))
+    if not replacement.is_bid and not replacement.is_pass:
+        not_comparable = Msg("Comparable: no further rectification (27B1(b)). Not comparable: the "
+                             "{call} is cancelled and {seat.value} must replace the bid again "
+                             "(27B3), and {partner.value} must pass for the rest of the auction "
+                             "(27B2).", call=call_words(replacement), seat=offender,
+                             partner=partner)
+    else:
+        not_comparable = Msg("Comparable: no further rectification (27B1(b)). Not comparable: the "
+                             "{call} stands, and {partner.value} must pass for the rest of the "
+                             "auction (27B2).", call=call_words(replacement), partner=partner)
     draft.steps += [
-        f"{replacement.words} is not the lowest sufficient bid in the same denomination(s), so "
-        f"whether it costs nothing depends on the Director's judgement (23A): {COMPARABLE_TEST}",
-        "Comparable: no further rectification (27B1(b)). Not comparable: "
-        + (f"the {replacement.words} is cancelled and {offender.value} must replace the bid again "
-           "(27B3)" if not replacement.is_bid and not replacement.is_pass else
-           f"the {replacement.words} stands")
-        + f", and {partner.value} must pass for the rest of the auction (27B2).",
-        "The auction waits for the Director's word: nobody is barred until he gives it.",
+        Msg("{call} is not the lowest sufficient bid in the same denomination(s), so whether it "
+            "costs nothing depends on the Director's judgement (23A): {test}",
+            call=call_words(replacement), test=COMPARABLE_TEST),
+        not_comparable,
+        Msg("The auction waits for the Director's word: nobody is barred until he gives it."),
     ]
-    draft.options.extend((Option(COMPARABLE, "Comparable (23A)"),
-                          Option(NOT_COMPARABLE, "Not comparable")))
+    draft.options.extend((Option(COMPARABLE, Msg("Comparable (23A)")),
+                          Option(NOT_COMPARABLE, Msg("Not comparable"))))
     draft.chooser = DIRECTOR
     draft.outcome.update(judgement_pending=True, partner_must_pass="none")
     return state
@@ -386,8 +442,9 @@ def _director_judges_27b(state: TableState, pending: PendingChoice,
     state = resolve_27b(state, wait.offender, bid, _bid_spec(wait),
                         parse_call(wait.reply), option == COMPARABLE, rep_spec, False, draft,
                         barred=wait.barred)
-    draft.summary.insert(0, "The Director judged the replacement "
-                         + ("comparable." if option == COMPARABLE else "not comparable."))
+    draft.summary.insert(0, Msg("The Director judged the replacement comparable.")
+                         if option == COMPARABLE else
+                         Msg("The Director judged the replacement not comparable."))
     return draft.build("judgement"), state
 
 
@@ -398,7 +455,8 @@ def _stage_27b(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
     assert bid is not None
     spec = _bid_spec(wait)
     rep_spec = tuple(Strain.of(s) for s in ev.specifies) if ev.specifies is not None else None
-    draft.summary.append(f"{wait.offender.value} replaces his insufficient {bid.symbol}.")
+    draft.summary.append(Msg("{seat.value} replaces his insufficient {bid}.", seat=wait.offender,
+                             bid=bid.symbol))
     return resolve_27b(state, wait.offender, bid, spec, call, ev.comparable, rep_spec,
                        ev.lho_called, draft, barred=wait.barred)
 
@@ -410,3 +468,7 @@ def _bid_spec(wait: Awaiting) -> tuple[Strain, ...] | None:
 
 
 STAGES["27B"] = _stage_27b
+
+_ADJUST_27D = Msg("If without the help of the infraction the result could well have been "
+                  "different and the other side was damaged, the Director adjusts at the end of "
+                  "play (27D).")

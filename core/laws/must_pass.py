@@ -4,64 +4,70 @@ from him must be (27B, 31A1, 32A1) and a judgement the Director still owes (23A)
 from __future__ import annotations
 
 from core.auction import parse_call
-from core.laws.auction_calls import JUDGED
+from core.laws.auction_calls import JUDGED, call_symbol
 from core.laws.auction_state import auction_of, awaiting, awaiting_for, obligation
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import PassLasts, Phase, TableState
+from core.text import Msg, Text
 
 
 def must_pass(state: TableState, seat: Seat) -> Ruling:
     """Answer "must I pass?" for ``seat`` from the stored state."""
     if state.phase is not Phase.AUCTION:
-        return Ruling(kind="must_pass", summary="The auction is over: there is nothing to pass.",
+        return Ruling(kind="must_pass",
+                      summary=Msg("The auction is over: there is nothing to pass."),
                       laws=(), outcome={"must_pass": "none", "your_turn": False})
     ob = obligation(state, seat)
     turn = auction_of(state).turn if state.dealer is not None else None
-    steps: list[str] = []
+    steps: list[Text] = []
     laws: list[str] = []
     wait = awaiting_for(state, seat)
     repeat = wait is not None and wait.stage in ("31A1", "32A1")
     if wait and repeat:
-        steps.append(f"You must repeat your {parse_call(wait.call).symbol} at this turn "
-                     f"({wait.stage}): his RHO passed after it was cancelled.")
+        steps.append(Msg("You must repeat your {call} at this turn ({law}): his RHO passed after "
+                         "it was cancelled.", call=call_symbol(parse_call(wait.call)),
+                         law=wait.stage))
         laws.append(wait.stage)
     elif wait and wait.stage == "27B":
-        steps.append("You must replace your insufficient bid: the lowest sufficient bid in the "
-                     "same denomination(s) or a comparable call costs nothing (27B1); any other "
-                     "bid or a pass bars your partner for the rest of the auction (27B2).")
+        steps.append(Msg("You must replace your insufficient bid: the lowest sufficient bid in the "
+                         "same denomination(s) or a comparable call costs nothing (27B1); any "
+                         "other bid or a pass bars your partner for the rest of the auction "
+                         "(27B2)."))
         laws.append("27B")
     elif wait and wait.stage in JUDGED:
         law = JUDGED[wait.stage][1]
-        steps.append("You may make any legal call; if it is not comparable to the call that was "
-                     f"cancelled, your partner must pass at his next turn ({law}).")
+        steps.append(Msg("You may make any legal call; if it is not comparable to the call that "
+                         "was cancelled, your partner must pass at his next turn ({law}).",
+                         law=law))
         laws.append(wait.stage)
     for pending in awaiting(state):
         if pending.asks_director and seat in (pending.offender, pending.offender.partner):
-            steps.append(f"A judgement is pending: the Director has still to say whether "
-                         f"{pending.offender.value}'s {pending.reply} is comparable to the "
-                         f"cancelled {pending.call} (23A); until he does, nobody is barred.")
+            steps.append(Msg("A judgement is pending: the Director has still to say whether "
+                             "{seat.value}'s {call} is comparable to the cancelled {cancelled} "
+                             "(23A); until he does, nobody is barred.", seat=pending.offender,
+                             call=pending.reply, cancelled=pending.call))
             laws.append("23A")
     if ob is None and repeat and wait is not None:
-        summary = (f"{seat.value} must repeat his {parse_call(wait.call).symbol} at this turn "
-                   f"({wait.stage}).")
+        summary: Text = Msg("{seat.value} must repeat his {call} at this turn ({law}).",
+                            seat=seat, call=call_symbol(parse_call(wait.call)), law=wait.stage)
         word = "none"
     elif ob is None:
-        summary = f"{seat.value} may make any legal call."
+        summary = Msg("{seat.value} may make any legal call.", seat=seat)
         word = "none"
     else:
         laws.insert(0, ob.origin)
         if ob.lasts is PassLasts.THROUGHOUT:
-            summary = f"{seat.value} must pass at every turn for the rest of the auction " \
-                      f"({ob.origin})."
+            summary = Msg("{seat.value} must pass at every turn for the rest of the auction "
+                          "({law}).", seat=seat, law=ob.origin)
         else:
-            summary = f"{seat.value} must pass at his next turn ({ob.origin}); after that he is " \
-                      "free again."
-        steps.append("A bid, double or redouble instead would be cancelled and both players of "
-                     "the side would then have to pass for the rest of the auction (37B).")
+            summary = Msg("{seat.value} must pass at his next turn ({law}); after that he is "
+                          "free again.", seat=seat, law=ob.origin)
+        steps.append(Msg("A bid, double or redouble instead would be cancelled and both players "
+                         "of the side would then have to pass for the rest of the auction (37B)."))
         word = ob.lasts.value
     if turn is not None:
-        steps.append(f"It is {turn.value}'s turn to call.")
+        steps.append(Msg("It is {seat.value}'s turn to call.", seat=turn))
     return Ruling(kind="must_pass", summary=summary, laws=tuple(dict.fromkeys(laws)),
                   steps=tuple(steps),
                   outcome={"must_pass": word, "your_turn": turn is seat})

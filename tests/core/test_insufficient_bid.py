@@ -66,7 +66,7 @@ def test_27B1b_comparable_call_no_rectification():
     assert "27B1(b)" in ruling.laws and "23A" in ruling.laws
     assert ruling.outcome["partner_must_pass"] == "none"
     assert ruling.outcome["lead_restriction"] is False
-    assert "subset" in " ".join(ruling.steps)
+    assert "subset" in " ".join(map(str, ruling.steps))
     assert not state.pass_obligations
 
 

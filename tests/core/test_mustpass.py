@@ -134,4 +134,4 @@ def test_31A1_must_repeat_shown_by_the_query():
     """After RHO's pass the offender is told he must repeat his call."""
     _, state = apply(at("N"), CallOutOfRotation(Seat.E, "1S", turn_call="P"))
     ruling = must_pass(state, Seat.E)
-    assert "31A1" in ruling.laws and "repeat" in " ".join(ruling.steps)
+    assert "31A1" in ruling.laws and "repeat" in " ".join(map(str, ruling.steps))
