@@ -89,7 +89,7 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
 
 
 def texts(ruling: Ruling) -> list[str]:
-    return [ruling.summary, *ruling.steps, *(o.label for o in ruling.options)]
+    return [str(t) for t in (ruling.summary, *ruling.steps, *(o.label for o in ruling.options))]
 
 
 def check_agreement(state: TableState) -> None:

@@ -219,7 +219,7 @@ STEPS = st.one_of(
 
 def said(lines, seat):
     """The lead restrictions on ``seat`` a text states (``forbid:spade`` ...)."""
-    text = " ".join(lines)
+    text = " ".join(map(str, lines))
     return {f"{verb}:{suit}" for suit in ("spade", "diamond")
             for verb, words in (("forbid", "may not lead a"), ("require", "must lead a"))
             if f"{seat.value} {words} {suit}" in text or f"You {words} {suit}" in text}

@@ -45,7 +45,7 @@ def test_50D2_waiting_answer_names_the_options_in_words():
 
     _, state = apply(play_state("S", "E:SK:major"), PartnerLead(Seat.W))
     answer = must_play(state, Seat.W)
-    text = " ".join(answer.steps)
+    text = " ".join(map(str, answer.steps))
     assert "require:S" not in text and "forbid spades" in text and "require a spade" in text
 
 
@@ -78,4 +78,4 @@ def test_no_internal_tokens_in_any_ruling_of_the_conformance_cases(monkeypatch, 
     for ruling in seen:
         for text in (ruling.summary, *ruling.steps, *(o.label for o in ruling.options),
                      ruling.information, ruling.judgement):
-            assert not INTERNAL.search(text or ""), text
+            assert not INTERNAL.search(str(text or "")), text
