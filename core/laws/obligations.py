@@ -183,14 +183,6 @@ def _either(parts: list[Text]) -> Text:
     return said
 
 
-def _both(parts: list[Text]) -> Text:
-    """Things said together: "a and b and c"."""
-    said = parts[0]
-    for part in parts[1:]:
-        said = Msg("{both} and {other}", both=said, other=part)
-    return said
-
-
 def _token_words(token: str) -> Text:
     """A plain option token in words (the tokens :func:`option_words` knows by name)."""
     if token == "any":
@@ -228,9 +220,10 @@ def option_words(token: str) -> Text:
     if suits and verb in ("require", "forbid"):
         if verb == "require":
             return _either([Msg("require a {suit.singular}", suit=suit) for suit in suits])
-        # 51B2(b): several suits at once
-        return Msg("forbid {suits}", suits=_both([Msg("{suit.plural}", suit=suit)
-                                                 for suit in suits]))
+        said = Msg("forbid {suit.plural}", suit=suits[0])
+        for suit in suits[1:]:  # 51B2(b): several suits at once
+            said = Msg("{forbidden} and {suit.plural}", forbidden=said, suit=suit)
+        return said
     return _token_words(token)
 
 
@@ -260,18 +253,52 @@ def waiting_ruling(seat: Seat, leading: bool, *, law: str, chooser: Chooser,
                        "binds: declarer or dummy (or a director) answers with the buttons."),),
             outcome={"legal": [], "declarer_designates": False, "waiting": True},
         )
-    who = CHOOSER_WORDS.get(chooser, "the non-offending side")
     return Ruling(
         kind=kind,
-        summary=Msg("Wait: {seat.value} may not lead until {who} has chosen (Law {law}); the "
-                    "choice stays open.", seat=seat, who=who, law=law) if leading else
-        Msg("Wait: {seat.value} may not play until {who} has chosen (Law {law}); the choice "
-            "stays open.", seat=seat, who=who, law=law),
+        summary=_wait_for(seat, leading, chooser, law),
         laws=(law,),
         steps=(Msg("The options: {options}.",
                    options=Msg.join("; ", [option_words(o) for o in options])),),
         outcome={"legal": [], "declarer_designates": False, "waiting": True},
     )
+
+
+def _wait_for(seat: Seat, leading: bool, chooser: Chooser, law: str) -> Msg:
+    """"Wait until ... has chosen", one sentence for each who (the words of CHOOSER_WORDS)."""
+    if leading:
+        if chooser is Chooser.DECLARER:
+            return Msg("Wait: {seat.value} may not lead until declarer has chosen (Law {law}); "
+                       "the choice stays open.", seat=seat, law=law)
+        if chooser is Chooser.DEFENDERS:
+            return Msg("Wait: {seat.value} may not lead until the defenders has chosen (Law "
+                       "{law}); the choice stays open.", seat=seat, law=law)
+        if chooser is Chooser.DIRECTOR:
+            return Msg("Wait: {seat.value} may not lead until the director has chosen (Law "
+                       "{law}); the choice stays open.", seat=seat, law=law)
+        return Msg("Wait: {seat.value} may not lead until {who} has chosen (Law {law}); the "
+                   "choice stays open.", seat=seat, who=_who(chooser), law=law)
+    if chooser is Chooser.DECLARER:
+        return Msg("Wait: {seat.value} may not play until declarer has chosen (Law {law}); the "
+                   "choice stays open.", seat=seat, law=law)
+    if chooser is Chooser.DEFENDERS:
+        return Msg("Wait: {seat.value} may not play until the defenders has chosen (Law {law}); "
+                   "the choice stays open.", seat=seat, law=law)
+    if chooser is Chooser.DIRECTOR:
+        return Msg("Wait: {seat.value} may not play until the director has chosen (Law {law}); "
+                   "the choice stays open.", seat=seat, law=law)
+    return Msg("Wait: {seat.value} may not play until {who} has chosen (Law {law}); the choice "
+               "stays open.", seat=seat, who=_who(chooser), law=law)
+
+
+def _who(chooser: Chooser) -> Text:
+    """Who chooses, in words (as CHOOSER_WORDS says it), for the rarer choosers."""
+    if chooser is Chooser.LHO:
+        return Msg("the offender's left-hand opponent")
+    if chooser is Chooser.PLAYERS:
+        return Msg("the table")
+    if chooser is Chooser.DECLARER_SIDE:
+        return Msg("declarer or dummy")
+    return CHOOSER_WORDS.get(chooser, Msg("the non-offending side"))
 
 
 def pending_ruling(pending: PendingChoice, seat: Seat, *, leading: bool,
