@@ -139,7 +139,7 @@ async def _position(
     trump = trump_of(contract)
     now = Deal(deal.board, deal.dealer, deal.vulnerable, {s: Hand(hands[s]) for s in SEATS})
     lines = [f"Remaining hands ({clean(heading(deal, contract=contract))}):",
-             f"```\n{diagram_text(now)}\n```", outstanding_trumps(hands, trump, claimer)]
+             f"```\n{diagram_text(now)}\n```", str(outstanding_trumps(hands, trump, claimer))]
     sizes = {len(hands[s]) for s in SEATS}
     if sizes != {remaining}:
         counts = ", ".join(f"{s.value} {len(hands[s])}" for s in SEATS)

@@ -37,6 +37,7 @@ from core.laws.waits import (
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
 from core.state import CHOOSER_WORDS, Chooser, PendingChoice, Phase, TableState
+from core.text import Msg
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,8 @@ class Wait:
     recorded: bool
     question: str = ""  # for a question of fact: the question itself
 
-    def option_words(self) -> str:
-        return "; ".join(option_words(o) for o in self.options)
+    def option_words(self) -> Msg:
+        return Msg.join("; ", [option_words(o) for o in self.options])
 
 
 @dataclass(frozen=True)

@@ -17,22 +17,24 @@ from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import SEATS, Seat
 from core.state import TableState
+from core.text import Msg, Text
 
 #: The longest statement kept with a claim.
 STATEMENT_MAX = 500
 
 #: What Law 70 has the director weigh, as questions in our words.
-LAW70_QUESTIONS = (
-    "Did the claimer state a line of play when he claimed (68C)? Have him repeat it as he "
-    "gave it (70B1), then hear the opponents' objections (70B2).",
-    "Does an opponent hold a trump the claimer did not mention? If the claimer was probably "
-    "unaware of it and a trick could be lost to it by any normal play, that trick goes to the "
-    "opponents (70C).",
-    "Does the claim need a line the claimer did not state (a finesse, a suit played in a "
-    "particular order)? It is not accepted unless any other normal line would be irrational "
-    "(70D, 70E).",
-    "Could the claimer lose a trick by any normal play, careless or inferior for a player of "
-    "his class but not irrational? Every doubtful point is resolved against the claimer (70A).",
+LAW70_QUESTIONS: tuple[Msg, ...] = (
+    Msg("Did the claimer state a line of play when he claimed (68C)? Have him repeat it as he "
+        "gave it (70B1), then hear the opponents' objections (70B2)."),
+    Msg("Does an opponent hold a trump the claimer did not mention? If the claimer was probably "
+        "unaware of it and a trick could be lost to it by any normal play, that trick goes to "
+        "the opponents (70C)."),
+    Msg("Does the claim need a line the claimer did not state (a finesse, a suit played in a "
+        "particular order)? It is not accepted unless any other normal line would be "
+        "irrational (70D, 70E)."),
+    Msg("Could the claimer lose a trick by any normal play, careless or inferior for a player "
+        "of his class but not irrational? Every doubtful point is resolved against the claimer "
+        "(70A)."),
 )
 
 
@@ -53,40 +55,41 @@ class Claim(Event):
 def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
     require_play(state)
     if not 1 <= ev.remaining <= 13:
-        raise RuleError("a claim is about 1 to 13 remaining tricks")
+        raise RuleError(Msg("a claim is about 1 to 13 remaining tricks"))
     if not 0 <= ev.tricks <= ev.remaining:
-        raise RuleError(f"a claim is for 0 to {ev.remaining} of the {ev.remaining} remaining "
-                        "tricks")
+        raise RuleError(Msg("a claim is for 0 to {remaining} of the {remaining} remaining tricks",
+                            remaining=ev.remaining))
     if ev.objector is ev.claimer:
-        raise RuleError("the claimer cannot object to his own claim")
+        raise RuleError(Msg("the claimer cannot object to his own claim"))
     if len(ev.statement) > STATEMENT_MAX:
-        raise RuleError(f"a statement is at most {STATEMENT_MAX} characters")
-    side = ev.claimer.side
-    what = (f"{ev.claimer.value} concedes the remaining {ev.remaining} tricks" if ev.tricks == 0
-            else f"{ev.claimer.value} claims {ev.tricks} of the remaining {ev.remaining} tricks "
-                 f"for {side}")
+        raise RuleError(Msg("a statement is at most {n} characters", n=STATEMENT_MAX))
+    what = (Msg("{seat.value} concedes the remaining {remaining} tricks", seat=ev.claimer,
+                remaining=ev.remaining) if ev.tricks == 0
+            else Msg("{seat.value} claims {tricks} of the remaining {remaining} tricks for "
+                     "{seat.side}", seat=ev.claimer, tricks=ev.tricks, remaining=ev.remaining))
     said = ev.statement.strip()
-    steps = [
-        "Play stops (68D): nobody plays another card.",
-        f"The statement: {said}" if said else
-        "No line of play was stated with it (68C asks for one).",
+    steps: list[Text] = [
+        Msg("Play stops (68D): nobody plays another card."),
+        Msg("The statement: {statement}", statement=said) if said else
+        Msg("No line of play was stated with it (68C asks for one)."),
     ]
+    judgement: Text
     if ev.objector is None:
-        summary = f"{what}; nobody objects: it stands as agreed (69A)."
-        steps.append("An agreed claim stands; a trick conceded that could not have been lost "
-                     "by any normal play may still be restored to its side within the "
-                     "correction period (69B).")
+        summary = Msg("{what}; nobody objects: it stands as agreed (69A).", what=what)
+        steps.append(Msg("An agreed claim stands; a trick conceded that could not have been lost "
+                         "by any normal play may still be restored to its side within the "
+                         "correction period (69B)."))
         laws: tuple[str, ...] = ("68A", "68D", "69A")
         judgement = ""
     else:
-        summary = (f"{what}; {ev.objector.value} objects: play stops and the director rules "
-                   "(68D, 70).")
-        steps.append("The director hears the claimer's statement again and the objection, "
-                     "and rules under Law 70 (/claim review gives him its questions and, with "
-                     "the hand records, the remaining hands).")
+        summary = Msg("{what}; {objector.value} objects: play stops and the director rules "
+                      "(68D, 70).", what=what, objector=ev.objector)
+        steps.append(Msg("The director hears the claimer's statement again and the objection, "
+                         "and rules under Law 70 (/claim review gives him its questions and, "
+                         "with the hand records, the remaining hands)."))
         laws = ("68C", "68D", "70A", "70B", "70C", "70D", "70E")
-        judgement = ("Law 70: the director adjudicates as equitably as he can to both sides, "
-                     "every doubtful point against the claimer.")
+        judgement = Msg("Law 70: the director adjudicates as equitably as he can to both sides, "
+                        "every doubtful point against the claimer.")
     return Ruling(
         kind="claim",
         summary=summary,
@@ -117,13 +120,15 @@ def remaining_hands(
 
 def outstanding_trumps(
     hands: Mapping[Seat, frozenset[Card]], trump: Suit | None, claimer: Seat
-) -> str:
+) -> Msg:
     """The trumps the claimer's opponents still hold (70C), in words for the director."""
     if trump is None:
-        return "No trumps: there is no outstanding trump (70C does not apply)."
+        return Msg("No trumps: there is no outstanding trump (70C does not apply).")
     held = {s: sorted(c for c in hands[s] if c.suit is trump)
             for s in (claimer.lho, claimer.rho)}
     if not any(held.values()):
-        return f"The opponents hold no {trump.plural}: no outstanding trump."
-    parts = [f"{s.value} {cards_text(cards)}" for s, cards in held.items() if cards]
-    return f"Outstanding {trump.plural}: " + ", ".join(parts) + " (70C)."
+        return Msg("The opponents hold no {suit.plural}: no outstanding trump.", suit=trump)
+    parts = [Msg("{seat.value} {cards}", seat=s, cards=cards_text(cards))
+             for s, cards in held.items() if cards]
+    return Msg("Outstanding {suit.plural}: {held} (70C).", suit=trump,
+               held=Msg.join(", ", parts))

@@ -12,9 +12,10 @@ from core.laws.auction_state import settle_auction_state
 from core.laws.exposure import settle_auction_exposures
 from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
 from core.registry import Event, event, rule
-from core.ruling import Ruling
+from core.ruling import Ruling, sentences
 from core.seats import Seat, is_defender, opening_leader
 from core.state import Chooser, Lasts, Phase, TableState
+from core.text import Msg, Text
 from core.validity import check_state, parse_contract
 
 
@@ -52,12 +53,17 @@ def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
             state.trick in (None, 1) and state.on_lead in (None, opening_leader(old))):
         # the opening lead follows from the declarer: a corrected declarer moves it too
         new = new.evolve(trick=1, on_lead=opening_leader(new.declarer))
-    known = [f"dealer {new.dealer.value}" if new.dealer else "",
-             f"declarer {new.declarer.value}" if new.declarer else "",
-             f"contract {new.contract}" if new.contract else ""]
+    known: list[Text] = []
+    if new.dealer:
+        known.append(Msg("dealer {seat.value}", seat=new.dealer))
+    if new.declarer:
+        known.append(Msg("declarer {seat.value}", seat=new.declarer))
+    if new.contract:
+        known.append(Msg("contract {contract}", contract=new.contract))
     return Ruling(
         kind="board_set",
-        summary="Board set: " + (", ".join(k for k in known if k) or "nothing known yet") + ".",
+        summary=Msg("Board set: {known}.", known=Msg.join(", ", known)) if known
+        else Msg("Board set: nothing known yet."),
         laws=("7",),
     ), new
 
@@ -74,9 +80,10 @@ class AuctionEnded(Event):
 @rule(AuctionEnded)
 def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableState]:
     if state.phase is Phase.FINISHED:
-        raise RuleError("this board has ended")
+        raise RuleError(Msg("this board has ended"))
     laws, information = auction_end_information(state, ev.declarer)
-    state, steps = settle_auction_exposures(state, ev.declarer)
+    state, exposure_steps = settle_auction_exposures(state, ev.declarer)
+    steps: list[Text] = [*exposure_steps]
     state = settle_auction_state(state, ev.declarer)
     leader = opening_leader(ev.declarer)
     state = state.evolve(declarer=ev.declarer, contract=ev.contract or state.contract,
@@ -85,14 +92,16 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
     state, options = offer_lead_options(state, leader)
     if options and major_suits(state, leader.partner):
         laws.append(lead_options_law(state, leader.partner))
-        steps.append(f"Before {leader.value} makes the opening lead, declarer chooses among the "
-                     "lead options for his partner's major penalty cards (50D2).")
+        steps.append(Msg("Before {seat.value} makes the opening lead, declarer chooses among "
+                         "the lead options for his partner's major penalty cards (50D2).",
+                         seat=leader))
     if prohibit:
         laws.append(lead26.LAW)
         steps += lead26.explain(leader, prohibit)
     return Ruling(
         kind="auction_ends",
-        summary=f"The auction is over: {ev.declarer.value} declares and {leader.value} leads.",
+        summary=Msg("The auction is over: {declarer.value} declares and {leader.value} leads.",
+                    declarer=ev.declarer, leader=leader),
         laws=tuple(laws),
         steps=tuple(steps),
         options=options,
@@ -102,13 +111,13 @@ def auction_ends(state: TableState, ev: AuctionEnded) -> tuple[Ruling, TableStat
     ), state
 
 
-def auction_end_information(state: TableState, declarer: Seat) -> tuple[list[str], str]:
+def auction_end_information(state: TableState, declarer: Seat) -> tuple[list[str], Text]:
     """The laws the end of the auction applies to Law 24 cards (only those that applied) and who
     may use what they showed: picked up by the declaring side, they stay unauthorized for it
     (24, 16C); become a defender's penalty cards, they are authorized for everyone while on the
     table (50E1)."""
     laws = ["17D"]
-    said: list[str] = []
+    said: list[Text] = []
     by_seat: dict[Seat, list[Card]] = {}
     for e in state.auction_exposed:
         by_seat.setdefault(e.seat, []).append(e.card)
@@ -117,18 +126,25 @@ def auction_end_information(state: TableState, declarer: Seat) -> tuple[list[str
         if is_defender(seat, declarer):
             laws += ["24E", "50E1"]
             one = len(cards) == 1
-            said.append(f"While {seat.value}'s {shown} {'is' if one else 'are'} on the table as "
-                        f"{'a penalty card' if one else 'penalty cards'}, what "
-                        f"{'it shows' if one else 'they show'} is authorized for everyone "
-                        "(50E1).")
+            said.append(Msg("While {seat.value}'s {cards} is on the table as a penalty card, what "
+                            "it shows is authorized for everyone (50E1).", seat=seat, cards=shown)
+                        if one else
+                        Msg("While {seat.value}'s {cards} are on the table as penalty cards, "
+                            "what they show is authorized for everyone (50E1).",
+                            seat=seat, cards=shown))
         else:
             laws += ["24D", "16C"]
             one = len(cards) == 1
-            said.append(f"{seat.value}'s {shown} {'goes' if one else 'go'} back to his hand, but "
-                        f"what {'it' if one else 'they'} showed stays unauthorized for his side "
-                        f"({seat.value} and {seat.partner.value}) and authorized for the "
-                        "opponents (24, 16C).")
-    return list(dict.fromkeys(laws)), " ".join(said)
+            said.append(Msg("{seat.value}'s {cards} goes back to his hand, but what it showed "
+                            "stays unauthorized for his side ({seat.value} and "
+                            "{partner.value}) and authorized for the opponents (24, 16C).",
+                            seat=seat, cards=shown, partner=seat.partner)
+                        if one else
+                        Msg("{seat.value}'s {cards} go back to his hand, but what they showed "
+                            "stays unauthorized for his side ({seat.value} and "
+                            "{partner.value}) and authorized for the opponents (24, 16C).",
+                            seat=seat, cards=shown, partner=seat.partner))
+    return list(dict.fromkeys(laws)), sentences(said)
 
 
 @event("play")
@@ -140,21 +156,41 @@ class CardPlayed(Event):
     card: Card
 
 
+def _must_wait(seat: Seat, chooser: Chooser, law: str) -> Msg:
+    """"He must wait": the sentence for who must choose first (the chooser as Chooser spells
+    it, so "the LHO")."""
+    if chooser is Chooser.DECLARER:
+        return Msg("{seat.value} must wait: the declarer must first choose an option (Law {law})",
+                   seat=seat, law=law)
+    if chooser is Chooser.DEFENDERS:
+        return Msg("{seat.value} must wait: the defenders must first choose an option "
+                   "(Law {law})", seat=seat, law=law)
+    if chooser is Chooser.LHO:
+        return Msg("{seat.value} must wait: the LHO must first choose an option (Law {law})",
+                   seat=seat, law=law)
+    if chooser is Chooser.DIRECTOR:
+        return Msg("{seat.value} must wait: the director must first choose an option (Law {law})",
+                   seat=seat, law=law)
+    return Msg("{seat.value} must wait: the {chooser} must first choose an option (Law {law})",
+               seat=seat, chooser=str(chooser), law=law)
+
+
 @rule(CardPlayed)
 def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     if state.phase is Phase.FINISHED:
-        raise RuleError("this board has ended")
+        raise RuleError(Msg("this board has ended"))
     waiting = (waits.recorded_wait(state, ev.seat, leading=True)
                or waits.recorded_wait(state, ev.seat, leading=False))
     if waiting is not None:  # the choice (or question) that holds him up, as the view says
         if waiting.chooser in waits.QUESTIONS:
-            raise RuleError(f"first say whether {ev.seat.value} has kept the lead (the buttons "
-                            "on the /lead answer): his restriction may still bind this card")
-        raise RuleError(f"{ev.seat.value} must wait: the {waiting.chooser} must first choose "
-                        f"an option (Law {waiting.law})")
+            raise RuleError(Msg("first say whether {seat.value} has kept the lead (the buttons "
+                                "on the /lead answer): his restriction may still bind this card",
+                                seat=ev.seat))
+        raise RuleError(_must_wait(ev.seat, Chooser(waiting.chooser), waiting.law))
     for p in state.penalty_cards:
         if p.card == ev.card and p.seat is not ev.seat:
-            raise RuleError(f"the {ev.card.symbol} is {p.seat.value}'s penalty card")
+            raise RuleError(Msg("the {card.symbol} is {seat.value}'s penalty card",
+                                card=ev.card, seat=p.seat))
     if state.lead_chosen is ev.seat and state.on_lead is ev.seat:
         state = state.evolve(lead_chosen=None)  # the lead declarer chose for has been made
     played_penalty = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
@@ -163,18 +199,19 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     state = state.without_penalty_cards(played_penalty)
     state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in used),
                     phase=Phase.PLAY)
-    steps = []
+    steps: list[Text] = []
     laws = ["44"]
     if played_penalty:
-        steps.append(f"The penalty card {ev.card.symbol} has been played and leaves the table; "
-                     "how it came to be exposed is now unauthorized for partner (50E3).")
+        steps.append(Msg("The penalty card {card.symbol} has been played and leaves the table; "
+                         "how it came to be exposed is now unauthorized for partner (50E3).",
+                         card=ev.card))
         laws.append("50E3")
     if used:
-        steps.append(f"This card uses up {ev.seat.value}'s restriction: "
-                     + "; ".join(r.describe() for r in used) + ".")
+        steps.append(Msg("This card uses up {seat.value}'s restriction: {restrictions}.",
+                         seat=ev.seat, restrictions=Msg.join("; ", [r.describe() for r in used])))
     return Ruling(
         kind="play",
-        summary=f"{ev.seat.value} played the {ev.card.symbol}.",
+        summary=Msg("{seat.value} played the {card.symbol}.", seat=ev.seat, card=ev.card),
         laws=tuple(laws),
         steps=tuple(steps),
     ), state
@@ -198,10 +235,11 @@ def lead_lost(state: TableState, ev: LeadLost) -> tuple[Ruling, TableState]:
                          pending=tuple(p for p in state.pending if p.seat not in side),
                          on_lead=None if state.on_lead in side else state.on_lead,
                          lead_chosen=None if state.lead_chosen in side else state.lead_chosen)
-    who = f"{ev.seat.value}-{ev.seat.partner.value}"
-    summary = (f"{who} no longer have the lead: "
-               + (", ".join(r.describe() for r in ended) + " ends." if ended
-                  else "nothing changes."))
+    summary = (Msg("{seat.value}-{partner.value} no longer have the lead: {ended} ends.",
+                   seat=ev.seat, partner=ev.seat.partner,
+                   ended=Msg.join(", ", [r.describe() for r in ended])) if ended
+               else Msg("{seat.value}-{partner.value} no longer have the lead: nothing changes.",
+                        seat=ev.seat, partner=ev.seat.partner))
     return Ruling(kind="lead_lost", summary=summary,
                   laws=tuple(dict.fromkeys(r.origin for r in ended))), state
 
@@ -215,11 +253,11 @@ class BoardEnded(Event):
 @rule(BoardEnded)
 def board_end(state: TableState, ev: BoardEnded) -> tuple[Ruling, TableState]:
     left = cards_text(p.card for p in state.penalty_cards) if state.penalty_cards else ""
-    steps = (f"Penalty cards still on the table ({left}) go back: they lapse with the board.",) \
-        if left else ()
+    steps = (Msg("Penalty cards still on the table ({cards}) go back: they lapse with the board.",
+                 cards=left),) if left else ()
     return Ruling(
         kind="board_end",
-        summary="Board over: penalty cards, restrictions and obligations are cleared.",
+        summary=Msg("Board over: penalty cards, restrictions and obligations are cleared."),
         laws=(),
         steps=steps,
     ), TableState(declarer=state.declarer, dealer=state.dealer, contract=state.contract,

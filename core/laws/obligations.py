@@ -30,16 +30,17 @@ from core.state import (
     RestrictionKind,
     TableState,
 )
+from core.text import Msg, Text
 
 
 @dataclass
 class _Reasoning:
     allowed: set[Card]
     laws: list[str] = field(default_factory=list)
-    steps: list[str] = field(default_factory=list)
+    steps: list[Text] = field(default_factory=list)
     designates: bool = False
 
-    def cite(self, law: str, step: str) -> None:
+    def cite(self, law: str, step: Text) -> None:
         if law not in self.laws:
             self.laws.append(law)
         self.steps.append(step)
@@ -60,17 +61,17 @@ def _full_hand(state: TableState, seat: Seat, hand: Hand) -> Hand:
     """The seat's cards: the hand typed plus his own penalty cards, which are still his."""
     for p in state.penalty_cards:
         if p.seat is not seat and p.card in hand:
-            raise RuleError(f"the {p.card.symbol} is {p.seat.value}'s penalty card, not "
-                            f"{seat.value}'s")
+            raise RuleError(Msg("the {card.symbol} is {owner.value}'s penalty card, not "
+                                "{seat.value}'s", card=p.card, owner=p.seat, seat=seat))
     own = [p.card for p in state.penalty_cards_of(seat)]
     missing = [c for c in own if c not in hand]
     if missing and len(hand) >= 13:
-        raise RuleError(f"that hand has 13 cards but not {seat.value}'s penalty card "
-                        f"{cards_text(missing)}, which is still one of his cards: give his hand "
-                        "with it, or leave the penalty cards out")
+        raise RuleError(Msg("that hand has 13 cards but not {seat.value}'s penalty card {cards}, "
+                            "which is still one of his cards: give his hand with it, or leave "
+                            "the penalty cards out", seat=seat, cards=cards_text(missing)))
     full = Hand(hand | set(own))
     if len(full) > 13:
-        raise RuleError("that hand and the penalty cards together are more than 13 cards")
+        raise RuleError(Msg("that hand and the penalty cards together are more than 13 cards"))
     return full
 
 
@@ -78,53 +79,65 @@ def _apply_restriction(r: Restriction, hand: Hand, why: _Reasoning, following: b
     if r.kind is RestrictionKind.CARD:
         if r.card in why.allowed:
             why.allowed = {r.card}
-            why.cite(r.origin, f"He must play the {r.card.symbol} he tried to play early "
-                     f"({r.origin}).")
+            why.cite(r.origin, Msg("He must play the {card.symbol} he tried to play early "
+                                   "({law}).", card=r.card, law=r.origin))
         return
     if r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
+        highest = r.kind is RestrictionKind.HIGHEST
         if not following:
-            why.cite("57B", f"Playing his {r.kind.value} card of the suit led binds only when "
-                     "he can follow suit; he cannot, so it lapses (57B, 59).")
+            why.cite("57B", Msg("Playing his highest card of the suit led binds only when he can "
+                                "follow suit; he cannot, so it lapses (57B, 59).") if highest else
+                     Msg("Playing his lowest card of the suit led binds only when he can "
+                         "follow suit; he cannot, so it lapses (57B, 59)."))
             return
-        pick = max if r.kind is RestrictionKind.HIGHEST else min
+        pick = max if highest else min
         card = pick(why.allowed, key=lambda c: c.rank)
         why.allowed = {card}
-        why.cite(r.origin, f"Declarer chose '{r.kind.value}': he must play the {card.symbol} "
-                 f"({r.origin}).")
+        why.cite(r.origin, Msg("Declarer chose 'highest': he must play the {card.symbol} "
+                               "({law}).", card=card, law=r.origin) if highest else
+                 Msg("Declarer chose 'lowest': he must play the {card.symbol} ({law}).",
+                     card=card, law=r.origin))
         return
     suit = r.suit
     assert suit is not None
     in_suit = {c for c in why.allowed if c.suit is suit}
-    verb = "play" if following or r.lasts is Lasts.THIS_PLAY else "lead"
+    play = following or r.lasts is Lasts.THIS_PLAY
     if r.kind is RestrictionKind.REQUIRE:
         if in_suit:
             why.allowed = in_suit
-            why.cite(r.origin, f"He must {verb} a {suit.singular} {r.until()} ({r.origin}).")
+            why.cite(r.origin, Msg("He must play a {suit.singular} {until} ({law}).", suit=suit,
+                                   until=r.until(), law=r.origin) if play else
+                     Msg("He must lead a {suit.singular} {until} ({law}).", suit=suit,
+                         until=r.until(), law=r.origin))
         else:
-            why.cite("59", f"He has no {suit.singular}, so he may play any card (59).")
+            why.cite("59", Msg("He has no {suit.singular}, so he may play any card (59).",
+                               suit=suit))
     else:
         rest = why.allowed - in_suit
         if rest:
             why.allowed = rest
-            why.cite(r.origin, f"He may not {verb} a {suit.singular} {r.until()} "
-                     f"({r.origin}).")
+            why.cite(r.origin, Msg("He may not play a {suit.singular} {until} ({law}).",
+                                   suit=suit, until=r.until(), law=r.origin) if play else
+                     Msg("He may not lead a {suit.singular} {until} ({law}).", suit=suit,
+                         until=r.until(), law=r.origin))
         else:
-            why.cite("59", f"He has only {suit.plural} left, so he may play one (59).")
+            why.cite("59", Msg("He has only {suit.plural} left, so he may play one (59).",
+                               suit=suit))
 
 
 def legal_cards(
     state: TableState, seat: Seat, hand: Hand, led: Suit | None
-) -> tuple[list[Card], bool, list[str], list[str]]:
+) -> tuple[list[Card], bool, list[str], list[Text]]:
     """The exact legal cards for ``seat`` now; whether declarer designates; laws; steps."""
     hand = _full_hand(state, seat, hand)
     if not hand:
-        raise RuleError("that hand has no cards")
+        raise RuleError(Msg("that hand has no cards"))
     following = led is not None and hand.has_suit(led)
     why = _Reasoning(set(hand))
     if following:
         assert led is not None
         why.allowed = {c for c in hand if c.suit is led}
-        why.cite("44C", f"He must follow suit with a {led.singular} (44C).")
+        why.cite("44C", Msg("He must follow suit with a {suit.singular} (44C).", suit=led))
     for r in state.restrictions_on(seat):
         if not binds(r, leading=led is None):
             continue  # a lead restriction never binds a play to a trick, nor 57A a lead
@@ -137,28 +150,67 @@ def legal_cards(
         why.allowed = set(playable)
         if len(playable) > 1:
             why.designates = True
-            why.cite("51A", f"He must play one of his penalty cards {cards_text(playable)}; "
-                     "declarer says which (50D1, 51A).")
+            why.cite("51A", Msg("He must play one of his penalty cards {cards}; declarer says "
+                                "which (50D1, 51A).", cards=cards_text(playable)))
             why.laws.insert(0, "50D1")
         else:
-            why.cite("50D1", f"He must play the penalty card {playable[0].symbol} now: this is "
-                     "its first legal opportunity (50D1).")
+            why.cite("50D1", Msg("He must play the penalty card {card.symbol} now: this is its "
+                                 "first legal opportunity (50D1).", card=playable[0]))
     elif majors:
-        why.cite("50D1", f"His penalty card{'s' if len(majors) > 1 else ''} "
-                 f"{cards_text(majors)} cannot be played now: following suit and declarer's "
-                 "restrictions come first, and the card stays on the table (50D1(b)).")
+        why.cite("50D1", Msg("His penalty card {cards} cannot be played now: following suit and "
+                             "declarer's restrictions come first, and the card stays on the "
+                             "table (50D1(b)).", cards=cards_text(majors)) if len(majors) == 1
+                 else Msg("His penalty cards {cards} cannot be played now: following suit and "
+                          "declarer's restrictions come first, and the card stays on the table "
+                          "(50D1(b)).", cards=cards_text(majors)))
     for minor in (p.card for p in penalties if p.kind is PenaltyKind.MINOR):
         barred = {c for c in why.allowed
                   if c.suit is minor.suit and not c.is_honour and c != minor}
         if barred and minor in why.allowed:
             why.allowed -= barred
-            why.cite("50C", f"With the {minor.symbol} a minor penalty card, he may not play "
-                     f"another {minor.suit.singular} below honour rank ({cards_text(barred)}); "
-                     "an honour is allowed (50C).")
+            why.cite("50C", Msg("With the {card.symbol} a minor penalty card, he may not play "
+                                "another {suit.singular} below honour rank ({cards}); an honour "
+                                "is allowed (50C).", card=minor, suit=minor.suit,
+                                cards=cards_text(barred)))
     return sorted(why.allowed), why.designates, why.laws, why.steps
 
 
-def option_words(token: str) -> str:
+def _either(parts: list[Text]) -> Text:
+    """Alternatives said one after another: "a or b or c"."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = Msg("{either} or {other}", either=said, other=part)
+    return said
+
+
+def _token_words(token: str) -> Text:
+    """A plain option token in words (the tokens :func:`option_words` knows by name)."""
+    if token == "any":
+        return Msg("no restriction")
+    if token == "highest":
+        return Msg("his highest card")
+    if token == "lowest":
+        return Msg("his lowest card")
+    if token == "accept":
+        return Msg("accept")
+    if token == "reject":
+        return Msg("reject")
+    if token == "decline":
+        return Msg("decline")
+    if token == "become_dummy":
+        return Msg("become dummy")
+    if token == "comparable":
+        return Msg("comparable")
+    if token == "not_comparable":
+        return Msg("not comparable")
+    if token == "kept":
+        return Msg("kept")
+    if token == "lost":
+        return Msg("lost")
+    return token.replace("_", " ").replace(":", " ")
+
+
+def option_words(token: str) -> Text:
     """An option token in words for players (``forbid:S`` → "forbid spades")."""
     verb, _, rest = token.partition(":")
     try:
@@ -167,10 +219,12 @@ def option_words(token: str) -> str:
         suits = []
     if suits and verb in ("require", "forbid"):
         if verb == "require":
-            return " or ".join(f"require a {suit.singular}" for suit in suits)
-        return "forbid " + " and ".join(suit.plural for suit in suits)  # 51B2(b): several
-    return {"any": "no restriction", "highest": "his highest card",
-            "lowest": "his lowest card"}.get(token, token.replace("_", " ").replace(":", " "))
+            return _either([Msg("require a {suit.singular}", suit=suit) for suit in suits])
+        said = Msg("forbid {suit.plural}", suit=suits[0])
+        for suit in suits[1:]:  # 51B2(b): several suits at once
+            said = Msg("{forbidden} and {suit.plural}", forbidden=said, suit=suit)
+        return said
+    return _token_words(token)
 
 
 def must_play(
@@ -185,29 +239,66 @@ def must_play(
 
 
 def waiting_ruling(seat: Seat, leading: bool, *, law: str, chooser: Chooser,
-                   options: tuple[str, ...], question: str = "",
+                   options: tuple[str, ...], question: Text = "",
                    kind: str = "must_play") -> Ruling:
     """"Wait": the answer while a choice or a question holds ``seat`` up (the choice stays)."""
-    act = "lead" if leading else "play"
     if question:
+        asked = question if isinstance(question, Msg) else question[0].lower() + question[1:]
         return Ruling(
             kind=kind,
-            summary=f"Wait: {question[0].lower()}{question[1:]}",
+            summary=Msg("Wait: {question}", question=asked),
             laws=(),
-            steps=("A lead restriction lasts only while its player keeps the lead, or for one "
-                   "lead (50D2(a), 51B, 26B); the bot will not guess whether it still binds: "
-                   "declarer or dummy (or a director) answers with the buttons.",),
+            steps=(Msg("A lead restriction lasts only while its player keeps the lead, or for "
+                       "one lead (50D2(a), 51B, 26B); the bot will not guess whether it still "
+                       "binds: declarer or dummy (or a director) answers with the buttons."),),
             outcome={"legal": [], "declarer_designates": False, "waiting": True},
         )
-    who = CHOOSER_WORDS.get(chooser, "the non-offending side")
     return Ruling(
         kind=kind,
-        summary=f"Wait: {seat.value} may not {act} until {who} has chosen (Law {law}); "
-        "the choice stays open.",
+        summary=_wait_for(seat, leading, chooser, law),
         laws=(law,),
-        steps=(f"The options: {'; '.join(option_words(o) for o in options)}.",),
+        steps=(Msg("The options: {options}.",
+                   options=Msg.join("; ", [option_words(o) for o in options])),),
         outcome={"legal": [], "declarer_designates": False, "waiting": True},
     )
+
+
+def _wait_for(seat: Seat, leading: bool, chooser: Chooser, law: str) -> Msg:
+    """"Wait until ... has chosen", one sentence for each who (the words of CHOOSER_WORDS)."""
+    if leading:
+        if chooser is Chooser.DECLARER:
+            return Msg("Wait: {seat.value} may not lead until declarer has chosen (Law {law}); "
+                       "the choice stays open.", seat=seat, law=law)
+        if chooser is Chooser.DEFENDERS:
+            return Msg("Wait: {seat.value} may not lead until the defenders has chosen (Law "
+                       "{law}); the choice stays open.", seat=seat, law=law)
+        if chooser is Chooser.DIRECTOR:
+            return Msg("Wait: {seat.value} may not lead until the director has chosen (Law "
+                       "{law}); the choice stays open.", seat=seat, law=law)
+        return Msg("Wait: {seat.value} may not lead until {who} has chosen (Law {law}); the "
+                   "choice stays open.", seat=seat, who=_who(chooser), law=law)
+    if chooser is Chooser.DECLARER:
+        return Msg("Wait: {seat.value} may not play until declarer has chosen (Law {law}); the "
+                   "choice stays open.", seat=seat, law=law)
+    if chooser is Chooser.DEFENDERS:
+        return Msg("Wait: {seat.value} may not play until the defenders has chosen (Law {law}); "
+                   "the choice stays open.", seat=seat, law=law)
+    if chooser is Chooser.DIRECTOR:
+        return Msg("Wait: {seat.value} may not play until the director has chosen (Law {law}); "
+                   "the choice stays open.", seat=seat, law=law)
+    return Msg("Wait: {seat.value} may not play until {who} has chosen (Law {law}); the choice "
+               "stays open.", seat=seat, who=_who(chooser), law=law)
+
+
+def _who(chooser: Chooser) -> Text:
+    """Who chooses, in words (as CHOOSER_WORDS says it), for the rarer choosers."""
+    if chooser is Chooser.LHO:
+        return Msg("the offender's left-hand opponent")
+    if chooser is Chooser.PLAYERS:
+        return Msg("the table")
+    if chooser is Chooser.DECLARER_SIDE:
+        return Msg("declarer or dummy")
+    return CHOOSER_WORDS.get(chooser, Msg("the non-offending side"))
 
 
 def pending_ruling(pending: PendingChoice, seat: Seat, *, leading: bool,
@@ -228,14 +319,21 @@ def obligation(
     if hand is None:
         return _in_words(state, seat, led)
     cards, designates, laws, steps = legal_cards(state, seat, hand, led)
+    leading = led is None
     if len(cards) == 1:
-        summary = f"{seat.value} must {'lead' if led is None else 'play'} the {cards[0].symbol}."
+        summary = (Msg("{seat.value} must lead the {card.symbol}.", seat=seat, card=cards[0])
+                   if leading else
+                   Msg("{seat.value} must play the {card.symbol}.", seat=seat, card=cards[0]))
     elif designates:
-        summary = f"{seat.value} must play one of {cards_text(cards)}; declarer chooses which."
+        summary = Msg("{seat.value} must play one of {cards}; declarer chooses which.", seat=seat,
+                      cards=cards_text(cards))
     elif steps:
-        summary = f"{seat.value} may {'lead' if led is None else 'play'} {cards_text(cards)}."
+        summary = (Msg("{seat.value} may lead {cards}.", seat=seat, cards=cards_text(cards))
+                   if leading else
+                   Msg("{seat.value} may play {cards}.", seat=seat, cards=cards_text(cards)))
     else:
-        summary = f"{seat.value} may {'lead' if led is None else 'play'} any card: nothing binds."
+        summary = (Msg("{seat.value} may lead any card: nothing binds.", seat=seat) if leading
+                   else Msg("{seat.value} may play any card: nothing binds.", seat=seat))
     return Ruling(
         kind="must_play",
         summary=summary,
@@ -246,42 +344,48 @@ def obligation(
     )
 
 
-def _yours(text: str) -> str:
-    """A restriction's ending said to its player (``his side`` → ``your side``)."""
-    return text.replace("his side", "your side").replace("his lead", "your lead").replace(
-        "his next lead", "your next lead")
+def _your_until(r: Restriction) -> Msg:
+    """When a restriction ends, said to its player (:meth:`Restriction.until` with "your")."""
+    if r.lasts is Lasts.THIS_LEAD:
+        if r.trick:
+            return Msg("for your lead to trick {trick} only", trick=r.trick)
+        return Msg("for your next lead only")
+    if r.lasts is Lasts.THIS_PLAY:
+        if r.trick:
+            return Msg("to trick {trick} only", trick=r.trick)
+        return Msg("to this trick only")
+    if r.trick:
+        return Msg("until your side loses the lead (someone else is on lead), in force since "
+                   "trick {trick}", trick=r.trick)
+    return Msg("until your side loses the lead (someone else is on lead)")
 
 
 def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
     """The obligation in words, from public facts only (penalty cards and restrictions)."""
-    lines: list[str] = []
+    lines: list[Text] = []
     laws: list[str] = []
     following = led is not None
     if following:
         assert led is not None
-        lines.append(f"If you hold a {led.singular} you must follow suit (44C).")
+        lines.append(Msg("If you hold a {suit.singular} you must follow suit (44C).", suit=led))
         laws.append("44C")
     for r in state.restrictions_on(seat):
         if not binds(r, leading=not following):
             if following:
-                lines.append(f"{r.describe()}: a lead restriction, so it does not bind this "
-                             "play; a player void in the suit led may discard any suit.")
+                lines.append(Msg("{restriction}: a lead restriction, so it does not bind this "
+                                 "play; a player void in the suit led may discard any suit.",
+                                 restriction=r.describe()))
             else:
-                lines.append(f"{r.describe()}: it binds a play to the trick, not a lead.")
+                lines.append(Msg("{restriction}: it binds a play to the trick, not a lead.",
+                                 restriction=r.describe()))
             continue
         if r.kind is RestrictionKind.CARD and r.card is not None:
-            lines.append(f"You must play the {r.card.symbol} now: you tried to play it before "
-                         f"your turn ({r.origin}).")
+            lines.append(Msg("You must play the {card.symbol} now: you tried to play it before "
+                             "your turn ({law}).", card=r.card, law=r.origin))
         elif r.kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
-            lines.append(f"Declarer chose '{r.kind.value}': play your {r.kind.value} "
-                         f"{led.singular if led else 'card of the suit led'} {r.until()} "
-                         f"({r.origin}); if you cannot follow suit, any card (59).")
+            lines.append(_highest_or_lowest(r, led))
         elif r.suit is not None:
-            verb = "must" if r.kind is RestrictionKind.REQUIRE else "may not"
-            when = "If you cannot follow suit, you" if following else "You"
-            lines.append(f"{when} {verb} {'lead' if not following else 'play'} a "
-                         f"{r.suit.singular} {_yours(r.until())} ({r.origin}); if you cannot "
-                         "comply, any card (59).")
+            lines.append(_suit_restriction(r, r.suit, following))
         laws.append(r.origin)
     penalties = state.penalty_cards_of(seat)
     majors = [p.card for p in penalties if p.kind is PenaltyKind.MAJOR]
@@ -291,26 +395,37 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
         if following:
             assert led is not None
             same = [c for c in majors if c.suit is led]
-            if same:
-                names = " or ".join(c.symbol for c in same)
-                lines.append(f"Your penalty card {names} is a {led.singular}: you must play it "
-                             "now" + (" (declarer says which)" if len(same) > 1 else "") + ".")
+            if len(same) == 1:
+                lines.append(Msg("Your penalty card {card.symbol} is a {suit.singular}: you must "
+                                 "play it now.", card=same[0], suit=led))
+            elif same:
+                lines.append(Msg("Your penalty card {cards} is a {suit.singular}: you must play "
+                                 "it now (declarer says which).",
+                                 cards=_either([c.symbol for c in same]), suit=led))
+            elif len(majors) > 1:
+                lines.append(Msg("If you have no {suit.singular}, you must play a penalty card "
+                                 "({cards}) unless a restriction forbids it (50D1). Declarer "
+                                 "says which (51A).", suit=led, cards=cards_text(majors)))
             else:
-                lines.append(f"If you have no {led.singular}, you must play a penalty card "
-                             f"({cards_text(majors)}) unless a restriction forbids it (50D1)."
-                             + (" Declarer says which (51A)." if len(majors) > 1 else ""))
+                lines.append(Msg("If you have no {suit.singular}, you must play a penalty card "
+                                 "({cards}) unless a restriction forbids it (50D1).", suit=led,
+                                 cards=cards_text(majors)))
         else:
-            lines.append(f"You must lead a penalty card ({cards_text(majors)}) unless a lead "
-                         "restriction stops you (50D1)."
-                         + (" Declarer says which (51A)." if len(majors) > 1 else ""))
             if len(majors) > 1:
+                lines.append(Msg("You must lead a penalty card ({cards}) unless a lead "
+                                 "restriction stops you (50D1). Declarer says which (51A).",
+                                 cards=cards_text(majors)))
                 laws.append("51A")
+            else:
+                lines.append(Msg("You must lead a penalty card ({cards}) unless a lead "
+                                 "restriction stops you (50D1).", cards=cards_text(majors)))
     for m in minors:
         laws.append("50C")
-        lines.append(f"A low {m.suit.singular} must be the {m.symbol}; you may play a "
-                     f"{m.suit.singular} honour (A K Q J 10) instead, and any other suit (50C).")
+        lines.append(Msg("A low {suit.singular} must be the {card.symbol}; you may play a "
+                         "{suit.singular} honour (A K Q J 10) instead, and any other suit (50C).",
+                         suit=m.suit, card=m))
     if not lines[following:]:
-        lines.append("Nothing else binds you: play as the ordinary rules allow.")
+        lines.append(Msg("Nothing else binds you: play as the ordinary rules allow."))
     return Ruling(
         kind="must_play",
         summary=lines[0],
@@ -318,3 +433,39 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
         steps=tuple(lines[1:]),
         outcome={"declarer_designates": len(majors) > 1},
     )
+
+
+def _highest_or_lowest(r: Restriction, led: Suit | None) -> Msg:
+    """Declarer's 57A choice of highest or lowest, said to the player who must follow it."""
+    if r.kind is RestrictionKind.HIGHEST:
+        if led is not None:
+            return Msg("Declarer chose 'highest': play your highest {suit.singular} {until} "
+                       "({law}); if you cannot follow suit, any card (59).", suit=led,
+                       until=r.until(), law=r.origin)
+        return Msg("Declarer chose 'highest': play your highest card of the suit led {until} "
+                   "({law}); if you cannot follow suit, any card (59).", until=r.until(),
+                   law=r.origin)
+    if led is not None:
+        return Msg("Declarer chose 'lowest': play your lowest {suit.singular} {until} ({law}); "
+                   "if you cannot follow suit, any card (59).", suit=led, until=r.until(),
+                   law=r.origin)
+    return Msg("Declarer chose 'lowest': play your lowest card of the suit led {until} ({law}); "
+               "if you cannot follow suit, any card (59).", until=r.until(), law=r.origin)
+
+
+def _suit_restriction(r: Restriction, suit: Suit, following: bool) -> Msg:
+    """A requirement or prohibition of a suit, said to the player it binds."""
+    until, law = _your_until(r), r.origin
+    if r.kind is RestrictionKind.REQUIRE:
+        if following:
+            return Msg("If you cannot follow suit, you must play a {suit.singular} {until} "
+                       "({law}); if you cannot comply, any card (59).", suit=suit, until=until,
+                       law=law)
+        return Msg("You must lead a {suit.singular} {until} ({law}); if you cannot comply, any "
+                   "card (59).", suit=suit, until=until, law=law)
+    if following:
+        return Msg("If you cannot follow suit, you may not play a {suit.singular} {until} "
+                   "({law}); if you cannot comply, any card (59).", suit=suit, until=until,
+                   law=law)
+    return Msg("You may not lead a {suit.singular} {until} ({law}); if you cannot comply, any "
+               "card (59).", suit=suit, until=until, law=law)

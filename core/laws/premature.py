@@ -22,13 +22,14 @@ from core.seats import Seat, is_defender
 from core.state import (
     Chooser,
     Lasts,
+    PenaltyKind,
     PendingChoice,
     Restriction,
     RestrictionKind,
     TableState,
     penalty_tokens,
 )
-from core.text import Text
+from core.text import Msg, Text
 
 
 @event("premature_play")
@@ -56,10 +57,14 @@ class PrematurePlay(Event):
 def premature_options(partner: Seat, led: Suit) -> tuple[Option, ...]:
     others = [s for s in Suit if s is not led]
     return (
-        Option("highest", f"{partner.value} plays his highest {led.singular}"),
-        Option("lowest", f"{partner.value} plays his lowest {led.singular}"),
-        *(Option(f"require:{s.letter}", f"{partner.value} plays a {s.singular}") for s in others),
-        *(Option(f"forbid:{s.letter}", f"{partner.value} may not play a {s.singular}")
+        Option("highest", Msg("{seat.value} plays his highest {suit.singular}", seat=partner,
+                              suit=led)),
+        Option("lowest", Msg("{seat.value} plays his lowest {suit.singular}", seat=partner,
+                             suit=led)),
+        *(Option(f"require:{s.letter}", Msg("{seat.value} plays a {suit.singular}", seat=partner,
+                                            suit=s)) for s in others),
+        *(Option(f"forbid:{s.letter}", Msg("{seat.value} may not play a {suit.singular}",
+                                           seat=partner, suit=s))
           for s in others),
     )
 
@@ -75,8 +80,8 @@ def premature_play(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableS
     if ev.declarer_played_both or ev.dummy_initiative:
         return _no_rectification(state, ev)
     if ev.led is None:
-        raise RuleError("say which suit was led to the current trick: declarer's options depend "
-                        "on it")
+        raise RuleError(Msg("say which suit was led to the current trick: declarer's options "
+                            "depend on it"))
     partner = ev.offender.partner
     state, extra = add_major(state, ev.offender, ev.card, PREMATURE_LAW)
     options = premature_options(partner, ev.led)
@@ -84,22 +89,24 @@ def premature_play(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableS
         law=PREMATURE_LAW, chooser=Chooser.DECLARER, seat=partner,
         options=tuple(o.token for o in options), offender=ev.offender, card=ev.card,
         note=ev.led.letter))
-    steps = (
-        f"{ev.offender.value} played the {ev.card.symbol} before his partner {partner.value} had "
-        "played to the trick: it becomes a major penalty card (57A, 50B).",
+    steps: tuple[Text, ...] = (
+        Msg("{seat.value} played the {card.symbol} before his partner {partner.value} had "
+            "played to the trick: it becomes a major penalty card (57A, 50B).",
+            seat=ev.offender, card=ev.card, partner=partner),
         *extra,
-        f"Before {partner.value} plays, declarer tells him to play his highest or his lowest "
-        f"{ev.led.singular}, or to play a card of another suit he names, or not to play a card "
-        "of another suit he names (57A).",
-        f"Following suit comes first; if {partner.value} cannot comply he plays any legal card "
-        "(57B, 59).",
-        f"The {ev.card.symbol} must then be played at {ev.offender.value}'s first legal "
-        "opportunity (50D1).",
+        Msg("Before {partner.value} plays, declarer tells him to play his highest or his lowest "
+            "{suit.singular}, or to play a card of another suit he names, or not to play a card "
+            "of another suit he names (57A).", partner=partner, suit=ev.led),
+        Msg("Following suit comes first; if {partner.value} cannot comply he plays any legal "
+            "card (57B, 59).", partner=partner),
+        Msg("The {card.symbol} must then be played at {seat.value}'s first legal "
+            "opportunity (50D1).", card=ev.card, seat=ev.offender),
     )
     return Ruling(
         kind="premature_play",
-        summary=f"{ev.offender.value}'s {ev.card.symbol} is a major penalty card; declarer "
-        f"chooses what {partner.value} plays to this trick.",
+        summary=Msg("{seat.value}'s {card.symbol} is a major penalty card; declarer chooses "
+                    "what {partner.value} plays to this trick.", seat=ev.offender, card=ev.card,
+                    partner=partner),
         laws=("57A", "50B", "50D"),
         steps=steps,
         options=options,
@@ -120,24 +127,39 @@ def choose_premature(state: TableState, pending: PendingChoice,
     suit = Suit.parse(letter) if letter else None
     restriction = Restriction(partner, kind, suit, Lasts.THIS_PLAY, PREMATURE_LAW)
     state = state.with_restriction(restriction)
-    led_name = led.singular if led else "suit led"
+    summary: Msg
+    fallback: Msg
     if kind in (RestrictionKind.HIGHEST, RestrictionKind.LOWEST):
-        what = f"must play his {kind.value} {led_name}"
-        fallback = f"with no {led_name} he may play any card (57B, 59)"
+        highest = kind is RestrictionKind.HIGHEST
+        if led is not None:
+            summary = (Msg("{seat.value} must play his highest {suit.singular} to this trick.",
+                           seat=partner, suit=led) if highest else
+                       Msg("{seat.value} must play his lowest {suit.singular} to this trick.",
+                           seat=partner, suit=led))
+            fallback = Msg("with no {suit.singular} he may play any card (57B, 59)", suit=led)
+        else:
+            summary = (Msg("{seat.value} must play his highest suit led to this trick.",
+                           seat=partner) if highest else
+                       Msg("{seat.value} must play his lowest suit led to this trick.",
+                           seat=partner))
+            fallback = Msg("with no suit led he may play any card (57B, 59)")
     else:
         assert suit is not None
-        verb_text = "must play" if kind is RestrictionKind.REQUIRE else "may not play"
-        what = f"{verb_text} a {suit.singular}"
-        fallback = ("he must still follow suit if he can (44C); otherwise, if he cannot "
-                    "comply, any card (57B, 59)")
+        summary = (Msg("{seat.value} must play a {suit.singular} to this trick.",
+                       seat=partner, suit=suit) if kind is RestrictionKind.REQUIRE else
+                   Msg("{seat.value} may not play a {suit.singular} to this trick.",
+                       seat=partner, suit=suit))
+        fallback = Msg("he must still follow suit if he can (44C); otherwise, if he cannot "
+                       "comply, any card (57B, 59)")
     return Ruling(
         kind="premature_choice",
-        summary=f"{partner.value} {what} to this trick.",
+        summary=summary,
         laws=("57A", "57B", "59"),
-        steps=(f"Declarer's instruction binds {partner.value} for this trick only: {fallback}.",),
+        steps=(Msg("Declarer's instruction binds {seat.value} for this trick only: {fallback}.",
+                   seat=partner, fallback=fallback),),
         chooser=Chooser.DECLARER,
-        information="The instruction is authorized for everyone; the penalty card is too while "
-        "it stays on the table (50E1).",
+        information=Msg("The instruction is authorized for everyone; the penalty card is too "
+                        "while it stays on the table (50E1)."),
         outcome={"restriction": restriction.token, "restriction_lasts": Lasts.THIS_PLAY.value,
                  "penalty_cards": penalty_tokens(state)},
     ), state
@@ -145,16 +167,19 @@ def choose_premature(state: TableState, pending: PendingChoice,
 
 def _declarer_premature(state: TableState, ev: PrematurePlay,
                         declarer: Seat) -> tuple[Ruling, TableState]:
-    hand = "dummy" if ev.offender is declarer.partner else "his own hand"
+    dummy = ev.offender is declarer.partner
     return Ruling(
         kind="premature_play",
-        summary=f"Declarer's card from {hand} is played; no rectification.",
+        summary=(Msg("Declarer's card from dummy is played; no rectification.") if dummy else
+                 Msg("Declarer's card from his own hand is played; no rectification.")),
         laws=("57C3", "48A"),
         steps=(
-            f"A card declarer plays too early from {hand} counts as played and, if it is a legal "
-            "card, may not be taken back (57C3).",
-            "It never becomes a penalty card (48A). A lead out of turn by declarer is a different "
-            "matter (55).",
+            Msg("A card declarer plays too early from dummy counts as played and, if it is a "
+                "legal card, may not be taken back (57C3).") if dummy else
+            Msg("A card declarer plays too early from his own hand counts as played and, if it "
+                "is a legal card, may not be taken back (57C3)."),
+            Msg("It never becomes a penalty card (48A). A lead out of turn by declarer is a "
+                "different matter (55)."),
         ),
         outcome={"options": [], "chooser": "", "penalty_cards": penalty_tokens(state)},
     ), state
@@ -163,21 +188,25 @@ def _declarer_premature(state: TableState, ev: PrematurePlay,
 def _no_rectification(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableState]:
     if ev.declarer_played_both:
         law = "57C1"
-        why = ("declarer had already played from both his hand and dummy (a card of dummy counts "
-               "once declarer has called or indicated it)")
+        why = Msg("{seat.value} played before his partner, but declarer had already played "
+                  "from both his hand and dummy (a card of dummy counts once declarer has called "
+                  "or indicated it) ({law}).", seat=ev.offender, law=law)
     else:
         law = "57C2"
-        why = "dummy had picked out or suggested a card on his own before"
+        why = Msg("{seat.value} played before his partner, but dummy had picked out or "
+                  "suggested a card on his own before ({law}).", seat=ev.offender, law=law)
     return Ruling(
         kind="premature_play",
-        summary=f"No rectification: {ev.offender.value}'s {ev.card.symbol} stands as played.",
+        summary=Msg("No rectification: {seat.value}'s {card.symbol} stands as played.",
+                    seat=ev.offender, card=ev.card),
         laws=(law,),
-        steps=(f"{ev.offender.value} played before his partner, but {why} ({law}).",
-               f"The {ev.card.symbol} counts as his card to the trick; it is no penalty card and "
-               "his partner plays freely."),
-        judgement="If the premature card was a lead to the next trick rather than a play to this "
-        "one, whether this exemption covers it is for the Director to judge." if
-        ev.declarer_played_both else "The Director may deal with dummy's conduct (43, 45F).",
+        steps=(why,
+               Msg("The {card.symbol} counts as his card to the trick; it is no penalty card "
+                   "and his partner plays freely.", card=ev.card)),
+        judgement=Msg("If the premature card was a lead to the next trick rather than a play to "
+                      "this one, whether this exemption covers it is for the Director to judge.")
+        if ev.declarer_played_both
+        else Msg("The Director may deal with dummy's conduct (43, 45F)."),
         outcome={"options": [], "chooser": "", "penalty_cards": penalty_tokens(state)},
     ), state
 
@@ -189,23 +218,26 @@ def _at_rho_turn(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableSta
         state = state.with_restriction(must)
         return Ruling(
             kind="premature_play",
-            summary=f"{ev.offender.value} must play the {ev.card.symbol} when his turn comes.",
+            summary=Msg("{seat.value} must play the {card.symbol} when his turn comes.",
+                        seat=ev.offender, card=ev.card),
             laws=("57D", "16"),
-            steps=(f"{ev.offender.value} tried to play at his right-hand opponent's turn; the "
-                   f"{ev.card.symbol} is legal to this trick, so it goes back only until his "
-                   "turn, and then he must play it (57D).",),
-            information="Law 16 may apply to what the early card told his partner.",
-            judgement="The Director may adjust if the early play passed information (16).",
+            steps=(Msg("{seat.value} tried to play at his right-hand opponent's turn; the "
+                       "{card.symbol} is legal to this trick, so it goes back only until his "
+                       "turn, and then he must play it (57D).", seat=ev.offender, card=ev.card),),
+            information=Msg("Law 16 may apply to what the early card told his partner."),
+            judgement=Msg("The Director may adjust if the early play passed information (16)."),
             outcome={"options": [], "chooser": "", "penalty_cards": penalty_tokens(state),
                      "must_play_card": ev.card.text},
         ), state
     state, extra = add_major(state, ev.offender, ev.card, "57D")
     return Ruling(
         kind="premature_play",
-        summary=f"{ev.offender.value}'s {ev.card.symbol} is a major penalty card (57D).",
+        summary=Msg("{seat.value}'s {card.symbol} is a major penalty card (57D).",
+                    seat=ev.offender, card=ev.card),
         laws=("57D", "50D"),
-        steps=(f"{ev.offender.value} tried to play at his right-hand opponent's turn a card he "
-               "could not legally play to this trick: it becomes a major penalty card (57D).",
+        steps=(Msg("{seat.value} tried to play at his right-hand opponent's turn a card he "
+                   "could not legally play to this trick: it becomes a major penalty card (57D).",
+                   seat=ev.offender),
                *extra),
         information=INFORMATION_ON_TABLE,
         outcome={"options": [], "chooser": "", "penalty_cards": penalty_tokens(state)},
@@ -228,16 +260,17 @@ class SimultaneousPlays(Event):
 def simultaneous_plays(state: TableState, ev: SimultaneousPlays) -> tuple[Ruling, TableState]:
     require_play(state)
     if ev.legal is ev.other:
-        raise RuleError("two different players are needed for simultaneous plays")
+        raise RuleError(Msg("two different players are needed for simultaneous plays"))
     return Ruling(
         kind="simultaneous_plays",
-        summary=f"{ev.legal.value}'s card counts first; {ev.other.value}'s card is played after "
-        "it.",
+        summary=Msg("{legal.value}'s card counts first; {other.value}'s card is played after "
+                    "it.", legal=ev.legal, other=ev.other),
         laws=("58A",),
-        steps=(f"A card played at the same moment as a legal lead or play counts as played after "
-               f"it (58A): {ev.legal.value}'s stands, {ev.other.value}'s follows.",
-               f"If that makes {ev.other.value}'s card a lead or play out of turn, or premature, "
-               "the law for that irregularity applies (53-57)."),
+        steps=(Msg("A card played at the same moment as a legal lead or play counts as played "
+                   "after it (58A): {legal.value}'s stands, {other.value}'s follows.",
+                   legal=ev.legal, other=ev.other),
+               Msg("If that makes {other.value}'s card a lead or play out of turn, or premature, "
+                   "the law for that irregularity applies (53-57).", other=ev.other)),
         outcome={},
     ), state
 
@@ -260,18 +293,19 @@ class SimultaneousCards(Event):
 def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling, TableState]:
     declarer = require_play(state)
     if len(ev.cards) < 2 or len(set(ev.cards)) != len(ev.cards):
-        raise RuleError("name two or more different cards played at once")
+        raise RuleError(Msg("name two or more different cards played at once"))
     if not set(ev.visible) <= set(ev.cards):
-        raise RuleError("a visible card must be one of the cards played together")
+        raise RuleError(Msg("a visible card must be one of the cards played together"))
     for card in ev.cards:
         check_card_free(state, ev.seat, card)
     if ev.discovered_late:
         return Ruling(
             kind="simultaneous_cards",
-            summary="Too late to sort out here: the trick is treated as a defective trick (67).",
+            summary=Msg("Too late to sort out here: the trick is treated as a defective trick "
+                        "(67)."),
             laws=("58B4", "67"),
-            steps=("Both sides have played to the next trick since: Law 67 (defective trick) "
-                   "decides (58B4).",),
+            steps=(Msg("Both sides have played to the next trick since: Law 67 (defective "
+                       "trick) decides (58B4)."),),
             outcome={"penalty_cards": penalty_tokens(state)},
         ), state
     visible = list(dict.fromkeys(ev.visible))
@@ -279,49 +313,64 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         played = visible[0] if visible else ev.designated
         back = [c for c in ev.cards if c != played]
         if played:
-            first = f"Only the {played.symbol} was seen, so it is the card played; "
+            step = Msg("Only the {card.symbol} was seen, so it is the card played; {cards} go "
+                       "back without rectification (58B1, 47F).", card=played,
+                       cards=cards_text(back))
         else:
-            first = "No face was seen: he plays the card he chooses; "
-        steps: list[Text] = [
-            first + f"{cards_text(back)} go back without rectification (58B1, 47F)."]
+            step = Msg("No face was seen: he plays the card he chooses; {cards} go back without "
+                       "rectification (58B1, 47F).", cards=cards_text(back))
         return Ruling(
             kind="simultaneous_cards",
-            summary=(f"The {played.symbol} is played; the other cards go back." if played else
-                     "The cards go back; he plays the one he chooses."),
+            summary=(Msg("The {card.symbol} is played; the other cards go back.", card=played)
+                     if played else Msg("The cards go back; he plays the one he chooses.")),
             laws=("58B1", "47F"),
-            steps=tuple(steps),
+            steps=(step,),
             outcome={"played": played.text if played else "",
                      "penalty_cards": penalty_tokens(state)},
         ), state
     if ev.designated is None or ev.designated not in visible:
-        raise RuleError(f"several faces were seen: {ev.seat.value} must say which of "
-                        f"{cards_text(visible)} he plays (58B2)")
+        raise RuleError(Msg("several faces were seen: {seat.value} must say which of {cards} he "
+                            "plays (58B2)", seat=ev.seat, cards=cards_text(visible)))
     others = [c for c in visible if c != ev.designated]
     hidden = [c for c in ev.cards if c not in visible]
-    steps = [f"{ev.seat.value} plays the {ev.designated.symbol}, the card he names (58B2)."]
+    steps: list[Text] = [Msg("{seat.value} plays the {card.symbol}, the card he names (58B2).",
+                             seat=ev.seat, card=ev.designated)]
     laws = ["58B2"]
     if is_defender(ev.seat, declarer):
         state, extra = add_penalty_cards(state, ev.seat, others, deliberate=False, origin="58B2")
-        kind = state.penalty_cards_of(ev.seat)[-1].kind.value
-        steps.append(f"{cards_text(others)} {'is' if len(others) == 1 else 'are'} exposed and "
-                     f"become{'s' if len(others) == 1 else ''} {kind} penalty "
-                     f"card{'s' if len(others) > 1 else ''} (58B2, 50B).")
+        major = state.penalty_cards_of(ev.seat)[-1].kind is PenaltyKind.MAJOR
+        one = len(others) == 1
+        shown = cards_text(others)
+        if one and major:
+            exposed = Msg("{cards} is exposed and becomes major penalty card (58B2, 50B).",
+                          cards=shown)
+        elif one:
+            exposed = Msg("{cards} is exposed and becomes minor penalty card (58B2, 50B).",
+                          cards=shown)
+        elif major:
+            exposed = Msg("{cards} are exposed and become major penalty cards (58B2, 50B).",
+                          cards=shown)
+        else:
+            exposed = Msg("{cards} are exposed and become minor penalty cards (58B2, 50B).",
+                          cards=shown)
+        steps.append(exposed)
         steps += extra
         laws.append("50B")
     else:
-        steps.append(f"{cards_text(others)} go back: declarer's cards never become penalty cards "
-                     "(48A).")
+        steps.append(Msg("{cards} go back: declarer's cards never become penalty cards (48A).",
+                         cards=cards_text(others)))
         laws.append("48A")
     if hidden:
-        steps.append(f"{cards_text(hidden)}, never seen, go back without rectification (58B1).")
-    steps.append("An opponent who played to the trick after the card was withdrawn may take his "
-                 "card back and play another (58B3, 16C).")
+        steps.append(Msg("{cards}, never seen, go back without rectification (58B1).",
+                         cards=cards_text(hidden)))
+    steps.append(Msg("An opponent who played to the trick after the card was withdrawn may take "
+                     "his card back and play another (58B3, 16C)."))
     laws.append("58B3")
     return Ruling(
         kind="simultaneous_cards",
-        summary=f"The {ev.designated.symbol} is played"
-        + ("; the other exposed cards are penalty cards." if is_defender(ev.seat, declarer)
-           else "; the others go back."),
+        summary=(Msg("The {card.symbol} is played; the other exposed cards are penalty cards.",
+                     card=ev.designated) if is_defender(ev.seat, declarer) else
+                 Msg("The {card.symbol} is played; the others go back.", card=ev.designated)),
         laws=tuple(laws),
         steps=tuple(steps),
         information=INFORMATION_ON_TABLE if is_defender(ev.seat, declarer) else "",

@@ -21,10 +21,10 @@ from core.laws.obligations import legal_cards
 from core.laws.penalty import INFORMATION_ON_TABLE, require_declarer
 from core.laws.play import add_major, check_card_free, require_play
 from core.registry import Event, event, rule
-from core.ruling import Ruling
+from core.ruling import Ruling, sentences
 from core.seats import Role, Seat, role_of
 from core.state import TableState, penalty_tokens
-from core.text import Text
+from core.text import Msg, Text
 
 TWELFTH = 12
 
@@ -55,13 +55,16 @@ class EstablishedBy(Enum):
 
 
 _HOW_LAW = {
-    EstablishedBy.PLAY: ("63A1", "the revoker or his partner played to the next trick"),
-    EstablishedBy.DESIGNATION: ("63A2", "the revoker or his partner named a card for the next "
-                                "trick"),
-    EstablishedBy.CLAIM: ("63A3", "a member of the offending side claimed or conceded"),
-    EstablishedBy.AGREED_CLAIM: ("63A4", "the offending side's agreement to a claim became "
-                                 "final"),
+    EstablishedBy.PLAY: ("63A1", Msg("the revoker or his partner played to the next trick")),
+    EstablishedBy.DESIGNATION: ("63A2", Msg("the revoker or his partner named a card for the "
+                                            "next trick")),
+    EstablishedBy.CLAIM: ("63A3", Msg("a member of the offending side claimed or conceded")),
+    EstablishedBy.AGREED_CLAIM: ("63A4", Msg("the offending side's agreement to a claim became "
+                                             "final")),
 }
+
+#: The step that says an established revoke stands (63B); 43B2(b) leaves it out.
+_STANDS = Msg("It can no longer be corrected, and the revoke trick stands as played (63B).")
 
 
 @event("revoke")
@@ -122,55 +125,58 @@ def _remember(state: TableState, ev: Revoke) -> TableState:
     return state.evolve(notes=(*state.notes, f"{_REVOKED}{ev.offender.value}:{letter}"))
 
 
-def _nos(offender: Seat) -> str:
-    return offender.lho.side
-
-
 def _check(state: TableState, ev: Revoke) -> Seat:
     declarer = require_play(state)
     check_trick(ev.trick)
     if ev.trick == LAST_TRICK:
-        raise RuleError("nobody can revoke on trick 13: each player has one card left and it is "
-                        "the card he must play")
+        raise RuleError(Msg("nobody can revoke on trick 13: each player has one card left and it "
+                            "is the card he must play"))
     role = role_of(ev.offender, declarer)
+    if ev.penalty_card_failure and role is Role.DECLARER:
+        raise RuleError(Msg("{seat.value} is declarer: declarer's side never has penalty cards "
+                            "(48A), so his revoke cannot be a failure to play one",
+                            seat=ev.offender))
     if ev.penalty_card_failure and role is not Role.DEFENDER:
-        raise RuleError(f"{ev.offender.value} is {role.value}: declarer's side never has "
-                        "penalty cards (48A), so his revoke cannot be a failure to play one")
+        raise RuleError(Msg("{seat.value} is dummy: declarer's side never has penalty cards "
+                            "(48A), so his revoke cannot be a failure to play one",
+                            seat=ev.offender))
     if ev.later_tricks is not None and (
             not isinstance(ev.later_tricks, int)
             or not 0 <= ev.later_tricks <= LAST_TRICK - ev.trick):
-        raise RuleError(f"after trick {ev.trick} only {LAST_TRICK - ev.trick} tricks remain; "
-                        f"the offending side cannot have won {ev.later_tricks} of them")
+        raise RuleError(Msg("after trick {trick} only {remain} tricks remain; the offending side "
+                            "cannot have won {later} of them", trick=ev.trick,
+                            remain=LAST_TRICK - ev.trick, later=ev.later_tricks))
     if ev.partner_card is not None and not ev.nos_withdrew:
-        raise RuleError("the revoker's side may take back a later card only after a "
-                        "non-offender has taken his back (62C2)")
+        raise RuleError(Msg("the revoker's side may take back a later card only after a "
+                            "non-offender has taken his back (62C2)"))
     if ev.other_offender is not None and not ev.offender.is_opponent_of(ev.other_offender):
-        raise RuleError("62C3 is about both sides revoking: the other revoker must be an "
-                        "opponent of the first")
+        raise RuleError(Msg("62C3 is about both sides revoking: the other revoker must be an "
+                            "opponent of the first"))
     for card, seat in ((ev.card, ev.offender), (ev.partner_card, ev.offender.partner),
                        (ev.other_card, ev.other_offender)):
         if card is not None and seat is not None and check_card_free(state, seat, card):
-            raise RuleError(f"the {card.symbol} is still a penalty card on the table, so it was "
-                            "not played to the revoke trick")
+            raise RuleError(Msg("the {card.symbol} is still a penalty card on the table, so it "
+                                "was not played to the revoke trick", card=card))
     return declarer
 
 
-def _establishment(ev: Revoke) -> tuple[bool, list[str], list[str]]:
+def _establishment(ev: Revoke) -> tuple[bool, list[str], list[Text]]:
     """Whether the revoke is established, and the laws and steps that say so."""
     if ev.established_by is not None:
         law, what = _HOW_LAW[ev.established_by]
         if ev.misinformed and ev.established_by is EstablishedBy.PLAY:
             return False, ["47E1", "63A1"], [
-                "The play to the next trick came after an opponent wrongly said it was that "
-                "player's turn, so it does not establish the revoke (47E1)."]
+                Msg("The play to the next trick came after an opponent wrongly said it was that "
+                    "player's turn, so it does not establish the revoke (47E1).")]
         if not ev.established:
-            raise RuleError(f"the facts conflict: {what}, which establishes a revoke ({law}), "
-                            "yet it is reported as not established")
-        return True, [law], [f"The revoke is established: {what} ({law})."]
+            raise RuleError(Msg("the facts conflict: {what}, which establishes a revoke ({law}), "
+                                "yet it is reported as not established", what=what, law=law))
+        return True, [law], [Msg("The revoke is established: {what} ({law}).", what=what,
+                                 law=law)]
     if ev.established:
-        return True, ["63A"], ["The revoke is established (63A)."]
-    return False, ["63A"], ["The offending side has not yet played to the next trick, claimed "
-                            "or conceded: the revoke is not established (63A)."]
+        return True, ["63A"], [Msg("The revoke is established (63A).")]
+    return False, ["63A"], [Msg("The offending side has not yet played to the next trick, "
+                                "claimed or conceded: the revoke is not established (63A).")]
 
 
 @rule(Revoke)
@@ -178,8 +184,8 @@ def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
     declarer = _check(state, ev)
     established, how_laws, how_steps = _establishment(ev)
     if not established and ev.attention is not Attention.DURING_PLAY:
-        raise RuleError("a revoke first noticed after the board was over has been established "
-                        "by then (63A): report it as established")
+        raise RuleError(Msg("a revoke first noticed after the board was over has been "
+                            "established by then (63A): report it as established"))
     if ev.dummy_asked_first:
         return _dummy_asked(state, ev, declarer, how_laws, how_steps)
     if ev.other_offender is not None and not ev.both_sides_established:
@@ -198,156 +204,173 @@ def _withdraw_revoke_card(state: TableState, ev: Revoke, declarer: Seat,
                           origin: str) -> tuple[TableState, list[Text], list[str]]:
     """62B: the revoke card comes back and a legal card is played instead."""
     role = role_of(ev.offender, declarer)
-    shown = ev.card.symbol if ev.card else "revoke card"
     if role is Role.DEFENDER and not ev.faced_card:
         if ev.card is None:
-            raise RuleError("name the revoke card: a defender's corrected revoke card becomes a "
-                            "major penalty card")
+            raise RuleError(Msg("name the revoke card: a defender's corrected revoke card "
+                                "becomes a major penalty card"))
         state, extra = add_major(state, ev.offender, ev.card, origin)
-        steps = [f"{ev.offender.value} takes back the {shown} and plays a legal card; the "
-                 f"{shown} stays face up as a major penalty card (62B1, 50B).", *extra]
+        steps: list[Text] = [
+            Msg("{seat.value} takes back the {card.symbol} and plays a legal card; the "
+                "{card.symbol} stays face up as a major penalty card (62B1, 50B).",
+                seat=ev.offender, card=ev.card), *extra]
         if ev.penalty_card_failure:
-            steps.append("As the revoke was a failure to play a penalty card, declarer may "
-                         "instead accept the card played (52B1); the penalty card then stays.")
+            steps.append(Msg("As the revoke was a failure to play a penalty card, declarer may "
+                             "instead accept the card played (52B1); the penalty card then "
+                             "stays."))
         return state, steps, ["62B1", "50B"]
     if role is Role.DEFENDER:
-        why = "it came from his faced hand"
+        why = Msg("it came from his faced hand")
     elif role is Role.DECLARER:
-        why = "declarer's cards never become penalty cards"
+        why = Msg("declarer's cards never become penalty cards")
     else:
-        why = "dummy's cards never become penalty cards"
-    return state, [f"{ev.offender.value} takes back the {shown} and plays a legal card; no "
-                   f"penalty, as {why} (62B2)."], ["62B2"]
+        why = Msg("dummy's cards never become penalty cards")
+    if ev.card is None:
+        return state, [Msg("{seat.value} takes back the revoke card and plays a legal card; no "
+                           "penalty, as {why} (62B2).", seat=ev.offender, why=why)], ["62B2"]
+    return state, [Msg("{seat.value} takes back the {card.symbol} and plays a legal card; no "
+                       "penalty, as {why} (62B2).", seat=ev.offender, card=ev.card, why=why)], [
+        "62B2"]
 
 
 def _later_cards(state: TableState, ev: Revoke, declarer: Seat) -> tuple[TableState, list[Text],
                                                                           list[str]]:
     """62C1/62C2: cards played after the revoke may be taken back."""
-    steps: list[Text] = [f"Each {_nos(ev.offender)} player may take back a card he played after "
-                         "the revoke and play another (62C1)."]
+    nos = ev.offender.lho
     laws = ["62C1"]
-    if ev.nos_withdrew:
-        steps[0] = (f"A {_nos(ev.offender)} player took back the card he had played after the "
-                    "revoke (62C1).")
-        if ev.partner_card is not None:
-            nxt = ev.offender.partner
-            laws.append("62C2")
-            if role_of(nxt, declarer) is Role.DEFENDER:
-                state, extra = add_major(state, nxt, ev.partner_card, "62C2")
-                steps.append(f"{nxt.value} then took back his {ev.partner_card.symbol}: it "
-                             "becomes a major penalty card, as he is a defender (62C2, 50B).")
-                steps += extra
-            else:
-                steps.append(f"{nxt.value} then took back his {ev.partner_card.symbol} without "
-                             "penalty (62C2).")
+    if not ev.nos_withdrew:
+        return state, [Msg("Each {nos.side} player may take back a card he played after the "
+                           "revoke and play another (62C1).", nos=nos)], laws
+    steps: list[Text] = [Msg("A {nos.side} player took back the card he had played after the "
+                             "revoke (62C1).", nos=nos)]
+    if ev.partner_card is not None:
+        nxt = ev.offender.partner
+        laws.append("62C2")
+        if role_of(nxt, declarer) is Role.DEFENDER:
+            state, extra = add_major(state, nxt, ev.partner_card, "62C2")
+            steps.append(Msg("{seat.value} then took back his {card.symbol}: it becomes a major "
+                             "penalty card, as he is a defender (62C2, 50B).", seat=nxt,
+                             card=ev.partner_card))
+            steps += extra
         else:
-            steps.append(f"The {ev.offender.side} player next in turn may then take back his "
-                         "card too; a defender's becomes a penalty card (62C2).")
+            steps.append(Msg("{seat.value} then took back his {card.symbol} without penalty "
+                             "(62C2).", seat=nxt, card=ev.partner_card))
+    else:
+        steps.append(Msg("The {seat.side} player next in turn may then take back his card too; "
+                         "a defender's becomes a penalty card (62C2).", seat=ev.offender))
     return state, steps, laws
 
 
 def _correct(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
-             how_steps: list[str]) -> tuple[Ruling, TableState]:
+             how_steps: list[Text]) -> tuple[Ruling, TableState]:
     state, steps, laws = _withdraw_revoke_card(state, ev, declarer, "62B1")
     state, later_steps, later_laws = _later_cards(state, ev, declarer)
-    info = ("What the withdrawn cards show is authorized for the side that did not revoke and "
-            "unauthorized for the revoker's side (16C).")
+    info: list[Text] = [Msg("What the withdrawn cards show is authorized for the side that did "
+                            "not revoke and unauthorized for the revoker's side (16C).")]
     if role_of(ev.offender, declarer) is Role.DEFENDER:
-        info += " While a penalty card stays on the table, what it shows is authorized for all "\
-                "(50E1)."
+        info.append(Msg("While a penalty card stays on the table, what it shows is authorized "
+                        "for all (50E1)."))
     if ev.trick == TWELFTH and role_of(ev.offender, declarer) is Role.DEFENDER:
-        info += (f" If {ev.offender.value} revoked before his partner played to trick 12, "
-                 "Law 16C applies to the partner's choice (62D2).")
+        info.append(Msg("If {seat.value} revoked before his partner played to trick 12, Law 16C "
+                        "applies to the partner's choice (62D2).", seat=ev.offender))
     return Ruling(
         kind="revoke",
-        summary="Revoke not established: it must be corrected now; no trick is transferred.",
+        summary=Msg("Revoke not established: it must be corrected now; no trick is "
+                    "transferred."),
         laws=("62A", *laws, *how_laws, *later_laws),
-        steps=(*how_steps, "It must be corrected (62A).", *steps, *later_steps),
-        information=info,
+        steps=(*how_steps, Msg("It must be corrected (62A)."), *steps, *later_steps),
+        information=sentences(info),
         outcome={"tricks_transferred": 0, "correct": True,
                  "penalty_cards": penalty_tokens(state)},
     ), state
 
 
 def _twelfth(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
-             how_steps: list[str]) -> tuple[Ruling, TableState]:
-    steps: list[Text] = [*how_steps,
-             "Even so, a revoke on trick 12 is corrected, because the hands are still at the "
-             "table (62D1, an exception to 63B).",
-             "There is no automatic trick transfer for a trick-12 revoke (64B6)."]
+             how_steps: list[Text]) -> tuple[Ruling, TableState]:
+    steps = [*how_steps,
+             Msg("Even so, a revoke on trick 12 is corrected, because the hands are still at the "
+                 "table (62D1, an exception to 63B)."),
+             Msg("There is no automatic trick transfer for a trick-12 revoke (64B6).")]
     laws = ["62D1", "64B6", *how_laws]
     if ev.card is not None or role_of(ev.offender, declarer) is not Role.DEFENDER:
         state, more, more_laws = _withdraw_revoke_card(state, ev, declarer, "62B1")
         steps += more
         laws += more_laws
-    info = "What the withdrawn card shows is authorized for the non-offenders (16C)."
+    info: list[Text] = [Msg("What the withdrawn card shows is authorized for the non-offenders "
+                            "(16C).")]
     if role_of(ev.offender, declarer) is Role.DEFENDER:
-        info += (f" If {ev.offender.value} revoked before his partner's turn to play to trick "
-                 "12, Law 16C applies to the partner's choice of card (62D2).")
+        info.append(Msg("If {seat.value} revoked before his partner's turn to play to trick 12, "
+                        "Law 16C applies to the partner's choice of card (62D2).",
+                        seat=ev.offender))
         laws.append("62D2")
     return Ruling(
         kind="revoke",
-        summary="Trick-12 revoke: correct it now; no automatic trick transfer.",
+        summary=Msg("Trick-12 revoke: correct it now; no automatic trick transfer."),
         laws=tuple(dict.fromkeys(laws)),
         steps=tuple(steps),
-        information=info,
-        judgement="If the revoke still damaged the non-offending side, the Director assigns an "
-        "adjusted score (64C1).",
+        information=sentences(info),
+        judgement=Msg("If the revoke still damaged the non-offending side, the Director assigns "
+                      "an adjusted score (64C1)."),
         outcome={"tricks_transferred": 0, "correct": True,
                  "penalty_cards": penalty_tokens(state)},
     ), state
 
 
 def _both_on_one_trick(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
-                       how_steps: list[str]) -> tuple[Ruling, TableState]:
+                       how_steps: list[Text]) -> tuple[Ruling, TableState]:
     """62C3: both sides revoked on one trick and only one side has played to the next."""
     assert ev.other_offender is not None
-    steps: list[Text] = [*how_steps,
-             f"Both {ev.offender.value} and {ev.other_offender.value} revoked on trick "
-             f"{ev.trick}, and only one side has played to the next trick: both revokes are "
-             "corrected, even one already established (62C3, an exception to 63B)."]
+    steps = [*how_steps,
+             Msg("Both {seat.value} and {other.value} revoked on trick {trick}, and only one side "
+                 "has played to the next trick: both revokes are corrected, even one already "
+                 "established (62C3, an exception to 63B).", seat=ev.offender,
+                 other=ev.other_offender, trick=ev.trick)]
     laws = ["62C3", "64B8", *how_laws]
     for seat, card in ((ev.offender, ev.card), (ev.other_offender, ev.other_card)):
         if role_of(seat, declarer) is Role.DEFENDER:
             if card is None:
-                raise RuleError(f"name {seat.value}'s revoke card: a defender's withdrawn card "
-                                "becomes a penalty card (62C3)")
+                raise RuleError(Msg("name {seat.value}'s revoke card: a defender's withdrawn card "
+                                    "becomes a penalty card (62C3)", seat=seat))
             state, extra = add_major(state, seat, card, "62C3")
-            steps.append(f"{seat.value} takes back the {card.symbol}; it becomes a major penalty "
-                         "card, as every card the defenders withdraw here does (62C3, 50B).")
+            steps.append(Msg("{seat.value} takes back the {card.symbol}; it becomes a major "
+                             "penalty card, as every card the defenders withdraw here does "
+                             "(62C3, 50B).", seat=seat, card=card))
             steps += extra
+        elif card is not None:
+            steps.append(Msg("{seat.value} takes back the {card.symbol} without penalty (48A).",
+                             seat=seat, card=card))
         else:
-            shown = card.symbol if card else "revoke card"
-            steps.append(f"{seat.value} takes back the {shown} without penalty (48A).")
-    steps.append("There is no automatic trick transfer after a 62C3 correction (64B8).")
+            steps.append(Msg("{seat.value} takes back the revoke card without penalty (48A).",
+                             seat=seat))
+    steps.append(Msg("There is no automatic trick transfer after a 62C3 correction (64B8)."))
     return Ruling(
         kind="revoke",
-        summary="Both sides revoked on one trick: both are corrected; no trick transfer.",
+        summary=Msg("Both sides revoked on one trick: both are corrected; no trick transfer."),
         laws=tuple(dict.fromkeys(laws)),
         steps=tuple(steps),
-        information="Information from the withdrawn cards is unauthorized for the side that "
-        "withdrew them (16C2); penalty cards on the table are authorized for all (50E1).",
-        judgement="If either side was still damaged, the Director may adjust (64C).",
+        information=Msg("Information from the withdrawn cards is unauthorized for the side that "
+                        "withdrew them (16C2); penalty cards on the table are authorized for all "
+                        "(50E1)."),
+        judgement=Msg("If either side was still damaged, the Director may adjust (64C)."),
         outcome={"tricks_transferred": 0, "correct": True,
                  "penalty_cards": penalty_tokens(state)},
     ), state
 
 
 def _dummy_asked(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
-                 how_steps: list[str]) -> tuple[Ruling, TableState]:
+                 how_steps: list[Text]) -> tuple[Ruling, TableState]:
     """43B2(b): declarer substitutes a correct card, and Law 64 applies as if established."""
     if ev.offender is not declarer:
-        raise RuleError("43B2(b) is about dummy asking declarer about declarer's own play; "
-                        f"{ev.offender.value} is not declarer")
+        raise RuleError(Msg("43B2(b) is about dummy asking declarer about declarer's own play; "
+                            "{seat.value} is not declarer", seat=ev.offender))
     ruling, state = _established(state, replace(ev, dummy_asked_first=False), declarer,
                                  [], [])
     steps = (
-        "Dummy, after breaking his limitations (43A2), was first to ask declarer about the "
-        "revoke: declarer must put a correct card in its place, with no penalty card (43B2(b), "
-        "62B2).",
-        "The trick transfer is then worked out as though the revoke had been established "
-        "(43B2(b)):",
-        *[s for s in ruling.steps if "(63B)" not in s],
+        Msg("Dummy, after breaking his limitations (43A2), was first to ask declarer about the "
+            "revoke: declarer must put a correct card in its place, with no penalty card "
+            "(43B2(b), 62B2)."),
+        Msg("The trick transfer is then worked out as though the revoke had been established "
+            "(43B2(b)):"),
+        *[s for s in ruling.steps if s is not _STANDS],
     )
     return replace(
         ruling,
@@ -360,142 +383,168 @@ def _dummy_asked(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
 # --- after establishment: Law 64 -------------------------------------------------------
 
 
-def exceptions(ev: Revoke, declarer: Seat) -> list[tuple[str, str]]:
+def exceptions(ev: Revoke, declarer: Seat) -> list[tuple[str, Msg]]:
     """Every 64B paragraph that rules out an automatic transfer, in the Law's order."""
-    found: list[tuple[str, str]] = []
-    side = ev.offender.side
+    found: list[tuple[str, Msg]] = []
     if ev.won_by is WonBy.OPPONENTS and ev.later_tricks == 0:  # None: not known yet
-        found.append(("64B1", f"{side} won neither the revoke trick nor any later trick"))
+        found.append(("64B1", Msg("{seat.side} won neither the revoke trick nor any later trick",
+                                  seat=ev.offender)))
     if ev.repeat_same_suit:
-        found.append(("64B2", "it repeats an established revoke by the same player in the same "
-                      "suit"))
+        found.append(("64B2", Msg("it repeats an established revoke by the same player in the "
+                                  "same suit")))
     if ev.penalty_card_failure:
-        found.append(("64B3", "the revoke was a failure to play a penalty card"))
+        found.append(("64B3", Msg("the revoke was a failure to play a penalty card")))
     if role_of(ev.offender, declarer) is Role.DUMMY:
-        found.append(("64B3", "it is dummy's revoke"))
+        found.append(("64B3", Msg("it is dummy's revoke")))
     if ev.attention is Attention.AFTER_NEXT_CALL:
-        found.append(("64B4", "attention was first drawn to it after a non-offender called on "
-                      "the next board"))
+        found.append(("64B4", Msg("attention was first drawn to it after a non-offender called "
+                                  "on the next board")))
     if ev.attention is Attention.AFTER_ROUND:
-        found.append(("64B5", "attention was first drawn to it after the round ended"))
+        found.append(("64B5", Msg("attention was first drawn to it after the round ended")))
     if ev.trick == TWELFTH:
-        found.append(("64B6", "it happened on trick 12"))
+        found.append(("64B6", Msg("it happened on trick 12")))
     if ev.both_sides_established:
-        found.append(("64B7", "both sides have an established revoke on this board"))
+        found.append(("64B7", Msg("both sides have an established revoke on this board")))
     return found
 
 
-def transfer(ev: Revoke, declarer: Seat) -> tuple[int, str, str]:
+def transfer(ev: Revoke, declarer: Seat) -> tuple[int, str, Msg]:
     """Law 64A: the number of tricks, the paragraph, and the arithmetic in words."""
     if ev.won_by is None:
-        raise RuleError("say who won the revoke trick (offender, partner or opponents): the "
-                        "transfer depends on it")
-    os_side = ev.offender.side
+        raise RuleError(Msg("say who won the revoke trick (offender, partner or opponents): the "
+                            "transfer depends on it"))
+    seat, nos = ev.offender, ev.offender.lho
     later = ev.later_tricks or 0
-    tricks = "trick" if later == 1 else "tricks"
     if ev.won_by is WonBy.OFFENDER:
         if later:
-            return 2, "64A1", (f"2 tricks: the revoke trick (won by the offender, "
-                               f"{ev.offender.value}) + 1 later trick won by {os_side} "
-                               f"({later} won after it; only one counts)")
+            return 2, "64A1", Msg("2 tricks: the revoke trick (won by the offender, "
+                                  "{seat.value}) + 1 later trick won by {seat.side} ({later} won "
+                                  "after it; only one counts)", seat=seat, later=later)
         if ev.later_tricks is None:
-            return 1, "64A1", (f"1 trick so far: the revoke trick (won by the offender, "
-                               f"{ev.offender.value}); {os_side}'s later tricks are not known "
-                               "yet")
-        return 1, "64A1", (f"1 trick: the revoke trick (won by the offender, {ev.offender.value});"
-                           f" {os_side} won no later trick")
+            return 1, "64A1", Msg("1 trick so far: the revoke trick (won by the offender, "
+                                  "{seat.value}); {seat.side}'s later tricks are not known yet",
+                                  seat=seat)
+        return 1, "64A1", Msg("1 trick: the revoke trick (won by the offender, {seat.value}); "
+                              "{seat.side} won no later trick", seat=seat)
     if ev.won_by is WonBy.PARTNER:
         partner = ev.offender.partner
-        where = (f"won in dummy ({partner.value}), which does not count as declarer's"
-                 if ev.offender is declarer else f"won by the offender's partner, {partner.value}")
-        return 1, "64A2", (f"1 trick: the offender did not win the revoke trick ({where}), but "
-                           f"his side did, so one trick goes across"
-                           + (f"; the {later} later {tricks} {os_side} won add nothing"
-                              if later else ""))
+        where = (Msg("won in dummy ({partner.value}), which does not count as declarer's",
+                     partner=partner)
+                 if ev.offender is declarer else
+                 Msg("won by the offender's partner, {partner.value}", partner=partner))
+        if not later:
+            return 1, "64A2", Msg("1 trick: the offender did not win the revoke trick ({where}), "
+                                  "but his side did, so one trick goes across", where=where)
+        if later == 1:
+            return 1, "64A2", Msg("1 trick: the offender did not win the revoke trick ({where}), "
+                                  "but his side did, so one trick goes across; the 1 later trick "
+                                  "{seat.side} won add nothing", where=where, seat=seat)
+        return 1, "64A2", Msg("1 trick: the offender did not win the revoke trick ({where}), but "
+                              "his side did, so one trick goes across; the {later} later tricks "
+                              "{seat.side} won add nothing", where=where, later=later, seat=seat)
+    if later == 1:
+        return 1, "64A2", Msg("1 trick: {nos.side} won the revoke trick, but {seat.side} won 1 "
+                              "later trick, so one trick goes across", nos=nos, seat=seat)
     if later:
-        return 1, "64A2", (f"1 trick: {_nos(ev.offender)} won the revoke trick, but {os_side} "
-                           f"won {later} later {tricks}, so one trick goes across")
+        return 1, "64A2", Msg("1 trick: {nos.side} won the revoke trick, but {seat.side} won "
+                              "{later} later tricks, so one trick goes across", nos=nos,
+                              seat=seat, later=later)
     if ev.later_tricks is None:
-        return 0, "64A2", (f"0 tricks so far: {_nos(ev.offender)} won the revoke trick; "
-                           f"{os_side}'s later tricks are not known yet")
-    return 0, "64A2", f"0 tricks: {os_side} won neither the revoke trick nor any later trick"
+        return 0, "64A2", Msg("0 tricks so far: {nos.side} won the revoke trick; {seat.side}'s "
+                              "later tricks are not known yet", nos=nos, seat=seat)
+    return 0, "64A2", Msg("0 tricks: {seat.side} won neither the revoke trick nor any later "
+                          "trick", seat=seat)
 
 
-def _still_open(ev: Revoke, found: list[tuple[str, str]]) -> str:
-    """What the ruling cannot settle yet, in words ("" when nothing): the transfer under 64A
-    when the later tricks are not known and they matter."""
+def _still_open(ev: Revoke, found: list[tuple[str, Msg]]) -> Msg | None:
+    """What the ruling cannot settle yet, in words (None when nothing): the transfer under 64A
+    when the later tricks are not known and they matter. Said after "Provisional: "."""
     if found or ev.later_tricks is not None or ev.won_by in (None, WonBy.PARTNER):
-        return ""
-    side = ev.offender.side
+        return None
     if ev.won_by is WonBy.OFFENDER:
-        return (f"Provisional: {side} winning any trick after the revoke trick makes it 2 "
-                "tricks instead of 1 (64A1); the transfer is settled when play ends (64A).")
-    return (f"Provisional: {side} winning any trick after the revoke trick makes it 1 trick "
-            "instead of none (64A2, 64B1); the transfer is settled when play ends (64A).")
+        return Msg("{seat.side} winning any trick after the revoke trick makes it 2 tricks "
+                   "instead of 1 (64A1); the transfer is settled when play ends (64A).",
+                   seat=ev.offender)
+    return Msg("{seat.side} winning any trick after the revoke trick makes it 1 trick instead "
+               "of none (64A2, 64B1); the transfer is settled when play ends (64A).",
+               seat=ev.offender)
 
 
-def _repeat_in_doubt(state: TableState, ev: Revoke) -> str:
+def _repeat_in_doubt(state: TableState, ev: Revoke) -> Msg | None:
     """64B2 needs the suits: a second established revoke by the same player whose suit (or the
-    earlier one's) is not reported is flagged rather than guessed."""
+    earlier one's) is not reported is flagged rather than guessed. The doubt in words, said
+    after "<seat> already has an established revoke on this board: "."""
     if ev.repeat_same_suit:
-        return ""
+        return None
     earlier = _earlier_revokes(state, ev.offender)
     if not earlier or (ev.suit is not None and None not in earlier):
-        return ""
-    return (f"{ev.offender.value} already has an established revoke on this board: if this one "
-            "is in the same suit, there is no automatic transfer for it (64B2) and the Director "
-            "adjusts if the later revoke cost the non-offenders tricks (64C2(a)). Report the "
-            "suit (suit) to settle it.")
+        return None
+    return Msg("if this one is in the same suit, there is no automatic transfer for it (64B2) "
+               "and the Director adjusts if the later revoke cost the non-offenders tricks "
+               "(64C2(a)). Report the suit (suit) to settle it.")
 
 
 def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
-                 how_steps: list[str]) -> tuple[Ruling, TableState]:
+                 how_steps: list[Text]) -> tuple[Ruling, TableState]:
     if ev.suit is not None and ev.suit in _earlier_revokes(state, ev.offender):
         ev = replace(ev, repeat_same_suit=True)  # the board knows it repeats (64B2)
     doubt = _repeat_in_doubt(state, ev)
     state = _remember(state, ev)
     found = exceptions(ev, declarer)
     open_ = _still_open(ev, found)
-    judgement = ("If the transfer does not make up for the damage the revoke caused, the "
-                 "Director assigns an adjusted score to restore equity (64C1).")
-    steps = [*how_steps, "It can no longer be corrected, and the revoke trick stands as played "
-             "(63B)."]
+    judgement: list[Text] = [Msg("If the transfer does not make up for the damage the revoke "
+                                 "caused, the Director assigns an adjusted score to restore "
+                                 "equity (64C1).")]
+    steps: list[Text] = [*how_steps, _STANDS]
     how_laws = [*how_laws, "63B"]
+    summary: Msg
+    provisional_summary: Msg  # the summary as said after "Provisional: "
     if found:
         first_law, first_why = found[0]
-        count, law_a = 0, ""
+        count = 0
         laws = [law for law, _ in found]
         if found[0][0] == "64B1":
             laws.append("64A2")
-        summary = f"No automatic trick transfer: {first_why} ({first_law})."
-        steps.append(f"0 tricks: {first_why} ({first_law}).")
-        steps += [f"Also: {why} ({law})." for law, why in found[1:]]
+        summary = Msg("No automatic trick transfer: {why} ({law}).", why=first_why,
+                      law=first_law)
+        provisional_summary = Msg("no automatic trick transfer: {why} ({law}).", why=first_why,
+                                  law=first_law)
+        steps.append(Msg("0 tricks: {why} ({law}).", why=first_why, law=first_law))
+        steps += [Msg("Also: {why} ({law}).", why=why, law=law) for law, why in found[1:]]
         arithmetic = f"0 tricks ({first_law})"
         if any(law == "64B2" for law, _ in found):
-            judgement += (" After repeated revokes in one suit, he adjusts if the non-offenders "
-                          "would probably have taken more tricks without the later ones "
-                          "(64C2(a)).")
+            judgement.append(Msg("After repeated revokes in one suit, he adjusts if the "
+                                 "non-offenders would probably have taken more tricks without "
+                                 "the later ones (64C2(a))."))
         if any(law == "64B7" for law, _ in found):
-            judgement += (" With established revokes by both sides, he adjusts toward the likely "
-                          "result had neither revoke happened (64C2(b)).")
+            judgement.append(Msg("With established revokes by both sides, he adjusts toward the "
+                                 "likely result had neither revoke happened (64C2(b))."))
     else:
-        count, law_a, arithmetic = transfer(ev, declarer)
+        count, law_a, said = transfer(ev, declarer)
+        arithmetic = str(said)  # the outcome keeps the arithmetic as English text
         laws = [law_a]
-        summary = (f"{count} trick{'s' if count != 1 else ''} "
-                   f"{'go' if count != 1 else 'goes'} to {_nos(ev.offender)} after play ends "
-                   f"({law_a}).")
-        steps.append(arithmetic + f" ({law_a}).")
-        steps.append("Tricks won before the revoke trick are never transferred; the transfer is "
-                     "made when play ends (64A).")
-    provisional = [x for x in (open_, doubt) if x]
+        if count == 1:
+            summary = Msg("1 trick goes to {nos.side} after play ends ({law}).",
+                          nos=ev.offender.lho, law=law_a)
+        else:
+            summary = Msg("{n} tricks go to {nos.side} after play ends ({law}).", n=count,
+                          nos=ev.offender.lho, law=law_a)
+        provisional_summary = summary
+        steps.append(Msg("{arithmetic} ({law}).", arithmetic=said, law=law_a))
+        steps.append(Msg("Tricks won before the revoke trick are never transferred; the "
+                         "transfer is made when play ends (64A)."))
+    provisional = open_ is not None or doubt is not None
     if provisional:
-        summary = "Provisional: " + summary[0].lower() + summary[1:] + " " + (
-            open_ or doubt).split(": ", 1)[1]
-        steps += provisional
-        if doubt:
+        summary = Msg("Provisional: {summary} {detail}", summary=provisional_summary,
+                      detail=open_ or doubt)
+        if open_ is not None:
+            steps.append(Msg("Provisional: {detail}", detail=open_))
+        if doubt is not None:
+            steps.append(Msg("{seat.value} already has an established revoke on this board: "
+                             "{detail}", seat=ev.offender, detail=doubt))
             laws.append("64B2")
-    judgement += (" The Director should be told of every established revoke: only he can "
-                  "weigh that equity (64C).")
+    judgement.append(Msg("The Director should be told of every established revoke: only he can "
+                         "weigh that equity (64C)."))
     state = state.evolve(tricks_transferred=state.tricks_transferred + count)
     return Ruling(
         kind="revoke",
@@ -503,13 +552,13 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
         laws=tuple(dict.fromkeys([*laws, *how_laws, "64C"])),
         steps=tuple(steps),
         information=INFORMATION_ON_TABLE if state.penalty_cards else "",
-        judgement=judgement,
+        judgement=sentences(judgement),
         outcome={"tricks_transferred": count, "correct": False,
                  "penalty_cards": penalty_tokens(state), "arithmetic": arithmetic,
                  "exception": found[0][0] if found else "", "equity_64C": True,
-                 "provisional": bool(provisional),
-                 "depends_on": [*(["later_tricks"] if open_ else []),
-                                *(["repeat_same_suit"] if doubt else [])]},
+                 "provisional": provisional,
+                 "depends_on": [*(["later_tricks"] if open_ is not None else []),
+                                *(["repeat_same_suit"] if doubt is not None else [])]},
     ), state
 
 
@@ -525,20 +574,20 @@ def revoke_check(state: TableState, seat: Seat, hand: Hand, led: Suit | None,
     require_declarer(state)
     mine = {p.card for p in state.penalty_cards_of(seat)}
     if card not in hand and card not in mine:
-        raise RuleError(f"the {card.symbol} is not in that hand")
+        raise RuleError(Msg("the {card.symbol} is not in that hand", card=card))
     legal, _, laws, steps = legal_cards(state, seat, hand, led)
     is_revoke = card not in legal
     if is_revoke:
-        summary = (f"Yes: the {card.symbol} is a revoke; {seat.value} had to play one of "
-                   f"{cards_text(legal)}.")
+        summary = Msg("Yes: the {card.symbol} is a revoke; {seat.value} had to play one of "
+                      "{cards}.", card=card, seat=seat, cards=cards_text(legal))
     else:
-        summary = f"No: the {card.symbol} was a legal card."
+        summary = Msg("No: the {card.symbol} was a legal card.", card=card)
     return Ruling(
         kind="revoke_check",
         summary=summary,
         laws=("61A", *laws),
-        steps=("A revoke is failing to follow suit when able, or failing to play a card or suit "
-               "the Laws or a rectification require when able (61A, 59).", *steps),
+        steps=(Msg("A revoke is failing to follow suit when able, or failing to play a card or "
+                   "suit the Laws or a rectification require when able (61A, 59)."), *steps),
         private=True,
         outcome={"revoke": is_revoke, "legal": [c.text for c in legal]},
     )
@@ -557,29 +606,34 @@ class RevokeInquiry(Event):
 def revoke_inquiry(state: TableState, ev: RevokeInquiry) -> tuple[Ruling, TableState]:
     declarer = require_declarer(state)
     if ev.asker is ev.about:
-        raise RuleError("a player cannot ask himself about a revoke")
+        raise RuleError(Msg("a player cannot ask himself about a revoke"))
     asker, about = role_of(ev.asker, declarer), role_of(ev.about, declarer)
-    allowed, law, why = True, "61B", ""
+    allowed, law = True, "61B"
     if about is Role.DUMMY:
-        why = "dummy's cards are face up: anyone can see whether it could follow"
+        why = Msg("Dummy's cards are face up: anyone can see whether it could follow (61B).")
     elif asker is Role.DECLARER:
-        law, why = "61B1", "declarer may ask a defender who has not followed suit"
+        law, why = "61B1", Msg("Declarer may ask a defender who has not followed suit (61B1).")
     elif asker is Role.DUMMY:
         if about is Role.DECLARER:
-            law, why = "61B2(a)", ("dummy may ask declarer; but if dummy has broken his "
-                                   "limitations and is first to ask, 43B2(b) applies")
+            law, why = "61B2(a)", Msg("Dummy may ask declarer; but if dummy has broken his "
+                                      "limitations and is first to ask, 43B2(b) applies "
+                                      "(61B2(a)).")
         else:
-            allowed, law, why = False, "61B2(b)", ("dummy may not ask a defender; doing so can "
-                                                   "be unauthorized information (16B)")
+            allowed, law, why = False, "61B2(b)", Msg("Dummy may not ask a defender; doing so "
+                                                      "can be unauthorized information (16B) "
+                                                      "(61B2(b)).")
     else:
-        law, why = "61B3", ("defenders may ask declarer and each other, though asking partner "
-                            "can create unauthorized information")
+        law, why = "61B3", Msg("Defenders may ask declarer and each other, though asking "
+                               "partner can create unauthorized information (61B3).")
     return Ruling(
         kind="revoke_inquiry",
-        summary=f"{ev.asker.value} {'may' if allowed else 'may not'} ask {ev.about.value}.",
+        summary=Msg("{asker.value} may ask {about.value}.", asker=ev.asker, about=ev.about)
+        if allowed else
+        Msg("{asker.value} may not ask {about.value}.", asker=ev.asker, about=ev.about),
         laws=(law,) if law != "61B" else ("61B",),
-        steps=(why[0].upper() + why[1:] + f" ({law}).",),
-        information="A question to partner about a possible revoke may pass unauthorized "
-        "information (16B)." if asker is Role.DEFENDER and about is Role.DEFENDER else "",
+        steps=(why,),
+        information=Msg("A question to partner about a possible revoke may pass unauthorized "
+                        "information (16B).") if asker is Role.DEFENDER and about is Role.DEFENDER
+        else "",
         outcome={"allowed": allowed},
     ), state

@@ -40,7 +40,7 @@ def test_50D2a_require_picks_card_up_for_this_lead_only():
     assert "50D2(a)" in ruling.laws and "50E2" in ruling.information
     played, state = apply(state, CardPlayed(Seat.W, parse_card("S3")))
     assert state.restrictions == ()
-    used = " ".join(played.steps)
+    used = " ".join(map(str, played.steps))
     assert "This card uses up W's restriction: W must lead a spade" in used
     assert "require:S" not in used
 

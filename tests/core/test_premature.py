@@ -86,7 +86,7 @@ def test_57B_partner_who_cannot_comply_plays_any_card():
     ruling = must_play(state, Seat.E, hand("-.K3.98732.J642"), Suit.SPADES)
     assert len(ruling.outcome["legal"]) == 11 and "57B" in ruling.laws
     assert "Playing his highest card of the suit led binds only when he can follow suit" in (
-        " ".join(ruling.steps))
+        " ".join(map(str, ruling.steps)))
     _, state = early()
     _, state = instruct(state, "require:H")
     ruling = must_play(state, Seat.E, hand("-.-.98732.J6432"), Suit.SPADES)
@@ -147,7 +147,7 @@ def test_57D_must_i_play_it_answers_the_card_tried_early():
     ruling = must_play(state, Seat.E, hand("K8.Q52.AJ94.T7"), Suit.HEARTS)
     assert ruling.outcome["legal"] == ["H5"] and "57D" in ruling.laws
     words = must_play(state, Seat.E, None, Suit.HEARTS)
-    assert "♥5" in words.summary + " ".join(words.steps)
+    assert "♥5" in words.summary + " ".join(map(str, words.steps))
     _, state = apply(state, CardPlayed(Seat.E, parse_card("H5")))
     assert state.restrictions == ()
 

@@ -45,7 +45,7 @@ def test_50D2_waiting_answer_names_the_options_in_words():
 
     _, state = apply(play_state("S", "E:SK:major"), PartnerLead(Seat.W))
     answer = must_play(state, Seat.W)
-    text = " ".join(answer.steps)
+    text = " ".join(map(str, answer.steps))
     assert "require:S" not in text and "forbid spades" in text and "require a spade" in text
 
 
