@@ -205,7 +205,7 @@ def state_view(state: TableState, board_id: int) -> discord.ui.View | None:
     return routed(view)
 
 
-def state_embed(lines: Iterable[str], *, table: int, board: int) -> discord.Embed:
+def state_embed(lines: Iterable[Text], *, table: int, board: int) -> discord.Embed:
     """The public state of a board (from ``TableState.describe()``)."""
     body = _lines((f"• {clean(line)}" for line in lines), DESCRIPTION_MAX)
     embed = discord.Embed(title=f"Table {table}, board {board}", description=body, colour=COLOUR)

@@ -122,7 +122,7 @@ def ended_step(ended: list[Restriction]) -> list[str]:
 def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int | None,
         law: str = QUESTION_LAW) -> tuple[TableState, Ruling]:
     """Record the question whether ``leader`` kept the lead, and the ruling that asks it."""
-    listed = "; ".join(r.describe() for r in doubtful)
+    listed = "; ".join(str(r.describe()) for r in doubtful)
     question = (f"declarer or dummy (or a director) says whether {leader.value} has kept "
                 f"the lead since his restriction began ({listed})")
     options = (Option(KEPT, f"{leader.value} has kept the lead"),
@@ -162,7 +162,7 @@ def answer_report(state: TableState, pending: PendingChoice,
                       steps=tuple(ended_step(mine))), state
     state = state.evolve(on_lead=seat)
     return Ruling(kind="lead_question", summary=f"{seat.value} kept the lead: "
-                  + "; ".join(r.describe() for r in mine) + ".", laws=laws), state
+                  + "; ".join(str(r.describe()) for r in mine) + ".", laws=laws), state
 
 
 @event("play_reported")

@@ -171,7 +171,7 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
         laws.append("50E3")
     if used:
         steps.append(f"This card uses up {ev.seat.value}'s restriction: "
-                     + "; ".join(r.describe() for r in used) + ".")
+                     + "; ".join(str(r.describe()) for r in used) + ".")
     return Ruling(
         kind="play",
         summary=f"{ev.seat.value} played the {ev.card.symbol}.",
@@ -200,7 +200,7 @@ def lead_lost(state: TableState, ev: LeadLost) -> tuple[Ruling, TableState]:
                          lead_chosen=None if state.lead_chosen in side else state.lead_chosen)
     who = f"{ev.seat.value}-{ev.seat.partner.value}"
     summary = (f"{who} no longer have the lead: "
-               + (", ".join(r.describe() for r in ended) + " ends." if ended
+               + (", ".join(str(r.describe()) for r in ended) + " ends." if ended
                   else "nothing changes."))
     return Ruling(kind="lead_lost", summary=summary,
                   laws=tuple(dict.fromkeys(r.origin for r in ended))), state

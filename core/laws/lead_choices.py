@@ -131,6 +131,6 @@ def answer_question(state: TableState, pending: PendingChoice,
         state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in mine))
         first = course.ended_step(mine)
     else:
-        first = [f"{leader.value} kept the lead: {'; '.join(r.describe() for r in mine)}."]
+        first = [f"{leader.value} kept the lead: {'; '.join(str(r.describe()) for r in mine)}."]
     ruling, state = penalty.lead_ruling(state, leader)
     return replace(ruling, steps=(*first, *ruling.steps)), state

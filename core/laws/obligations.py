@@ -280,7 +280,7 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
             verb = "must" if r.kind is RestrictionKind.REQUIRE else "may not"
             when = "If you cannot follow suit, you" if following else "You"
             lines.append(f"{when} {verb} {'lead' if not following else 'play'} a "
-                         f"{r.suit.singular} {_yours(r.until())} ({r.origin}); if you cannot "
+                         f"{r.suit.singular} {_yours(str(r.until()))} ({r.origin}); if you cannot "
                          "comply, any card (59).")
         laws.append(r.origin)
     penalties = state.penalty_cards_of(seat)

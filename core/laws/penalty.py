@@ -251,7 +251,7 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
         return Ruling(
             kind="partner_lead",
             summary=f"Declarer has already chosen for {leader.value}'s lead: "
-            + ("; ".join(r.describe() for r in holds) if holds else "he may lead any card")
+            + ("; ".join(str(r.describe()) for r in holds) if holds else "he may lead any card")
             + ".",
             laws=tuple(dict.fromkeys(r.origin for r in holds)) or ("50D2",),
             steps=(*own, "Give trick: with /lead when this is a later lead: declarer's options "
@@ -278,7 +278,7 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
             laws = (*laws, "50D1", *(("51A",) if len(own_cards) > 1 else ()))
         elif holds:
             summary = f"{leader.value} leads, bound by " + "; ".join(
-                r.describe() for r in holds) + "."
+                str(r.describe()) for r in holds) + "."
         elif cards:
             summary = (f"{leader.value} may lead any card: a minor penalty card gives declarer "
                        "no lead options.")

@@ -389,7 +389,7 @@ def test_56_adapter_reports_next_leader_and_restriction_after_choice():
 def test_41A_a_face_down_card_is_never_named_in_the_public_ruling(offender):
     """Law 16: partner never saw the card, so the public answer must not show it."""
     ruling, _ = apply(play_state(), OpeningLeadOutOfTurn(offender, parse_card("HK"), faced=False))
-    text = " ".join((ruling.summary, *ruling.steps, ruling.information))
+    text = " ".join(map(str, (ruling.summary, *ruling.steps, ruling.information)))
     assert "♥K" not in text and "HK" not in text
 
 

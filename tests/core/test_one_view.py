@@ -89,7 +89,7 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
 
 
 def texts(ruling: Ruling) -> list[str]:
-    return [ruling.summary, *ruling.steps, *(o.label for o in ruling.options)]
+    return [str(t) for t in (ruling.summary, *ruling.steps, *(o.label for o in ruling.options))]
 
 
 def check_agreement(state: TableState) -> None:
@@ -98,7 +98,7 @@ def check_agreement(state: TableState) -> None:
     view = view_of(state)
     lines = view.lines()
     for line in lines:
-        assert not TOKEN.search(line), line
+        assert not TOKEN.search(str(line)), line
     free = next(c for c in CARDS if c not in used(state))
     for seat in SEATS:
         held = False
