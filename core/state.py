@@ -106,30 +106,38 @@ class Restriction:
 
     def describe(self) -> Msg:
         """The restriction in one line: "W must lead a diamond for his next lead (50D2(a))"."""
-        return Msg(self._template(), seat=self.seat, suit=self.suit, card=self.card,
-                   until=self.until(), origin=self.origin)
-
-    def _template(self) -> str:
+        seat, suit, until, origin = self.seat, self.suit, self.until(), self.origin
         play = self.lasts is Lasts.THIS_PLAY
+        if self.kind is RestrictionKind.REQUIRE and suit is None:
+            return Msg("{seat.value} must lead as required {until} ({origin})", seat=seat,
+                       until=until, origin=origin)
+        if self.kind is RestrictionKind.REQUIRE and play:
+            return Msg("{seat.value} must play a {suit.singular} {until} ({origin})", seat=seat,
+                       suit=suit, until=until, origin=origin)
         if self.kind is RestrictionKind.REQUIRE:
-            if self.suit is None:
-                return "{seat.value} must lead as required {until} ({origin})"
-            if play:
-                return "{seat.value} must play a {suit.singular} {until} ({origin})"
-            return "{seat.value} must lead a {suit.singular} {until} ({origin})"
+            return Msg("{seat.value} must lead a {suit.singular} {until} ({origin})", seat=seat,
+                       suit=suit, until=until, origin=origin)
+        if self.kind is RestrictionKind.FORBID and suit is None:
+            return Msg("{seat.value} restricted {until} ({origin})", seat=seat, until=until,
+                       origin=origin)
+        if self.kind is RestrictionKind.FORBID and play:
+            return Msg("{seat.value} may not play a {suit.singular} {until} ({origin})",
+                       seat=seat, suit=suit, until=until, origin=origin)
         if self.kind is RestrictionKind.FORBID:
-            if self.suit is None:
-                return "{seat.value} restricted {until} ({origin})"
-            if play:
-                return "{seat.value} may not play a {suit.singular} {until} ({origin})"
-            return "{seat.value} may not lead a {suit.singular} {until} ({origin})"
+            return Msg("{seat.value} may not lead a {suit.singular} {until} ({origin})",
+                       seat=seat, suit=suit, until=until, origin=origin)
         if self.kind is RestrictionKind.CARD and self.card is not None:
-            return "{seat.value} must play the {card.symbol} {until} ({origin})"
+            return Msg("{seat.value} must play the {card.symbol} {until} ({origin})", seat=seat,
+                       card=self.card, until=until, origin=origin)
         if self.kind is RestrictionKind.LOWEST:
-            return "{seat.value} must play his lowest card of the suit led {until} ({origin})"
+            return Msg("{seat.value} must play his lowest card of the suit led {until} "
+                       "({origin})", seat=seat, until=until, origin=origin)
         if self.kind is RestrictionKind.HIGHEST:
-            return "{seat.value} must play his highest card of the suit led {until} ({origin})"
-        return "{seat.value} must play his card card of the suit led {until} ({origin})"
+            return Msg("{seat.value} must play his highest card of the suit led {until} "
+                       "({origin})", seat=seat, until=until, origin=origin)
+        # a 57D card restriction that lost its card
+        return Msg("{seat.value} must play his card card of the suit led {until} ({origin})",
+                   seat=seat, until=until, origin=origin)
 
 
 class PassLasts(Enum):
