@@ -14,7 +14,17 @@ from functools import total_ordering
 
 
 class CardError(ValueError):
-    """Input that does not describe a card, a list of cards or a hand."""
+    """Input that does not describe a card, a list of cards or a hand.
+
+    Raised with a sentence's English template and its fields, as a :class:`core.text.Msg` takes
+    them (core.text imports this module, so this one cannot make the Msg):
+    ``str(error)`` is the English, :func:`core.errors.error_text` the sentence for any language.
+    """
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        super().__init__(template.format_map(params) if params else template)
+        self.template = template
+        self.params = params
 
 
 class Suit(Enum):
@@ -52,7 +62,7 @@ class Suit(Enum):
         key = _clean(text).strip().lower()
         suit = _SUIT_WORDS.get(key)
         if suit is None:
-            raise CardError(f"{shown(text)!r} is not a suit (use S, H, D or C)")
+            raise CardError("{text} is not a suit (use S, H, D or C)", text=repr(shown(text)))
         return suit
 
 
@@ -106,7 +116,8 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit) or not 2 <= self.rank <= 14:
-            raise CardError(f"no such card: {self.suit!r} {self.rank!r}")
+            raise CardError("no such card: {suit} {rank}", suit=repr(self.suit),
+                            rank=repr(self.rank))
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
@@ -149,7 +160,7 @@ _WORDS_RE = re.compile(
 def parse_card(text: str) -> Card:
     """One card from any of ``SK KS ♠K K♠ sk 10h Th h10 ♥10`` or ``king of spades``."""
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card")
+        raise CardError("{text} is not a card", text=repr(text))
     raw = _clean(text).strip()
     if not raw:
         raise CardError("no card given")
@@ -166,19 +177,19 @@ def parse_card(text: str) -> Card:
     head, tail = token[:-1], token[-1:]
     if tail in _SUIT_WORDS and head in _RANK_TOKENS:
         return Card(_SUIT_WORDS[tail], _RANK_TOKENS[head])
-    raise CardError(_card_complaint(raw))
+    raise _card_complaint(raw)
 
 
-def _card_complaint(raw: str) -> str:
+def _card_complaint(raw: str) -> CardError:
     token = raw.lower().replace(" ", "")
     for suit_at_start in (True, False):
         suit_part = token[:1] if suit_at_start else token[-1:]
         rank_part = token[1:] if suit_at_start else token[:-1]
         if suit_part in _SUIT_WORDS and rank_part:
-            return (f"{shown(raw)!r} is not a card: {shown(rank_part.upper())!r} is not a rank "
-                    "(use A K Q J T or 10, 9 … 2)")
-    return (f"{shown(raw)!r} is not a card: write the suit and the rank, like SK, ♥10 or "
-            "'king of spades'")
+            return CardError("{text} is not a card: {rank} is not a rank (use A K Q J T or 10, "
+                             "9 … 2)", text=repr(shown(raw)), rank=repr(shown(rank_part.upper())))
+    return CardError("{text} is not a card: write the suit and the rank, like SK, ♥10 or "
+                     "'king of spades'", text=repr(shown(raw)))
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -208,7 +219,7 @@ def _refuse_duplicates(cards: Iterable[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"the {card.symbol} is given twice")
+            raise CardError("the {card.symbol} is given twice", card=card)
         seen.add(card)
 
 
@@ -247,7 +258,8 @@ def _holding(suit: Suit, text: str) -> list[Card]:
     if text in {"", "-", "—"}:
         return []
     if not _HOLDING_RE.match(text):
-        raise CardError(f"{text!r} is not a {suit.singular} holding (ranks A K Q J T 9 … 2)")
+        raise CardError("{text} is not a {suit.singular} holding (ranks A K Q J T 9 … 2)",
+                        text=repr(text), suit=suit)
     ranks = [10 if r == "10" else _RANK_TOKENS[r.lower()] for r in re.findall(r"10|.", text)]
     return [Card(suit, r) for r in ranks]
 
@@ -266,7 +278,7 @@ def _labelled(raw: str) -> list[Card]:
     for label, holding in _LABELLED_RE.findall(raw):
         suit = Suit.parse(label)
         if suit in seen_suits:
-            raise CardError(f"{suit.plural} are given twice in that hand")
+            raise CardError("{suit.plural} are given twice in that hand", suit=suit)
         seen_suits.add(suit)
         cards += _holding(suit, holding)
     return cards
@@ -275,25 +287,25 @@ def _labelled(raw: str) -> list[Card]:
 def parse_hand(text: str) -> Hand:
     """A hand as PBN ``K8.Q52.AJ942.-``, labelled ``S:K8 H:Q52 D:AJ942 C:-``, or a card list."""
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a hand")
+        raise CardError("{text} is not a hand", text=repr(text))
     raw = _clean(text).strip()
     if len(raw) > 200:
         raise CardError("that is too long to be a hand")
     try:
         cards = _hand_cards(raw)
     except CardError as exc:
-        why = str(exc).rstrip(".")
-        why = why if len(why) <= 200 else why[:199] + "…"
-        raise CardError(f"{why}. {HAND_FORMAT}") from None
+        english = str(exc)
+        why: str | CardError = exc  # the reason as a sentence, unless the English was cut
+        if english.endswith(".") or len(english) > 200:
+            why = english.rstrip(".")
+            why = why if len(why) <= 200 else why[:199] + "…"
+        raise CardError("{reason}. A hand is S.H.D.C (spades.hearts.diamonds.clubs, - for a "
+                        "void), e.g. KQ5.A72.-.JT9843, or cards like SK SQ HA",
+                        reason=why) from None
     _refuse_duplicates(cards)
     if len(cards) > 13:
-        raise CardError(f"a hand has at most 13 cards; that one has {len(cards)}")
+        raise CardError("a hand has at most 13 cards; that one has {n}", n=len(cards))
     return Hand(cards)
-
-
-#: How to write a hand, for error messages.
-HAND_FORMAT = ("A hand is S.H.D.C (spades.hearts.diamonds.clubs, - for a void), e.g. "
-               "KQ5.A72.-.JT9843, or cards like SK SQ HA")
 
 
 def _hand_cards(raw: str) -> list[Card]:

@@ -28,6 +28,7 @@ from core.registry import (
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
+from core.text import Msg
 
 __all__ = ["EVENT_TYPES", "ChoiceMade", "Event", "apply",
            "event_from_data", "event_to_data", "replay"]
@@ -66,14 +67,15 @@ class ChoiceMade(Event):
 def _resolve_choice(state: TableState, ev: ChoiceMade) -> tuple[Ruling, TableState]:
     waiting = state.pending_for(ev.seat)
     if not waiting:
-        raise RuleError(f"there is no choice waiting to be made for {ev.seat.value}")
+        raise RuleError(Msg("there is no choice waiting to be made for {seat.value}",
+                            seat=ev.seat))
     pending = next((p for p in waiting if ev.option in p.options), waiting[0])
     if ev.option not in pending.options:
-        allowed = ", ".join(pending.options)
-        raise RuleError(f"{ev.option!r} is not an option here (options: {allowed})")
+        raise RuleError(Msg("{option} is not an option here (options: {options})",
+                            option=repr(ev.option), options=", ".join(pending.options)))
     handler = CHOICES.get(pending.law)
     if handler is None:
-        raise RuleError(f"no handler for choices under Law {pending.law}")
+        raise RuleError(Msg("no handler for choices under Law {law}", law=pending.law))
     rest = tuple(p for p in state.pending if p is not pending)
 
     return handler(state.evolve(pending=rest), pending, ev.option)

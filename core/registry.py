@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from core import serial
 from core.errors import RuleError
+from core.text import Msg
 
 if TYPE_CHECKING:
     from core.ruling import Ruling
@@ -77,7 +78,7 @@ def rule_for(ev: Event) -> Rule:
     a recorded incident again as accepted)."""
     fn = RULES.get(type(ev))
     if fn is None:
-        raise RuleError(f"no rule for {type(ev).__name__}")
+        raise RuleError(Msg("no rule for {event}", event=type(ev).__name__))
     return fn
 
 
@@ -91,5 +92,5 @@ def event_from_data(data: dict[str, Any]) -> Event:
     kind = data.pop("kind", None)
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise RuleError(f"unknown event kind {kind!r}")
+        raise RuleError(Msg("unknown event kind {kind}", kind=repr(kind)))
     return serial.from_data(cls, data)

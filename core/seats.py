@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING
 
 
 class SeatError(ValueError):
-    """Input that does not name a seat at the table."""
+    """Input that does not name a seat at the table.
+
+    Raised with a sentence's English template and its fields, as a :class:`core.text.Msg` takes
+    them (core.text imports this module, so this one cannot make the Msg):
+    ``str(error)`` is the English, :func:`core.errors.error_text` the sentence for any language.
+    """
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        super().__init__(template.format_map(params) if params else template)
+        self.template = template
+        self.params = params
 
 
 class Seat(Enum):
@@ -64,13 +74,13 @@ class Seat(Enum):
         if isinstance(text, Seat):
             return text
         if not isinstance(text, str):
-            raise SeatError(f"{text!r} is not a seat")
+            raise SeatError("{text} is not a seat", text=repr(text))
         key = text.strip().lower()
         for seat in cls:
             if key in (seat.value.lower(), _NAMES[seat].lower()):
                 return seat
         shown = text if len(text) <= 20 else text[:20] + "…"
-        raise SeatError(f"{shown!r} is not a seat at the table (use N, E, S or W)")
+        raise SeatError("{text} is not a seat at the table (use N, E, S or W)", text=repr(shown))
 
 
 _ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)

@@ -15,6 +15,7 @@ from typing import Any
 from core import serial
 from core.cards import Card, Suit, cards_text
 from core.seats import Seat
+from core.text import Msg, Text
 
 
 class Phase(Enum):
@@ -42,8 +43,10 @@ class PenaltyCard:
         """Scenario notation ``W:SK:major``."""
         return f"{self.seat.value}:{self.card.text}:{self.kind.value}"
 
-    def describe(self) -> str:
-        return f"{self.seat.value}'s {self.card.symbol} ({self.kind.value})"
+    def describe(self) -> Msg:
+        if self.kind is PenaltyKind.MAJOR:
+            return Msg("{seat.value}'s {card.symbol} (major)", seat=self.seat, card=self.card)
+        return Msg("{seat.value}'s {card.symbol} (minor)", seat=self.seat, card=self.card)
 
 
 class RestrictionKind(Enum):
@@ -72,15 +75,25 @@ class Restriction:
     card: Card | None = None  # for CARD: the card he must play
     trick: int | None = None  # the trick it was imposed on, when reports tell it
 
-    def until(self) -> str:
-        """When it ends, in words (``/state`` and every answer say it)."""
-        at = f" {self.trick}" if self.trick else ""
+    def until(self, *, yours: bool = False) -> Msg:
+        """When it ends, in words (``/state`` and every answer say it); ``yours``: said to the
+        player it binds ("your next lead")."""
+        n = self.trick
         if self.lasts is Lasts.THIS_LEAD:
-            return f"for his lead to trick{at} only" if at else "for his next lead only"
+            if yours:
+                return (Msg("for your lead to trick {n} only", n=n) if n
+                        else Msg("for your next lead only"))
+            return (Msg("for his lead to trick {n} only", n=n) if n
+                    else Msg("for his next lead only"))
         if self.lasts is Lasts.THIS_PLAY:
-            return f"to trick{at} only" if at else "to this trick only"
-        since = f", in force since trick {self.trick}" if self.trick else ""
-        return f"until his side loses the lead (someone else is on lead){since}"
+            return Msg("to trick {n} only", n=n) if n else Msg("to this trick only")
+        if yours:
+            return (Msg("until your side loses the lead (someone else is on lead), in force since "
+                        "trick {n}", n=n) if n
+                    else Msg("until your side loses the lead (someone else is on lead)"))
+        return (Msg("until his side loses the lead (someone else is on lead), in force since "
+                    "trick {n}", n=n) if n
+                else Msg("until his side loses the lead (someone else is on lead)"))
 
     @property
     def token(self) -> str:
@@ -91,17 +104,40 @@ class Restriction:
             return self.kind.value
         return f"{self.kind.value}:{self.suit.letter}"
 
-    def describe(self) -> str:
-        verb = "play" if self.lasts is Lasts.THIS_PLAY else "lead"
+    def describe(self) -> Msg:
+        """The restriction in one line: "W must lead a diamond for his next lead (50D2(a))"."""
+        seat, suit, until, origin = self.seat, self.suit, self.until(), self.origin
+        play = self.lasts is Lasts.THIS_PLAY
+        if self.kind is RestrictionKind.REQUIRE and suit is None:
+            return Msg("{seat.value} must lead as required {until} ({origin})", seat=seat,
+                       until=until, origin=origin)
+        if self.kind is RestrictionKind.REQUIRE and play:
+            return Msg("{seat.value} must play a {suit.singular} {until} ({origin})", seat=seat,
+                       suit=suit, until=until, origin=origin)
         if self.kind is RestrictionKind.REQUIRE:
-            what = f"must {verb} a {self.suit.singular}" if self.suit else "must lead as required"
-        elif self.kind is RestrictionKind.FORBID:
-            what = f"may not {verb} a {self.suit.singular}" if self.suit else "restricted"
-        elif self.kind is RestrictionKind.CARD and self.card is not None:
-            what = f"must play the {self.card.symbol}"
-        else:
-            what = f"must play his {self.kind.value} card of the suit led"
-        return f"{self.seat.value} {what} {self.until()} ({self.origin})"
+            return Msg("{seat.value} must lead a {suit.singular} {until} ({origin})", seat=seat,
+                       suit=suit, until=until, origin=origin)
+        if self.kind is RestrictionKind.FORBID and suit is None:
+            return Msg("{seat.value} restricted {until} ({origin})", seat=seat, until=until,
+                       origin=origin)
+        if self.kind is RestrictionKind.FORBID and play:
+            return Msg("{seat.value} may not play a {suit.singular} {until} ({origin})",
+                       seat=seat, suit=suit, until=until, origin=origin)
+        if self.kind is RestrictionKind.FORBID:
+            return Msg("{seat.value} may not lead a {suit.singular} {until} ({origin})",
+                       seat=seat, suit=suit, until=until, origin=origin)
+        if self.kind is RestrictionKind.CARD and self.card is not None:
+            return Msg("{seat.value} must play the {card.symbol} {until} ({origin})", seat=seat,
+                       card=self.card, until=until, origin=origin)
+        if self.kind is RestrictionKind.LOWEST:
+            return Msg("{seat.value} must play his lowest card of the suit led {until} "
+                       "({origin})", seat=seat, until=until, origin=origin)
+        if self.kind is RestrictionKind.HIGHEST:
+            return Msg("{seat.value} must play his highest card of the suit led {until} "
+                       "({origin})", seat=seat, until=until, origin=origin)
+        # a 57D card restriction that lost its card
+        return Msg("{seat.value} must play his card card of the suit led {until} ({origin})",
+                   seat=seat, until=until, origin=origin)
 
 
 class PassLasts(Enum):
@@ -121,10 +157,12 @@ class PassObligation:
     def token(self) -> str:
         return f"{self.seat.value}:{self.lasts.value}"
 
-    def describe(self) -> str:
-        once = self.lasts is PassLasts.NEXT_TURN
-        when = "at his next turn" if once else "for the rest of the auction"
-        return f"{self.seat.value} must pass {when} ({self.origin})"
+    def describe(self) -> Msg:
+        if self.lasts is PassLasts.NEXT_TURN:
+            return Msg("{seat.value} must pass at his next turn ({origin})", seat=self.seat,
+                       origin=self.origin)
+        return Msg("{seat.value} must pass for the rest of the auction ({origin})",
+                   seat=self.seat, origin=self.origin)
 
 
 @dataclass(frozen=True)
@@ -151,15 +189,26 @@ class Chooser(StrEnum):
     DECLARER_SIDE = "declarer_side"
 
 
-#: Who makes a choice, in words: every answer and embed says it the same way.
-CHOOSER_WORDS = {
-    Chooser.DECLARER: "declarer",
-    Chooser.DEFENDERS: "the defenders",
-    Chooser.LHO: "the offender's left-hand opponent",
-    Chooser.DIRECTOR: "the director",
-    Chooser.PLAYERS: "the table",
-    Chooser.DECLARER_SIDE: "declarer or dummy",
+#: Who makes a choice, in words: every answer and embed says it the same way (a phrase: a
+#: template takes it as a field, ``Msg("… {who} …", who=CHOOSER_WORDS[chooser])``).
+CHOOSER_WORDS: dict[Chooser, Msg] = {
+    Chooser.DECLARER: Msg("declarer"),
+    Chooser.DEFENDERS: Msg("the defenders"),
+    Chooser.LHO: Msg("the offender's left-hand opponent"),
+    Chooser.DIRECTOR: Msg("the director"),
+    Chooser.PLAYERS: Msg("the table"),
+    Chooser.DECLARER_SIDE: Msg("declarer or dummy"),
 }
+#: Who chooses when a choice names nobody in :data:`CHOOSER_WORDS`.
+NON_OFFENDING_SIDE = Msg("the non-offending side")
+
+
+def chooser_words(chooser: Chooser | str) -> Msg:
+    """Who makes a choice, in words (the non-offending side when the chooser has no words)."""
+    try:
+        return CHOOSER_WORDS.get(Chooser(chooser), NON_OFFENDING_SIDE)
+    except ValueError:
+        return NON_OFFENDING_SIDE
 
 
 def may_choose(chooser: Chooser | str, seat: Seat | None, *, director: bool,
@@ -300,14 +349,15 @@ class TableState:
     def from_json(cls, text: str) -> TableState:
         return serial.loads(cls, text)
 
-    def describe_facts(self) -> list[str]:
+    def describe_facts(self) -> list[Text]:
         """Law 24 cards, penalty cards, restrictions and pass obligations, in short lines."""
-        lines: list[str] = []
+        lines: list[Text] = []
         if self.auction_exposed:
             shown = cards_text(e.card for e in self.auction_exposed)
-            lines.append(f"Exposed during the auction (Law 24): {shown}")
+            lines.append(Msg("Exposed during the auction (Law 24): {cards}", cards=shown))
         for seat_cards in _group(self.penalty_cards):
-            lines.append("Penalty cards: " + ", ".join(p.describe() for p in seat_cards))
+            lines.append(Msg("Penalty cards: {cards}",
+                             cards=Msg.join(", ", (p.describe() for p in seat_cards))))
         lines += [r.describe() for r in self.restrictions]
         lines += [p.describe() for p in self.pass_obligations]
         return lines

@@ -36,8 +36,8 @@ from core.laws.waits import (
 )
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
-from core.state import CHOOSER_WORDS, Chooser, PendingChoice, Phase, TableState
-from core.text import Msg
+from core.state import Chooser, PendingChoice, Phase, TableState, chooser_words
+from core.text import Msg, Text
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Wait:
     question: str = ""  # for a question of fact: the question itself
 
     def option_words(self) -> Msg:
-        return Msg.join("; ", [option_words(o) for o in self.options])
+        return Msg.join("; ", (option_words(o) for o in self.options))
 
 
 @dataclass(frozen=True)
@@ -84,42 +84,63 @@ class TableView:
             return _recorded(pending)
         return due_lead_choice(self.state, seat) if leading else None
 
-    def lines(self) -> list[str]:
+    def lines(self) -> list[Text]:
         """The public state in short lines (``/state``), the due choices included."""
         state = self.state
-        lines: list[str] = []
+        lines: list[Text] = []
         if state.declarer:
-            contract = f" ({state.contract})" if state.contract else ""
-            lines.append(f"Declarer: {state.declarer.value}{contract}")
-        lines.append(f"Phase: {state.phase.value}")
+            if state.contract:
+                lines.append(Msg("Declarer: {seat.value} ({contract})", seat=state.declarer,
+                                 contract=state.contract))
+            else:
+                lines.append(Msg("Declarer: {seat.value}", seat=state.declarer))
+        lines.append(_PHASES[state.phase])
         if state.phase is Phase.PLAY and (self.trick or self.on_lead):
-            at = f"trick {self.trick}" if self.trick else "the current trick"
-            who = f", {self.on_lead.value} on lead" if self.on_lead else ""
-            lines.append(f"Play: {at}{who} (as reported)")
+            lines.append(_play_line(self.trick, self.on_lead))
         lines += state.describe_facts()
         for w in self.waits:
-            who = CHOOSER_WORDS.get(w.chooser, "the non-offending side")
-            if w.chooser is Chooser.DIRECTOR:
-                lines.append(f"Waiting for the director to judge whether {w.seat.value}'s call "
-                             f"is comparable (Law 23, {w.law})")
-            elif w.question:
-                lines.append(w.question)
-            elif w.chooser is Chooser.LHO:
-                lines.append(f"Waiting for {w.seat.value} to say whether he accepts the "
-                             f"irregular call (Law {w.law})")
-            elif w.recorded and w.law in HOLDS_EVERYONE:
-                lines.append(f"Waiting for {who} to choose (Law {w.law}): nobody plays until "
-                             "then")
-            elif w.recorded and w.law in HOLDS_FOLLOWER:
-                lines.append(f"Waiting for {who} to choose (Law {w.law}) before "
-                             f"{w.seat.value} plays to the trick")
-            elif w.recorded:
-                lines.append(f"Waiting for {who} to choose (Law {w.law}) before "
-                             f"{w.seat.value} leads")
-            else:
-                lines.append(f"Before {w.seat.value} leads, declarer chooses (Law {w.law}): "
-                             f"{w.option_words()}; /lead seat:{w.seat.value} shows the buttons")
+            lines.append(w.question or _wait_line(w))
         return lines
+
+
+_PHASES = {
+    Phase.AUCTION: Msg("Phase: auction"),
+    Phase.PLAY: Msg("Phase: play"),
+    Phase.FINISHED: Msg("Phase: finished"),
+}
+
+
+def _play_line(trick: int | None, on_lead: Seat | None) -> Msg:
+    """Where the play is, as far as reports tell (a trick, a leader, or both)."""
+    if trick and on_lead:
+        return Msg("Play: trick {n}, {seat.value} on lead (as reported)", n=trick, seat=on_lead)
+    if trick:
+        return Msg("Play: trick {n} (as reported)", n=trick)
+    return Msg("Play: the current trick, {seat.value} on lead (as reported)", seat=on_lead)
+
+
+def _wait_line(w: Wait) -> Msg:
+    """A choice that holds a player up, in one line (a question of fact is its own line)."""
+    if w.chooser is Chooser.DIRECTOR:
+        return Msg("Waiting for the director to judge whether {seat.value}'s call is comparable "
+                   "(Law 23, {law})", seat=w.seat, law=w.law)
+    if w.chooser is Chooser.LHO:
+        return Msg("Waiting for {seat.value} to say whether he accepts the irregular call "
+                   "(Law {law})", seat=w.seat, law=w.law)
+    who = chooser_words(w.chooser)
+    if w.recorded and w.law in HOLDS_EVERYONE:
+        return Msg("Waiting for {who} to choose (Law {law}): nobody plays until then",
+                   who=who, law=w.law)
+    if w.recorded and w.law in HOLDS_FOLLOWER:
+        return Msg("Waiting for {who} to choose (Law {law}) before {seat.value} plays to the "
+                   "trick", who=who, law=w.law, seat=w.seat)
+    if w.recorded:
+        return Msg("Waiting for {who} to choose (Law {law}) before {seat.value} leads",
+                   who=who, law=w.law, seat=w.seat)
+    # the seat as typed in the command (N, E, S or W in every language)
+    return Msg("Before {seat.value} leads, declarer chooses (Law {law}): {options}; "
+               "/lead seat:{typed} shows the buttons", seat=w.seat, law=w.law,
+               options=w.option_words(), typed=w.seat.value)
 
 
 def _recorded(p: PendingChoice) -> Wait:
@@ -163,9 +184,10 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
     if wait is not None:
         ruling = waiting_ruling(seat, led is None, law=wait.law, chooser=wait.chooser,
                                 options=wait.options, question=wait.question)
-        also = tuple(f"Also in force: {r.describe()}." for r in state.restrictions_on(seat))
+        also = tuple(Msg("Also in force: {restriction}.", restriction=r.describe())
+                     for r in state.restrictions_on(seat))
         hint = () if wait.recorded else (
-            f"/lead seat:{seat.value} gives declarer the buttons.",)
+            Msg("/lead seat:{typed} gives declarer the buttons.", typed=seat.value),)
         return replace(ruling, steps=(*ruling.steps, *hint, *also))
     return obligation(state, seat, hand, led)
 

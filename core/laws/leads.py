@@ -18,12 +18,15 @@ from dataclasses import dataclass, replace
 
 from core.cards import Card
 from core.errors import RuleError
+from core.laws import lead26
 from core.laws.course import LAST_TRICK, check_trick, report
 from core.laws.lead_choices import choose_offered_lead
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
+    lead_options,
     offer_lead_options,
     require_declarer,
+    token_suits,
 )
 from core.laws.play import add_major, check_card_free, require_play, unique, with_pending
 from core.laws.premature import PrematurePlay, premature_play
@@ -38,24 +41,34 @@ from core.state import (
     penalty_tokens,
     restriction_token,
 )
+from core.text import Msg, Text
 
 ACCEPT = "accept"
 REJECT = "reject"
 BECOME_DUMMY = "become_dummy"
+
+#: What every ruling on a card taken back says about the information it gave.
+RETRACTED_INFORMATION = Msg("What the retracted card shows is authorized for the defenders "
+                            "(16C1).")
+RETRACTED_JUDGEMENT = Msg("If declarer's later play could have been based on information from "
+                          "his own lead out of turn, the Director applies Law 16 (55C).")
+WITHDRAWN_INFORMATION = Msg("What the withdrawn card shows is authorized for the side that "
+                            "misinformed the player and unauthorized for his partner (16C).")
 
 
 # --- what every lead out of turn shares --------------------------------------------------
 
 
 def lead_stands(state: TableState, offender: Seat, card: Card,
-                correct: Seat) -> tuple[TableState, list[str]]:
+                correct: Seat) -> tuple[TableState, list[Text]]:
     """A lead out of turn that stands is a card played: if it was the offender's own penalty card
     it leaves the table, and the correct leader no longer leads, so no choice waits on him."""
     own = [p for p in state.penalty_cards_of(offender) if p.card == card]
     state = state.without_penalty_cards(own).without_pending(correct).evolve(on_lead=offender)
-    steps = [f"The {card.symbol} was {offender.value}'s penalty card: now that it has been led "
-             "it leaves the table (50D1); how it came to be exposed is unauthorized for his "
-             "partner (50E3)."] if own else []
+    steps: list[Text] = [Msg(
+        "The {card.symbol} was {seat.value}'s penalty card: now that it has been led it leaves "
+        "the table (50D1); how it came to be exposed is unauthorized for his partner (50E3).",
+        card=card, seat=offender)] if own else []
     return state, steps
 
 
@@ -65,10 +78,43 @@ def refusal_options(state: TableState, offender: Seat, card: Card, leader: Seat,
     card (computed on the state as it would be; nothing is stored)."""
     after, _ = add_major(state, offender, card, origin)
     _, options = offer_lead_options(after, leader)
+    fifty = {o.token for o in lead_options(after, leader)}
+    prohibits = bool(lead26.eligible_suits(after, leader))
     return tuple(
-        Option(o.token, "Refuse the lead, then: " + str(o.label)[0].lower() + str(o.label)[1:])
-        for o in options
+        Option(o.token, _refusal_label(o, leader, fifty, prohibits=prohibits)) for o in options
     )
+
+
+def _refusal_label(option: Option, leader: Seat, fifty: set[str], *, prohibits: bool) -> Msg:
+    """"Refuse the lead, then: " and the option's own label, first letter lower case, as one
+    sentence for each option declarer's 50D2/51B/26B choice offers (``penalty.lead_options``,
+    ``lead26.combine``: tests/core/test_leads.py checks the two say the same)."""
+    token = option.token
+    verb, _, letters = token.partition(":")
+    suits = token_suits(token) if verb in ("require", "forbid") else ()
+    if verb == "require" and len(suits) == 1:
+        return Msg("Refuse the lead, then: require a {suit.singular} lead", suit=suits[0])
+    if verb == "forbid" and token not in fifty and len(suits) == 1:  # 26B
+        return Msg("Refuse the lead, then: prohibit {suit.plural} while {seat.value} keeps the "
+                   "lead (26B)", suit=suits[0], seat=leader)
+    if verb == "forbid" and len(suits) == 1:
+        return Msg("Refuse the lead, then: forbid {suit.plural} while {seat.value} keeps the "
+                   "lead", suit=suits[0], seat=leader)
+    if verb == "forbid" and len(suits) == 2:  # 51B2(b)
+        return Msg("Refuse the lead, then: forbid {suit.plural} and {suit2.plural} while "
+                   "{seat.value} keeps the lead", suit=suits[0], suit2=suits[1], seat=leader)
+    if verb == "forbid" and len(suits) == 3:
+        return Msg("Refuse the lead, then: forbid {suit.plural} and {suit2.plural} and "
+                   "{suit3.plural} while {seat.value} keeps the lead", suit=suits[0],
+                   suit2=suits[1], suit3=suits[2], seat=leader)
+    if token == "any" and prohibits:
+        return Msg("Refuse the lead, then: no restriction: {seat.value} may lead anything (the "
+                   "penalty cards stay)", seat=leader)
+    if token == "any":
+        return Msg("Refuse the lead, then: let {seat.value} lead anything (the card stays)",
+                   seat=leader)
+    label = str(option.label)  # an option no sentence above says (English only)
+    return Msg("Refuse the lead, then: {option}", option=label[:1].lower() + label[1:])
 
 
 def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: Seat, token: str,
@@ -78,43 +124,44 @@ def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: 
     applied. Adds the laws, steps and information to ``draft``; returns the new state."""
     state, extra = add_major(state, offender, card, law)
     draft.cite(law, "50D")
-    draft.steps += [f"The {card.symbol} is taken off the trick but stays face up in front of "
-                    f"{offender.value} as a major penalty card: it was led on purpose ({law}, "
-                    "50B).", *extra]
-    information = INFORMATION_ON_TABLE
+    draft.steps += [Msg("The {card.symbol} is taken off the trick but stays face up in front "
+                        "of {seat.value} as a major penalty card: it was led on purpose ({law}, "
+                        "50B).", card=card, seat=offender, law=law), *extra]
+    information: Text = INFORMATION_ON_TABLE
     if leader is offender.partner:
         # The same choice the partner's lead always brings (50D2/51B, with a Law 26B
         # prohibition when one waits for this lead), resolved by its own handler.
         state, options = offer_lead_options(state, leader)
         tokens = [o.token for o in options]
         if token not in tokens:
-            raise RuleError(f"{token!r} is not one of declarer's options here "
-                            f"({', '.join(tokens)})")
+            raise RuleError(Msg("{token} is not one of declarer's options here ({options})",
+                                token=repr(token), options=", ".join(tokens)))
         chosen, state = choose_offered_lead(state, leader, token)
         draft.cite(*chosen.laws)
         draft.steps += chosen.steps
         if chosen.options:  # the separate 26B / 50D2 right, offered next
             draft.options.extend(chosen.options)
             draft.chooser = chosen.chooser
-        information = str(chosen.information) or information
+        information = chosen.information or information
     else:
-        draft.steps.append(f"{leader.value} now leads as he should have. {offender.value} must "
-                           "play the penalty card at his first legal opportunity (50D1); "
-                           "whenever his partner is to lead while it is still on the table, "
-                           "declarer chooses a lead option first (50D2).")
+        draft.steps.append(Msg("{leader.value} now leads as he should have. {offender.value} "
+                               "must play the penalty card at his first legal opportunity "
+                               "(50D1); whenever his partner is to lead while it is still on "
+                               "the table, declarer chooses a lead option first (50D2).",
+                               leader=leader, offender=offender))
     draft.information.append(information)
     return state
 
 
-def restriction_words(state: TableState, seat: Seat) -> str:
+def restriction_words(state: TableState, seat: Seat) -> Text:
     """The latest restriction binding ``seat`` in words ("W must lead a diamond for his next
     lead (50D2(a))"), or ``""``; never the internal token."""
     found = state.restrictions_on(seat)
     return found[-1].describe() if found else ""
 
 
-def forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
-            summary: str) -> Ruling:
+def forced(ruling: Ruling, pre: list[Text], laws: list[str], token: str,
+            summary: Text) -> Ruling:
     """A ruling where the Laws leave one course: listed as the only option, already applied."""
     chooser = ruling.chooser or Chooser.DECLARER
     return replace(
@@ -122,7 +169,7 @@ def forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
         summary=summary,
         laws=unique([*laws, *ruling.laws]),
         steps=(*pre, *ruling.steps),
-        options=(Option(token, "The only course the Laws allow here"),),
+        options=(Option(token, Msg("The only course the Laws allow here")),),
         chooser=chooser,
         outcome={**ruling.outcome, "options": [token], "chooser": chooser},
     )
@@ -130,7 +177,7 @@ def forced(ruling: Ruling, pre: list[str], laws: list[str], token: str,
 
 def pending_parts(pending: PendingChoice) -> tuple[Seat, Card, Seat]:
     if pending.offender is None or pending.card is None:
-        raise RuleError("this choice has lost track of the card led out of turn")
+        raise RuleError(Msg("this choice has lost track of the card led out of turn"))
     return pending.offender, pending.card, pending.seat
 
 
@@ -167,16 +214,18 @@ def _check_lead(state: TableState, ev: LeadOutOfTurn) -> Seat:
     if ev.trick is not None:
         check_trick(ev.trick)
     if ev.trick == 1:
-        raise RuleError("the lead to trick 1 is the opening lead: report it as an opening lead "
-                        "out of turn (Law 54)")
+        raise RuleError(Msg("the lead to trick 1 is the opening lead: report it as an opening "
+                            "lead out of turn (Law 54)"))
     if ev.offender is ev.correct_leader:
-        raise RuleError(f"{ev.offender.value} was the correct leader: that lead was in turn")
+        raise RuleError(Msg("{seat.value} was the correct leader: that lead was in turn",
+                            seat=ev.offender))
     own = check_card_free(state, ev.offender, ev.card)
     if own and not is_defender(ev.offender, declarer):
-        raise RuleError(f"the {ev.card.symbol} cannot be a penalty card of {ev.offender.value}")
+        raise RuleError(Msg("the {card.symbol} cannot be a penalty card of {seat.value}",
+                            card=ev.card, seat=ev.offender))
     if ev.proper_lead is not None and ev.rho_card is not None:
-        raise RuleError("give either the proper lead made afterwards (53B) or the card the "
-                        "defender on the right played (53C), not both")
+        raise RuleError(Msg("give either the proper lead made afterwards (53B) or the card the "
+                            "defender on the right played (53C), not both"))
     return declarer
 
 
@@ -190,10 +239,10 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
     if ev.misinformed:
         return _misinformed(state, ev, chooser)
     last = ev.trick == LAST_TRICK
-    pre: list[str] = []
+    pre: list[Text] = []
     if last:
-        pre.append("At trick 13 a lead out of turn cannot be accepted, even by a play to it: it "
-                   "must be taken back (53A).")
+        pre.append(Msg("At trick 13 a lead out of turn cannot be accepted, even by a play to it: "
+                       "it must be taken back (53A)."))
     elif ev.proper_lead is not None:
         return _proper_lead_made(state, ev, declarer, chooser)
     elif ev.rho_card is not None:
@@ -201,11 +250,12 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
     elif ev.next_hand_played:
         ruling, state = _accept_lead(state, ev.offender, ev.card, ev.correct_leader, declarer)
         nxt = ev.offender.lho
-        step = (f"{nxt.value}, next in rotation, played to the lead before any rectification was "
-                "assessed: that accepts it, and the right to rectification is lost (53A, 60A).")
+        step = Msg("{seat.value}, next in rotation, played to the lead before any rectification "
+                   "was assessed: that accepts it, and the right to rectification is lost (53A, "
+                   "60A).", seat=nxt)
         return forced(replace(ruling, chooser=chooser), [step], ["53A", "60A1"], ACCEPT,
-                       f"The {ev.card.symbol} stands as the lead: {nxt.value} has played to it "
-                       "(53A, 60A)."), state
+                       Msg("The {card.symbol} stands as the lead: {seat.value} has played to it "
+                           "(53A, 60A).", card=ev.card, seat=nxt)), state
     options = _lead_options(state, ev, declarer, last)
     tokens = tuple(o.token for o in options)
     law = DEFENDER_LAW if defender_led else DECLARER_LAW
@@ -213,8 +263,8 @@ def lead_out_of_turn(state: TableState, ev: LeadOutOfTurn) -> tuple[Ruling, Tabl
         ruling, state = _resolve_lead(state, law, ev.offender, ev.card, ev.correct_leader,
                                       tokens[0])
         return forced(replace(ruling, chooser=chooser), pre, ["53A"], tokens[0],
-                       f"At trick 13 the {ev.card.symbol} must be taken back: "
-                       + ruling.summary), state
+                       Msg("At trick 13 the {card.symbol} must be taken back: {ruling}",
+                           card=ev.card, ruling=ruling.summary)), state
     state = with_pending(state, PendingChoice(
         law=law, chooser=pending_chooser_55A(chooser), seat=ev.correct_leader, options=tokens,
         offender=ev.offender, card=ev.card))
@@ -237,60 +287,67 @@ def prevailing_55A(pending: PendingChoice, declarer: Seat, choices: dict[Seat, s
     """The defenders' answer to declarer's lead out of turn: theirs when they agree, else that
     of the defender next in turn after the irregular lead (55A)."""
     if pending.law != DECLARER_LAW or pending.offender is None:
-        raise RuleError("only declarer's lead out of turn is chosen by both defenders (55A)")
+        raise RuleError(Msg("only declarer's lead out of turn is chosen by both defenders "
+                            "(55A)"))
     for seat, token in choices.items():
         if not is_defender(seat, declarer):
-            raise RuleError(f"{seat.value} is not a defender: only they choose (55A)")
+            raise RuleError(Msg("{seat.value} is not a defender: only they choose (55A)",
+                                seat=seat))
         if token not in pending.options:
-            raise RuleError(f"{token!r} is not an option here (options: "
-                            f"{', '.join(pending.options)})")
+            raise RuleError(Msg("{option} is not an option here (options: {options})",
+                                option=repr(token), options=", ".join(pending.options)))
     prevails = pending.offender.lho
     if prevails not in choices:
-        raise RuleError(f"{prevails.value}, next in turn after the lead, has not chosen: his "
-                        "choice prevails if the defenders disagree (55A)")
+        raise RuleError(Msg("{seat.value}, next in turn after the lead, has not chosen: his "
+                            "choice prevails if the defenders disagree (55A)", seat=prevails))
     return choices[prevails]
 
 
 def _lead_options(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
                   last: bool) -> tuple[Option, ...]:
-    accept = () if last else (Option(ACCEPT, f"Accept the {ev.card.symbol} as the lead (53A)"),)
+    accept = () if last else (
+        Option(ACCEPT, Msg("Accept the {card.symbol} as the lead (53A)", card=ev.card)),)
     if is_defender(ev.offender, declarer):
         if ev.correct_leader is ev.offender.partner:
             return (*accept, *refusal_options(state, ev.offender, ev.card, ev.correct_leader,
                                                "56"))
-        return (*accept, Option(REJECT, f"Refuse it: the {ev.card.symbol} becomes a major "
-                                f"penalty card and {ev.correct_leader.value} leads (56)"))
+        return (*accept, Option(REJECT, Msg("Refuse it: the {card.symbol} becomes a major "
+                                            "penalty card and {seat.value} leads (56)",
+                                            card=ev.card, seat=ev.correct_leader)))
     if is_defender(ev.correct_leader, declarer):
-        label = f"Have it taken back: {ev.correct_leader.value} leads (55B1)"
+        label = Msg("Have it taken back: {seat.value} leads (55B1)", seat=ev.correct_leader)
     else:
-        label = f"Have it taken back: declarer leads from {ev.correct_leader.value}'s hand (55B2)"
+        label = Msg("Have it taken back: declarer leads from {seat.value}'s hand (55B2)",
+                    seat=ev.correct_leader)
     return (*accept, Option(REJECT, label))
 
 
 def _defender_lead_ruling(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
-                          options: tuple[Option, ...], pre: list[str]) -> Ruling:
+                          options: tuple[Option, ...], pre: list[Text]) -> Ruling:
     partner_leads = ev.correct_leader is ev.offender.partner
-    steps = [
+    steps: list[Text] = [
         *pre,
-        f"{ev.offender.value} led the {ev.card.symbol} when {ev.correct_leader.value} was to "
-        "lead. Declarer chooses; nobody plays meanwhile (56).",
+        Msg("{offender.value} led the {card.symbol} when {leader.value} was to lead. Declarer "
+            "chooses; nobody plays meanwhile (56).", offender=ev.offender, card=ev.card,
+            leader=ev.correct_leader),
     ]
     if ACCEPT in [o.token for o in options]:
-        steps.append(f"Accept: the {ev.card.symbol} is the lead and {ev.offender.lho.value} "
-                     "plays next (53A, 56A).")
+        steps.append(Msg("Accept: the {card.symbol} is the lead and {seat.value} plays next "
+                         "(53A, 56A).", card=ev.card, seat=ev.offender.lho))
     if partner_leads:
-        steps.append(f"Refuse: the {ev.card.symbol} becomes a major penalty card and "
-                     f"{ev.correct_leader.value}, the offender's partner, leads; declarer at once "
-                     "requires or forbids its suit (the card is picked up) or leaves it on the "
-                     "table (56B, 50D2).")
+        steps.append(Msg("Refuse: the {card.symbol} becomes a major penalty card and "
+                         "{seat.value}, the offender's partner, leads; declarer at once requires "
+                         "or forbids its suit (the card is picked up) or leaves it on the table "
+                         "(56B, 50D2).", card=ev.card, seat=ev.correct_leader))
         laws: tuple[str, ...] = ("56", "53A", "50D2")
     else:
-        steps.append(f"Refuse: the {ev.card.symbol} becomes a major penalty card (56B, 50D) "
-                     f"and {ev.correct_leader.value} leads.")
+        steps.append(Msg("Refuse: the {card.symbol} becomes a major penalty card (56B, 50D) and "
+                         "{seat.value} leads.", card=ev.card, seat=ev.correct_leader))
         laws = ("56", "53A", "50D")
     return Ruling(
         kind="lead_out_of_turn",
-        summary=f"Lead out of turn by {ev.offender.value}: declarer accepts it or refuses it.",
+        summary=Msg("Lead out of turn by {seat.value}: declarer accepts it or refuses it.",
+                    seat=ev.offender),
         laws=laws,
         steps=tuple(steps),
         options=options,
@@ -302,37 +359,48 @@ def _defender_lead_ruling(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
 
 
 def _declarer_lead_ruling(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
-                          options: tuple[Option, ...], pre: list[str]) -> Ruling:
-    hand = "dummy" if ev.offender is declarer.partner else "his own hand"
+                          options: tuple[Option, ...], pre: list[Text]) -> Ruling:
+    from_dummy = ev.offender is declarer.partner
     prevails = ev.offender.lho
     wrong_hand = not is_defender(ev.correct_leader, declarer)
-    steps = [
-        *pre,
-        f"Declarer led the {ev.card.symbol} from {hand} when {ev.correct_leader.value} was to "
-        "lead. Either defender may accept it or have it taken back; if they disagree, "
-        f"{prevails.value}, next to play after the irregular lead, decides (55A).",
-    ]
+    led = (Msg("Declarer led the {card.symbol} from dummy when {leader.value} was to lead. "
+               "Either defender may accept it or have it taken back; if they disagree, "
+               "{prevails.value}, next to play after the irregular lead, decides (55A).",
+               card=ev.card, leader=ev.correct_leader, prevails=prevails) if from_dummy
+           else Msg("Declarer led the {card.symbol} from his own hand when {leader.value} was "
+                    "to lead. Either defender may accept it or have it taken back; if they "
+                    "disagree, {prevails.value}, next to play after the irregular lead, decides "
+                    "(55A).", card=ev.card, leader=ev.correct_leader, prevails=prevails))
+    steps: list[Text] = [*pre, led]
     if ACCEPT in [o.token for o in options]:
-        steps.append(f"Accept: the lead stands and {prevails.value} plays next (53A).")
-    if wrong_hand:
-        steps.append(f"Take back: the card returns to {hand} and declarer leads any card from "
-                     f"{ev.correct_leader.value}'s hand (55B2); no penalty card (48A).")
+        steps.append(Msg("Accept: the lead stands and {seat.value} plays next (53A).",
+                         seat=prevails))
+    if wrong_hand and from_dummy:
+        steps.append(Msg("Take back: the card returns to dummy and declarer leads any card from "
+                         "{seat.value}'s hand (55B2); no penalty card (48A).",
+                         seat=ev.correct_leader))
+    elif wrong_hand:
+        steps.append(Msg("Take back: the card returns to his own hand and declarer leads any "
+                         "card from {seat.value}'s hand (55B2); no penalty card (48A).",
+                         seat=ev.correct_leader))
+    elif from_dummy:
+        steps.append(Msg("Take back: the card returns to dummy and {seat.value} leads; nothing "
+                         "more (55B1).", seat=ev.correct_leader))
     else:
-        steps.append(f"Take back: the card returns to {hand} and {ev.correct_leader.value} "
-                     "leads; nothing more (55B1).")
-    steps.append("A defender who plays after a retraction but before declarer's lead from the "
-                 "right hand makes his card a major penalty card (60B).")
+        steps.append(Msg("Take back: the card returns to his own hand and {seat.value} leads; "
+                         "nothing more (55B1).", seat=ev.correct_leader))
+    steps.append(Msg("A defender who plays after a retraction but before declarer's lead from "
+                     "the right hand makes his card a major penalty card (60B)."))
     return Ruling(
         kind="lead_out_of_turn",
-        summary=f"Declarer's lead out of turn: the defenders accept it or have it taken back "
-        f"({prevails.value} decides if they disagree).",
+        summary=Msg("Declarer's lead out of turn: the defenders accept it or have it taken back "
+                    "({seat.value} decides if they disagree).", seat=prevails),
         laws=("55A", "55B2" if wrong_hand else "55B1", "53A"),
         steps=tuple(steps),
         options=options,
         chooser=Chooser.DEFENDERS,
-        information="What the retracted card shows is authorized for the defenders (16C1).",
-        judgement="If declarer's later play could have been based on information from his own "
-        "lead out of turn, the Director applies Law 16 (55C).",
+        information=RETRACTED_INFORMATION,
+        judgement=RETRACTED_JUDGEMENT,
         outcome={"options": [o.token for o in options], "chooser": "defenders",
                  "prevails": prevails.value, "penalty_cards": penalty_tokens(state)},
     )
@@ -344,13 +412,15 @@ def _accept_lead(state: TableState, offender: Seat, card: Card, correct: Seat,
     state, left = lead_stands(state, offender, card, correct)
     return Ruling(
         kind="lead_choice",
-        summary=f"The {card.symbol} stands as the lead; {offender.lho.value} plays next.",
+        summary=Msg("The {card.symbol} stands as the lead; {seat.value} plays next.", card=card,
+                    seat=offender.lho),
         laws=(law, "53A"),
-        steps=(*left, f"The lead out of turn is treated as a correct lead (53A); the hand that led "
-               f"it, {offender.value}, has the lead for this trick.",
-               "Any earlier penalty card or restriction still applies (60A3)."),
+        steps=(*left, Msg("The lead out of turn is treated as a correct lead (53A); the hand "
+                          "that led it, {seat.value}, has the lead for this trick.",
+                          seat=offender),
+               Msg("Any earlier penalty card or restriction still applies (60A3).")),
         chooser=Chooser.DECLARER if is_defender(offender, declarer) else Chooser.DEFENDERS,
-        information="An accepted lead is a legal play: what it shows is authorized (16A).",
+        information=Msg("An accepted lead is a legal play: what it shows is authorized (16A)."),
         outcome={"next_to_lead": offender.value, "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, offender)},
     ), state
@@ -364,19 +434,28 @@ def _resolve_lead(state: TableState, law: str, offender: Seat, card: Card, corre
     if law == DECLARER_LAW:
         return _retract_declarer_lead(state, offender, card, correct, declarer)
     if token != REJECT and correct is not offender.partner:
-        raise RuleError(f"{token!r} is not an option: {correct.value} is not the offender's "
-                        "partner")
+        raise RuleError(Msg("{option} is not an option: {seat.value} is not the offender's "
+                            "partner", option=repr(token), seat=correct))
     draft = Draft(chooser=Chooser.DECLARER)
     draft.cite("56B")
     state = refuse_defender_lead(state, offender, card, correct, token, "56", draft)
     words = restriction_words(state, correct)
-    draft.summary.append(
-        f"Lead refused: {correct.value} leads"
-        + (f"; {words}" if words else "")
-        + f"; {card.symbol} " + ("is a major penalty card." if any(
-            p.card == card for p in state.penalty_cards) else "has been picked up."))
-    draft.judgement.append("If the penalty card helped the defenders and damaged declarer, the "
-                           "Director may adjust at the end of play (50E4).")
+    on_table = any(p.card == card for p in state.penalty_cards)
+    if words and on_table:
+        summary = Msg("Lead refused: {seat.value} leads; {restriction}; {card.symbol} is a major "
+                      "penalty card.", seat=correct, restriction=words, card=card)
+    elif words:
+        summary = Msg("Lead refused: {seat.value} leads; {restriction}; {card.symbol} has been "
+                      "picked up.", seat=correct, restriction=words, card=card)
+    elif on_table:
+        summary = Msg("Lead refused: {seat.value} leads; {card.symbol} is a major penalty card.",
+                      seat=correct, card=card)
+    else:
+        summary = Msg("Lead refused: {seat.value} leads; {card.symbol} has been picked up.",
+                      seat=correct, card=card)
+    draft.summary.append(summary)
+    draft.judgement.append(Msg("If the penalty card helped the defenders and damaged declarer, "
+                               "the Director may adjust at the end of play (50E4)."))
     draft.outcome.update(next_to_lead=correct.value, penalty_cards=penalty_tokens(state),
                          restriction=restriction_token(state, correct))
     return draft.build("lead_choice"), state
@@ -385,27 +464,29 @@ def _resolve_lead(state: TableState, law: str, offender: Seat, card: Card, corre
 def _retract_declarer_lead(state: TableState, offender: Seat, card: Card, correct: Seat,
                            declarer: Seat) -> tuple[Ruling, TableState]:
     wrong_hand = not is_defender(correct, declarer)
+    never = Msg("Declarer's cards never become penalty cards (48A).")
     if wrong_hand:
         law = "55B2"
-        steps = (f"Declarer takes the {card.symbol} back into {offender.value}'s hand and must "
-                 f"lead from {correct.value}'s hand, any card he likes (55B2).",
-                 "Declarer's cards never become penalty cards (48A).")
-        summary = f"The {card.symbol} goes back; declarer leads any card from {correct.value}."
+        steps = (Msg("Declarer takes the {card.symbol} back into {offender.value}'s hand and "
+                     "must lead from {leader.value}'s hand, any card he likes (55B2).",
+                     card=card, offender=offender, leader=correct), never)
+        summary = Msg("The {card.symbol} goes back; declarer leads any card from {seat.value}.",
+                      card=card, seat=correct)
     else:
         law = "55B1"
-        steps = (f"The {card.symbol} goes back to {offender.value}'s hand with no further "
-                 f"rectification, and {correct.value} leads (55B1).",
-                 "Declarer's cards never become penalty cards (48A).")
-        summary = f"The {card.symbol} goes back; {correct.value} leads."
+        steps = (Msg("The {card.symbol} goes back to {offender.value}'s hand with no further "
+                     "rectification, and {leader.value} leads (55B1).", card=card,
+                     offender=offender, leader=correct), never)
+        summary = Msg("The {card.symbol} goes back; {seat.value} leads.", card=card,
+                      seat=correct)
     return Ruling(
         kind="lead_choice",
         summary=summary,
         laws=(law, "48A"),
         steps=steps,
         chooser=Chooser.DEFENDERS,
-        information="What the retracted card shows is authorized for the defenders (16C1).",
-        judgement="If declarer's later play could have been based on information from his own "
-        "lead out of turn, the Director applies Law 16 (55C).",
+        information=RETRACTED_INFORMATION,
+        judgement=RETRACTED_JUDGEMENT,
         outcome={"next_to_lead": correct.value, "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, correct)},
     ), state
@@ -429,19 +510,19 @@ def _misinformed(state: TableState, ev: LeadOutOfTurn, chooser: Chooser) -> tupl
                                                                               TableState]:
     return Ruling(
         kind="lead_out_of_turn",
-        summary=f"The {ev.card.symbol} goes back without rectification: an opponent told "
-        f"{ev.offender.value} it was his turn (47E1).",
+        summary=Msg("The {card.symbol} goes back without rectification: an opponent told "
+                    "{seat.value} it was his turn (47E1).", card=ev.card, seat=ev.offender),
         laws=("47E1", "16C"),
         steps=(
-            f"{ev.offender.value} led because an opponent wrongly told him it was his turn: the "
-            "card is taken back and nothing more happens; it is not a penalty card (47E1).",
-            f"{ev.offender.lho.value} may not accept that lead (47E1).",
-            f"{ev.correct_leader.value} leads.",
-            "A play made in these circumstances does not establish an earlier revoke (47E1, "
-            "63A1).",
+            Msg("{seat.value} led because an opponent wrongly told him it was his turn: the card "
+                "is taken back and nothing more happens; it is not a penalty card (47E1).",
+                seat=ev.offender),
+            Msg("{seat.value} may not accept that lead (47E1).", seat=ev.offender.lho),
+            Msg("{seat.value} leads.", seat=ev.correct_leader),
+            Msg("A play made in these circumstances does not establish an earlier revoke (47E1, "
+                "63A1)."),
         ),
-        information="What the withdrawn card shows is authorized for the side that misinformed "
-        "the player and unauthorized for his partner (16C).",
+        information=WITHDRAWN_INFORMATION,
         chooser=chooser,
         outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
@@ -453,22 +534,24 @@ def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
                       chooser: Chooser) -> tuple[Ruling, TableState]:
     assert ev.proper_lead is not None
     if not ev.offender.is_opponent_of(ev.correct_leader):
-        raise RuleError("53B needs the correct leader to be an opponent of the player who led "
-                        f"out of turn; {ev.correct_leader.value} is his partner")
+        raise RuleError(Msg("53B needs the correct leader to be an opponent of the player who "
+                            "led out of turn; {seat.value} is his partner",
+                            seat=ev.correct_leader))
     check_card_free(state, ev.correct_leader, ev.proper_lead)
     return Ruling(
         kind="lead_out_of_turn",
-        summary=f"{ev.correct_leader.value}'s {ev.proper_lead.symbol} is the lead; the "
-        f"{ev.card.symbol} goes back to {ev.offender.value}'s hand.",
+        summary=Msg("{leader.value}'s {proper.symbol} is the lead; the {card.symbol} goes back "
+                    "to {offender.value}'s hand.", leader=ev.correct_leader,
+                    proper=ev.proper_lead, card=ev.card, offender=ev.offender),
         laws=("53B", "16C"),
         steps=(
-            f"{ev.correct_leader.value}, whose turn it was, made his proper lead: it stands and is "
-            "not a card played to the irregular lead (53B).",
-            f"The {ev.card.symbol} and any other card played in error to this trick may be taken "
-            "back, without a penalty card (53B, 47F1).",
+            Msg("{seat.value}, whose turn it was, made his proper lead: it stands and is not a "
+                "card played to the irregular lead (53B).", seat=ev.correct_leader),
+            Msg("The {card.symbol} and any other card played in error to this trick may be taken "
+                "back, without a penalty card (53B, 47F1).", card=ev.card),
         ),
-        information="Information from the withdrawn cards is authorized for the side that did "
-        "not err and unauthorized for the offenders (16C).",
+        information=Msg("Information from the withdrawn cards is authorized for the side that "
+                        "did not err and unauthorized for the offenders (16C)."),
         chooser=chooser,
         outcome={"options": [], "chooser": chooser, "next_to_lead": ev.correct_leader.value,
                  "penalty_cards": penalty_tokens(state),
@@ -481,24 +564,25 @@ def _wrong_defender_played(state: TableState, ev: LeadOutOfTurn,
     """53C: declarer led out of turn and the defender on the right of that lead played to it."""
     assert ev.rho_card is not None
     if is_defender(ev.offender, declarer):
-        raise RuleError("53C is about declarer's lead out of turn; the card here came from a "
-                        "defender")
+        raise RuleError(Msg("53C is about declarer's lead out of turn; the card here came from "
+                            "a defender"))
     rho = ev.offender.rho
     if role_of(rho, declarer) is not Role.DEFENDER:
-        raise RuleError(f"{rho.value} is not a defender")
+        raise RuleError(Msg("{seat.value} is not a defender", seat=rho))
     # 57C1: once declarer has played from both hands, the early play is not rectified
     ruling, state = premature_play(state, PrematurePlay(rho, ev.rho_card, ev.card.suit,
                                                         declarer_played_both=ev.dummy_played))
     steps = (
-        f"Declarer led the {ev.card.symbol} out of turn and {rho.value}, on the right of that "
-        f"lead, played to it before his partner: the lead stands (53C).",
+        Msg("Declarer led the {card.symbol} out of turn and {seat.value}, on the right of that "
+            "lead, played to it before his partner: the lead stands (53C).", card=ev.card,
+            seat=rho),
         *ruling.steps,
     )
     return replace(
         ruling,
         kind="lead_out_of_turn",
-        summary=f"The {ev.card.symbol} stands as the lead; {rho.value} played too early (53C, "
-        "57A).",
+        summary=Msg("The {card.symbol} stands as the lead; {seat.value} played too early (53C, "
+                    "57A).", card=ev.card, seat=rho),
         laws=unique(["53C", *ruling.laws]),
         steps=steps,
         outcome={**ruling.outcome, "next_to_lead": ev.offender.value},

@@ -12,6 +12,7 @@ from core.errors import RuleError
 from core.laws.leads import (
     ACCEPT,
     BECOME_DUMMY,
+    WITHDRAWN_INFORMATION,
     forced,
     lead_stands,
     pending_parts,
@@ -26,6 +27,7 @@ from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Seat, is_defender, opening_leader
 from core.state import Chooser, PendingChoice, TableState, penalty_tokens, restriction_token
+from core.text import Msg, Text
 
 # --- Law 54: opening lead out of turn -------------------------------------------------
 
@@ -56,10 +58,11 @@ def _opening_options(state: TableState, ev: OpeningLeadOutOfTurn,
                      declarer: Seat) -> tuple[Option, ...]:
     leader = opening_leader(declarer)
     return (
-        Option(ACCEPT, f"Accept the lead: dummy goes down and {declarer.value} plays the second "
-               "card from his own hand (54B)"),
-        Option(BECOME_DUMMY, f"Spread your hand: {declarer.value} becomes dummy and "
-               f"{declarer.partner.value} declares (54A)"),
+        Option(ACCEPT, Msg("Accept the lead: dummy goes down and {seat.value} plays the second "
+                           "card from his own hand (54B)", seat=declarer)),
+        Option(BECOME_DUMMY, Msg("Spread your hand: {seat.value} becomes dummy and "
+                                 "{partner.value} declares (54A)", seat=declarer,
+                                 partner=declarer.partner)),
         *refusal_options(state, ev.offender, ev.card, leader, "54D"),
     )
 
@@ -70,69 +73,72 @@ def opening_lead_out_of_turn(state: TableState,
     declarer = require_play(state)
     leader = opening_leader(declarer)
     if ev.offender is leader:
-        raise RuleError(f"{leader.value} sits on declarer's left: his opening lead is in turn, "
-                        "not out of turn")
+        raise RuleError(Msg("{seat.value} sits on declarer's left: his opening lead is in turn, "
+                            "not out of turn", seat=leader))
     own = check_card_free(state, ev.offender, ev.card)
     if own and not is_defender(ev.offender, declarer):
-        raise RuleError(f"the {ev.card.symbol} cannot be a penalty card of {ev.offender.value}")
+        raise RuleError(Msg("the {card.symbol} cannot be a penalty card of {seat.value}",
+                            card=ev.card, seat=ev.offender))
     if not is_defender(ev.offender, declarer):
         return _wrong_side(state, ev, declarer, leader)
     if not ev.faced:
         return _face_down(state, ev, declarer, leader)
     if ev.misinformed:
         return _misinformed(state, ev, declarer, leader)
-    pre: list[str] = []
+    pre: list[Text] = []
     if ev.partner_led_face_down:
-        pre.append(f"{leader.value}'s face-down lead is taken back first: only the faced card is "
-                   "dealt with (54).")
+        pre.append(Msg("{seat.value}'s face-down lead is taken back first: only the faced card "
+                       "is dealt with (54).", seat=leader))
     if ev.dummy_seen:
         ruling, state = _accept_opening(state, ev.offender, ev.card, leader, declarer, forced=True)
         return forced(ruling, pre, ["54C"], ACCEPT,
-                       f"Declarer could have seen dummy's cards, so he must accept the lead and "
-                       f"stays declarer; {declarer.value} plays second (54C)."), state
+                       Msg("Declarer could have seen dummy's cards, so he must accept the lead "
+                           "and stays declarer; {seat.value} plays second (54C).",
+                           seat=declarer)), state
     if ev.dummy_played_second:
         ruling, state = _accept_opening(state, ev.offender, ev.card, leader, declarer, forced=True)
-        step = ("Declarer accepted the lead by calling the second card from dummy: that card "
-                "stands and may only be withdrawn to correct a revoke (54B2); his own hand still "
-                "plays in its turn (57C3).")
+        step = Msg("Declarer accepted the lead by calling the second card from dummy: that card "
+                   "stands and may only be withdrawn to correct a revoke (54B2); his own hand "
+                   "still plays in its turn (57C3).")
         return forced(ruling, [*pre, step], ["54B2", "57C3"], ACCEPT,
-                       f"The lead is accepted; dummy's card stands and {declarer.value} plays "
-                       "next from his own hand (54B2)."), state
+                       Msg("The lead is accepted; dummy's card stands and {seat.value} plays "
+                           "next from his own hand (54B2).", seat=declarer)), state
     if ev.spread_begun:
         ruling, state = _become_dummy(state, ev.offender, ev.card, declarer)
-        step = ("Declarer began to spread his hand and exposed cards: he must spread it all, so "
-                "he becomes dummy (54A).")
+        step = Msg("Declarer began to spread his hand and exposed cards: he must spread it all, "
+                   "so he becomes dummy (54A).")
         return forced(ruling, [*pre, step], ["54A"], BECOME_DUMMY,
-                       f"{declarer.value} must finish spreading his hand: "
-                       f"{declarer.partner.value} declares (54A)."), state
+                       Msg("{seat.value} must finish spreading his hand: {partner.value} "
+                           "declares (54A).", seat=declarer, partner=declarer.partner)), state
     options = _opening_options(state, ev, declarer)
     state = with_pending(state, PendingChoice(
         law=OPENING_LAW, chooser=Chooser.DECLARER, seat=leader,
         options=tuple(o.token for o in options), offender=ev.offender, card=ev.card))
     steps = [
         *pre,
-        f"{ev.offender.value} faced the {ev.card.symbol} when {leader.value} was to lead. "
-        "Nobody plays until declarer has chosen; the Director explains every option first "
-        "(10C1, 54).",
-        f"Accept: the lead stands, dummy is spread, and {declarer.value} plays second from his "
-        "own hand (54B1).",
-        f"Spread his own hand: {declarer.value} becomes dummy and {declarer.partner.value} "
-        "declares (54A).",
-        f"Refuse: the {ev.card.symbol} becomes a major penalty card and {leader.value} leads; "
-        "declarer then requires or forbids a lead of its suit (the card is picked up) or leaves "
-        "it on the table (54D, 50D2).",
+        Msg("{offender.value} faced the {card.symbol} when {leader.value} was to lead. Nobody "
+            "plays until declarer has chosen; the Director explains every option first (10C1, "
+            "54).", offender=ev.offender, card=ev.card, leader=leader),
+        Msg("Accept: the lead stands, dummy is spread, and {seat.value} plays second from his "
+            "own hand (54B1).", seat=declarer),
+        Msg("Spread his own hand: {seat.value} becomes dummy and {partner.value} declares (54A).",
+            seat=declarer, partner=declarer.partner),
+        Msg("Refuse: the {card.symbol} becomes a major penalty card and {seat.value} leads; "
+            "declarer then requires or forbids a lead of its suit (the card is picked up) or "
+            "leaves it on the table (54D, 50D2).", card=ev.card, seat=leader),
     ]
     return Ruling(
         kind="opening_lead_out_of_turn",
-        summary=f"Opening lead out of turn by {ev.offender.value}: declarer has "
-        f"{len(options)} options.",
+        summary=Msg("Opening lead out of turn by {seat.value}: declarer has {n} options.",
+                    seat=ev.offender, n=len(options)),
         laws=("54", "54A", "54B", "54D", "50D2"),
         steps=tuple(steps),
         options=options,
         chooser=Chooser.DECLARER,
-        information=f"Everyone may use what the faced {ev.card.symbol} shows while it is on the "
-        "table (50E1); if it is picked up after a requirement or prohibition, it becomes "
-        f"unauthorized for {leader.value} but stays authorized for declarer (50E2).",
+        information=Msg("Everyone may use what the faced {card.symbol} shows while it is on the "
+                        "table (50E1); if it is picked up after a requirement or prohibition, it "
+                        "becomes unauthorized for {seat.value} but stays authorized for declarer "
+                        "(50E2).", card=ev.card, seat=leader),
         outcome={"options": [o.token for o in options], "chooser": "declarer",
                  "penalty_cards": penalty_tokens(state), "correct_leader": leader.value},
     ), state
@@ -143,17 +149,18 @@ def _misinformed(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
     """47E1: a lead made because an opponent said it was his lead is simply taken back."""
     return Ruling(
         kind="opening_lead_out_of_turn",
-        summary=f"The {ev.card.symbol} goes back without rectification: an opponent told "
-        f"{ev.offender.value} it was his lead (47E1); {leader.value} leads.",
+        summary=Msg("The {card.symbol} goes back without rectification: an opponent told "
+                    "{offender.value} it was his lead (47E1); {leader.value} leads.",
+                    card=ev.card, offender=ev.offender, leader=leader),
         laws=("47E1", "16C"),
-        steps=(f"{ev.offender.value} led because an opponent wrongly told him it was his turn: "
-               "he takes the card back with no rectification, and it is not a penalty card "
-               "(47E1).",
-               "Declarer has none of the Law 54 options: he may not accept that lead (47E1).",
-               f"{leader.value}, on declarer's left, makes the opening lead; {declarer.value} "
-               "stays declarer."),
-        information="What the withdrawn card shows is authorized for the side that misinformed "
-        "the player and unauthorized for his partner (16C).",
+        steps=(Msg("{seat.value} led because an opponent wrongly told him it was his turn: he "
+                   "takes the card back with no rectification, and it is not a penalty card "
+                   "(47E1).", seat=ev.offender),
+               Msg("Declarer has none of the Law 54 options: he may not accept that lead "
+                   "(47E1)."),
+               Msg("{leader.value}, on declarer's left, makes the opening lead; "
+                   "{declarer.value} stays declarer.", leader=leader, declarer=declarer)),
+        information=WITHDRAWN_INFORMATION,
         outcome={"options": [], "chooser": "", "declarer_after": declarer.value,
                  "next_to_play": leader.value, "penalty_cards": penalty_tokens(state),
                  "restriction": ""},
@@ -163,34 +170,44 @@ def _misinformed(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
 def _wrong_side(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
                 leader: Seat) -> tuple[Ruling, TableState]:
     """54E: a player of the declaring side tried to make the opening lead: a Law 24 matter."""
-    who = "declarer" if ev.offender is declarer else "dummy"
-    steps: tuple[str, ...]
+    is_declarer = ev.offender is declarer
+    steps: tuple[Text, ...]
     if ev.faced:
         steps = (
-            f"{ev.offender.value} ({who}) is on the declaring side: a lead from him is not an "
-            "opening lead at all, because only a defender's faced lead starts the play (54E).",
-            f"The {ev.card.symbol} is treated as a card exposed during the auction (24B, a card "
-            f"led too early) and, {ev.offender.value} being declarer or dummy, it goes back to "
-            "his hand without penalty (24D).",
-            f"{leader.value} makes the opening lead as usual (41A).",
+            Msg("{seat.value} (declarer) is on the declaring side: a lead from him is not an "
+                "opening lead at all, because only a defender's faced lead starts the play (54E).",
+                seat=ev.offender) if is_declarer else
+            Msg("{seat.value} (dummy) is on the declaring side: a lead from him is not an "
+                "opening lead at all, because only a defender's faced lead starts the play (54E).",
+                seat=ev.offender),
+            Msg("The {card.symbol} is treated as a card exposed during the auction (24B, a card "
+                "led too early) and, {seat.value} being declarer or dummy, it goes back to his "
+                "hand without penalty (24D).", card=ev.card, seat=ev.offender),
+            Msg("{seat.value} makes the opening lead as usual (41A).", seat=leader),
         )
         laws: tuple[str, ...] = ("54E", "24B", "24D", "41A")
+        # never name an unseen card (16)
+        summary = Msg("No lead: the {card.symbol} goes back to {offender.value}'s hand and "
+                      "{leader.value} leads (54E).", card=ev.card, offender=ev.offender,
+                      leader=leader)
     else:
         steps = (
-            f"{ev.offender.value} ({who}) put a card face down as if to lead; nobody saw it, so "
-            "it simply goes back to his hand (54E, 41A).",
-            f"{leader.value} makes the opening lead as usual.",
+            Msg("{seat.value} (declarer) put a card face down as if to lead; nobody saw it, so "
+                "it simply goes back to his hand (54E, 41A).", seat=ev.offender) if is_declarer
+            else Msg("{seat.value} (dummy) put a card face down as if to lead; nobody saw it, "
+                     "so it simply goes back to his hand (54E, 41A).", seat=ev.offender),
+            Msg("{seat.value} makes the opening lead as usual.", seat=leader),
         )
         laws = ("54E", "41A")
-    shown = ev.card.symbol if ev.faced else "face-down card"  # never name an unseen card (16)
+        summary = Msg("No lead: the face-down card goes back to {offender.value}'s hand and "
+                      "{leader.value} leads (54E).", offender=ev.offender, leader=leader)
     return Ruling(
         kind="opening_lead_out_of_turn",
-        summary=f"No lead: the {shown} goes back to {ev.offender.value}'s hand and "
-        f"{leader.value} leads (54E).",
+        summary=summary,
         laws=laws,
         steps=steps,
-        information="What the card showed is authorized for the defenders and unauthorized for "
-        "the declaring side (16C)." if ev.faced else "",
+        information=Msg("What the card showed is authorized for the defenders and unauthorized "
+                        "for the declaring side (16C).") if ev.faced else "",
         outcome={"options": [], "chooser": "", "declarer_after": declarer.value,
                  "next_to_play": leader.value, "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, leader)},
@@ -202,17 +219,19 @@ def _face_down(state: TableState, ev: OpeningLeadOutOfTurn, declarer: Seat,
     """41A/47: a face-down opening lead by the wrong defender is simply taken back."""
     return Ruling(
         kind="opening_lead_out_of_turn",
-        summary=f"The face-down card goes back to {ev.offender.value}'s hand; "
-        f"{leader.value} leads. No penalty card.",
+        summary=Msg("The face-down card goes back to {offender.value}'s hand; {leader.value} "
+                    "leads. No penalty card.", offender=ev.offender, leader=leader),
         laws=("41A", "47A", "49"),
         steps=(
-            f"The opening lead belongs to {leader.value}, on declarer's left (41A).",
-            f"{ev.offender.value}'s card was never faced, so his partner could not see it: it is "
-            "withdrawn on the Director's instruction and is not a penalty card (47A, 49).",
-            "Law 54 only deals with a faced opening lead out of turn.",
+            Msg("The opening lead belongs to {seat.value}, on declarer's left (41A).",
+                seat=leader),
+            Msg("{seat.value}'s card was never faced, so his partner could not see it: it is "
+                "withdrawn on the Director's instruction and is not a penalty card (47A, 49).",
+                seat=ev.offender),
+            Msg("Law 54 only deals with a faced opening lead out of turn."),
         ),
-        information="If declarer or dummy learned anything about the card, the Director may "
-        "still apply Law 16.",
+        information=Msg("If declarer or dummy learned anything about the card, the Director may "
+                        "still apply Law 16."),
         outcome={"options": [], "chooser": "", "declarer_after": declarer.value,
                  "next_to_play": leader.value, "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, leader)},
@@ -223,21 +242,22 @@ def _accept_opening(state: TableState, offender: Seat, card: Card, leader: Seat,
                     declarer: Seat, forced: bool = False) -> tuple[Ruling, TableState]:
     state, left = lead_stands(state, offender, card, leader)
     steps = [*left,
-        f"The {card.symbol} is the opening lead (53A, 54B) and dummy is spread (41).",
-        f"{declarer.value} plays the second card from his own hand (54B1); after him "
-        f"{leader.value}, then dummy.",
-        "If declarer calls the second card from dummy instead, it stands and may be withdrawn "
-        "only to correct a revoke (54B2).",
+        Msg("The {card.symbol} is the opening lead (53A, 54B) and dummy is spread (41).",
+            card=card),
+        Msg("{declarer.value} plays the second card from his own hand (54B1); after him "
+            "{leader.value}, then dummy.", declarer=declarer, leader=leader),
+        Msg("If declarer calls the second card from dummy instead, it stands and may be "
+            "withdrawn only to correct a revoke (54B2)."),
     ]
     return Ruling(
         kind="opening_lead_choice",
-        summary=f"Lead accepted: {declarer.value} stays declarer and plays second from his own "
-        "hand.",
+        summary=Msg("Lead accepted: {seat.value} stays declarer and plays second from his own "
+                    "hand.", seat=declarer),
         laws=("54B", "54B1", "53A"),
         steps=tuple(steps),
         chooser=Chooser.DECLARER,
-        information="An accepted lead is a legal play: what it shows is authorized for everyone "
-        "(16A).",
+        information=Msg("An accepted lead is a legal play: what it shows is authorized for "
+                        "everyone (16A)."),
         outcome={"declarer_after": declarer.value, "next_to_play": declarer.value,
                  "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, leader)},
@@ -250,20 +270,20 @@ def _become_dummy(state: TableState, offender: Seat, card: Card,
     state, left = lead_stands(state, offender, card, opening_leader(declarer))
     state = state.evolve(declarer=new_declarer)
     steps = (*left,
-        f"{declarer.value} spreads his whole hand and becomes dummy; {new_declarer.value} "
-        "becomes declarer (54A).",
-        f"{offender.value}'s card stands as the opening lead (it is now from declarer's left); "
-        f"the second card comes from the spread hand of {declarer.value}, played by "
-        f"{new_declarer.value}.",
+        Msg("{dummy.value} spreads his whole hand and becomes dummy; {declarer.value} becomes "
+            "declarer (54A).", dummy=declarer, declarer=new_declarer),
+        Msg("{offender.value}'s card stands as the opening lead (it is now from declarer's "
+            "left); the second card comes from the spread hand of {dummy.value}, played by "
+            "{declarer.value}.", offender=offender, dummy=declarer, declarer=new_declarer),
     )
     return Ruling(
         kind="opening_lead_choice",
-        summary=f"{new_declarer.value} declares; {declarer.value}'s hand is dummy and plays "
-        "second.",
+        summary=Msg("{declarer.value} declares; {dummy.value}'s hand is dummy and plays second.",
+                    declarer=new_declarer, dummy=declarer),
         laws=("54A",),
         steps=steps,
         chooser=Chooser.DECLARER,
-        information="Everyone may use what the spread hand shows: it is now dummy.",
+        information=Msg("Everyone may use what the spread hand shows: it is now dummy."),
         outcome={"declarer_after": new_declarer.value, "next_to_play": declarer.value,
                  "penalty_cards": penalty_tokens(state),
                  "restriction": restriction_token(state, offender.partner)},
@@ -282,11 +302,13 @@ def choose_opening(state: TableState, pending: PendingChoice,
     draft = Draft(chooser=Chooser.DECLARER)
     state = refuse_defender_lead(state, offender, card, leader, token, "54D", draft)
     words = restriction_words(state, leader)
-    draft.summary.append(f"Lead refused: {leader.value} leads"
-                         + (f"; {words}" if words else " any card")
-                         + f"; {declarer.value} stays declarer.")
-    draft.judgement.append("If the card on the table helped the defenders and damaged declarer, "
-                           "the Director may adjust at the end of play (50E4).")
+    draft.summary.append(
+        Msg("Lead refused: {leader.value} leads; {restriction}; {declarer.value} stays "
+            "declarer.", leader=leader, restriction=words, declarer=declarer) if words
+        else Msg("Lead refused: {leader.value} leads any card; {declarer.value} stays declarer.",
+                 leader=leader, declarer=declarer))
+    draft.judgement.append(Msg("If the card on the table helped the defenders and damaged "
+                               "declarer, the Director may adjust at the end of play (50E4)."))
     draft.outcome.update(declarer_after=declarer.value, next_to_play=leader.value,
                          penalty_cards=penalty_tokens(state),
                          restriction=restriction_token(state, leader))

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "tdbot" / "locales"
 LANGUAGES = ("fr", "nl", "de")
 #: How ``pybabel extract`` finds core's messages (README, Languages).
-KEYWORDS = {"Msg": None, "word": ((1, "c"), 2)}
+KEYWORDS = {"Msg": None, "CardError": None, "SeatError": None, "word": ((1, "c"), 2)}
 
 
 @cache

@@ -2,16 +2,18 @@
 
 import pytest
 
-from core.cards import Suit, parse_card
+from core.cards import Card, Suit, parse_card
 from core.engine import ChoiceMade, apply, event_from_data, event_to_data, replay
 from core.errors import RuleError
 from core.laws.flow import CardPlayed
-from core.laws.leads import LeadOutOfTurn
+from core.laws.leads import LeadOutOfTurn, refusal_options
 from core.laws.obligations import must_play
 from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.penalty import PartnerLead
+from core.laws.penalty import PartnerLead, offer_lead_options
+from core.laws.play import add_major
 from core.seats import Seat
 from core.state import LeadPenalty, Phase, TableState
+from core.text import Msg
 from tests.core.helpers import hand, play_state, tokens
 
 FIVE = {"accept", "become_dummy", "require:H", "forbid:H", "any"}
@@ -389,7 +391,7 @@ def test_56_adapter_reports_next_leader_and_restriction_after_choice():
 def test_41A_a_face_down_card_is_never_named_in_the_public_ruling(offender):
     """Law 16: partner never saw the card, so the public answer must not show it."""
     ruling, _ = apply(play_state(), OpeningLeadOutOfTurn(offender, parse_card("HK"), faced=False))
-    text = " ".join((ruling.summary, *ruling.steps, ruling.information))
+    text = " ".join(map(str, (ruling.summary, *ruling.steps, ruling.information)))
     assert "♥K" not in text and "HK" not in text
 
 
@@ -433,3 +435,26 @@ def test_53C_57C1_dummy_has_also_played_so_the_early_card_is_not_rectified():
     assert not state.penalty_cards and not state.pending
     without, state = loot("S", "C5", "N", trick=5, rho_card=parse_card("CK"))
     assert tokens(state) == {"E:CK:major"} and "57A" in without.laws
+
+
+@pytest.mark.parametrize("majors, specified", [
+    (("SK",), None), (("SK", "HQ"), None), (("SK", "HQ", "DJ"), None),
+    (("SK",), ()), (("SK", "HQ"), (Suit.CLUBS,)),
+])
+def test_refusal_labels_say_each_lead_option_as_its_own_label_does(majors, specified):
+    """``refusal_options`` says "Refuse the lead, then: " and each 50D2/51B/26B option of
+    ``offer_lead_options`` as one sentence (to be translated whole): the same English as the
+    option's own label with its first letter lower case."""
+    state = TableState(declarer=Seat.S, phase=Phase.PLAY)
+    for text in majors[1:]:
+        state, _ = add_major(state, Seat.E, Card.parse(text), "50B")
+    if specified is not None:
+        state = state.evolve(lead_penalties=(LeadPenalty(Seat.E, specified),))
+    after, _ = add_major(state, Seat.E, Card.parse(majors[0]), "54D")
+    _, options = offer_lead_options(after, Seat.W)
+    refusals = refusal_options(state, Seat.E, Card.parse(majors[0]), Seat.W, "54D")
+    assert [o.token for o in refusals] == [o.token for o in options]
+    for option, refusal in zip(options, refusals, strict=True):
+        label = str(option.label)
+        assert str(refusal.label) == "Refuse the lead, then: " + label[0].lower() + label[1:]
+        assert isinstance(refusal.label, Msg) and "{option}" not in refusal.label.template

@@ -98,7 +98,7 @@ def check_agreement(state: TableState) -> None:
     view = view_of(state)
     lines = view.lines()
     for line in lines:
-        assert not TOKEN.search(line), line
+        assert not TOKEN.search(str(line)), line
     free = next(c for c in CARDS if c not in used(state))
     for seat in SEATS:
         held = False

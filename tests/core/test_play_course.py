@@ -129,7 +129,7 @@ def test_54B_opening_lead_of_own_penalty_card_accepted_leaves_the_table():
     _, state = apply(state, OpeningLeadOutOfTurn(Seat.E, parse_card("SK")))
     ruling, state = apply(state, ChoiceMade(Seat.W, "accept"))
     assert tokens(state) == set() and not state.pending
-    assert "50D1" in " ".join(ruling.steps)
+    assert "50D1" in " ".join(map(str, ruling.steps))
 
 
 def test_54A_declarer_becomes_dummy_the_led_penalty_card_leaves_the_table():
