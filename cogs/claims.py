@@ -150,7 +150,7 @@ async def _position(
     try:  # off the event loop, the solver's first import included
         taken = await asyncio.to_thread(double_dummy.tricks_from_position, hands, trump, leader)
     except double_dummy.SolverMissing:
-        lines.append(double_dummy.NOT_INSTALLED)
+        lines.append(str(double_dummy.NOT_INSTALLED))
     else:
         ours = taken if leader.side == claimer.side else remaining - taken
         lines.append(f"Double dummy from here, {leader.value} to lead: {claimer.side} take "

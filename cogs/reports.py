@@ -64,7 +64,7 @@ class Reports(commands.Cog):
             ],
             deal=deal,
             double_dummy=table_text,
-            dd_label=double_dummy.LABEL,
+            dd_label=str(double_dummy.LABEL),
         )
         files = [discord.File(io.BytesIO(text.encode()), f"ruling-{id}.md")]
         if deal is not None:

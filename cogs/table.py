@@ -204,7 +204,7 @@ class Table(commands.Cog):
             if deal is not None:  # the hand records know the dealer: checked, or supplied
                 mismatch = dealer_mismatch(Seat.parse(dealer), deal) if dealer else None
                 if mismatch is not None:
-                    raise ContextError(mismatch)
+                    raise ContextError(str(mismatch))
                 given_dealer = dealer or deal.dealer.value
             source = await declarer_correction(storage, at, number, declarer)
             if source is not None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.errors import RuleError
+from core.text import Msg
 
 KINDS = ("artificial", "assigned", "weighted", "split")
 ARTIFICIAL_PERCENT = {"A+": 60, "A": 50, "A-": 40}
@@ -155,7 +156,7 @@ def parse_adjusted(text: str) -> AdjustedScore:
     """``text`` in the notation above, as values; :class:`RuleError` (one line) otherwise."""
     cleaned = " ".join(text.upper().split())
     if not cleaned:
-        raise RuleError(f"give the adjusted score, e.g. {EXAMPLES}")
+        raise RuleError(Msg("give the adjusted score, e.g. {examples}", examples=EXAMPLES))
     body, *extra = (part.strip() for part in cleaned.split(";"))
     penalties = tuple(_penalty(p) for p in extra)
     if "|" in body or re.match(r"^(NS|EW)\s*:", body):
@@ -172,11 +173,11 @@ def _split(body: str, penalties: tuple[Penalty, ...]) -> AdjustedScore:
     for piece in body.split("|"):
         name, colon, rest = piece.strip().partition(":")
         if not colon or name.strip() not in SIDES:
-            raise RuleError(f"a split score names each side: NS: <score> | EW: <score> "
-                            f"(got {piece.strip()!r})")
+            raise RuleError(Msg("a split score names each side: NS: <score> | EW: <score> "
+                                "(got {got})", got=repr(piece.strip())))
         parts[name.strip()] = _side(rest.strip())
     if set(parts) != set(SIDES):
-        raise RuleError("a split score gives both sides: NS: <score> | EW: <score>")
+        raise RuleError(Msg("a split score gives both sides: NS: <score> | EW: <score>"))
     return AdjustedScore(parts["NS"], parts["EW"], penalties)
 
 
@@ -193,36 +194,39 @@ def _weighted(text: str) -> SideScore:
     for part in text.split(","):
         found = _WEIGHTED_PART.match(part.strip())
         if not found:
-            raise RuleError(f"a weighted score lists outcomes as 'weight% result', e.g. "
-                            f"60% 4HS=, 40% 4HS-1 (got {part.strip()!r})")
+            raise RuleError(Msg("a weighted score lists outcomes as 'weight% result', e.g. "
+                                "60% 4HS=, 40% 4HS-1 (got {got})", got=repr(part.strip())))
         weight = int(found["weight"])
         if not 0 < weight < 100:
-            raise RuleError(f"each weight is between 1% and 99% (got {weight}%)")
+            raise RuleError(Msg("each weight is between 1% and 99% (got {weight}%)", weight=weight))
         outcomes.append((weight, _result(found["result"])))
     if len(outcomes) < 2:
-        raise RuleError("a weighted score has at least two outcomes, e.g. 60% 4HS=, 40% 4HS-1")
+        raise RuleError(Msg("a weighted score has at least two outcomes, e.g. 60% 4HS=, 40% "
+                            "4HS-1"))
     total = sum(w for w, _ in outcomes)
     if total != 100:
-        raise RuleError(f"the weights of a weighted score sum to 100% (these sum to {total}%)")
+        raise RuleError(Msg("the weights of a weighted score sum to 100% (these sum to {total}%)",
+                            total=total))
     results = [r.text() for _, r in outcomes]
     if len(set(results)) != len(results):
-        raise RuleError("each outcome of a weighted score appears once")
+        raise RuleError(Msg("each outcome of a weighted score appears once"))
     return SideScore(outcomes=tuple(outcomes))
 
 
 def _result(text: str) -> Result:
     found = _ASSIGNED.match(text.strip())
     if not found:
-        raise RuleError(f"{text.strip()!r} is not a result: write contract, declarer and "
-                        "result, e.g. 4HS= or 3NTN-1 or 4SXE+1")
+        raise RuleError(Msg("{text} is not a result: write contract, declarer and result, e.g. "
+                            "4HS= or 3NTN-1 or 4SXE+1", text=repr(text.strip())))
     level = int(found["level"])
     strain = "NT" if found["strain"] in ("N", "NT") else found["strain"]
     over = 0 if found["result"] == "=" else int(found["result"].replace(" ", ""))
     tricks = 6 + level + over
     if not 0 <= tricks <= 13:
-        raise RuleError(f"{level}{strain} {over:+d} would be {tricks} tricks: there are 13")
+        raise RuleError(Msg("{contract} {over} would be {tricks} tricks: there are 13",
+                            contract=f"{level}{strain}", over=f"{over:+d}", tricks=tricks))
     if over == 0 and found["result"] != "=":
-        raise RuleError("write a made contract with '=', e.g. 4HS=")
+        raise RuleError(Msg("write a made contract with '=', e.g. 4HS="))
     score = ""
     if found["side"]:
         score = f"{found['side']} {int(found['points']):+d}"
@@ -233,21 +237,22 @@ def _result(text: str) -> Result:
 def _artificial(text: str) -> SideScore:
     value = text.strip().replace(" ", "")
     if not _ARTIFICIAL.match(value):
-        raise RuleError(f"{text.strip()!r} is not an artificial score: A+, A, A- or a "
-                        "percentage, e.g. A+/A- or 60%/40%")
+        raise RuleError(Msg("{text} is not an artificial score: A+, A, A- or a percentage, "
+                            "e.g. A+/A- or 60%/40%", text=repr(text.strip())))
     if value.endswith("%") and not 0 <= float(value.rstrip("%")) <= 100:
-        raise RuleError(f"{value} is not a percentage between 0% and 100%")
+        raise RuleError(Msg("{value} is not a percentage between 0% and 100%", value=value))
     return SideScore(artificial=value)
 
 
 def _penalty(text: str) -> Penalty:
     found = _PENALTY.match(text)
     if not found:
-        raise RuleError(f"a procedural penalty reads 'PP <side> <amount>', e.g. PP EW 25% or "
-                        f"PP NS 3 IMP (got {text!r})")
+        raise RuleError(Msg("a procedural penalty reads 'PP <side> <amount>', e.g. PP EW 25% "
+                            "or PP NS 3 IMP (got {got})", got=repr(text)))
     unit = found["unit"]
     unit = "%" if unit == "%" else ("IMP" if unit.startswith("IMP") else "board")
     amount = float(found["amount"])
     if amount <= 0 or (unit == "%" and amount > 100) or (unit == "board" and amount > 1):
-        raise RuleError(f"a procedural penalty of {found['amount']} {unit} is out of range")
+        raise RuleError(Msg("a procedural penalty of {amount} {unit} is out of range",
+                            amount=found["amount"], unit=Msg("board") if unit == "board" else unit))
     return Penalty(found["side"], amount, unit)

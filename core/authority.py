@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.errors import RuleError
+from core.text import Msg, Text
 
 SESSION_END = "session_end"
 SCORES_PUBLISHED = "scores_published"
@@ -23,7 +24,7 @@ APPEAL_FROM = (SESSION_END, SCORES_PUBLISHED)
 @dataclass(frozen=True)
 class Authority:
     code: str
-    title: str
+    title: Text
     weighted: bool  # weighted assigned scores (12C1(c)) allowed
     appeal_from: str  # where the appeal deadline runs from by default (Law 92B)
 
@@ -33,7 +34,7 @@ class Authority:
 
 
 AUTHORITIES = {
-    "WBF": Authority("WBF", "World Bridge Federation (the Laws as written)", weighted=True,
+    "WBF": Authority("WBF", Msg("World Bridge Federation (the Laws as written)"), weighted=True,
                      appeal_from=SCORES_PUBLISHED),
     "ACBL": Authority("ACBL", "American Contract Bridge League", weighted=False,
                       appeal_from=SCORES_PUBLISHED),
@@ -47,13 +48,14 @@ def authority(code: str | None) -> Authority:
     known ones otherwise."""
     found = AUTHORITIES.get((code or DEFAULT).strip().upper())
     if found is None:
-        raise RuleError(f"unknown regulating authority {code!r}: one of "
-                        + ", ".join(AUTHORITIES))
+        raise RuleError(Msg("unknown regulating authority {code}: one of {known}",
+                            code=repr(code), known=", ".join(AUTHORITIES)))
     return found
 
 
-def deadline_words(appeal_from: str, minutes: int) -> str:
+def deadline_words(appeal_from: str, minutes: int) -> Msg:
     """The deadline rule in words, for ``/setup`` and the README."""
-    start = ("the session's scores are published (/session scores-published)"
-             if appeal_from == SCORES_PUBLISHED else "the session ends")
-    return f"within {minutes} minutes after {start}"
+    if appeal_from == SCORES_PUBLISHED:
+        return Msg("within {minutes} minutes after the session's scores are published "
+                   "(/session scores-published)", minutes=minutes)
+    return Msg("within {minutes} minutes after the session ends", minutes=minutes)

@@ -8,10 +8,12 @@ import re
 from typing import Any
 
 from core.cards import CardError
+from core.deal import error_text
 from core.engine import Event, event_from_data
 from core.errors import RuleError
 from core.seats import SeatError
 from core.serial import DataError
+from core.text import Msg
 
 _PAIR = re.compile(r"([a-z_]+)\s*=\s*(\"[^\"]*\"|\S+)")
 _TRUE, _FALSE = {"true", "yes", "y", "1"}, {"false", "no", "n", "0"}
@@ -22,13 +24,13 @@ def parse_changes(text: str) -> dict[str, str]:
     text = text.strip()
     pairs = _PAIR.findall(text)
     if not pairs or _PAIR.sub("", text).strip():
-        raise RuleError(
+        raise RuleError(Msg(
             "write the corrected facts as field=value pairs, e.g. cards=SQ how=deliberate"
-        )
+        ))
     changes: dict[str, str] = {}
     for key, value in pairs:
         if key in changes:
-            raise RuleError(f"{key} is given twice")
+            raise RuleError(Msg("{key} is given twice", key=key))
         changes[key] = value.strip('"')
     return changes
 
@@ -43,14 +45,14 @@ def corrected_event(facts: dict[str, Any], changes: dict[str, str]) -> tuple[Eve
     data = dict(facts)
     for key, value in changes.items():
         if key not in data or key == "kind":
-            raise RuleError(
-                f"this incident has no fact called {key!r} (its facts: {', '.join(fields)})"
-            )
+            raise RuleError(Msg("this incident has no fact called {key} (its facts: {facts})",
+                                key=repr(key), facts=", ".join(fields)))
         data[key] = _value_like(data[key], value, key)
     try:
         return event_from_data(data), data
     except (DataError, CardError, SeatError, ValueError, TypeError) as exc:
-        raise RuleError(f"the corrected facts do not make sense: {exc}") from None
+        raise RuleError(Msg("the corrected facts do not make sense: {reason}",
+                            reason=error_text(exc))) from None
 
 
 def _value_like(old: Any, text: str, key: str) -> Any:
@@ -59,13 +61,13 @@ def _value_like(old: Any, text: str, key: str) -> Any:
     if isinstance(old, bool):
         low = text.lower()
         if low not in _TRUE | _FALSE:
-            raise RuleError(f"{key} is yes or no")
+            raise RuleError(Msg("{key} is yes or no", key=key))
         return low in _TRUE
     if isinstance(old, int):
         try:
             return int(text)
         except ValueError:
-            raise RuleError(f"{key} is a number") from None
+            raise RuleError(Msg("{key} is a number", key=key)) from None
     if isinstance(old, list):
         return [part for part in re.split(r"[,\s]+", text) if part]
     return text

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.deal import error_text
 from core.engine import ChoiceMade, Event, apply
 from core.errors import USER_ERRORS
 from core.ruling import Ruling
 from core.state import TableState
-from core.text import Text
+from core.text import Msg, Text
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Redone:
     event: Event
     before: Ruling
     after: Ruling | None
-    reason: str = ""
+    reason: Text = ""
 
     @property
     def changed(self) -> bool:
@@ -92,10 +93,10 @@ def correct(history: Sequence[Logged], target_id: int, event: Event) -> Correcti
         try:
             ruling, state = apply(state, logged.event)
         except USER_ERRORS as exc:
-            reason = str(exc)
+            reason: Text = error_text(exc)
             if isinstance(logged.event, ChoiceMade):  # the engine's reason names tokens
-                label = labels.get(logged.event.option, "that option")
-                reason = f"“{label}” is no longer offered"
+                label = labels.get(logged.event.option, Msg("that option"))
+                reason = Msg("“{label}” is no longer offered", label=label)
             later.append(Redone(logged.id, logged.event, logged.ruling, None, reason))
         else:
             later.append(Redone(logged.id, logged.event, logged.ruling, ruling))

@@ -13,14 +13,15 @@ from dataclasses import dataclass, field
 
 from core.cards import RANK_LETTERS, SUITS, Card, Hand, shown
 from core.seats import SEATS, Seat, SeatError
+from core.text import Msg, Text
 
 
 class DealError(ValueError):
     """A deal that cannot be: each problem is one line of :attr:`problems`."""
 
-    def __init__(self, problems: Iterable[str]) -> None:
+    def __init__(self, problems: Iterable[Text]) -> None:
         self.problems = tuple(problems)
-        super().__init__("\n".join(self.problems))
+        super().__init__(Msg.join("\n", self.problems))
 
 
 #: Vulnerability in PBN words: nobody, North-South, East-West, both sides.
@@ -50,13 +51,17 @@ def cycle_vulnerability(board: int) -> str:
 def parse_vulnerability(text: str) -> str:
     key = text.strip().lower()
     if key not in _VULNERABLE_WORDS:
-        raise DealError([f"{shown(text)!r} is not a vulnerability (None, NS, EW or All)"])
+        raise DealError([Msg("{text} is not a vulnerability (None, NS, EW or All)",
+                             text=repr(shown(text)))])
     return _VULNERABLE_WORDS[key]
 
 
-def vulnerable_words(vulnerable: str) -> str:
-    return {NONE: "nobody vulnerable", NS: "N-S vulnerable", EW: "E-W vulnerable",
-            ALL: "both sides vulnerable"}[vulnerable]
+_VULNERABLE_SAID = {NONE: Msg("nobody vulnerable"), NS: Msg("N-S vulnerable"),
+                    EW: Msg("E-W vulnerable"), ALL: Msg("both sides vulnerable")}
+
+
+def vulnerable_words(vulnerable: str) -> Msg:
+    return _VULNERABLE_SAID[vulnerable]
 
 
 def is_vulnerable(vulnerable: str, seat: Seat) -> bool:
@@ -97,25 +102,27 @@ def pbn_hand(hand: Hand) -> str:
     return ".".join("".join(c.text[1] for c in hand.in_suit(s)) for s in SUITS)
 
 
-def _hand_from_pbn(text: str, seat: Seat) -> tuple[list[Card], list[str]]:
+def _hand_from_pbn(text: str, seat: Seat) -> tuple[list[Card], list[Text]]:
     """The cards of one PBN hand (``KQ5.A72.-.JT9843``), and what is wrong with it."""
     if text == "-":  # an unknown hand: not allowed in hand records
-        return [], [f"{seat.full_name}'s hand is missing"]
+        return [], [Msg("{seat.full_name}'s hand is missing", seat=seat)]
     parts = text.split(".")
     if len(parts) != 4:
-        return [], [f"{seat.full_name}'s hand {shown(text)!r} is not S.H.D.C (four suits "
-                    "separated by dots)"]
+        return [], [Msg("{seat.full_name}'s hand {text} is not S.H.D.C (four suits separated "
+                        "by dots)", seat=seat, text=repr(shown(text)))]
     cards: list[Card] = []
-    problems: list[str] = []
+    problems: list[Text] = []
     for suit, part in zip(SUITS, parts, strict=True):
         for letter in ("" if part in ("-", "—") else part.upper()):
             if letter not in RANK_LETTERS:
-                problems.append(f"{seat.full_name}'s {suit.plural} {shown(part)!r}: "
-                                f"{letter!r} is not a rank (A K Q J T 9 … 2)")
+                problems.append(Msg("{seat.full_name}'s {suit.plural} {text}: {letter} is not a "
+                                    "rank (A K Q J T 9 … 2)", seat=seat, suit=suit,
+                                    text=repr(shown(part)), letter=repr(letter)))
                 break
             card = Card(suit, RANK_LETTERS.index(letter) + 2)
             if card in cards:
-                problems.append(f"{seat.full_name} has the {card.symbol} twice")
+                problems.append(Msg("{seat.full_name} has the {card.symbol} twice", seat=seat,
+                                    card=card))
             else:
                 cards.append(card)
     return cards, problems
@@ -126,19 +133,20 @@ def parse_deal(text: str) -> dict[Seat, Hand]:
     Raises :class:`DealError` with one line per problem."""
     raw = text.strip()
     if len(raw) > 120:
-        raise DealError(["that is too long to be a deal"])
+        raise DealError([Msg("that is too long to be a deal")])
     first, colon, rest = raw.partition(":")
     if not colon:
-        raise DealError(["a deal starts with the first hand's seat and a colon, e.g. "
-                         "N:KQ5.A72.-.JT9843 …, then the four hands clockwise"])
+        raise DealError([Msg("a deal starts with the first hand's seat and a colon, e.g. "
+                             "N:KQ5.A72.-.JT9843 …, then the four hands clockwise")])
     try:
         start = Seat.parse(first)
     except SeatError as exc:
-        raise DealError([str(exc)]) from None
+        raise DealError([error_text(exc)]) from None
     texts = rest.split()
     if len(texts) != 4:
-        raise DealError([f"a deal has four hands separated by spaces; that one has {len(texts)}"])
-    problems: list[str] = []
+        raise DealError([Msg("a deal has four hands separated by spaces; that one has {n}",
+                             n=len(texts))])
+    problems: list[Text] = []
     hands: dict[Seat, list[Card]] = {}
     for i, hand_text in enumerate(texts):
         seat = start.after(i)
@@ -152,25 +160,30 @@ def parse_deal(text: str) -> dict[Seat, Hand]:
     return {seat: Hand(hands[seat]) for seat in SEATS}
 
 
-def deal_problems(hands: Mapping[Seat, Iterable[Card]]) -> list[str]:
+def deal_problems(hands: Mapping[Seat, Iterable[Card]]) -> list[Text]:
     """What keeps four hands from being a deal: a hand without 13 cards, a card in two hands,
     a card in none (one line each)."""
-    problems = []
+    problems: list[Text] = []
     where: dict[Card, Seat] = {}
     for seat in SEATS:
         cards = list(hands[seat])
         if len(cards) != 13:
-            problems.append(f"{seat.full_name} has {len(cards)} cards, not 13")
+            problems.append(Msg("{seat.full_name} has {n} cards, not 13", seat=seat,
+                                n=len(cards)))
         for card in cards:
             if card in where:
-                problems.append(f"the {card.symbol} is in both {where[card].full_name}'s and "
-                                f"{seat.full_name}'s hands")
+                problems.append(Msg("the {card.symbol} is in both {first.full_name}'s and "
+                                    "{seat.full_name}'s hands", card=card, first=where[card],
+                                    seat=seat))
             else:
                 where[card] = seat
     missing = sorted(FULL_DECK - where.keys())
     if missing:
         listed = " ".join(c.symbol for c in missing[:13])
-        problems.append(f"no hand has the {listed}" + (" …" if len(missing) > 13 else ""))
+        if len(missing) > 13:
+            problems.append(Msg("no hand has the {cards} …", cards=listed))
+        else:
+            problems.append(Msg("no hand has the {cards}", cards=listed))
     return problems
 
 
@@ -193,18 +206,28 @@ def make_deal(
     return Deal(board, cycle_dealer(board), cycle_vulnerability(board), hands)
 
 
-def board_problems(board: int, dealer: Seat | None, vulnerable: str | None) -> list[str]:
+def board_problems(board: int, dealer: Seat | None, vulnerable: str | None) -> list[Text]:
     """Dealer and vulnerability that break the standard cycle for ``board`` (one line each)."""
     if board < 1:
-        return ["a board number is 1 or more"]
-    problems = []
+        return [Msg("a board number is 1 or more")]
+    problems: list[Text] = []
     if dealer is not None and dealer is not cycle_dealer(board):
-        problems.append(f"board {board} is dealt by {cycle_dealer(board).full_name}, "
-                        f"not {dealer.full_name}")
+        problems.append(Msg("board {board} is dealt by {dealer.full_name}, not "
+                            "{given.full_name}", board=board, dealer=cycle_dealer(board),
+                            given=dealer))
     if vulnerable is not None and vulnerable != cycle_vulnerability(board):
-        problems.append(f"board {board} has vulnerability {cycle_vulnerability(board)}, "
-                        f"not {vulnerable}")
+        problems.append(Msg("board {board} has vulnerability {vulnerability}, not {given}",
+                            board=board, vulnerability=cycle_vulnerability(board),
+                            given=vulnerable))
     return problems
+
+
+def error_text(exc: Exception) -> Text:
+    """An error's message for people, still a :class:`Msg` when it was raised as one (so it is
+    said in the reader's language)."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Msg):
+        return exc.args[0]
+    return str(exc)
 
 
 def random_deal(board: int, rng: random.Random) -> Deal:

@@ -21,6 +21,7 @@ from core.laws.premature import PrematurePlay, SimultaneousCards
 from core.laws.revoke import Revoke
 from core.seats import Seat
 from core.state import Phase, TableState
+from core.text import Msg
 
 
 def held_cards(event: Event) -> Iterator[tuple[Seat, Card]]:
@@ -47,7 +48,7 @@ def held_cards(event: Event) -> Iterator[tuple[Seat, Card]]:
                 yield other, other_card
 
 
-def deal_mismatch(event: Event, deal: Deal) -> str | None:
+def deal_mismatch(event: Event, deal: Deal) -> Msg | None:
     """Why ``event`` cannot be right on this deal (one line), or None when it fits."""
     wrong: dict[Seat, list[Card]] = {}
     for seat, card in held_cards(event):
@@ -56,17 +57,18 @@ def deal_mismatch(event: Event, deal: Deal) -> str | None:
     if not wrong:
         return None
     seat, cards = next(iter(wrong.items()))
-    return (f"The hand records of board {deal.board} do not give {seat.full_name} the "
-            f"{cards_text(cards)}: check the card, the seat and the board number (nothing was "
-            "recorded).")
+    return Msg("The hand records of board {board} do not give {seat.full_name} the {cards}: "
+               "check the card, the seat and the board number (nothing was recorded).",
+               board=deal.board, seat=seat, cards=cards_text(cards))
 
 
-def dealer_mismatch(dealer: Seat | None, deal: Deal) -> str | None:
+def dealer_mismatch(dealer: Seat | None, deal: Deal) -> Msg | None:
     """A dealer given for the board that is not the one the hand records (and the cycle) say."""
     if dealer is None or dealer is deal.dealer:
         return None
-    return (f"The hand records say board {deal.board} is dealt by {deal.dealer.full_name}, "
-            f"not {dealer.full_name}: check the board number and the dealer.")
+    return Msg("The hand records say board {board} is dealt by {dealer.full_name}, not "
+               "{given.full_name}: check the board number and the dealer.",
+               board=deal.board, dealer=deal.dealer, given=dealer)
 
 
 def opening_lead_hand(state: TableState, seat: Seat, led: Suit | None, deal: Deal) -> Hand | None:
@@ -87,11 +89,15 @@ def hand_after(deal: Deal, seat: Seat, played: Iterable[Card]) -> Hand:
     return Hand(c for c in deal.hand(seat) if c not in gone)
 
 
-def typed_hand_mismatch(cards: Iterable[Card], seat: Seat, deal: Deal) -> str | None:
+def typed_hand_mismatch(cards: Iterable[Card], seat: Seat, deal: Deal) -> Msg | None:
     """Why a hand typed for ``seat`` cannot be his on this deal (naming no card), or None."""
     foreign = [c for c in cards if c not in deal.hand(seat)]
     if not foreign:
         return None
-    many = "card is" if len(foreign) == 1 else "cards are"
-    return (f"{len(foreign)} {many} not in {seat.full_name}'s hand on board {deal.board} by the "
-            "hand records: check the cards you typed (and the seat and the board).")
+    if len(foreign) == 1:
+        return Msg("1 card is not in {seat.full_name}'s hand on board {board} by the hand "
+                   "records: check the cards you typed (and the seat and the board).",
+                   seat=seat, board=deal.board)
+    return Msg("{n} cards are not in {seat.full_name}'s hand on board {board} by the hand "
+               "records: check the cards you typed (and the seat and the board).",
+               n=len(foreign), seat=seat, board=deal.board)

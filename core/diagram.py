@@ -14,6 +14,7 @@ from typing import Any
 from core.cards import SUITS, Hand, Suit, rank_display
 from core.deal import Deal, vulnerable_words
 from core.seats import Seat
+from core.text import Msg, Text
 
 _FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF")
 _RED = (200, 0, 0)
@@ -26,11 +27,18 @@ def holding(hand: Hand, suit: Suit, *, symbols: bool = True) -> str:
 
 
 def heading(deal: Deal, *, contract: str | None = None, declarer: Seat | None = None,
-            table: int | None = None) -> str:
-    where = f"Board {deal.board}" + (f", table {table}" if table is not None else "")
-    line = f"{where}: dealer {deal.dealer.full_name}, {vulnerable_words(deal.vulnerable)}"
+            table: int | None = None) -> Msg:
+    if table is None:
+        where = Msg("Board {board}", board=deal.board)
+    else:
+        where = Msg("Board {board}, table {table}", board=deal.board, table=table)
+    line = Msg("{where}: dealer {dealer.full_name}, {vulnerable}", where=where,
+               dealer=deal.dealer, vulnerable=vulnerable_words(deal.vulnerable))
+    if contract and declarer:
+        return Msg("{heading}; contract {contract} by {declarer.value}", heading=line,
+                   contract=contract, declarer=declarer)
     if contract:
-        line += f"; contract {contract}" + (f" by {declarer.value}" if declarer else "")
+        return Msg("{heading}; contract {contract}", heading=line, contract=contract)
     return line
 
 
@@ -60,7 +68,7 @@ def _font(size: int, *, mono: bool = False) -> tuple[Any, bool]:
     return ImageFont.load_default(size), False
 
 
-def diagram_png(deal: Deal, *, title: str, notes: Sequence[str] = ()) -> bytes:
+def diagram_png(deal: Deal, *, title: Text, notes: Sequence[str] = ()) -> bytes:
     """The diagram as a PNG: the title, the four hands with coloured suit symbols, and any
     notes (the double-dummy table) below."""
     from PIL import Image, ImageDraw
@@ -71,7 +79,7 @@ def diagram_png(deal: Deal, *, title: str, notes: Sequence[str] = ()) -> bytes:
     width, height = 640, 470 + 22 * len(notes)
     image = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(image)
-    draw.text((16, 12), title, fill=_BLACK, font=small)
+    draw.text((16, 12), str(title), fill=_BLACK, font=small)
     places = {Seat.N: (250, 50), Seat.W: (30, 180), Seat.E: (440, 180), Seat.S: (250, 310)}
     draw.rectangle((230, 190, 410, 290), outline=(120, 120, 120), width=2)
     for label, (x, y) in (("N", (312, 194)), ("S", (312, 266)), ("W", (236, 230)),

@@ -10,6 +10,7 @@ deal (:meth:`core.storage.repo.deals.Deals.save_solved`).
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,15 +19,18 @@ from typing import Any
 from core.cards import Card, Hand, Suit
 from core.deal import ALL, EW, NS, Deal, pbn_hand
 from core.seats import SEATS, Seat
+from core.text import Msg, Text
 
 #: Strains in the order of a double-dummy table.
 STRAINS = ("NT", "S", "H", "D", "C")
 STRAIN_SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 #: How a result is labelled wherever it is shown.
-LABEL = ("Double dummy: perfect play by all four with every card seen. A bound, not the "
-         "likely result at the table.")
-NOT_INSTALLED = ("Double-dummy analysis is not installed on this bot (pip install "
-                 "'tdbot[dd]'; the Docker image has it).")
+LABEL = Msg("Double dummy: perfect play by all four with every card seen. A bound, not the "
+            "likely result at the table.")
+NOT_INSTALLED = Msg("Double-dummy analysis is not installed on this bot (pip install "
+                    "'tdbot[dd]'; the Docker image has it).")
+#: A par contract as :func:`_contract_text` writes it (and the cache keeps it).
+_PAR_CONTRACT = re.compile(r"^(?P<contract>\S+) by (?P<seat>[NESW])(?: (?P<result>[+-]\d+))?$")
 
 _lock = threading.Lock()  # one solve at a time: DDS keeps its own threads and memory
 
@@ -118,13 +122,29 @@ def tricks_from_position(
     return max(int(tricks) for _card, tricks in solved)
 
 
-def table_text(result: DDResult, dealer: Seat | None = None) -> str:
+def table_text(result: DDResult, dealer: Seat | None = None) -> Msg:
     """The table as monospaced text, declarers down, strains across, then par."""
-    lines = ["     " + "".join(f"{STRAIN_SYMBOLS[t]:>4}" for t in STRAINS)]
+    lines: list[Text] = ["     " + "".join(f"{STRAIN_SYMBOLS[t]:>4}" for t in STRAINS)]
     for seat in (Seat.N, Seat.S, Seat.E, Seat.W):
         lines.append(f"{seat.value:<5}" + "".join(f"{result.tricks[seat, t]:>4}" for t in STRAINS))
-    par = " or ".join(result.par_contracts) or "pass it out"
-    score = f"N-S {result.par_score:+d}" if result.par_score else "0"
-    lines.append(f"Par: {par} ({score})")
-    return "\n".join(lines)
+    par: Text = Msg("pass it out")
+    for i, contract in enumerate(result.par_contracts):
+        said = _par_contract(contract)
+        par = said if i == 0 else Msg("{contracts} or {contract}", contracts=par, contract=said)
+    if result.par_score:
+        lines.append(Msg("Par: {par} (N-S {score})", par=par, score=f"{result.par_score:+d}"))
+    else:
+        lines.append(Msg("Par: {par} (0)", par=par))
+    return Msg.join("\n", lines)
+
+
+def _par_contract(text: str) -> Text:
+    """A par contract (``4♥ by E``, ``4♠x by N -2``) in words."""
+    found = _PAR_CONTRACT.match(text)
+    if found is None:
+        return text
+    if found["result"]:
+        return Msg("{contract} by {seat.value} {result}", contract=found["contract"],
+                   seat=Seat(found["seat"]), result=found["result"])
+    return Msg("{contract} by {seat.value}", contract=found["contract"], seat=Seat(found["seat"]))
 

@@ -8,14 +8,17 @@ import datetime as dt
 from collections.abc import Iterable
 
 from core.errors import RuleError
+from core.text import Msg, Text
 
 #: The editions this bot's engine and ``/law`` summaries implement, by their short name.
-EDITIONS: dict[str, str] = {"2017": "Laws of Duplicate Bridge 2017"}
+EDITIONS: dict[str, Text] = {"2017": Msg("Laws of Duplicate Bridge 2017")}
 DEFAULT_EDITION = "2017"
 
 
-def edition_title(edition: str) -> str:
-    return EDITIONS.get(edition, f"Laws of Duplicate Bridge {edition}")
+def edition_title(edition: str) -> Text:
+    if edition in EDITIONS:
+        return EDITIONS[edition]
+    return Msg("Laws of Duplicate Bridge {edition}", edition=edition)
 
 
 def check_edition(edition: str) -> str:
@@ -23,7 +26,8 @@ def check_edition(edition: str) -> str:
     name = edition.strip()
     if name not in EDITIONS:
         known = ", ".join(sorted(EDITIONS))
-        raise RuleError(f"the bot knows no {name[:20]!r} edition of the Laws (it knows: {known})")
+        raise RuleError(Msg("the bot knows no {name} edition of the Laws (it knows: {known})",
+                            name=repr(name[:20]), known=known))
     return name
 
 

@@ -81,7 +81,7 @@ def report_text(
             line += f" ({v.text})"
         lines.append(line)
     if deal is not None:
-        lines += ["", "## The deal", heading(deal, contract=contract, declarer=declarer), "",
+        lines += ["", "## The deal", str(heading(deal, contract=contract, declarer=declarer)), "",
                   "```", diagram_text(deal), "```"]
         if double_dummy:
             lines += ["", dd_label, "", "```", double_dummy, "```"]

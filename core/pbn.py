@@ -20,11 +20,13 @@ from core.deal import (
     board_problems,
     cycle_dealer,
     cycle_vulnerability,
+    error_text,
     parse_deal,
     parse_vulnerability,
     random_deal,
 )
 from core.seats import Seat, SeatError
+from core.text import Msg, Text
 
 #: Larger files are refused before parsing (a 36-board file with commentary is ~20 KB).
 MAX_BYTES = 512 * 1024
@@ -41,15 +43,15 @@ DD_STRAINS = ("NT", "S", "H", "D", "C")
 class PbnError(ValueError):
     """A file that cannot be taken as hand records; :attr:`problems` has one line each."""
 
-    def __init__(self, problems: Iterable[str]) -> None:
+    def __init__(self, problems: Iterable[Text]) -> None:
         self.problems = tuple(problems)
-        super().__init__("\n".join(self.problems))
+        super().__init__(Msg.join("\n", self.problems))
 
-    def summary(self, limit: int = MAX_PROBLEMS) -> str:
+    def summary(self, limit: int = MAX_PROBLEMS) -> Msg:
         lines = list(self.problems[:limit])
         if len(self.problems) > limit:
-            lines.append(f"… and {len(self.problems) - limit} more problems")
-        return "\n".join(lines)
+            lines.append(Msg("… and {n} more problems", n=len(self.problems) - limit))
+        return Msg.join("\n", lines)
 
 
 @dataclass
@@ -61,10 +63,10 @@ class _Game:
 def decode(data: bytes) -> str:
     """PBN text: UTF-8 (with or without a byte-order mark), else ISO 8859-1 as PBN 2.1 says."""
     if len(data) > MAX_BYTES:
-        raise PbnError([f"the file is {len(data) // 1024} KB; hand records are at most "
-                        f"{MAX_BYTES // 1024} KB"])
+        raise PbnError([Msg("the file is {size} KB; hand records are at most {limit} KB",
+                            size=len(data) // 1024, limit=MAX_BYTES // 1024)])
     if b"\x00" in data:
-        raise PbnError(["that is not a text file (PBN hand records are text)"])
+        raise PbnError([Msg("that is not a text file (PBN hand records are text)")])
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -109,19 +111,20 @@ def parse_pbn(data: bytes | str) -> tuple[Deal, ...]:
     text = decode(data) if isinstance(data, bytes) else data
     games = _games(text)
     if not games:
-        raise PbnError(["no deals found: a PBN file has a [Board \"1\"] and a "
-                        "[Deal \"N:…\"] tag for each board"])
+        raise PbnError([Msg("no deals found: a PBN file has a [Board \"1\"] and a "
+                            "[Deal \"N:…\"] tag for each board")])
     if len(games) > MAX_BOARDS:
-        raise PbnError([f"the file has {len(games)} boards; at most {MAX_BOARDS} are taken"])
-    problems: list[str] = []
+        raise PbnError([Msg("the file has {n} boards; at most {limit} are taken", n=len(games),
+                            limit=MAX_BOARDS)])
+    problems: list[Text] = []
     deals: list[Deal] = []
     seen: dict[int, int] = {}
     for game in games:
         found, board, deal = _read_game(game)
         problems += found
         if board is not None and board in seen:
-            problems.append(f"line {game.line}: board {board} is in the file twice "
-                            f"(also line {seen[board]})")
+            problems.append(Msg("line {line}: board {board} is in the file twice (also line "
+                                "{other})", line=game.line, board=board, other=seen[board]))
         elif board is not None:
             seen[board] = game.line
         if deal is not None:
@@ -131,45 +134,51 @@ def parse_pbn(data: bytes | str) -> tuple[Deal, ...]:
     return tuple(sorted(deals, key=lambda d: d.board))
 
 
-def _read_game(game: _Game) -> tuple[list[str], int | None, Deal | None]:
+def _at(where: Msg, problem: Text) -> Msg:
+    """A problem and where in the file it is."""
+    return Msg("{where}: {problem}", where=where, problem=problem)
+
+
+def _read_game(game: _Game) -> tuple[list[Text], int | None, Deal | None]:
     """The game's deal (None when it has problems) and board number (None when unreadable)."""
-    where = f"line {game.line}"
+    where = Msg("line {line}", line=game.line)
     board_tag = game.tags.get("Board")
     if board_tag is None:
-        return [f"{where}: a deal without a [Board] tag"], None, None
+        return [_at(where, Msg("a deal without a [Board] tag"))], None, None
     try:
         board = int(board_tag[0].strip())
     except ValueError:
-        return [f"line {board_tag[1]}: {board_tag[0][:20]!r} is not a board number"], None, None
-    where = f"board {board} (line {game.line})"
+        return [_at(Msg("line {line}", line=board_tag[1]),
+                    Msg("{text} is not a board number", text=repr(board_tag[0][:20])))], None, None
+    where = Msg("board {board} (line {line})", board=board, line=game.line)
     if not 1 <= board <= 999:
-        return [f"{where}: a board number is 1 to 999"], None, None
-    problems: list[str] = []
+        return [_at(where, Msg("a board number is 1 to 999"))], None, None
+    problems: list[Text] = []
     dealer = vulnerable = None
     if "Dealer" in game.tags:
         try:
             dealer = Seat.parse(game.tags["Dealer"][0])
         except SeatError as exc:
-            problems.append(f"{where}: the dealer: {exc}")
+            problems.append(_at(where, Msg("the dealer: {reason}", reason=error_text(exc))))
     if "Vulnerable" in game.tags:
         try:
             vulnerable = parse_vulnerability(game.tags["Vulnerable"][0])
         except DealError as exc:
-            problems += [f"{where}: {p}" for p in exc.problems]
-    problems += [f"{where}: {p}" for p in board_problems(board, dealer, vulnerable)]
+            problems += [_at(where, p) for p in exc.problems]
+    problems += [_at(where, p) for p in board_problems(board, dealer, vulnerable)]
     if "Deal" not in game.tags:
-        return [*problems, f"{where}: no [Deal] tag"], board, None
+        return [*problems, _at(where, Msg("no [Deal] tag"))], board, None
     try:
         hands = parse_deal(game.tags["Deal"][0])
     except DealError as exc:
-        problems += [f"{where}: {p}" for p in exc.problems]
+        problems += [_at(where, p) for p in exc.problems]
         hands = None
     dd = None
     if "DoubleDummyTricks" in game.tags:
         try:
             dd = parse_dd_tricks(game.tags["DoubleDummyTricks"][0])
         except DealError as exc:
-            problems += [f"{where}: {p}" for p in exc.problems]
+            problems += [_at(where, p) for p in exc.problems]
     if problems or hands is None:
         return problems, board, None
     return [], board, Deal(board, cycle_dealer(board), cycle_vulnerability(board), hands, dd)
@@ -179,13 +188,15 @@ def parse_dd_tricks(text: str) -> dict[tuple[Seat, str], int]:
     """``DoubleDummyTricks``: 20 hex digits, declarer N, S, E, W, strains NT, S, H, D, C."""
     digits = text.strip()
     if len(digits) != 20 or any(c not in "0123456789abcdefABCDEF" for c in digits):
-        raise DealError(["DoubleDummyTricks is 20 hexadecimal digits (N, S, E, W; NT S H D C)"])
+        raise DealError([Msg("DoubleDummyTricks is 20 hexadecimal digits (N, S, E, W; NT S H "
+                             "D C)")])
     tricks = {}
     for i, seat in enumerate(DD_SEATS):
         for j, strain in enumerate(DD_STRAINS):
             value = int(digits[5 * i + j], 16)
             if value > 13:
-                raise DealError([f"DoubleDummyTricks: {value} tricks is more than 13"])
+                raise DealError([Msg("DoubleDummyTricks: {n} tricks is more than 13",
+                                     n=value)])
             tricks[seat, strain] = value
     return tricks
 

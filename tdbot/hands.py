@@ -85,7 +85,7 @@ async def enter_deal(
         deal = make_deal(number, deal_text)
     except DealError as exc:
         raise ContextError(
-            "That deal was not stored: " + clean("; ".join(exc.problems[:8]))
+            "That deal was not stored: " + clean("; ".join(map(str, exc.problems[:8])))
         ) from None
     storage = storage_of(interaction)
     session, replaced = await in_time(
@@ -132,7 +132,7 @@ async def hand_from_records(
     for given in (typed, played):
         mismatch = typed_hand_mismatch(given or (), seat, deal)
         if mismatch is not None:
-            raise ContextError(mismatch)
+            raise ContextError(str(mismatch))
     if typed is not None:
         return typed
     if played:
@@ -171,18 +171,18 @@ async def solved(interaction: discord.Interaction[TDBot], stored: StoredDeal) ->
     """The double-dummy table as text (solved off the event loop once, then cached), or a
     line saying why there is none."""
     if stored.solved is not None:
-        return double_dummy.table_text(double_dummy.DDResult.from_data(stored.solved))
+        return str(double_dummy.table_text(double_dummy.DDResult.from_data(stored.solved)))
     try:  # the solver's first import takes a second or two: in the thread too
         result = await asyncio.to_thread(double_dummy.solve, stored.deal)
     except double_dummy.SolverMissing:
         if stored.deal.dd_tricks is not None:
             return ("Double-dummy tricks from the file (N S E W; NT S H D C): "
                     + dd_tricks_text(dict(stored.deal.dd_tricks)))
-        return double_dummy.NOT_INSTALLED
+        return str(double_dummy.NOT_INSTALLED)
     await storage_of(interaction).save_solved(
         interaction.guild_id or 0, stored.id, result.to_data()
     )
-    return double_dummy.table_text(result)
+    return str(double_dummy.table_text(result))
 
 
 async def deal_beside_ruling(
