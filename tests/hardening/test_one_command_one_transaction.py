@@ -73,7 +73,7 @@ async def test_50_redelivered_exposed_with_trick_records_the_trick_once(ld, stor
     )
     first = await ld.dispatch(payload)
     assert "Ruling #" in first.text, first.text
-    with caplog.at_level(logging.INFO, logger="tdbot.client"):
+    with caplog.at_level(logging.INFO, logger="tdbot.answers"):
         await ld.dispatch(dict(payload))
     kinds = [e.kind for e in await events(storage, ld)]
     assert kinds.count("play_reported") == 1, kinds
