@@ -14,28 +14,36 @@ from core.deal_facts import dealer_mismatch
 from core.engine import Event
 from core.laws.auction_calls import CallAfterFinalPass, CallMade
 from core.laws.flow import BoardEnded
+from core.permissions import (
+    BoardFacts,
+    Refused,
+    may_end_board,
+    may_free_seat,
+    may_seat_someone,
+)
 from core.seats import Seat
 from core.state import Phase
 from core.storage import Storage
 from core.storage.errors import Conflict
 from core.validity import parse_contract
 from tdbot.answers import defer, respond
-from tdbot.boards import LOCKED_END, ended_line, locked, plan_board_set
+from tdbot.boards import ended_line
 from tdbot.client import TDBot
 from tdbot.context import (
     MEANING_HELP,
     AtTable,
     ContextError,
     Meaning,
-    NotDirector,
     SeatName,
     TableContext,
+    allow,
     at_table,
     checked,
     club_of,
     in_time,
     is_director,
     meaning_suits,
+    refused,
     require_director,
     storage_of,
     table_context,
@@ -81,8 +89,8 @@ class Table(commands.Cog):
             raise ContextError(N_("A table number is 1 or more."))
         club = await club_of(interaction)
         storage = storage_of(interaction)
-        if member is not None and not is_director(interaction.user, club):
-            raise NotDirector(N_("Only a director can seat someone else."))
+        allow(may_seat_someone(someone_else=member is not None,
+                               director=is_director(interaction.user, club)))
         who = member.id if member is not None else interaction.user.id
 
         async def work() -> Any:
@@ -131,8 +139,7 @@ class Table(commands.Cog):
         club = await club_of(interaction)
         storage = storage_of(interaction)
         if table is not None or seat is not None:
-            if not is_director(interaction.user, club):
-                raise NotDirector(N_("Only a director can free another player's seat."))
+            allow(may_free_seat(someone_else=True, director=is_director(interaction.user, club)))
             if table is None or seat is None:
                 raise ContextError(N_("Give both the table and the seat to free."))
             info = await storage.table(club.guild_id, table)
@@ -209,34 +216,29 @@ class Table(commands.Cog):
             source = await declarer_correction(storage, at, number, declarer)
             if source is not None:
                 return None, source
-            plan = await plan_board_set(
-                storage, at, number, declarer=declarer, reopen=reopen
-            )
-            # the checks above read these boards: the write goes ahead only if, under their
-            # locks, none has moved on (else they are made again)
-            read = [b for b in (at.board, at.named_board) if b is not None]
-            board = await storage.set_board(
-                at.guild_id,
-                at.table.id,
-                number,
-                dealer=given_dealer,
-                declarer=declarer,
-                contract=contract,
-                actor_id=interaction.user.id,
-                interaction_id=interaction.id,
-                expect={b.id: b.last_seq for b in read},
-                end_board=plan.end_current.id if plan.end_current is not None else None,
-                keep_declarer_of_others=not at.director,
-            )
-            for event_id in plan.reopen_events:  # a director's: after the move, never half
-                await storage.void(
-                    at.guild_id, event_id, interaction.user.id, "board reopened by the director"
+            # who may move the table, reopen the board or change its declarer is decided in
+            # the write's own transaction, on the rows it locks (core.permissions)
+            try:
+                board = await storage.set_board(
+                    at.guild_id,
+                    at.table.id,
+                    number,
+                    dealer=given_dealer,
+                    declarer=declarer,
+                    contract=contract,
+                    actor_id=interaction.user.id,
+                    interaction_id=interaction.id,
+                    director=at.director,
+                    reopen=reopen,
                 )
-            return board, plan
+            except Refused as exc:
+                raise refused(exc.refusal) from exc
+            return board, None
 
-        board, plan = await in_time(interaction, checked(attempt))
+        board, source = await in_time(interaction, attempt())
         if board is None:  # a director corrects the declarer under rulings: re-rule the board
-            await rerule(interaction, plan, f"Declarer corrected to {declarer} by the director",
+            assert source is not None
+            await rerule(interaction, source, f"Declarer corrected to {declarer} by the director",
                          f"declarer={declarer}")
             return
         known = [
@@ -246,9 +248,9 @@ class Table(commands.Cog):
         ]
         facts = ", ".join(k for k in known if k) or "nothing known yet"
         lines = [f"{facts[0].upper()}{facts[1:]}."]
-        if plan.end_current is not None:
-            lines.append(ended_line(plan.end_current))
-        if plan.reopen_events:
+        if board.ended is not None:
+            lines.append(ended_line(board.ended))
+        if board.reopened:
             lines.append(f"Board {number} is reopened by the director.")
         embed = discord.Embed(
             title=f"Table {board.table_number} is playing board {board.number}",
@@ -313,14 +315,9 @@ class Table(commands.Cog):
 
         async def attempt() -> Any:
             ctx = await table_context(interaction, table, acting=True)
-            if ctx.board.state.phase is Phase.FINISHED:
-                raise ContextError(
-                    N_("Board {board} at table {table} has already ended."),
-                    board=ctx.board.number,
-                    table=ctx.table.number,
-                )
-            if ctx.board.has_incidents and not ctx.director:
-                raise locked(ctx.board, LOCKED_END)
+            board = BoardFacts.of(ctx.board.number, ctx.table.number, ctx.board.state,
+                                  has_ruling=ctx.board.has_incidents)
+            allow(may_end_board(board, director=ctx.director))
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,

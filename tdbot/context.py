@@ -17,6 +17,7 @@ from discord import app_commands
 
 from core.auction import Strain, parse_denominations
 from core.cards import Card, Suit, parse_card, parse_cards
+from core.permissions import Refusal, may_act_at_table
 from core.seats import Seat
 from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
@@ -25,6 +26,7 @@ from core.text import Text
 from tdbot.answers import defer, sentence
 from tdbot.client import TDBot
 from tdbot.messages import N_
+from tdbot.permissions import NOT_AT_TABLE, refusal_text
 
 NOT_A_DIRECTOR = N_("Only a director can do that.")
 NOT_IN_GUILD = N_("This command only works in a server.")
@@ -120,13 +122,23 @@ class TableContext:
     director: bool = False
 
 
-NOT_AT_TABLE = N_(
-    "Only a player seated at table {number} or a director can do that for table {number}."
-)
-
-
 def not_at_table(number: int) -> str:
     return NOT_AT_TABLE.format(number=number)
+
+
+def refused(refusal: Refusal) -> ContextError:
+    """The error a refusal of :mod:`core.permissions` is shown as (:class:`NotDirector` when
+    only a director could have done it)."""
+    template, params, directors_only = refusal_text(refusal)
+    if directors_only and not params:
+        return NotDirector(template)
+    return ContextError(template, **params)
+
+
+def allow(refusal: Refusal | None) -> None:
+    """Go on when :mod:`core.permissions` allowed it (``None``); else refuse, as it said."""
+    if refusal is not None:
+        raise refused(refusal)
 
 
 async def at_table(
@@ -162,8 +174,8 @@ async def at_table(
     seating = found.seating
     seat = seating.seat if seating is not None and seating.table_id == info.id else None
     director = is_director(interaction.user, found.club)
-    if acting and seat is None and not director:
-        raise ContextError(NOT_AT_TABLE, number=info.number)
+    if acting:
+        allow(may_act_at_table(seated=seat is not None, director=director, table=info.number))
     return AtTable(
         found.club.guild_id, found.club, info, found.board, seat, director, found.named_board
     )

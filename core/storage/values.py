@@ -88,6 +88,18 @@ class BoardInfo:
 
 
 @dataclass(frozen=True)
+class BoardMove(BoardInfo):
+    """The board :meth:`Storage.set_board` made the table's board, and what else it did."""
+
+    #: the board in play that moving on ended, as it was just before it ended
+    ended: BoardInfo | None = None
+    #: the ``board_end`` events a director's reopen voided
+    reopened: tuple[int, ...] = ()
+    #: the same interaction had already done it (a redelivery): nothing was written
+    redelivered: bool = False
+
+
+@dataclass(frozen=True)
 class Seating:
     """Who sits where: a Discord user bound to a seat at a table."""
 

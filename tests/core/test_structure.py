@@ -181,3 +181,26 @@ def test_cogs_holds_only_extensions_and_their_parts():
     for package in (p for p in (ROOT / "cogs").iterdir() if (p / "__init__.py").exists()):
         assert package.name in loaded, package
         assert "async def setup(" in (package / "__init__.py").read_text(), package
+
+
+#: Words of refusals whose rule lives in core.permissions: only tdbot/permissions.py says them.
+REFUSAL_WORDS = ("has a ruling on it", "Only a director can reopen",
+                 "Only a director can seat someone else", "Only a director can free another",
+                 "nothing to reopen", "was already played at table", "was named by someone else",
+                 "at table {table} has already ended", "or a director can do that for table")
+
+
+def test_who_may_do_what_is_decided_in_core_and_the_others_ask():
+    """Seats, acting for a table, ending and moving boards (core.permissions) and choices
+    (core.state.may_choose) are decided in core on plain facts; storage's /board set and the
+    cogs ask those functions, and the Discord side only words the refusals (issue 28)."""
+    found = _imported(CORE / "permissions.py")
+    assert not {n for n in found if n.startswith(("core.storage", "core.engine", "core.laws"))}
+    assert "core.permissions" in _imported(CORE / "storage" / "repo" / "boards.py")
+    assert "core.permissions" in _imported(ROOT / "cogs" / "table.py")
+    assert "core.permissions" in _imported(ROOT / "tdbot" / "context.py")
+    for path in [*(ROOT / "cogs").rglob("*.py"), *(ROOT / "tdbot").rglob("*.py"),
+                 *(CORE / "storage").rglob("*.py")]:
+        if path != ROOT / "tdbot" / "permissions.py":
+            text = path.read_text()
+            assert not [w for w in REFUSAL_WORDS if w in text], path

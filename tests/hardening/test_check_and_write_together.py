@@ -122,3 +122,116 @@ async def test_a_redelivered_session_start_starts_one_session(ld, storage):
     assert len(sessions) == 1
     table = await storage.table(ld.guild.id, 1)
     assert len(await storage.seated_at(ld.guild.id, table.id)) == 4
+
+
+async def board_one_played_table_on_two(ld) -> None:
+    """Table 1 played board 1 (ended) and is on board 2; everyone seated."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N", user="Declarer")
+    ended = await ld.run("/board end", user="Declarer")
+    assert not ended.ephemeral, ended.text
+    moved = await ld.run("/board set number:2 dealer:E", user="Declarer")
+    assert not moved.ephemeral, moved.text
+
+
+async def consistent(storage, ld) -> tuple[int, list]:
+    """The table's current board, and every other board of it finished: a reopened board is
+    the one the table plays (never a board reopened behind the table's back)."""
+    table = await storage.table(ld.guild.id, 1)
+    boards = []
+    for number in range(1, 6):
+        board = await storage.find_board(ld.guild.id, table.id, number)
+        if board is not None:
+            boards.append(board)
+    for board in boards:
+        if board.number != table.current_board:
+            assert board.state.phase.value == "finished", (board.number, table.current_board)
+    return table.current_board, boards
+
+
+async def test_a_move_landing_during_a_reopen_leaves_one_consistent_table(
+    ld, storage, monkeypatch
+):
+    """A director reopens board 1 while a player moves the table to board 3: the reopen (move,
+    void of the old board end) is one transaction, so the player's move comes wholly before or
+    after it. Here it lands right after the director's write: board 1, reopened and in play,
+    is ended by the move; no board is left reopened behind the table's back."""
+    await board_one_played_table_on_two(ld)
+    set_board = storage.set_board
+    landed: list[str] = []
+
+    async def player_moves_right_after(guild_id, table_id, number, **kwargs):
+        done = await set_board(guild_id, table_id, number, **kwargs)
+        if number == 1 and not landed:  # the director's write, then the player's command
+            landed.append((await ld.run("/board set number:3", user="Declarer")).text)
+        return done
+
+    monkeypatch.setattr(storage, "set_board", player_moves_right_after)
+    reopened = await ld.run("/board set number:1 table:1 reopen:True", user="Director")
+    assert landed, reopened.text
+    current, boards = await consistent(storage, ld)
+    assert current == 3, (current, landed, reopened.text)
+    one = next(b for b in boards if b.number == 1)
+    kinds = [(e.kind, e.void) for e in await storage.board_events(ld.guild.id, one.id)]
+    assert kinds.count(("board_end", True)) == 1 and kinds.count(("board_end", False)) == 1, kinds
+
+
+async def test_a_reopen_raced_with_a_board_set_leaves_one_consistent_table(ld, storage):
+    """A director's reopen of board 1 and a player's /board set number:3 at the same moment,
+    several rounds: whichever goes first, the table ends on one board and every other board of
+    it is finished; each board end is voided at most once."""
+    await board_one_played_table_on_two(ld)
+    for _ in range(3):
+        results = await asyncio.gather(
+            ld.dispatch(ld.slash_payload(
+                "board set", {"number": 1, "table": 1, "reopen": True}, user="Director")),
+            ld.dispatch(ld.slash_payload("board set", {"number": 3}, user="Declarer")),
+        )
+        texts = [r.text for r in results]
+        assert not any("went wrong" in t for t in texts), texts
+        current, boards = await consistent(storage, ld)
+        assert current in (1, 3), (current, texts)
+        for board in boards:
+            events = await storage.board_events(ld.guild.id, board.id)
+            verdicts = [await storage.verdicts(ld.guild.id, e.id) for e in events
+                        if e.kind == "board_end"]
+            assert all(len(v) <= 1 for v in verdicts), (board.number, verdicts)
+        if current == 3:  # the table is back on 3: end it to try the reopen again
+            await ld.run("/board end", user="Declarer")
+            await ld.run("/board set number:2", user="Director")
+
+
+async def test_a_redelivered_reopen_writes_nothing_new(ld, storage):
+    """Discord delivering a director's reopen again after the table moved on: the second
+    delivery is the same interaction, so it reopens nothing again and moves nothing back."""
+    await board_one_played_table_on_two(ld)
+    payload = ld.slash_payload("board set", {"number": 1, "table": 1, "reopen": True},
+                               user="Director")
+    first = await ld.dispatch(payload)
+    assert "reopened" in first.text, first.text
+    moved = await ld.run("/board set number:3", user="Declarer")  # board 1 ends again
+    assert "Board 1 has ended" in moved.text, moved.text
+    table = await storage.table(ld.guild.id, 1)
+    board = await storage.find_board(ld.guild.id, table.id, 1)
+    before = [(e.id, e.void) for e in await storage.board_events(ld.guild.id, board.id)]
+    await ld.dispatch(dict(payload))
+    after = [(e.id, e.void) for e in await storage.board_events(ld.guild.id, board.id)]
+    assert after == before
+    assert (await storage.table(ld.guild.id, 1)).current_board == 3
+
+
+async def test_a_refused_reopen_writes_nothing(ld, storage):
+    """A player's reopen, and a director's reopen of a board not ended: refused, nothing
+    written (the table stays on its board, no event, no verdict)."""
+    await board_one_played_table_on_two(ld)
+    table = await storage.table(ld.guild.id, 1)
+    one = await storage.find_board(ld.guild.id, table.id, 1)
+    two = await storage.find_board(ld.guild.id, table.id, 2)
+    before = [await storage.board_events(ld.guild.id, b.id) for b in (one, two)]
+    refused = await ld.run("/board set number:1 reopen:True", user="Declarer")
+    assert refused.ephemeral and "Only a director can reopen" in refused.text, refused.text
+    nothing = await ld.run("/board set number:2 table:1 reopen:True", user="Director")
+    assert nothing.ephemeral and "nothing to reopen" in nothing.text, nothing.text
+    after = [await storage.board_events(ld.guild.id, b.id) for b in (one, two)]
+    assert after == before
+    assert (await storage.table(ld.guild.id, 1)).current_board == 2

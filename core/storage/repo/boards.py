@@ -5,8 +5,8 @@ board's row lock with its snapshot moved in the same transaction
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -16,12 +16,13 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from core import serial
 from core.engine import Event, apply, event_from_data, event_to_data
 from core.laws.flow import BoardEnded
+from core.permissions import BoardFacts, Refusal, Refused, may_set_board
 from core.ruling import Ruling, is_ruling
 from core.seats import Seat
 from core.state import TableState
 from core.storage import logquery, rollup
 from core.storage.editions import edition_in_force
-from core.storage.errors import Conflict, NotFound, Stale
+from core.storage.errors import NotFound, Stale
 from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
 from core.storage.played import note_players
 from core.storage.repo.base import StorageBase
@@ -41,6 +42,8 @@ from core.storage.repo.rows import (
 )
 from core.storage.repo.statements import (
     BOARD_BY_ID,
+    BOARD_ENDS,
+    BOARDS_FOR_MOVE,
     CHOICE_CONTEXT,
     EMPTY_STATE_DATA,
     EVENT_BY_ID,
@@ -48,14 +51,25 @@ from core.storage.repo.statements import (
     INSERT_BOARD,
     INSERT_EVENT,
     INSERT_LAW,
+    INSERT_VERDICT,
     RECORD_WRITES,
+    RULINGS_ON_BOARDS,
     SET_BOARD_SELECT,
     SET_CURRENT_BOARD,
+    TABLE_FOR_MOVE,
+    VOID_EVENTS,
     BoardRow,
     board_for_record,
 )
 from core.storage.repo.transactions import BoardChanged
-from core.storage.values import BoardInfo, ChoiceContext, LogEntry, RecordedEvent
+from core.storage.values import (
+    BoardInfo,
+    BoardMove,
+    ChoiceContext,
+    LogEntry,
+    RecordedEvent,
+    VerdictKind,
+)
 
 
 async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
@@ -74,6 +88,17 @@ async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
     return None
 
 
+@dataclass(frozen=True)
+class CheckedMove:
+    """What :meth:`Boards.set_board`'s checks found: the board asked for (its row, locked),
+    the board in play to end, whether to reopen; or the answer of a redelivery."""
+
+    target: BoardRow | None = None
+    end: BoardRow | None = None
+    reopen: bool = False
+    redelivered: BoardMove | None = None
+
+
 class Boards(StorageBase):
     """Boards and the event log's appends."""
 
@@ -88,21 +113,23 @@ class Boards(StorageBase):
         contract: str | None = None,
         actor_id: int | None = None,
         interaction_id: int | None = None,
-        expect: Mapping[int, int] | None = None,
-        end_board: int | None = None,
-        keep_declarer_of_others: bool = False,
-    ) -> BoardInfo:
+        director: bool | None = None,
+        reopen: bool = False,
+    ) -> BoardMove:
         """Make board ``number`` the table's current board (created if need be).
 
         What is given of dealer, declarer and contract that differs from the board's state is
         recorded as a ``board_set`` event, so it is part of the fold like everything else.
 
-        All in one write transaction, the checks on what it is made on included: ``expect``
-        maps the ids of the boards the caller's checks read to the ``last_seq`` they read
-        (locked and compared first: :class:`Stale` if one moved on); ``end_board``, the board
-        in play that moving on ends (a ``board_end`` event on it); with
-        ``keep_declarer_of_others`` (a player, not a director), a declarer named by someone
-        else with ``/board set`` is not changed (:class:`Conflict`).
+        ``director`` (the asker is one: True or False) makes it ``/board set`` as a member asks
+        it: who may move the table, reopen a board or change its declarer is decided by
+        :func:`core.permissions.may_set_board` on the rows this transaction locked (the table's,
+        then its boards': ``SELECT … FOR UPDATE`` on PostgreSQL; ``BEGIN IMMEDIATE`` on SQLite),
+        and :class:`~core.permissions.Refused` when it is not allowed, with nothing written.
+        Then the board in play is ended when the table moves on from it, a reopened board's
+        ``board_end`` events are voided (``reopen``), and the board is set: all in that one
+        transaction, keyed by ``interaction_id`` (a redelivered interaction writes nothing).
+        ``director=None``: the caller decided (tests, imports): no checks, nothing ended.
         """
         check_positive(number, "board number")
         dealer_seat = Seat.parse(dealer) if dealer is not None else None
@@ -113,28 +140,34 @@ class Boards(StorageBase):
         # facts given differ from its state, a board_set event recorded as record() would.
         inline = self.tx.dialect.serial_writes
 
-        async def work(conn: AsyncConnection) -> BoardInfo:
+        async def work(conn: AsyncConnection) -> BoardMove:
             params = {
                 "guild_id": guild_id,
                 "table_id": table_id,
                 "number": number,
                 "interaction_id": interaction_id,
             }
-            held: dict[int, BoardRow] = {}
-            for seen_id, seq in sorted((expect or {}).items()):
-                seen = await board_for_record(conn, guild_id, seen_id, None, lock=True)
-                if seen is None or seen.last_seq != seq:
-                    raise Stale("a board changed while /board set was checked")
-                held[seen_id] = seen
-            if end_board is not None:
-                ending = held.get(end_board) or await board_for_record(
-                    conn, guild_id, end_board, None, lock=True
+            ended: BoardInfo | None = None
+            reopened: tuple[int, ...] = ()
+            key = interaction_id  # the first row written carries it (one per interaction)
+            target: BoardRow | None = None
+            if director is not None:
+                move = await self._checked_move(
+                    conn, guild_id, table_id, number, director=director, reopen=reopen,
+                    declarer=declarer_seat, actor_id=actor_id, interaction_id=interaction_id,
                 )
-                if ending is None:
-                    raise Stale("the board in play is gone")
-                end = BoardEnded()
-                await self._append(conn, ending, self._states.parse(ending.state), end,
-                                   event_to_data(end), actor_id, None)
+                if move.redelivered is not None:
+                    return move.redelivered
+                target = move.target
+                if move.end is not None:
+                    before = self._states.parse(move.end.state)
+                    await self._append(conn, move.end, before, BoardEnded(),
+                                       event_to_data(BoardEnded()), actor_id, key)
+                    key = None
+                    ended = self._row_info(move.end, before)
+                if move.reopen and target is not None:
+                    reopened = await self._void_board_ends(conn, target, actor_id, key)
+                    key = None if reopened else key
             found = (await conn.execute(SET_BOARD_SELECT, params)).first()
             if found is None:
                 raise NotFound("this server has no tables or rulings yet")
@@ -191,23 +224,15 @@ class Boards(StorageBase):
                 )
                 await note_players(conn, found.table_id, board.id)  # who plays it (per member)
             facts = board_facts(state, dealer_seat, declarer_seat, contract)
-            if facts and found.id is not None and not inline:
+            if facts and found.id is not None and not inline and target is None:
                 # PostgreSQL: the board row locked, then the facts checked against it again
                 locked = await board_for_record(conn, guild_id, board.id, None, lock=True)
                 assert locked is not None
                 board = locked
                 state = self._states.parse(board.state)
                 facts = board_facts(state, dealer_seat, declarer_seat, contract)
-            if (keep_declarer_of_others and "declarer" in facts and state.declarer is not None
-                    and found.id is not None):
-                named_by = await declarer_named_by(conn, board.id)
-                if named_by is not None and named_by != actor_id:
-                    raise Conflict(
-                        f"declarer {state.declarer.value} at table {board.table_no} was named by "
-                        "someone else: only a director can change that"
-                    )
-            first_id = found.first_id
-            if facts and interaction_id is not None and not inline:
+            first_id = found.first_id if director is None else None  # checked already
+            if facts and interaction_id is not None and not inline and director is None:
                 first_id = await conn.scalar(
                     FIRST_FOR_INTERACTION,
                     {"club_id": club_id, "interaction_id": interaction_id},
@@ -215,13 +240,13 @@ class Boards(StorageBase):
             if facts and first_id is None:
                 ev = event_from_data({"kind": "board_set", **facts})
                 recorded = await self._append(
-                    conn, board, state, ev, event_to_data(ev), actor_id, interaction_id
+                    conn, board, state, ev, event_to_data(ev), actor_id, key
                 )
                 state = recorded.state
                 last_seq = recorded.seq
             else:
                 last_seq = board.last_seq
-            return BoardInfo(
+            return BoardMove(
                 id=board.id,
                 session_id=board.session_id,
                 table_id=board.table_id,
@@ -232,12 +257,134 @@ class Boards(StorageBase):
                 contract=state.contract,
                 last_seq=last_seq,
                 state=state,
+                ended=ended,
+                reopened=reopened,
             )
 
         # a lost COMMIT is repeated only when nothing unkeyed may have been logged
         given = dealer_seat is not None or declarer_seat is not None or bool(contract)
-        keyed = interaction_id is not None or not given
+        keyed = interaction_id is not None or not (given or director is not None)
         return await self.tx.write_conn(work, retry_disconnect=keyed)
+
+    async def _checked_move(
+        self,
+        conn: AsyncConnection,
+        guild_id: int,
+        table_id: int,
+        number: int,
+        *,
+        director: bool,
+        reopen: bool,
+        declarer: Seat | None,
+        actor_id: int | None,
+        interaction_id: int | None,
+    ) -> CheckedMove:
+        """:meth:`set_board`'s checks, on rows locked in its transaction: the table's row
+        first, then its board in play and board ``number`` (in id order), then what is on them
+        read after the locks (PostgreSQL reads each statement's snapshot when it starts)."""
+        head = (await conn.execute(
+            TABLE_FOR_MOVE,
+            {"guild_id": guild_id, "table_id": table_id, "interaction_id": interaction_id},
+        )).first()
+        if head is None:
+            raise NotFound("there is no such table")
+        current_no = head.current_board
+        rows = {
+            r.number: BoardRow(
+                id=r.id, club_id=head.club_id, session_id=r.session_id, table_id=table_id,
+                number=r.number, table_no=head.table_no, last_seq=r.last_seq,
+                version=r.version, state=r.state, time_zone=head.time_zone, first_id=None,
+            )
+            for r in await conn.execute(
+                BOARDS_FOR_MOVE,
+                {"table_id": table_id, "current": current_no, "number": number},
+            )
+        }
+        target = rows.get(number)
+        if head.first_event is not None or head.first_verdict is not None:
+            # this interaction already did it (Discord delivered it again): nothing new
+            if target is None:
+                raise Stale("the board of a redelivered /board set is gone")
+            state = self._states.parse(target.state)
+            return CheckedMove(redelivered=BoardMove(
+                **vars(self._row_info(target, state)), redelivered=True
+            ))
+        with_ruling: set[int] = set()
+        if rows:
+            ids = [r.id for r in rows.values()]
+            with_ruling = set(await conn.scalars(RULINGS_ON_BOARDS, {"ids": ids}))
+        current = rows.get(current_no) if current_no is not None else None
+        facts: dict[int, BoardFacts] = {}
+        for row in rows.values():
+            state = self._states.parse(row.state)
+            named_by = None
+            if (row is target and not director and declarer is not None
+                    and state.declarer is not None and declarer is not state.declarer):
+                named_by = await declarer_named_by(conn, row.id)
+            facts[row.number] = BoardFacts.of(
+                row.number, head.table_no, state, has_ruling=row.id in with_ruling,
+                declarer_named_by=named_by,
+            )
+        plan = may_set_board(
+            facts.get(current_no) if current_no is not None else None,
+            facts.get(number),
+            number,
+            head.table_no,
+            director=director,
+            reopen=reopen,
+            declarer=declarer,
+            asker_id=actor_id,
+        )
+        if isinstance(plan, Refusal):
+            raise Refused(plan)
+        return CheckedMove(
+            target=target,
+            end=current if plan.ends_current else None,
+            reopen=plan.reopens,
+        )
+
+    async def _void_board_ends(
+        self, conn: AsyncConnection, board: BoardRow, director_id: int | None, key: int | None
+    ) -> tuple[int, ...]:
+        """A director's reopen, in :meth:`set_board`'s transaction: the board's standing
+        ``board_end`` events voided (each with its verdict, the first keyed by ``key``) and its
+        state folded again. A board end is the table's record, never a ruling: the monthly
+        roll-up does not count it, so it has nothing to move."""
+        ids = tuple(await conn.scalars(BOARD_ENDS, {"board_id": board.id}))
+        if not ids:
+            return ()
+        now = utcnow()
+        note = "board reopened by the director"
+        await conn.execute(
+            VOID_EVENTS,
+            {"ids": list(ids), "verdict": VerdictKind.VOIDED.value, "by": director_id,
+             "at": now, "note": note},
+        )
+        await conn.execute(INSERT_VERDICT, [
+            {"club_id": board.club_id, "event_id": event_id, "director_id": director_id,
+             "verdict": VerdictKind.VOIDED.value, "text": note, "adjusted_score": None,
+             "created_at": now, "interaction_id": key if i == 0 else None}
+            for i, event_id in enumerate(ids)
+        ])
+        state = await fold(conn, board.id, voiding=ids[0])
+        data = await update_snapshot(conn, board.id, board.version, state, last_seq=None)
+        self._states.written(data, state)
+        return ids
+
+    def _row_info(self, row: BoardRow, state: TableState) -> BoardInfo:
+        """A :class:`BoardInfo` from a board row a write read."""
+        return BoardInfo(
+            id=row.id,
+            session_id=row.session_id,
+            table_id=row.table_id,
+            table_number=row.table_no or 0,
+            number=row.number,
+            dealer=state.dealer,
+            declarer=state.declarer,
+            contract=state.contract,
+            last_seq=row.last_seq,
+            state=state,
+        )
 
     async def board(self, guild_id: int, board_id: int) -> BoardInfo:
         """A board of this guild, with its current state."""

@@ -274,9 +274,11 @@ async def update_snapshot(
     return data
 
 
-async def fold(s: AsyncSession, board_id: int, *, voiding: EventRow | None = None) -> TableState:
-    """Replay the board's non-void events. While voiding, a later event that no longer stands
-    is a :class:`Conflict` naming it."""
+async def fold(
+    s: AsyncSession | AsyncConnection, board_id: int, *, voiding: EventRow | int | None = None
+) -> TableState:
+    """Replay the board's non-void events. While voiding (the event, or its id), a later event
+    that no longer stands is a :class:`Conflict` naming it."""
     rows = await s.execute(
         select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts)
         .where(EventRow.board_id == board_id, EventRow.void.is_(False))
@@ -289,8 +291,9 @@ async def fold(s: AsyncSession, board_id: int, *, voiding: EventRow | None = Non
         except ValueError as exc:
             if voiding is None:
                 raise
+            voided = voiding if isinstance(voiding, int) else voiding.id
             raise Conflict(
-                f"ruling #{ev_id} ({kind}) depends on ruling #{voiding.id}: "
+                f"ruling #{ev_id} ({kind}) depends on ruling #{voided}: "
                 f"void #{ev_id} first ({exc})"
             ) from exc
     return state

@@ -22,6 +22,7 @@ from sqlalchemy import (
     insert,
     lambda_stmt,
     null,
+    or_,
     select,
     text,
     update,
@@ -39,6 +40,7 @@ from core.storage.models import (
     SeatBinding,
     Table,
     TableChannel,
+    VerdictRow,
 )
 
 
@@ -186,6 +188,71 @@ _SET_BOARD_SELECT = (
 SET_BOARD_SELECT = lambda_stmt(lambda: _SET_BOARD_SELECT)
 
 
+
+
+# ----------------------------------------------------------- /board set as a member asks it
+# (Storage.set_board with its checks): the table's row locked first, then its boards, then
+# what is on them read after the locks.
+
+#: The table's row, locked, with its club and whether this interaction already wrote (an event
+#: or a verdict keyed by it: a redelivery).
+TABLE_FOR_MOVE = (
+    select(
+        Table.current_board,
+        Table.number.label("table_no"),
+        Club.id.label("club_id"),
+        Club.time_zone,
+        select(EventRow.id)
+        .where(EventRow.club_id == Club.id,
+               EventRow.interaction_id == bindparam("interaction_id"))
+        .correlate(Club)
+        .scalar_subquery()
+        .label("first_event"),
+        select(VerdictRow.id)
+        .where(VerdictRow.club_id == Club.id,
+               VerdictRow.interaction_id == bindparam("interaction_id"))
+        .correlate(Club)
+        .scalar_subquery()
+        .label("first_verdict"),
+    )
+    .join(Club, Club.id == Table.club_id)
+    .where(Table.id == bindparam("table_id"), Club.guild_id == bindparam("guild_id"))
+    .with_for_update(of=Table)
+)
+#: The table's board in play and board ``number``, locked in id order.
+BOARDS_FOR_MOVE = (
+    select(Board.id, Board.number, Board.session_id, Board.last_seq, Board.version,
+           STATE_TEXT.label("state"))
+    .where(
+        Board.table_id == bindparam("table_id"),
+        or_(Board.number == bindparam("current", type_=Board.number.type),
+            Board.number == bindparam("number")),
+    )
+    .order_by(Board.id)
+    .with_for_update(of=Board)
+)
+#: Which of these boards a ruling (not only the table's record) stands on.
+RULINGS_ON_BOARDS = (
+    select(EventRow.board_id)
+    .where(EventRow.board_id.in_(bindparam("ids", expanding=True)),
+           EventRow.void.is_(False), EventRow.is_ruling.is_(True))
+    .distinct()
+)
+#: A board's standing ``board_end`` events (a director reopens it).
+BOARD_ENDS = (
+    select(EventRow.id)
+    .where(EventRow.board_id == bindparam("board_id"), EventRow.kind == "board_end",
+           EventRow.void.is_(False))
+    .order_by(EventRow.seq)
+)
+VOID_EVENTS = (
+    update(EventRow)
+    .where(EventRow.id.in_(bindparam("ids", expanding=True)))
+    .values(void=True, verdict=bindparam("verdict"), verdict_by=bindparam("by"),
+            verdict_at=bindparam("at"), verdict_note=bindparam("note"))
+    .execution_options(synchronize_session=False)
+)
+INSERT_VERDICT = insert(VerdictRow)
 
 
 def table_lookup_select(numbered: bool) -> Any:

@@ -1,0 +1,209 @@
+"""Who may do what at a table: take or free a seat, act for a table, end a board, move a table to
+another board (reopen one, change its declarer). Who may make a choice a ruling offers is
+:func:`core.state.may_choose` (re-exported here): the same kind of rule, kept beside the chooser.
+
+Pure rules over plain facts (is the asker a director? seated at this table? is a ruling on the
+board? its phase, its declarer and who named him, whether an auction is recorded): no Discord,
+no storage. Each answers ``None`` (allowed) or a :class:`Refusal`: a :class:`Reason` and the
+values its sentence needs. The Discord side says the sentence in the reader's language
+(``tdbot/permissions.py``); the storage asks the same rules again inside the write transaction
+that acts on them (``Storage.set_board``), so a check and its write see the same facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from core.seats import Seat
+from core.state import Phase, TableState, may_choose
+
+__all__ = [
+    "Action",
+    "BoardFacts",
+    "BoardSetPlan",
+    "Reason",
+    "Refusal",
+    "Refused",
+    "may_act_at_table",
+    "may_choose",
+    "may_end_board",
+    "may_free_seat",
+    "may_seat_someone",
+    "may_set_board",
+]
+
+
+class Reason(Enum):
+    """Why something is refused (the Discord side has one sentence for each)."""
+
+    #: values ``table``: only a player seated there, or a director, acts for a table
+    NOT_AT_TABLE = "not_at_table"
+    #: only a director seats another member
+    SEAT_SOMEONE_ELSE = "seat_someone_else"
+    #: only a director frees a seat that is not the asker's own
+    FREE_SOMEONE_ELSES_SEAT = "free_someone_elses_seat"
+    #: values ``board``, ``table``, ``action`` (:class:`Action`), ``to`` (the board moved to)
+    RULING_ON_BOARD = "ruling_on_board"
+    #: values ``board``, ``table``
+    ALREADY_ENDED = "already_ended"
+    #: values ``board``, ``table``: finished this session, only a director's reopen plays it
+    ALREADY_PLAYED = "already_played"
+    #: only a director reopens a board
+    REOPEN_BY_DIRECTOR = "reopen_by_director"
+    #: values ``board``, ``table``: the board has not ended
+    NOTHING_TO_REOPEN = "nothing_to_reopen"
+    #: values ``table``, ``declarer`` (:class:`Seat`): the recorded auction made him declarer
+    AUCTION_MAKES_DECLARER = "auction_makes_declarer"
+    #: values ``table``, ``declarer``: someone else named him with /board set
+    DECLARER_NAMED_BY_SOMEONE_ELSE = "declarer_named_by_someone_else"
+
+
+class Action(Enum):
+    """What a ruling on a board keeps a player from doing to it."""
+
+    END = "end"
+    MOVE = "move"  # end it by moving the table to another board
+    DECLARER = "declarer"  # change its declarer
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Not allowed: why, and the values the sentence saying so needs."""
+
+    reason: Reason
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Refused(Exception):
+    """Raised where a refusal must stop a write (inside the storage's transaction): the caller
+    says ``refusal`` to the user; nothing was written."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(f"refused: {refusal.reason.value}")
+        self.refusal = refusal
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """What the rules need to know of a board at a table."""
+
+    number: int
+    table: int
+    phase: Phase = Phase.AUCTION
+    #: a ruling (not only the table's record) stands on it
+    has_ruling: bool = False
+    declarer: Seat | None = None
+    #: calls are recorded (then the auction, not a player, says who declares)
+    auction_recorded: bool = False
+    #: who named the declarer with /board set (None: nobody, or the auction did)
+    declarer_named_by: int | None = None
+
+    @classmethod
+    def of(cls, number: int, table: int, state: TableState, *, has_ruling: bool,
+           declarer_named_by: int | None = None) -> BoardFacts:
+        return cls(number, table, state.phase, has_ruling, state.declarer, bool(state.calls),
+                   declarer_named_by)
+
+
+@dataclass(frozen=True)
+class BoardSetPlan:
+    """What /board set does besides making its board current, when it is allowed."""
+
+    #: the board in play ends (the table moves on from an unfinished board)
+    ends_current: bool = False
+    #: the board asked for was finished: a director reopens it (its board ends are voided)
+    reopens: bool = False
+
+
+def may_act_at_table(*, seated: bool, director: bool, table: int) -> Refusal | None:
+    """Reporting for a table, or changing it (setting or ending its board): a player seated
+    there, or a director."""
+    if seated or director:
+        return None
+    return Refusal(Reason.NOT_AT_TABLE, {"table": table})
+
+
+def may_seat_someone(*, someone_else: bool, director: bool) -> Refusal | None:
+    """Anyone takes a free seat for himself; only a director seats another member."""
+    if someone_else and not director:
+        return Refusal(Reason.SEAT_SOMEONE_ELSE)
+    return None
+
+
+def may_free_seat(*, someone_else: bool, director: bool) -> Refusal | None:
+    """Anyone leaves his own seat; only a director frees another's."""
+    if someone_else and not director:
+        return Refusal(Reason.FREE_SOMEONE_ELSES_SEAT)
+    return None
+
+
+def _ruling_on(board: BoardFacts, action: Action, to: int | None = None) -> Refusal:
+    return Refusal(Reason.RULING_ON_BOARD, {"board": board.number, "table": board.table,
+                                            "action": action, "to": to})
+
+
+def may_end_board(board: BoardFacts, *, director: bool) -> Refusal | None:
+    """/board end: a board that has not ended; with a ruling on it, only by a director."""
+    if board.phase is Phase.FINISHED:
+        return Refusal(Reason.ALREADY_ENDED, {"board": board.number, "table": board.table})
+    if board.has_ruling and not director:
+        return _ruling_on(board, Action.END)
+    return None
+
+
+def may_set_board(
+    current: BoardFacts | None,
+    target: BoardFacts | None,
+    number: int,
+    table: int,
+    *,
+    director: bool,
+    reopen: bool = False,
+    declarer: Seat | None = None,
+    asker_id: int | None = None,
+) -> BoardSetPlan | Refusal:
+    """/board set ``number`` at ``table``: whether the asker may make it the table's board (with
+    ``declarer``, if given), and what else that does.
+
+    ``current`` is the table's board in play (None: none yet), ``target`` board ``number`` of
+    the table (None: not played yet; ``current`` when it is that board).
+
+    - Moving on from an unfinished board ends it; with a ruling on it only a director may.
+    - A board finished this session is played again only when a director reopens it.
+    - A player may name the declarer unless the recorded auction made someone else declarer,
+      a ruling stands on the board (once play began or a declarer is known), or someone else
+      named the declarer with /board set. A director may always (a corrected declarer under
+      rulings is re-ruled: the Discord side asks him first).
+    """
+    moving = (
+        current is not None and current.number != number and current.phase is not Phase.FINISHED
+    )
+    if moving and current is not None and current.has_ruling and not director:
+        return _ruling_on(current, Action.MOVE, number)
+    reopens = False
+    if target is not None and target.phase is Phase.FINISHED:
+        if not reopen:
+            return Refusal(Reason.ALREADY_PLAYED, {"board": number, "table": table})
+        if not director:
+            return Refusal(Reason.REOPEN_BY_DIRECTOR)
+        reopens = True
+    elif reopen:
+        return Refusal(Reason.NOTHING_TO_REOPEN, {"board": number, "table": table})
+    if declarer is not None and target is not None and not director:
+        if (target.declarer is not None and declarer is not target.declarer
+                and target.auction_recorded):
+            return Refusal(Reason.AUCTION_MAKES_DECLARER,
+                           {"table": table, "declarer": target.declarer})
+        if (declarer is not target.declarer
+                and (target.declarer is not None or target.phase is not Phase.AUCTION)
+                and target.has_ruling):
+            return _ruling_on(target, Action.DECLARER)
+        if (target.declarer is not None and declarer is not target.declarer
+                and target.declarer_named_by is not None
+                and target.declarer_named_by != asker_id):
+            return Refusal(Reason.DECLARER_NAMED_BY_SOMEONE_ELSE,
+                           {"table": table, "declarer": target.declarer})
+    return BoardSetPlan(ends_current=moving, reopens=reopens)

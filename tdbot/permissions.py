@@ -1,0 +1,63 @@
+"""What a refusal says: the sentence for each :class:`core.permissions.Reason` (core decides
+who may do what; this module only words it, in the reader's language where a catalog has the
+text). :func:`tdbot.context.refused` turns a refusal into the error the user is shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.permissions import Action, Reason, Refusal
+from tdbot.messages import N_
+
+NOT_AT_TABLE = N_(
+    "Only a player seated at table {number} or a director can do that for table {number}."
+)
+
+#: What a ruling on a board keeps a player from doing, as the sentence ends.
+_ACTIONS = {
+    Action.END: "end it",
+    Action.MOVE: "end it or move the table to board {to}",
+    Action.DECLARER: "change its declarer",
+}
+
+
+def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
+    """The sentence saying ``refusal``: its template (a marked text, or English already written
+    where the text is not marked for translation yet), the values that fill it, and whether
+    only a director could have done it."""
+    reason, v = refusal.reason, refusal.values
+    if reason is Reason.NOT_AT_TABLE:
+        return NOT_AT_TABLE, {"number": v["table"]}, False
+    if reason is Reason.SEAT_SOMEONE_ELSE:
+        return N_("Only a director can seat someone else."), {}, True
+    if reason is Reason.FREE_SOMEONE_ELSES_SEAT:
+        return N_("Only a director can free another player's seat."), {}, True
+    if reason is Reason.RULING_ON_BOARD:
+        what = _ACTIONS[v["action"]].format(to=v.get("to"))
+        return (
+            f"Board {v['board']} at table {v['table']} has a ruling on it: only a "
+            f"director can {what}."
+        ), {}, True
+    if reason is Reason.ALREADY_ENDED:
+        return N_("Board {board} at table {table} has already ended."), dict(v), False
+    if reason is Reason.ALREADY_PLAYED:
+        return N_(
+            "Board {number} was already played at table {table} in this session. "
+            "A director can reopen it: /board set number:{number} reopen:True"
+        ), {"number": v["board"], "table": v["table"]}, False
+    if reason is Reason.REOPEN_BY_DIRECTOR:
+        return N_("Only a director can reopen a board."), {}, True
+    if reason is Reason.NOTHING_TO_REOPEN:
+        return N_("Board {number} has not ended at table {table}: nothing to reopen."), {
+            "number": v["board"], "table": v["table"]}, False
+    if reason is Reason.AUCTION_MAKES_DECLARER:
+        return (
+            f"The auction recorded at table {v['table']} makes {v['declarer'].value} declarer: "
+            "only a director can change that."
+        ), {}, True
+    if reason is Reason.DECLARER_NAMED_BY_SOMEONE_ELSE:
+        return (
+            f"Declarer {v['declarer'].value} at table {v['table']} was named by someone else: "
+            "only a director can change that."
+        ), {}, True
+    raise AssertionError(f"no sentence for {reason}")
