@@ -127,3 +127,10 @@ def test_every_conformance_ruling_renders_in_every_language(monkeypatch, capsys)
                 problems.update(f"{language}: {m!r}" for m in untranslated(text, tr))
                 render(text, tr)  # never raises: a broken translation falls back to English
     assert not problems, f"{len(problems)} problems, e.g. {sorted(problems)[:8]}"
+
+
+def test_the_core_template_lists_exactly_the_messages_of_the_code():
+    """``pybabel extract`` for core (README, Languages) was run after the last change."""
+    with (LOCALES / "core.pot").open("rb") as file:
+        template = {(m.context, str(m.id)) for m in read_po(file) if m.id}
+    assert template == set(core_messages())
