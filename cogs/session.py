@@ -66,7 +66,7 @@ class Session(commands.Cog):
         ]
         lines += [
             localize(locale, N_("Table {table}: {ended}"), table=b.table_number,
-                     ended=ended_line(b))
+                     ended=ended_line(b, locale))
             for b in boards
             if b.state.phase.value != "finished"
         ]

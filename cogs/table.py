@@ -50,7 +50,7 @@ from tdbot.context import (
 )
 from tdbot.hands import enter_deal, show_deal
 from tdbot.limits import directors_cooldown, write_cooldown
-from tdbot.messages import N_, localize, seat_name
+from tdbot.messages import N_, localize, seat_letter, seat_name
 from tdbot.recording import NO_DEALER, call_cooldown, record_incident
 from tdbot.render import clean, ruling_embed
 from tdbot.verdicts import rerule
@@ -233,27 +233,36 @@ class Table(commands.Cog):
                 )
             except Refused as exc:
                 raise refused(exc.refusal) from exc
+            club_language.append(at.club.language)
             return board, None
 
+        club_language: list[str | None] = []
         board, source = await in_time(interaction, attempt())
         if board is None:  # a director corrects the declarer under rulings: re-rule the board
             assert source is not None
             await rerule(interaction, source, f"Declarer corrected to {declarer} by the director",
                          f"declarer={declarer}")
             return
+        locale = club_language[-1]  # a public answer: the club's language
+        state = board.state
         known = [
-            f"dealer {board.state.dealer.value}" if board.state.dealer else "",
-            f"declarer {board.state.declarer.value}" if board.state.declarer else "",
-            f"contract {clean(board.state.contract)}" if board.state.contract else "",
+            localize(locale, N_("dealer {seat}"), seat=seat_letter(locale, state.dealer))
+            if state.dealer else "",
+            localize(locale, N_("declarer {seat}"), seat=seat_letter(locale, state.declarer))
+            if state.declarer else "",
+            localize(locale, N_("contract {contract}"), contract=clean(state.contract))
+            if state.contract else "",
         ]
-        facts = ", ".join(k for k in known if k) or "nothing known yet"
+        facts = ", ".join(k for k in known if k) or localize(locale, N_("nothing known yet"))
         lines = [f"{facts[0].upper()}{facts[1:]}."]
         if board.ended is not None:
-            lines.append(ended_line(board.ended))
+            lines.append(ended_line(board.ended, locale))
         if board.reopened:
-            lines.append(f"Board {number} is reopened by the director.")
+            lines.append(localize(locale, N_("Board {board} is reopened by the director."),
+                                  board=number))
         embed = discord.Embed(
-            title=f"Table {board.table_number} is playing board {board.number}",
+            title=localize(locale, N_("Table {table} is playing board {board}"),
+                           table=board.table_number, board=board.number),
             description="\n".join(lines),
             colour=discord.Colour.dark_green(),
         )

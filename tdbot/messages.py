@@ -24,7 +24,7 @@ from typing import Any, TypeAlias
 import discord
 
 from core.seats import Seat
-from core.text import Text, Translate, render
+from core.text import Msg, Text, Translate, render
 from tdbot.translator import LANGUAGES, LOCALES_DIR, Key, catalog_path, read_catalog
 
 DOMAIN = "messages"
@@ -49,6 +49,11 @@ SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"))
 def seat_name(locale: Locale, seat: Seat) -> str:
     """The seat's name in the reader's language ("Sud" for South in French)."""
     return localize(locale, seat.full_name)
+
+
+def seat_letter(locale: Locale, seat: Seat) -> str:
+    """The seat's letter in the reader's language ("O" for West in French), from core's catalog."""
+    return say(locale, Msg("{seat.value}", seat=seat))
 
 
 def language_of(locale: Locale) -> str | None:

@@ -13,11 +13,14 @@ NOT_AT_TABLE = N_(
     "Only a player seated at table {number} or a director can do that for table {number}."
 )
 
-#: What a ruling on a board keeps a player from doing, as the sentence ends.
+#: What a ruling on a board keeps a player from doing, each a whole sentence.
 _ACTIONS = {
-    Action.END: "end it",
-    Action.MOVE: "end it or move the table to board {to}",
-    Action.DECLARER: "change its declarer",
+    Action.END: N_("Board {board} at table {table} has a ruling on it: only a director can end "
+                   "it."),
+    Action.MOVE: N_("Board {board} at table {table} has a ruling on it: only a director can end "
+                    "it or move the table to board {number}."),
+    Action.DECLARER: N_("Board {board} at table {table} has a ruling on it: only a director can "
+                        "change its declarer."),
 }
 
 
@@ -33,11 +36,8 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
     if reason is Reason.FREE_SOMEONE_ELSES_SEAT:
         return N_("Only a director can free another player's seat."), {}, True
     if reason is Reason.RULING_ON_BOARD:
-        what = _ACTIONS[v["action"]].format(to=v.get("to"))
-        return (
-            f"Board {v['board']} at table {v['table']} has a ruling on it: only a "
-            f"director can {what}."
-        ), {}, True
+        return _ACTIONS[v["action"]], {"board": v["board"], "table": v["table"],
+                                       "number": v.get("to")}, True
     if reason is Reason.ALREADY_ENDED:
         return N_("Board {board} at table {table} has already ended."), dict(v), False
     if reason is Reason.ALREADY_PLAYED:
@@ -51,13 +51,11 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
         return N_("Board {number} has not ended at table {table}: nothing to reopen."), {
             "number": v["board"], "table": v["table"]}, False
     if reason is Reason.AUCTION_MAKES_DECLARER:
-        return (
-            f"The auction recorded at table {v['table']} makes {v['declarer'].value} declarer: "
-            "only a director can change that."
-        ), {}, True
+        return N_("The auction recorded at table {table} makes {declarer} declarer: only a "
+                  "director can change that."), {"table": v["table"],
+                                                 "declarer": v["declarer"].value}, True
     if reason is Reason.DECLARER_NAMED_BY_SOMEONE_ELSE:
-        return (
-            f"Declarer {v['declarer'].value} at table {v['table']} was named by someone else: "
-            "only a director can change that."
-        ), {}, True
+        return N_("Declarer {declarer} at table {table} was named by someone else: only a "
+                  "director can change that."), {"table": v["table"],
+                                                 "declarer": v["declarer"].value}, True
     raise AssertionError(f"no sentence for {reason}")
