@@ -42,6 +42,8 @@ def _is_ruling(kind: str, ruling: Any) -> bool:
         return not set(ruling.get("laws") or ()) <= _PLAIN_CALL_LAWS
     if kind == "partner_lead":  # the answers where nothing bound the lead
         summary = ruling.get("summary") or ""
+        if not isinstance(summary, str):  # a message (issue 29): its template says the same
+            summary = json.dumps(summary, ensure_ascii=False)
         return not ("may lead any card" in summary or "is on lead: the defenders'" in summary)
     return True
 
