@@ -15,8 +15,9 @@ from discord.ext import commands
 from core import double_dummy
 from core.cards import CardError, Hand, parse_cards
 from core.deal import Deal
-from core.diagram import diagram_text, heading
+from core.diagram import heading
 from core.engine import Event
+from core.errors import error_text
 from core.laws.claim import (
     LAW70_QUESTIONS,
     STATEMENT_MAX,
@@ -25,7 +26,9 @@ from core.laws.claim import (
     remaining_hands,
     trump_of,
 )
+from core.ruling import Ruling
 from core.seats import SEATS, Seat
+from core.text import Msg
 from tdbot.answers import defer, respond
 from tdbot.client import TDBot
 from tdbot.context import (
@@ -39,6 +42,8 @@ from tdbot.context import (
     stored,
 )
 from tdbot.desk import refuse_if_blind
+from tdbot.hands import diagram
+from tdbot.messages import N_, Locale, localize, say, seat_letter
 from tdbot.recording import incident_cooldown, record_incident
 from tdbot.render import clean
 
@@ -98,27 +103,31 @@ class Claims(commands.Cog):
         entry = await stored(storage.event(club.guild_id, id), ruling_id=id)
         await refuse_if_blind(interaction, entry.session_id, entry.board_number)
         if entry.kind != "claim":
-            raise ContextError(f"Ruling #{id} is not a claim: /claim made records one.")
+            raise ContextError(N_("Ruling #{number} is not a claim: /claim made records one."),
+                               number=id)
+        locale = interaction.locale  # only the director sees it
         facts: dict[str, Any] = entry.facts
         claimer, remaining = Seat(facts["claimer"]), int(facts["remaining"])
-        lines = [
-            f"**Claim #{id}**, table {entry.table_number}, board {entry.board_number}: "
-            f"{clean(entry.summary)}"
-        ]
+        lines = [localize(locale, N_("**Claim #{number}**, table {table}, board {board}: "
+                                     "{summary}"),
+                          number=id, table=entry.table_number, board=entry.board_number,
+                          summary=clean(say(locale, Ruling.from_data(entry.ruling).summary)))]
         stored_deal = await storage.session_deal(
             club.guild_id, entry.session_id, entry.board_number
         )
         if stored_deal is None:
-            lines.append("No hand records for this board: the remaining hands are the "
-                         "players' to show (70B3).")
+            lines.append(localize(locale, N_("No hand records for this board: the remaining "
+                                             "hands are the players' to show (70B3).")))
         else:
             state = await storage.board_state(club.guild_id, entry.board_id)
             lines += await _position(stored_deal.deal, played, state.contract, claimer,
-                                     Seat.parse(leader) if leader else claimer, remaining)
-        lines.append("**Law 70: the questions**")
-        lines += [f"{n}. {q}" for n, q in enumerate(LAW70_QUESTIONS, start=1)]
-        lines.append(f"Rule with /ruling confirm id:{id} (the claim stands) or /ruling adjust "
-                     f"id:{id} score:… (the tricks you award); both are logged.")
+                                     Seat.parse(leader) if leader else claimer, remaining,
+                                     locale)
+        lines.append(localize(locale, N_("**Law 70: the questions**")))
+        lines += [f"{n}. {say(locale, q)}" for n, q in enumerate(LAW70_QUESTIONS, start=1)]
+        lines.append(localize(locale, N_("Rule with /ruling confirm id:{number} (the claim "
+                                         "stands) or /ruling adjust id:{number} score:… (the "
+                                         "tricks you award); both are logged."), number=id))
         await respond(interaction, "\n".join(lines)[:2000], ephemeral=True)
 
 
@@ -129,32 +138,42 @@ async def _position(
     claimer: Seat,
     leader: Seat,
     remaining: int,
+    locale: Locale = None,
 ) -> list[str]:
-    """The remaining hands, the outstanding trumps and the double-dummy result from there."""
+    """The remaining hands, the outstanding trumps and the double-dummy result from there, in
+    the reader's language."""
     try:
         played = parse_cards(played_text) if played_text else ()
     except CardError as exc:
-        raise ContextError(f"played: {exc}") from None
+        raise ContextError(N_("played: {problem}"),
+                           problem=say(locale, error_text(exc))) from None
     hands = remaining_hands(deal.hands, tuple(played))
     trump = trump_of(contract)
     now = Deal(deal.board, deal.dealer, deal.vulnerable, {s: Hand(hands[s]) for s in SEATS})
-    lines = [f"Remaining hands ({clean(heading(deal, contract=contract))}):",
-             f"```\n{diagram_text(now)}\n```", str(outstanding_trumps(hands, trump, claimer))]
+    lines = [localize(locale, N_("Remaining hands ({heading}):"),
+                      heading=clean(say(locale, heading(deal, contract=contract)))),
+             f"```\n{diagram(now, locale)}\n```",
+             say(locale, outstanding_trumps(hands, trump, claimer))]
     sizes = {len(hands[s]) for s in SEATS}
     if sizes != {remaining}:
-        counts = ", ".join(f"{s.value} {len(hands[s])}" for s in SEATS)
-        lines.append(f"Double dummy not solved: with the cards entered the hands hold {counts}; "
-                     f"for {remaining} tricks to play, enter every card played before the "
-                     "claim (played:), whole tricks only.")
+        counts = ", ".join(f"{seat_letter(locale, s)} {len(hands[s])}" for s in SEATS)
+        lines.append(localize(locale, N_("Double dummy not solved: with the cards entered the "
+                                         "hands hold {counts}; for {remaining} tricks to play, "
+                                         "enter every card played before the claim (played:), "
+                                         "whole tricks only."),
+                              counts=counts, remaining=remaining))
         return lines
     try:  # off the event loop, the solver's first import included
         taken = await asyncio.to_thread(double_dummy.tricks_from_position, hands, trump, leader)
     except double_dummy.SolverMissing:
-        lines.append(str(double_dummy.NOT_INSTALLED))
+        lines.append(say(locale, double_dummy.NOT_INSTALLED))
     else:
         ours = taken if leader.side == claimer.side else remaining - taken
-        lines.append(f"Double dummy from here, {leader.value} to lead: {claimer.side} take "
-                     f"{ours} of the {remaining} tricks. {double_dummy.LABEL}")
+        lines.append(localize(locale, N_("Double dummy from here, {seat} to lead: {side} take "
+                                         "{tricks} of the {remaining} tricks. {label}"),
+                              seat=seat_letter(locale, leader),
+                              side=say(locale, Msg("{seat.side}", seat=claimer)), tricks=ours,
+                              remaining=remaining, label=say(locale, double_dummy.LABEL)))
     return lines
 
 

@@ -20,6 +20,7 @@ from tdbot.client import TDBot
 from tdbot.context import ID_MAX, check_id, require_director, storage_of, stored
 from tdbot.desk import refuse_if_blind
 from tdbot.hands import solved
+from tdbot.messages import N_, localize, say
 
 
 class Reports(commands.Cog):
@@ -64,8 +65,10 @@ class Reports(commands.Cog):
             ],
             deal=deal,
             double_dummy=table_text,
-            dd_label=str(double_dummy.LABEL),
+            dd_label=say(None, double_dummy.LABEL),  # the report file stays English
         )
+        # The report (file and diagram) stays English: a record for the club's files, an appeals
+        # committee or the regulating authority; the answer is in the director's language.
         files = [discord.File(io.BytesIO(text.encode()), f"ruling-{id}.md")]
         if deal is not None:
             title = heading(deal, contract=state.contract, declarer=state.declarer,
@@ -73,8 +76,10 @@ class Reports(commands.Cog):
             notes = (table_text or "").splitlines()
             png = await asyncio.to_thread(diagram_png, deal, title=title, notes=notes)
             files.append(discord.File(io.BytesIO(png), f"board-{entry.board_number}.png"))
-        note = "" if deal is not None else " (no hand records for this board: no diagram)"
-        await respond(interaction, f"The report of ruling #{id}{note}.", files=files,
+        text = (N_("The report of ruling #{number}.") if deal is not None else
+                N_("The report of ruling #{number} (no hand records for this board: no "
+                   "diagram)."))
+        await respond(interaction, localize(interaction.locale, text, number=id), files=files,
                       ephemeral=True)
 
 

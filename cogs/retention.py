@@ -14,7 +14,7 @@ from discord.ext import commands
 from tdbot.answers import defer, respond
 from tdbot.client import TDBot
 from tdbot.context import ContextError, guild_id_of, storage_of
-from tdbot.messages import N_
+from tdbot.messages import N_, localize
 from tdbot.render import clean
 
 NOT_A_MANAGER = N_("Only someone with the Manage Server permission can delete the club's data.")
@@ -52,16 +52,17 @@ class Retention(commands.Cog):
         name = guild.name if guild is not None else ""
         if confirm.strip() != name:
             raise ContextError(
-                f"Nothing was deleted: type the server's name exactly ({clean(name)}) to confirm."
+                N_("Nothing was deleted: type the server's name exactly ({name}) to confirm."),
+                name=clean(name),
             )
         deleted = await storage_of(interaction).delete_club_data(
             guild_id_of(interaction), keep_settings=keep_settings
         )
         total = sum(deleted.values())
-        kept = " The club's settings were kept." if keep_settings else ""
-        await respond(
-            interaction, f"Deleted {total} stored rows for this server.{kept}", ephemeral=True
-        )
+        text = (N_("Deleted {count} stored rows for this server. The club's settings were kept.")
+                if keep_settings else N_("Deleted {count} stored rows for this server."))
+        await respond(interaction, localize(interaction.locale, text, count=total),
+                      ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

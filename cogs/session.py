@@ -22,7 +22,7 @@ from tdbot.boards import ended_line
 from tdbot.client import TDBot
 from tdbot.context import ContextError, in_time, require_director, storage_of
 from tdbot.hands import import_hands
-from tdbot.messages import N_, Locale, localize
+from tdbot.messages import N_, Locale, localize, say
 from tdbot.render import clean, seat_letter
 
 
@@ -81,14 +81,14 @@ class Session(commands.Cog):
         desk = Desk(storage_of(interaction))
         session_id, at = await in_time(interaction, desk.publish_scores(club.guild_id))
         settings = await desk.settings(club.guild_id)
-        rule = deadline_words(settings.appeal_from, settings.appeal_minutes)
-        note = ("" if settings.appeal_from == SCORES_PUBLISHED else
-                " (the club's appeal deadline runs from the end of the session, not from this)")
-        await respond(
-            interaction,
-            f"The scores of session {session_id} are published "
-            f"({discord.utils.format_dt(at, 'f')}): appeals {rule}{note}.",
-        )
+        locale = club.language  # a public answer: the club's language
+        rule = say(locale, deadline_words(settings.appeal_from, settings.appeal_minutes))
+        text = (N_("The scores of session {session} are published ({time}): appeals {rule}.")
+                if settings.appeal_from == SCORES_PUBLISHED else
+                N_("The scores of session {session} are published ({time}): appeals {rule} (the "
+                   "club's appeal deadline runs from the end of the session, not from this)."))
+        await respond(interaction, localize(locale, text, session=session_id,
+                                            time=discord.utils.format_dt(at, "f"), rule=rule))
 
     @session.command(name="hands", description="Directors: the session's hand records (PBN).")
     @app_commands.describe(file="The PBN file from the dealing or scoring program")

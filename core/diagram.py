@@ -7,7 +7,7 @@ them (DejaVu Sans, which the Docker image installs), else the suits are written 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,12 +42,15 @@ def heading(deal: Deal, *, contract: str | None = None, declarer: Seat | None = 
     return line
 
 
-def diagram_text(deal: Deal, *, hidden: Sequence[Seat] = ()) -> str:
-    """The four hands as monospaced text (North at the top); seats in ``hidden`` are left out."""
+def diagram_text(deal: Deal, *, hidden: Sequence[Seat] = (),
+                 names: Mapping[Seat, str] | None = None) -> str:
+    """The four hands as monospaced text (North at the top); seats in ``hidden`` are left out.
+    ``names``: the seats' names in the reader's language (default: English)."""
     def column(seat: Seat) -> list[str]:
+        name = names[seat] if names else seat.full_name
         if seat in hidden:
-            return [seat.full_name, "(not shown)", "", "", ""]
-        return [seat.full_name, *(holding(deal.hand(seat), s) for s in SUITS)]
+            return [name, "(not shown)", "", "", ""]
+        return [name, *(holding(deal.hand(seat), s) for s in SUITS)]
 
     indent = " " * 18
     lines = [indent + x for x in column(Seat.N)]
@@ -68,9 +71,13 @@ def _font(size: int, *, mono: bool = False) -> tuple[Any, bool]:
     return ImageFont.load_default(size), False
 
 
-def diagram_png(deal: Deal, *, title: Text, notes: Sequence[str] = ()) -> bytes:
+def diagram_png(deal: Deal, *, title: Text, notes: Sequence[str] = (),
+                names: Mapping[Seat, str] | None = None,
+                letters: Mapping[Seat, str] | None = None) -> bytes:
     """The diagram as a PNG: the title, the four hands with coloured suit symbols, and any
-    notes (the double-dummy table) below."""
+    notes (the double-dummy table) below. ``title`` is drawn as given (a Msg in English);
+    ``names`` and ``letters``: the seats' names and letters in the reader's language (default:
+    English)."""
     from PIL import Image, ImageDraw
 
     font, has_symbols = _font(20)
@@ -82,11 +89,13 @@ def diagram_png(deal: Deal, *, title: Text, notes: Sequence[str] = ()) -> bytes:
     draw.text((16, 12), str(title), fill=_BLACK, font=small)
     places = {Seat.N: (250, 50), Seat.W: (30, 180), Seat.E: (440, 180), Seat.S: (250, 310)}
     draw.rectangle((230, 190, 410, 290), outline=(120, 120, 120), width=2)
-    for label, (x, y) in (("N", (312, 194)), ("S", (312, 266)), ("W", (236, 230)),
-                          ("E", (392, 230))):
+    for seat, (x, y) in ((Seat.N, (312, 194)), (Seat.S, (312, 266)), (Seat.W, (236, 230)),
+                         (Seat.E, (392, 230))):
+        label = letters[seat] if letters else seat.value
         draw.text((x, y), label, fill=(90, 90, 90), font=small)
     for seat, (x, y) in places.items():
-        draw.text((x, y), seat.full_name, fill=(60, 60, 60), font=small)
+        draw.text((x, y), names[seat] if names else seat.full_name, fill=(60, 60, 60),
+                  font=small)
         for i, suit in enumerate(SUITS):
             colour = _RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
             text = holding(deal.hand(seat), suit, symbols=has_symbols)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 
@@ -19,8 +20,9 @@ from core.deal import DealError, make_deal, vulnerable_words
 from core.deal_facts import hand_after, opening_lead_hand, typed_hand_mismatch
 from core.diagram import diagram_png, diagram_text, heading
 from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
-from core.seats import Seat
+from core.seats import SEATS, Seat
 from core.storage.values import StoredDeal
+from core.text import Msg
 from tdbot.answers import defer, respond
 from tdbot.client import TDBot
 from tdbot.context import (
@@ -34,30 +36,46 @@ from tdbot.context import (
     storage_of,
 )
 from tdbot.desk import desk_of, refuse_if_blind
+from tdbot.messages import N_, Locale, localize, say, seat_letter, seat_name
 from tdbot.render import clean
 
 #: Within Discord's 2,000-character message limit, with room for the first line.
 ANSWER_MAX = 1900
+#: Why the director is shown the deal beside his verdict (:func:`deal_beside_ruling`).
+WHY_ADJUSTED = N_("Law 12C1, the adjusted score")
+WHY_REVOKE = N_("Law 64C")
+
+
+def diagram_words(locale: Locale) -> dict[str, Any]:
+    """The seats' names and letters for the diagrams, in the reader's language."""
+    return {"names": {seat: seat_name(locale, seat) for seat in SEATS},
+            "letters": {seat: seat_letter(locale, seat) for seat in SEATS}}
+
+
+def diagram(deal: Any, locale: Locale) -> str:
+    """The four hands as text, the seats named in the reader's language."""
+    return diagram_text(deal, names=diagram_words(locale)["names"])
 
 
 async def import_hands(interaction: discord.Interaction[TDBot], file: discord.Attachment) -> None:
     """``/session hands file:``: validate the whole file, then store every deal or none."""
     await defer(interaction, ephemeral=True)
     club = await require_director(interaction)
+    locale = interaction.locale  # only the director sees the answer
     if file.size > MAX_BYTES:
         raise ContextError(
-            f"{clean(file.filename)} is {file.size // 1024} KB: hand records are at most "
-            f"{MAX_BYTES // 1024} KB. Nothing was stored."
+            N_("{file} is {size} KB: hand records are at most {most} KB. Nothing was stored."),
+            file=clean(file.filename), size=file.size // 1024, most=MAX_BYTES // 1024,
         )
     try:
         data = await file.read()
     except discord.HTTPException:
-        raise ContextError("Discord did not give the file back: attach it again.") from None
+        raise ContextError(N_("Discord did not give the file back: attach it again.")) from None
     try:
         deals = parse_pbn(data)
     except PbnError as exc:
-        problems = clean(exc.summary())
-        text = f"{clean(file.filename)} was not taken, nothing was stored:\n{problems}"
+        text = localize(locale, N_("{file} was not taken, nothing was stored:\n{problems}"),
+                        file=clean(file.filename), problems=clean(say(locale, exc.summary())))
         await respond(interaction, text[:ANSWER_MAX], ephemeral=True)
         return
     storage = storage_of(interaction)
@@ -67,11 +85,16 @@ async def import_hands(interaction: discord.Interaction[TDBot], file: discord.At
     numbers = [d.board for d in deals]
     span = f"{numbers[0]}–{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1)) \
         else ", ".join(map(str, numbers))
-    text = (f"Hand records for session **{clean(session.name)}**: {len(deals)} boards "
-            f"({span}). Each deal stays secret: directors see it (a playing director once he "
-            "has played the board), a player once his table has finished the board.")
+    text = localize(
+        locale,
+        N_("Hand records for session **{name}**: {count} boards ({span}). Each deal stays "
+           "secret: directors see it (a playing director once he has played the board), a "
+           "player once his table has finished the board."),
+        name=clean(session.name), count=len(deals), span=span,
+    )
     if replaced:
-        text += f" Replaced the deals of boards {', '.join(map(str, replaced))}."
+        text += " " + localize(locale, N_("Replaced the deals of boards {boards}."),
+                               boards=", ".join(map(str, replaced)))
     await respond(interaction, text, ephemeral=True)
 
 
@@ -81,21 +104,27 @@ async def enter_deal(
     """``/board deal number deal``: a director enters one board's deal (PBN notation)."""
     await defer(interaction, ephemeral=True)
     club = await require_director(interaction)
+    locale = interaction.locale  # only the director sees the answer
     try:
         deal = make_deal(number, deal_text)
     except DealError as exc:
         raise ContextError(
-            "That deal was not stored: " + clean("; ".join(map(str, exc.problems[:8])))
+            N_("That deal was not stored: {problems}"),
+            problems=clean(say(locale, Msg.join("; ", exc.problems[:8]))),
         ) from None
     storage = storage_of(interaction)
     session, replaced = await in_time(
         interaction, storage.store_deals(club.guild_id, [deal], interaction.user.id)
     )
-    again = " (it replaces the one stored)" if replaced else ""
+    text = (N_("Board {board} of session **{name}**: deal stored (it replaces the one stored); "
+               "dealer {dealer}, {vulnerable}.") if replaced else
+            N_("Board {board} of session **{name}**: deal stored; dealer {dealer}, "
+               "{vulnerable}."))
     await respond(
         interaction,
-        f"Board {number} of session **{clean(session.name)}**: deal stored{again}; dealer "
-        f"{deal.dealer.full_name}, {vulnerable_words(deal.vulnerable)}.",
+        localize(locale, text, board=number, name=clean(session.name),
+                 dealer=seat_name(locale, deal.dealer),
+                 vulnerable=say(locale, vulnerable_words(deal.vulnerable))),
         ephemeral=True,
     )
 
@@ -113,16 +142,18 @@ async def hand_from_records(
     player of that seat or a director who may see the board: for anyone else the deal is
     neither used nor checked (an answer would tell him about a hand that is not his)."""
     if played and typed is not None:
-        raise ContextError("Give hand: or played:, not both.")
+        raise ContextError(N_("Give hand: or played:, not both."))
     if ctx.seat is not seat and not ctx.director:
         if played:
-            raise ContextError(f"Only {seat.value}'s player (or a director) can use played:.")
+            raise ContextError(N_("Only {seat}'s player (or a director) can use played:."),
+                               seat=seat_letter(interaction.locale, seat))
         return typed
     storage = storage_of(interaction)
     deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
     if deal is None:
         if played:
-            raise ContextError("played: needs the session's hand records; type hand: instead.")
+            raise ContextError(
+                N_("played: needs the session's hand records; type hand: instead."))
         return typed
     if ctx.seat is not seat and await desk_of(interaction).is_blind(
         ctx.guild_id, interaction.user.id, ctx.board.session_id, ctx.board.number,
@@ -132,7 +163,7 @@ async def hand_from_records(
     for given in (typed, played):
         mismatch = typed_hand_mismatch(given or (), seat, deal)
         if mismatch is not None:
-            raise ContextError(str(mismatch))
+            raise ContextError(mismatch)  # core's words, in the reader's language
     if typed is not None:
         return typed
     if played:
@@ -152,8 +183,9 @@ async def visible_deal(
     stored = await storage.session_deal(club.guild_id, session_id, number)
     if stored is None:
         raise ContextError(
-            f"No deal is known for board {number} of that session: a director attaches the "
-            "hand records (/session hands file:) or enters it (/board deal number deal)."
+            N_("No deal is known for board {board} of that session: a director attaches the "
+               "hand records (/session hands file:) or enters it (/board deal number deal)."),
+            board=number,
         )
     director = is_director(interaction.user, club)
     if director:
@@ -162,27 +194,32 @@ async def visible_deal(
         club.guild_id, interaction.user.id, session_id, number
     ):
         raise ContextError(
-            f"Board {number}'s deal is secret until your table has finished the board."
+            N_("Board {board}'s deal is secret until your table has finished the board."),
+            board=number,
         )
     return stored, director
 
 
-async def solved(interaction: discord.Interaction[TDBot], stored: StoredDeal) -> str:
+async def solved(
+    interaction: discord.Interaction[TDBot], stored: StoredDeal, locale: Locale = None
+) -> str:
     """The double-dummy table as text (solved off the event loop once, then cached), or a
-    line saying why there is none."""
+    line saying why there is none, in the reader's language (``None``: English)."""
     if stored.solved is not None:
-        return str(double_dummy.table_text(double_dummy.DDResult.from_data(stored.solved)))
+        return say(locale, double_dummy.table_text(
+            double_dummy.DDResult.from_data(stored.solved)))
     try:  # the solver's first import takes a second or two: in the thread too
         result = await asyncio.to_thread(double_dummy.solve, stored.deal)
     except double_dummy.SolverMissing:
         if stored.deal.dd_tricks is not None:
-            return ("Double-dummy tricks from the file (N S E W; NT S H D C): "
-                    + dd_tricks_text(dict(stored.deal.dd_tricks)))
-        return str(double_dummy.NOT_INSTALLED)
+            return localize(locale,
+                            N_("Double-dummy tricks from the file (N S E W; NT S H D C): "
+                               "{tricks}"), tricks=dd_tricks_text(dict(stored.deal.dd_tricks)))
+        return say(locale, double_dummy.NOT_INSTALLED)
     await storage_of(interaction).save_solved(
         interaction.guild_id or 0, stored.id, result.to_data()
     )
-    return str(double_dummy.table_text(result))
+    return say(locale, double_dummy.table_text(result))
 
 
 async def deal_beside_ruling(
@@ -190,15 +227,20 @@ async def deal_beside_ruling(
 ) -> None:
     """For the director alone, after his verdict on a revoke (64C) or an adjusted score (12C1):
     the deal and its double-dummy table, when the hand records give the board. The caller has
-    checked that he may see the board (not a playing director's blind spot)."""
+    checked that he may see the board (not a playing director's blind spot). ``why``: marked
+    text (:data:`WHY_ADJUSTED`, :data:`WHY_REVOKE`), said in the director's language."""
     stored = await storage_of(interaction).session_deal(
         interaction.guild_id or 0, session_id, board_number
     )
     if stored is None:
         return
-    table = await solved(interaction, stored)
-    text = (f"For you only ({why}): **{clean(heading(stored.deal))}**\n```\n"
-            f"{diagram_text(stored.deal)}\n```\n{double_dummy.LABEL}\n```\n{table}\n```")
+    locale = interaction.locale  # only the director sees it
+    table = await solved(interaction, stored, locale)
+    first = localize(locale, N_("For you only ({why}): **{heading}**"),
+                     why=localize(locale, why),
+                     heading=clean(say(locale, heading(stored.deal))))
+    text = (f"{first}\n```\n{diagram(stored.deal, locale)}\n```\n"
+            f"{say(locale, double_dummy.LABEL)}\n```\n{table}\n```")
     await respond(interaction, text[:2000], ephemeral=True)
 
 
@@ -219,14 +261,17 @@ async def show_deal(
         if at.named_board is not None:
             contract, declarer = at.named_board.state.contract, at.named_board.state.declarer
     deal = stored.deal
-    title = heading(deal, contract=contract, declarer=declarer, table=table)
+    locale = interaction.locale  # only the asker sees it
+    title = say(locale, heading(deal, contract=contract, declarer=declarer, table=table))
     dd_lines: list[str] = []
     if director:
-        dd_lines = (await solved(interaction, stored)).splitlines()
-    png = await asyncio.to_thread(diagram_png, deal, title=title, notes=dd_lines)
-    text = f"**{clean(title)}**\n```\n{diagram_text(deal)}\n```"
+        dd_lines = (await solved(interaction, stored, locale)).splitlines()
+    png = await asyncio.to_thread(diagram_png, deal, title=title, notes=dd_lines,
+                                  **diagram_words(locale))
+    text = f"**{clean(title)}**\n```\n{diagram(deal, locale)}\n```"
     if dd_lines:
-        text += f"\n{double_dummy.LABEL}\n```\n" + "\n".join(dd_lines) + "\n```"
+        text += (f"\n{say(locale, double_dummy.LABEL)}\n```\n" + "\n".join(dd_lines)
+                 + "\n```")
     await respond(
         interaction,
         text[:2000],

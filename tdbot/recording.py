@@ -87,7 +87,7 @@ async def record_incident(
         deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
         mismatch = deal_mismatch(event, deal) if deal is not None else None
         if mismatch is not None:
-            raise ContextError(str(mismatch))
+            raise ContextError(mismatch)  # core's words, in the reader's language
         if trick is not None:
             before.append(PlayReported(trick=trick))
         # one transaction: the calls caught up, the trick and the incident, or nothing

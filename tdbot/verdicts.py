@@ -18,7 +18,7 @@ from core.storage.desk import Rerule, RerulePlan
 from core.storage.errors import NotFound, StorageError
 from core.storage.values import ClubSettings, VerdictKind
 from core.view import view_of
-from tdbot.answers import defer, report_error, respond, sentence
+from tdbot.answers import defer, report_error, respond, said, sentence
 from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
@@ -345,7 +345,7 @@ async def rerule(
     try:
         plan = await desk_of(interaction).preview_rerule(club.guild_id, event_id, changes)
     except (NotFound, StorageError) as exc:
-        raise ContextError(sentence(str(exc))) from exc
+        raise ContextError(sentence(said(exc, interaction.locale))) from exc
     view = ConfirmRerule(plan, interaction.user.id, text, changes, error)
     localize_buttons(view, interaction.locale)
     await respond(interaction, embed=correction_embed(plan, interaction.locale), view=view,

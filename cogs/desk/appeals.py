@@ -11,7 +11,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.ruling import Ruling
-from core.storage.desk.settings import OUTCOME_WORDS
 from tdbot.answers import defer, respond
 from tdbot.client import TDBot
 from tdbot.context import (
@@ -33,11 +32,21 @@ from tdbot.desk import (
     refuse_if_blind,
 )
 from tdbot.limits import directors_cooldown
-from tdbot.messages import N_
+from tdbot.messages import N_, Locale, localize
 from tdbot.pages import add_text_field, send_pages, split_text
 from tdbot.render import clean
 
 log = logging.getLogger(__name__)
+
+#: An appeal's outcome in words (core.storage.desk.settings.OUTCOME_WORDS, marked).
+OUTCOMES = {"ruling_stands": N_("the ruling stands"), "upheld": N_("the ruling stands"),
+            "ruling_changed": N_("the ruling is changed"),
+            "score_adjusted": N_("the score is adjusted"), "changed": N_("the ruling is changed"),
+            "withdrawn": N_("withdrawn")}
+OPEN = N_("Appeal #{number} against ruling #{ruling} (open)")
+CLOSED = N_("Appeal #{number} against ruling #{ruling} (closed: {outcome})")
+CLOSED_WITHOUT_MERIT = N_("Appeal #{number} against ruling #{ruling} (closed: {outcome}, "
+                          "without merit)")
 
 
 class AppealCog(commands.Cog):
@@ -72,8 +81,10 @@ class AppealCog(commands.Cog):
             director=is_director(interaction.user, club),
         ))
         await respond(interaction,
-            f"Appeal #{filed.id} against ruling #{id} is filed (Law 92). The director answers "
-            "first; a committee may hear it. /appeal list shows open appeals.",
+            localize(interaction.locale,
+                     N_("Appeal #{number} against ruling #{ruling} is filed (Law 92). The "
+                        "director answers first; a committee may hear it. /appeal list shows "
+                        "open appeals."), number=filed.id, ruling=id),
             ephemeral=True,
         )
         channel = log_channel(interaction, club)
@@ -82,8 +93,11 @@ class AppealCog(commands.Cog):
             ping, mentions = await directors_ping(interaction, club, blind)
             try:
                 await channel.send(
-                    f"{ping}Appeal #{filed.id} against ruling #{id} (table {entry.table_number}, "
-                    f"board {entry.board_number}) by {interaction.user.mention}.",
+                    ping + localize(club.language,  # the log channel: the club's language
+                                    N_("Appeal #{number} against ruling #{ruling} (table {table}, "
+                                       "board {board}) by {member}."),
+                                    number=filed.id, ruling=id, table=entry.table_number,
+                                    board=entry.board_number, member=interaction.user.mention),
                     allowed_mentions=mentions,
                 )
             except discord.HTTPException as exc:
@@ -111,7 +125,7 @@ class AppealCog(commands.Cog):
             desk_of(interaction).answer_appeal(club.guild_id, id, interaction.user.id, by, body)
         )
         await respond(interaction,
-            embed=appeal_embed(done), ephemeral=True,
+            embed=appeal_embed(done, locale=interaction.locale), ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -146,7 +160,8 @@ class AppealCog(commands.Cog):
                                                without_merit=without_merit)
         )
         await respond(interaction,
-            embed=appeal_embed(done), allowed_mentions=discord.AllowedMentions.none()
+            embed=appeal_embed(done, locale=club.language),  # public: the club's language
+            allowed_mentions=discord.AllowedMentions.none()
         )
 
     @appeal.command(name="list", description="Open appeals (or those against one ruling).")
@@ -161,7 +176,8 @@ class AppealCog(commands.Cog):
         desk = desk_of(interaction)
         found = await desk.appeals(club.guild_id, event_id=ruling, open_only=ruling is None)
         if not found:
-            await respond(interaction, "No appeals.", ephemeral=True)
+            await respond(interaction, localize(interaction.locale, N_("No appeals.")),
+                          ephemeral=True)
             return
         director = is_director(interaction.user, club)
         embeds = []
@@ -177,34 +193,41 @@ class AppealCog(commands.Cog):
                     club.guild_id, interaction.user.id, appeal.session_id, appeal.board_number
                 ) or await desk.is_blind(club.guild_id, interaction.user.id,
                                          appeal.session_id, appeal.board_number)  # no peeking
-            embeds.append(appeal_embed(appeal, hidden=hidden))
+            embeds.append(appeal_embed(appeal, hidden=hidden, locale=interaction.locale))
         await send_pages(interaction, embeds=embeds, ephemeral=True)
 
 
-def appeal_embed(appeal: Any, *, hidden: bool = False) -> discord.Embed:
-    """An appeal with its answers and outcome (what the club may see: no hands). ``hidden``:
-    the viewer has not played the board, so what was written about it is left out."""
-    state = "open"
+def appeal_embed(appeal: Any, *, hidden: bool = False, locale: Locale = None) -> discord.Embed:
+    """An appeal with its answers and outcome (what the club may see: no hands), in the
+    reader's language. ``hidden``: the viewer has not played the board, so what was written
+    about it is left out."""
+    def _(text: str, **params: Any) -> str:
+        return localize(locale, text, **params)
+
+    numbers = {"number": appeal.id, "ruling": appeal.event_id}
     if appeal.outcome:
-        state = "closed: " + OUTCOME_WORDS.get(appeal.outcome, appeal.outcome)
-        if appeal.without_merit:
-            state += ", without merit"
+        outcome = _(OUTCOMES[appeal.outcome]) if appeal.outcome in OUTCOMES else appeal.outcome
+        title = _(CLOSED_WITHOUT_MERIT if appeal.without_merit else CLOSED, outcome=outcome,
+                  **numbers)
+    else:
+        title = _(OPEN, **numbers)
     embed = discord.Embed(
-        title=f"Appeal #{appeal.id} against ruling #{appeal.event_id} ({state})",
-        description=(f"Reasons and answers are hidden: you have not played board "
-                     f"{appeal.board_number} yet." if hidden
+        title=title,
+        description=(_(N_("Reasons and answers are hidden: you have not played board {board} "
+                          "yet."), board=appeal.board_number) if hidden
                      else split_text(clean(appeal.reason), 4096)[0]),
         colour=discord.Colour.orange(),
     )
-    embed.add_field(name="Where", value=f"Table {appeal.table_number}, board "
-                                        f"{appeal.board_number}")
-    embed.add_field(name="By", value=f"<@{appeal.appellant_id}>")
+    embed.add_field(name=_(N_("Where")), value=_(N_("Table {table}, board {board}"),
+                                                   table=appeal.table_number,
+                                                   board=appeal.board_number))
+    embed.add_field(name=_(N_("By")), value=f"<@{appeal.appellant_id}>")
     if hidden:
         return embed
     if appeal.director_answer:
-        add_text_field(embed, "Director's answer", appeal.director_answer)
+        add_text_field(embed, _(N_("Director's answer")), appeal.director_answer)
     if appeal.committee_answer:
-        add_text_field(embed, "Committee's answer", appeal.committee_answer)
+        add_text_field(embed, _(N_("Committee's answer")), appeal.committee_answer)
     if appeal.outcome_text:
-        add_text_field(embed, "Outcome", appeal.outcome_text)
+        add_text_field(embed, _(N_("Outcome")), appeal.outcome_text)
     return embed

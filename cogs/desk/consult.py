@@ -39,11 +39,13 @@ from tdbot.desk import (
     table_channel_of,
 )
 from tdbot.limits import directors_cooldown
-from tdbot.messages import N_
+from tdbot.messages import N_, Locale, localize
 from tdbot.pages import line_embeds, post_pages, section_embeds, send_pages
 from tdbot.render import clean, cut
 
 log = logging.getLogger(__name__)
+
+SEE_ANSWER = N_("See the director's answer")
 
 
 class ConsultButton(
@@ -52,10 +54,10 @@ class ConsultButton(
 ):
     """"See the answer" on the player's own (ephemeral) consultation message."""
 
-    def __init__(self, consultation_id: int) -> None:
+    def __init__(self, consultation_id: int, locale: Locale = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="See the director's answer",
+                label=localize(locale, SEE_ANSWER),
                 custom_id=f"{CONSULT_PREFIX}:{consultation_id}",
                 style=discord.ButtonStyle.secondary,
             )
@@ -86,13 +88,19 @@ async def show_consultation(interaction: discord.Interaction[TDBot], consultatio
     if director and found.player_id != interaction.user.id:
         board = await storage_of(interaction).board(club.guild_id, found.board_id)
         await refuse_if_blind(interaction, board.session_id, found.board_number)
-    sections = [("Question", [found.question]),
-                ("Director's answer", [found.answer or "Not answered yet."])]
+    locale = interaction.locale  # only the asker sees it
+
+    def _(text: str, **params: Any) -> str:
+        return localize(locale, text, **params)
+
+    sections = [(_(N_("Question")), [found.question]),
+                (_(N_("Director's answer")), [found.answer or _(N_("Not answered yet."))])]
     if found.table_note:
-        sections.append(("Told to the table", [found.table_note]))
+        sections.append((_(N_("Told to the table")), [found.table_note]))
     embeds = section_embeds(
-        f"Private consultation #{found.id} (table {found.table_number}, "
-        f"board {found.board_number})", sections, colour=discord.Colour.dark_grey(),
+        _(N_("Private consultation #{number} (table {table}, board {board})"), number=found.id,
+          table=found.table_number, board=found.board_number),
+        sections, colour=discord.Colour.dark_grey(),
     )
     await send_pages(interaction, embeds=embeds, ephemeral=True)
 
@@ -136,11 +144,12 @@ class ConsultCog(commands.Cog):
                          interaction.channel_id, text, interaction_id=interaction.id)
         )
         view = discord.ui.View(timeout=None)
-        view.add_item(ConsultButton(asked.id))
+        view.add_item(ConsultButton(asked.id, interaction.locale))
         await respond(interaction,
-            f"Your question is with the directors (consultation #{asked.id}). Only you and the "
-            "directors see it; the table is told only what it must know. Press the button for "
-            "the answer.",
+            localize(interaction.locale,
+                     N_("Your question is with the directors (consultation #{number}). Only you "
+                        "and the directors see it; the table is told only what it must know. "
+                        "Press the button for the answer."), number=asked.id),
             view=view,
             ephemeral=True,
         )
@@ -149,9 +158,12 @@ class ConsultCog(commands.Cog):
             return
         blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
         ping, mentions = await directors_ping(interaction, ctx.club, blind)
-        line = (f"{ping}Private consultation #{asked.id}: table {ctx.table.number}, board "
-                f"{ctx.board.number}. Read it with /consult show id:{asked.id} and answer with "
-                f"/consult answer id:{asked.id}.")
+        line = ping + localize(  # the log channel: the club's language
+            ctx.club.language,
+            N_("Private consultation #{number}: table {table}, board {board}. Read it with "
+               "/consult show id:{number} and answer with /consult answer id:{number}."),
+            number=asked.id, table=ctx.table.number, board=ctx.board.number,
+        )
         if blind:
             line += " " + blind_note(blind, ctx.board.number)
         try:
@@ -199,10 +211,12 @@ class ConsultCog(commands.Cog):
         )
         told = ""
         if note and not done.repeated:  # a redelivered answer tells the table once
-            told = await _tell_table(interaction, done, note)
+            told = " " + await _tell_table(interaction, done, note, club.language)
         await respond(interaction,
-            f"Answer recorded in the log as ruling #{recorded.id} (private).{told} The player "
-            "sees it with the button on his question.",
+            localize(interaction.locale,
+                     N_("Answer recorded in the log as ruling #{number} (private).{told} The "
+                        "player sees it with the button on his question."),
+                     number=recorded.id, told=told),
             ephemeral=True,
         )
 
@@ -211,38 +225,52 @@ class ConsultCog(commands.Cog):
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         desk = desk_of(interaction)
+        locale = interaction.locale  # only the director sees it
         lines = []
         for c in await desk.open_consultations(club.guild_id):
             board = await storage_of(interaction).board(club.guild_id, c.board_id)
             if await desk.is_blind(club.guild_id, interaction.user.id, board.session_id,
                                    c.board_number, director=True):
-                lines.append(f"**#{c.id}** table {c.table_number}, board {c.board_number}: "
-                             "for the deputies (you have not played this board)")
+                lines.append(localize(
+                    locale, N_("**#{number}** table {table}, board {board}: for the deputies "
+                               "(you have not played this board)"),
+                    number=c.id, table=c.table_number, board=c.board_number))
                 continue
-            lines.append(f"**#{c.id}** table {c.table_number}, board {c.board_number} by "
-                         f"<@{c.player_id}>: {clean(cut(c.question, 120))}")
+            lines.append(localize(
+                locale, N_("**#{number}** table {table}, board {board} by {member}: {question}"),
+                number=c.id, table=c.table_number, board=c.board_number,
+                member=f"<@{c.player_id}>", question=clean(cut(c.question, 120))))
         if not lines:
-            await respond(interaction, "No open consultations.", ephemeral=True)
+            await respond(interaction, localize(locale, N_("No open consultations.")),
+                          ephemeral=True)
             return
         await send_pages(interaction, ephemeral=True, embeds=line_embeds(
-            f"Open consultations ({len(lines)})", lines, colour=discord.Colour.dark_grey()))
+            localize(locale, N_("Open consultations ({count})"), count=len(lines)), lines,
+            colour=discord.Colour.dark_grey()))
 
 
-async def _tell_table(interaction: discord.Interaction[TDBot], done: Any, note: str) -> str:
+async def _tell_table(
+    interaction: discord.Interaction[TDBot], done: Any, note: str, club_language: str | None
+) -> str:
     """Post the director's note to the table (the channel bound to it with /table channel,
-    else where the player asked), split if long; what the director is told about it."""
+    else where the player asked), split if long, in the club's language (a public message);
+    what the director is told about it, in his."""
+    locale = interaction.locale
     channel = await table_channel_of(interaction, done.table_number)
     if channel is None and done.channel_id is not None:
         channel = interaction.client.get_channel(done.channel_id)
     if channel is None or not hasattr(channel, "send"):
-        return " No table channel to tell: tell the table yourself."
+        return localize(locale, N_("No table channel to tell: tell the table yourself."))
     try:
-        await post_pages(channel, [
-            f"The director, after a private consultation (table {done.table_number}, board "
-            f"{done.board_number}): {clean(note)}"
-        ])
+        await post_pages(channel, [localize(
+            club_language,
+            N_("The director, after a private consultation (table {table}, board {board}): "
+               "{note}"),
+            table=done.table_number, board=done.board_number, note=clean(note),
+        )])
     except discord.HTTPException as exc:
         log.warning("Could not tell table of consultation %s: %s", done.id, exc)
-        return (f" Your note could not be posted to {channel.mention} (Discord refused it: "
-                f"{exc.status}): tell the table yourself.")
-    return " The table has been told your note."
+        return localize(locale, N_("Your note could not be posted to {channel} (Discord refused "
+                                   "it: {status}): tell the table yourself."),
+                        channel=channel.mention, status=exc.status)
+    return localize(locale, N_("The table has been told your note."))

@@ -19,7 +19,7 @@ from tdbot.desk import (
     desk_of,
 )
 from tdbot.limits import directors_cooldown
-from tdbot.messages import N_
+from tdbot.messages import N_, localize
 
 
 class PlayingCog(commands.Cog):
@@ -40,6 +40,7 @@ class PlayingCog(commands.Cog):
         club = await require_director(interaction)
         storage = storage_of(interaction)
         desk = desk_of(interaction)
+        locale = interaction.locale  # only he sees the answer
         if playing:
             seat = await storage.seating(club.guild_id, interaction.user.id)
             if seat is None:
@@ -48,12 +49,17 @@ class PlayingCog(commands.Cog):
                 )
             deputies = (await desk.settings(club.guild_id)).deputy_role_id
             await stored(desk.set_playing(club.guild_id, interaction.user.id, True))
-            text = (f"You are playing at table {seat.table_number}. Calls, consultations and "
-                    "log lines about a board you have not played yet go to the deputies; "
-                    "the bot shows you nothing about it until you have played it.")
+            text = localize(
+                locale,
+                N_("You are playing at table {table}. Calls, consultations and log lines about "
+                   "a board you have not played yet go to the deputies; the bot shows you "
+                   "nothing about it until you have played it."),
+                table=seat.table_number,
+            )
             if deputies is None:
-                text += " No deputy role is set: ask an admin for /setup deputy_role."
+                text += " " + localize(
+                    locale, N_("No deputy role is set: ask an admin for /setup deputy_role."))
         else:
             await stored(desk.set_playing(club.guild_id, interaction.user.id, False))
-            text = "You are no longer playing: calls come to you again."
+            text = localize(locale, N_("You are no longer playing: calls come to you again."))
         await respond(interaction, text, ephemeral=True)

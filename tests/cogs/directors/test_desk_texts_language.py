@@ -1,0 +1,164 @@
+"""The desk's own texts in the reader's language (issue 29), through the real command tree:
+appeals, consultations, /playing, /claim review, /report's answer, the hand records
+(/session hands, /board deal and its diagram), /club-data delete and /session scores-published.
+
+An answer only the asker sees is in his Discord's language; a public one (the log channel, a note
+to the table, /appeal decide, /session scores-published) in the club's. The expected French is
+read from ``translations-texts2.json`` (the texts marked in these files, merged into the
+catalogs by the lead); until the merge, the fixture adds those entries to the catalogs read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.pbn import random_pbn
+from tdbot import messages
+from tests.support import exposure, seat_everyone, set_up
+
+pytestmark = pytest.mark.usefixtures("bot")
+
+TRANSLATIONS = Path(__file__).parents[3] / "translations-texts2.json"
+FR: dict[str, str] = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))["fr"]
+
+
+def fr(msgid: str, **values: Any) -> str:
+    """The French of ``msgid``, filled (as the bot says it)."""
+    return FR[msgid].format(**values) if values else FR[msgid]
+
+
+@pytest.fixture(autouse=True)
+def catalogs(monkeypatch):
+    """The shipped catalogs, with this group's translations added (a no-op once merged)."""
+    shipped = messages.read_catalog
+    extra = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
+
+    def read(path):
+        entries = dict(shipped(path))
+        if path.stem == messages.DOMAIN:
+            entries.update({("", k): v for k, v in extra.get(path.parent.parent.name, {}).items()})
+        return entries
+
+    monkeypatch.setattr(messages, "read_catalog", read)
+
+
+async def french_club(ld) -> None:
+    done = await ld.run("/setup director_role:@Director log_channel:#td-log language:fr",
+                        user="Director")
+    assert done.ephemeral, done.text
+
+
+def french(ld, *who: str) -> None:
+    for name in who:
+        ld.member(name).user.locale = "fr"
+
+
+async def test_an_appeal_in_french(ld, storage):
+    await french_club(ld)
+    recorded = await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:W", user="LHO")
+    french(ld, "LHO")
+    filed = await ld.slash("appeal file", {"id": recorded.id, "reason": "Jamais exposée"},
+                           user="LHO")
+    appeal_id = int(filed.text.split("#")[1].split()[0])
+    assert filed.ephemeral and filed.text.startswith(fr(
+        "Appeal #{number} against ruling #{ruling} is filed (Law 92). The director answers "
+        "first; a committee may hear it. /appeal list shows open appeals.",
+        number=appeal_id, ruling=recorded.id))
+    [post] = filed.channel_messages  # the log channel: the club's language
+    assert fr("Appeal #{number} against ruling #{ruling} (table {table}, board {board}) by "
+              "{member}.", number=appeal_id, ruling=recorded.id, table=1, board=1,
+              member=ld.member("LHO").mention) in post.text
+    listed = await ld.slash("appeal list", {}, user="LHO")
+    assert fr("Appeal #{number} against ruling #{ruling} (open)", number=appeal_id,
+              ruling=recorded.id) in listed.text
+    closed = await ld.slash("appeal decide", {"id": appeal_id, "outcome": "ruling_stands",
+                                              "without_merit": True}, user="Director")
+    assert not closed.ephemeral  # public: the club's French, the Director's Discord English
+    assert fr("Appeal #{number} against ruling #{ruling} (closed: {outcome}, without merit)",
+              number=appeal_id, ruling=recorded.id, outcome=fr("the ruling stands")) in closed.text
+    none = await ld.slash("appeal list", {}, user="LHO")
+    assert none.text == fr("No appeals.")
+
+
+async def test_a_consultation_in_french(ld, storage):
+    await french_club(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    french(ld, "RHO")
+    asked = await ld.slash("consult ask", {"question": "2T est-il comparable ?"}, user="RHO")
+    [post] = asked.channel_messages
+    cid = int(post.text.split("#")[1].split(":")[0])
+    assert asked.message.text.startswith(fr(
+        "Your question is with the directors (consultation #{number}). Only you and the "
+        "directors see it; the table is told only what it must know. Press the button for "
+        "the answer.", number=cid))
+    assert fr("Private consultation #{number}: table {table}, board {board}. Read it with "
+              "/consult show id:{number} and answer with /consult answer id:{number}.",
+              number=cid, table=1, board=1) in post.text
+    pressed = await ld.press(asked.message, fr("See the director's answer"), user="RHO")
+    assert fr("Not answered yet.") in pressed.text
+    done = await ld.slash("consult answer", {"id": cid, "answer": "Oui",
+                                             "table_note": "Le partenaire n'est pas limité."},
+                          user="Director")
+    [told] = done.channel_messages  # the table: the club's language
+    assert told.text == fr("The director, after a private consultation (table {table}, board "
+                           "{board}): {note}", table=1, board=1,
+                           note="Le partenaire n'est pas limité.")
+
+
+async def test_playing_in_french(ld, storage):
+    await set_up(ld)
+    french(ld, "Director")
+    await ld.run("/sit table:1 seat:N", user="Director")
+    result = await ld.slash("playing", {"playing": True}, user="Director")
+    assert result.ephemeral and result.text == fr(
+        "You are playing at table {table}. Calls, consultations and log lines about a board "
+        "you have not played yet go to the deputies; the bot shows you nothing about it until "
+        "you have played it.", table=1) + " " + fr(
+        "No deputy role is set: ask an admin for /setup deputy_role.")
+    stop = await ld.slash("playing", {"playing": False}, user="Director")
+    assert stop.text == fr("You are no longer playing: calls come to you again.")
+
+
+async def test_hand_records_a_claim_review_and_a_report_in_french(ld, storage):
+    await set_up(ld)
+    french(ld, "Director")
+    done = await ld.slash("session hands", {"file": ld.attach(
+        "lundi.pbn", random_pbn(4, seed=1).encode())}, user="Director")
+    assert done.ephemeral and done.text.startswith("Diagrammes de la séance **"), done.text
+    assert "4 boards (1–4)" in done.text
+    shown = await ld.run("/board deal number:1", user="Director")
+    assert shown.ephemeral and "Nord" in shown.text and "Ouest" in shown.text, shown.text
+    assert "North" not in shown.text and "Board 1 :" in shown.text  # core's heading, French
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    claimed = await ld.run("/claim made seat:S tricks:13 remaining:13 objector:W",
+                           user="Declarer")
+    rid = int(claimed.embed["footer"]["text"].split("#")[1].split()[0])
+    review = await ld.run(f"/claim review id:{rid} leader:W", user="Director")
+    assert review.ephemeral and fr("**Law 70: the questions**") in review.text, review.text
+    assert review.text.startswith("**Réclamation #") and "Mains restantes (" in review.text
+    report = await ld.run(f"/report id:{rid}", user="Director")
+    assert report.text == fr("The report of ruling #{number}.", number=rid)
+    assert "## The deal" in report.files[0].text()  # the report itself stays English
+
+
+async def test_club_data_delete_refused_in_french(ld, storage):
+    french(ld, "Director")
+    refused = await ld.slash("club-data delete", {"confirm": "oui"}, user=ld.director)
+    assert refused.ephemeral and refused.content == fr(
+        "Nothing was deleted: type the server's name exactly ({name}) to confirm.",
+        name=ld.guild.name)
+
+
+async def test_scores_published_in_the_clubs_french(ld, storage):
+    await french_club(ld)
+    await exposure(storage, ld)
+    published = await ld.run("/session scores-published", user="Director")
+    assert not published.ephemeral
+    assert published.text.startswith("Les résultats de la séance "), published.text
+    assert "appels dans les 30 minutes après" in published.text  # core's rule, French too
