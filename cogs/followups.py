@@ -18,6 +18,7 @@ from core.laws.course import RestrictionSpent
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.must_pass import must_pass
 from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
+from core.permissions import may_say_restriction_over
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Chooser, Lasts, may_choose
@@ -32,6 +33,7 @@ from tdbot.context import (
     ContextError,
     SeatName,
     TableContext,
+    allow,
     card_choices,
     checked,
     club_of,
@@ -74,13 +76,10 @@ EXPIRED = N_(
     "This button no longer applies: the choice has been made or the board has moved on."
 )
 LAPSED = N_("That restriction is already over (or the board has moved on): nothing to change.")
-NOT_AT_TABLE = N_("Only a player seated at table {table} or a director can say that.")
 NOT_YOURS = N_("Only {who} at table {table} or a director can choose.")
 NOT_YOURS_SEAT = N_("Only {seat} at table {table} or a director can choose.")
 NOT_DECLARERS = N_("Only the declarer at table {table} or a director can choose.")
 NOT_DECLARER_SIDES = N_("Only declarer or dummy at table {table} or a director can choose.")
-NOT_OTHER_SIDE = N_("Only declarer or dummy at table {table} (or a director) can say that: it "
-                    "would favour {seat}'s side.")
 DIRECTOR_ONLY = N_("Only a director judges whether a call is comparable (Law 23).")
 CHOSEN_BY = N_("Chosen by {name}: {option}")
 CHOSEN = N_("{summary} (ruling #{number})")
@@ -238,15 +237,14 @@ class LapseButton(PressButton, template=LAPSE_PATTERN):
             if not any((r.lasts is not Lasts.WHILE_ON_LEAD) == play
                        for r in board.state.restrictions_on(self.seat)):
                 raise ContextError(LAPSED)
-            if not is_director(interaction.user, club):
-                seating = await storage.seating(club.guild_id, interaction.user.id)
-                if seating is None or seating.table_id != board.table_id:
-                    raise ContextError(NOT_AT_TABLE, table=board.table_number)
-                # the end of a defender's restriction favours his side: the other side says it
-                if not may_choose(Chooser.DECLARER_SIDE, seating.seat, director=False,
-                                  declarer=board.state.declarer):
-                    raise ContextError(NOT_OTHER_SIDE, table=board.table_number,
-                                       seat=seat_letter(interaction.locale, self.seat))
+            director = is_director(interaction.user, club)
+            seating = None if director else await storage.seating(club.guild_id,
+                                                                  interaction.user.id)
+            here = seating is not None and seating.table_id == board.table_id
+            allow(may_say_restriction_over(
+                seat=seating.seat if seating is not None and here else None, seated_here=here,
+                restricted=self.seat, declarer=board.state.declarer, director=director,
+                table=board.table_number))
             event = RestrictionSpent(self.seat) if play else LeadLost(self.seat)
             recorded = await storage.record(
                 club.guild_id, board.id, event, actor_id=interaction.user.id,

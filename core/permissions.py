@@ -18,7 +18,7 @@ from enum import Enum
 from typing import Any
 
 from core.seats import Seat
-from core.state import Phase, TableState, may_choose
+from core.state import Chooser, Phase, TableState, may_choose
 
 __all__ = [
     "Action",
@@ -31,6 +31,7 @@ __all__ = [
     "may_choose",
     "may_end_board",
     "may_free_seat",
+    "may_say_restriction_over",
     "may_seat_someone",
     "may_set_board",
 ]
@@ -59,6 +60,11 @@ class Reason(Enum):
     AUCTION_MAKES_DECLARER = "auction_makes_declarer"
     #: values ``table``, ``declarer``: someone else named him with /board set
     DECLARER_NAMED_BY_SOMEONE_ELSE = "declarer_named_by_someone_else"
+    #: values ``table``: only a player seated there, or a director, says a restriction is over
+    SAY_NOT_AT_TABLE = "say_not_at_table"
+    #: values ``table``, ``seat`` (the restricted :class:`Seat`): saying it is over would favour
+    #: the restricted side, so declarer or dummy (or a director) says it
+    SAY_FOR_OWN_SIDE = "say_for_own_side"
 
 
 class Action(Enum):
@@ -137,6 +143,20 @@ def may_free_seat(*, someone_else: bool, director: bool) -> Refusal | None:
     """Anyone leaves his own seat; only a director frees another's."""
     if someone_else and not director:
         return Refusal(Reason.FREE_SOMEONE_ELSES_SEAT)
+    return None
+
+
+def may_say_restriction_over(*, seat: Seat | None, seated_here: bool, restricted: Seat,
+                             declarer: Seat | None, director: bool, table: int
+                             ) -> Refusal | None:
+    """"W has lost the lead" / "W has made that lead": the end of a restriction favours the
+    restricted side, so only declarer or dummy seated at the table, or a director, says it."""
+    if director:
+        return None
+    if not seated_here:
+        return Refusal(Reason.SAY_NOT_AT_TABLE, {"table": table})
+    if not may_choose(Chooser.DECLARER_SIDE, seat, director=False, declarer=declarer):
+        return Refusal(Reason.SAY_FOR_OWN_SIDE, {"table": table, "seat": restricted})
     return None
 
 

@@ -69,11 +69,15 @@ def language_of(locale: Locale) -> str | None:
 
 def localize(locale: Locale, text: str, **params: Any) -> str:
     """``text`` in the reader's language when a catalog has it (else as written), its
-    placeholders filled from ``params``."""
+    placeholders filled from ``params`` (what core said, a :class:`core.text.Msg`, in the same
+    language)."""
     language = language_of(locale)
     if language is not None:
         text = read_catalog(catalog_path(language, DOMAIN)).get(("", text), text)
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    return text.format(**{k: say(locale, v) if isinstance(v, Msg) else v
+                          for k, v in params.items()})
 
 
 # ------------------------------------------------------------------------ what core says

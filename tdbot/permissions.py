@@ -7,11 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from core.permissions import Action, Reason, Refusal
+from core.text import Msg
 from tdbot.messages import N_
 
 NOT_AT_TABLE = N_(
     "Only a player seated at table {number} or a director can do that for table {number}."
 )
+
+SAY_NOT_AT_TABLE = N_("Only a player seated at table {table} or a director can say that.")
+SAY_FOR_OWN_SIDE = N_("Only declarer or dummy at table {table} (or a director) can say that: it "
+                      "would favour {seat}'s side.")
 
 #: What a ruling on a board keeps a player from doing, each a whole sentence.
 _ACTIONS = {
@@ -58,4 +63,9 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
         return N_("Declarer {declarer} at table {table} was named by someone else: only a "
                   "director can change that."), {"table": v["table"],
                                                  "declarer": v["declarer"].value}, True
+    if reason is Reason.SAY_NOT_AT_TABLE:
+        return SAY_NOT_AT_TABLE, {"table": v["table"]}, False
+    if reason is Reason.SAY_FOR_OWN_SIDE:
+        return SAY_FOR_OWN_SIDE, {"table": v["table"],
+                                  "seat": Msg("{seat.value}", seat=v["seat"])}, False
     raise AssertionError(f"no sentence for {reason}")

@@ -10,7 +10,8 @@ from core.seats import Seat
 from tdbot.context import ContextError, NotDirector, refused
 from tdbot.messages import localize
 
-VALUES = {"table": 3, "board": 5, "to": 6, "action": Action.MOVE, "declarer": Seat.S}
+VALUES = {"table": 3, "board": 5, "to": 6, "action": Action.MOVE, "declarer": Seat.S,
+          "seat": Seat.W}
 ENGLISH = {
     Reason.NOT_AT_TABLE:
         "Only a player seated at table 3 or a director can do that for table 3.",
@@ -27,7 +28,15 @@ ENGLISH = {
         "The auction recorded at table 3 makes S declarer: only a director can change that.",
     Reason.DECLARER_NAMED_BY_SOMEONE_ELSE:
         "Declarer S at table 3 was named by someone else: only a director can change that.",
+    Reason.SAY_NOT_AT_TABLE: "Only a player seated at table 3 or a director can say that.",
+    Reason.SAY_FOR_OWN_SIDE: "Only declarer or dummy at table 3 (or a director) can say that: it "
+                             "would favour W's side.",
 }
+
+
+def test_the_restricted_seat_is_named_in_the_readers_letters():
+    error = refused(Refusal(Reason.SAY_FOR_OWN_SIDE, VALUES))
+    assert "avantagerait le camp de O" in localize("fr", error.template, **error.params)
 
 
 @pytest.mark.parametrize("reason", list(Reason))

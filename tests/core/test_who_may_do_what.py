@@ -149,3 +149,20 @@ def test_board_facts_read_the_state(phase):
 
 def test_who_may_choose_lives_here_too():
     assert permissions.may_choose is state.may_choose
+
+
+def test_50D2_lost_the_lead_is_said_by_declarer_or_dummy_seated_there_or_a_director():
+    """The end of W's restriction favours E-W: N or S at that table says it (or a director);
+    W's side, or someone at another table, may not."""
+    say = permissions.may_say_restriction_over
+    for seat in (Seat.N, Seat.S):
+        assert say(seat=seat, seated_here=True, restricted=Seat.W, declarer=Seat.S,
+                   director=False, table=2) is None
+    for seat in (Seat.E, Seat.W):
+        assert say(seat=seat, seated_here=True, restricted=Seat.W, declarer=Seat.S,
+                   director=False, table=2) == Refusal(Reason.SAY_FOR_OWN_SIDE,
+                                                       {"table": 2, "seat": Seat.W})
+    assert say(seat=None, seated_here=False, restricted=Seat.W, declarer=Seat.S,
+               director=False, table=2) == Refusal(Reason.SAY_NOT_AT_TABLE, {"table": 2})
+    assert say(seat=None, seated_here=False, restricted=Seat.W, declarer=Seat.S,
+               director=True, table=2) is None
