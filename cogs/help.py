@@ -15,10 +15,11 @@ from discord.ext import commands
 from core.editions import edition_title
 from core.lawbook import known_laws, law_summary
 from core.storage.desk import Desk
-from tdbot.answers import defer, respond
+from tdbot.answers import defer, respond, tree_text
 from tdbot.client import TDBot
+from tdbot.messages import N_, Locale, localize, say
 
-WHAT_TO_DO = (
+WHAT_TO_DO = N_(
     "1. **Stop and call the director**: press *Call the director* on a ruling, or use "
     "`/director`. Only the director rules; players do not settle irregularities themselves.\n"
     "2. **Don't touch the cards**: an exposed card stays face up where it is; nobody plays on "
@@ -33,23 +34,25 @@ FIELD_MAX = 1024
 #: What happened at the table, and the one command for it (after /sit, in the table's channel
 #: or at your table, no table option is needed; your own card needs no seat either).
 WHAT_HAPPENED = (
-    ("A card was dropped or shown", "`/exposed cards:SK` (add `seat:` for someone else's card)"),
-    ("Someone led out of turn", "`/lead-out-of-turn card seat correct_leader` "
-     "(or `opening:True`)"),
-    ("A defender played before his partner", "`/premature-play card seat led`"),
-    ("A revoke", "`/revoke seat established …`"),
-    ("A bid that is too low", "`/insufficient-bid bid`"),
-    ("Someone called out of turn", "`/out-of-rotation call seat`"),
-    ("Must I play my penalty card? What may I lead?", "`/mustplay seat` "
-     "(add `hand:` and only you see the answer)"),
-    ("Someone claimed or conceded tricks", "`/claim made seat tricks remaining` "
-     "(add `objector:` if anyone disputes it)"),
-    ("Must I pass?", "`/mustpass seat`"),
-    ("A defender is about to lead", "`/lead seat`: declarer gets buttons if he has options"),
-    ("Where are we?", "`/state`"),
+    (N_("A card was dropped or shown"),
+     N_("`/exposed cards:SK` (add `seat:` for someone else's card)")),
+    (N_("Someone led out of turn"),
+     N_("`/lead-out-of-turn card seat correct_leader` (or `opening:True`)")),
+    (N_("A defender played before his partner"), N_("`/premature-play card seat led`")),
+    (N_("A revoke"), N_("`/revoke seat established …`")),
+    (N_("A bid that is too low"), N_("`/insufficient-bid bid`")),
+    (N_("Someone called out of turn"), N_("`/out-of-rotation call seat`")),
+    (N_("Must I play my penalty card? What may I lead?"),
+     N_("`/mustplay seat` (add `hand:` and only you see the answer)")),
+    (N_("Someone claimed or conceded tricks"),
+     N_("`/claim made seat tricks remaining` (add `objector:` if anyone disputes it)")),
+    (N_("Must I pass?"), N_("`/mustpass seat`")),
+    (N_("A defender is about to lead"),
+     N_("`/lead seat`: declarer gets buttons if he has options")),
+    (N_("Where are we?"), N_("`/state`")),
 )
 #: The evening's bookkeeping, in the order it happens.
-EVENING = (
+EVENING = N_(
     "`/sit table seat` once a session; `/board set number [dealer] [declarer]` for each board "
     "(it ends the one before); `/call` for calls, if you keep the auction; `/director` at any "
     "time."
@@ -72,16 +75,19 @@ def command_lines(
     guild: discord.abc.Snowflake | None,
     *,
     directors: bool | None = None,
+    locale: Locale = None,
 ) -> list[str]:
-    """One line per slash command (subcommands spelled out), sorted, from the live tree;
-    ``directors`` True or False keeps only the directors' or only the others' commands."""
+    """One line per slash command (subcommands spelled out), sorted, from the live tree, its
+    description as the reader's Discord shows it (``locale``); ``directors`` True or False
+    keeps only the directors' or only the others' commands."""
     seen: dict[str, str] = {}
     for scope in (None, guild) if guild is not None else (None,):
         for cmd in tree.get_commands(guild=scope, type=discord.AppCommandType.chat_input):
             for leaf in _leaves(cmd):
                 if directors is None or is_directors_command(leaf) == directors:
                     seen.setdefault(leaf.qualified_name, leaf.description)
-    return [f"`/{name}`: {desc}" for name, desc in sorted(seen.items())]
+    return [f"`/{name}`: {tree_text(locale, 'description', desc)}"
+            for name, desc in sorted(seen.items())]
 
 
 def _leaves(
@@ -119,21 +125,31 @@ class Help(commands.Cog):
         description="What to do when something goes wrong at the table, and the commands.",
     )
     async def help_command(self, interaction: discord.Interaction[TDBot]) -> None:
+        locale = interaction.locale  # only the asker sees it
+
+        def _(text: str, **params: Any) -> str:
+            return localize(locale, text, **params)
+
         embed = discord.Embed(
-            title="Something went wrong at the table?",
-            description=WHAT_TO_DO,
+            title=_(N_("Something went wrong at the table?")),
+            description=_(WHAT_TO_DO),
             colour=discord.Colour.blurple(),
         )
-        happened = "\n".join(f"**{what}**: {command}" for what, command in WHAT_HAPPENED)
-        embed.add_field(name="What happened?", value=happened[:FIELD_MAX], inline=False)
-        embed.add_field(name="The evening", value=EVENING, inline=False)
-        for title, directors in (("Players' commands", False), ("Directors' commands", True)):
-            lines = command_lines(self.bot.tree, interaction.guild, directors=directors)
+        happened = "\n".join(_(N_("**{what}**: {command}"), what=_(what), command=_(command))
+                              for what, command in WHAT_HAPPENED)
+        embed.add_field(name=_(N_("What happened?")), value=happened[:FIELD_MAX], inline=False)
+        embed.add_field(name=_(N_("The evening")), value=_(EVENING)[:FIELD_MAX], inline=False)
+        for title, directors in ((N_("Players' commands"), False),
+                                 (N_("Directors' commands"), True)):
+            lines = command_lines(self.bot.tree, interaction.guild, directors=directors,
+                                  locale=locale)
             for i, block in enumerate(_chunks(lines)):
                 embed.add_field(
-                    name=title if i == 0 else f"{title} (more)", value=block, inline=False
+                    name=_(title) if i == 0 else _(N_("{title} (more)"), title=_(title)),
+                    value=block, inline=False,
                 )
-        embed.set_footer(text="/law <number> summarises a law, with a link to the official text.")
+        embed.set_footer(text=_(N_("/law <number> summarises a law, with a link to the "
+                                   "official text.")))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(
@@ -145,25 +161,32 @@ class Help(commands.Cog):
     ) -> None:
         found = law_summary(number)  # RuleError for an unknown law: the tree answers it
         await defer(interaction, ephemeral=True)  # before the club's edition is read
+        locale = interaction.locale  # only the asker sees it
+
+        def _(text: str, **params: Any) -> str:
+            return localize(locale, text, **params)
+
+        edition = say(locale, edition_title(found.edition))
         embed = discord.Embed(
-            title=f"Law {found.number}: {found.title}",
-            description=found.summary,
+            title=_(N_("Law {number}: {title}"), number=found.number,
+                    title=say(locale, found.title))[:256],
+            description=say(locale, found.summary),
             url=found.link,
             colour=discord.Colour.blurple(),
         )
-        embed.add_field(name="Edition", value=edition_title(found.edition), inline=False)
+        embed.add_field(name=_(N_("Edition")), value=edition, inline=False)
         club_edition = await _club_edition(interaction)
         if club_edition is not None and club_edition != found.edition:
             embed.add_field(
-                name="This club",
-                value=f"rules under the {edition_title(club_edition)}: this summary is of the "
-                f"{edition_title(found.edition)}.",
+                name=_(N_("This club")),
+                value=_(N_("rules under the {club_edition}: this summary is of the {edition}."),
+                        club_edition=say(locale, edition_title(club_edition)), edition=edition),
                 inline=False,
             )
-        embed.add_field(name="Official text", value=found.link, inline=False)
+        embed.add_field(name=_(N_("Official text")), value=found.link, inline=False)
         embed.set_footer(
-            text=f"A reminder in our own words of the {edition_title(found.edition)}, not the "
-            "Laws: the official text rules."
+            text=_(N_("A reminder in our own words of the {edition}, not the Laws: the "
+                      "official text rules."), edition=edition)
         )
         await respond(interaction, embed=embed, ephemeral=True)
 
@@ -172,10 +195,12 @@ class Help(commands.Cog):
         self, interaction: discord.Interaction[TDBot], current: str
     ) -> list[app_commands.Choice[str]]:
         text = current.strip().casefold().removeprefix("law").strip()
+        locale = interaction.locale
         choices = []
         for law in known_laws():
-            label = f"Law {law.number}: {law.title}"
-            if not text or str(law.number).startswith(text) or text in law.title.casefold():
+            title = say(locale, law.title)
+            label = localize(locale, N_("Law {number}: {title}"), number=law.number, title=title)
+            if not text or str(law.number).startswith(text) or text in title.casefold():
                 choices.append(app_commands.Choice(name=label[:100], value=str(law.number)))
         return choices[:25]
 

@@ -25,10 +25,10 @@ from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
 from core.storage.service import Storage
 from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
-from tdbot.answers import defer, edit_pressed, report_error, respond
+from tdbot.answers import defer, edit_pressed, report_error, respond, tree_text
 from tdbot.client import TDBot
 from tdbot.context import ContextError, club_of, is_director, require_director, storage_of
-from tdbot.messages import N_
+from tdbot.messages import N_, Locale, localize
 from tdbot.render import clean
 
 PAGE_SIZE = 5
@@ -46,17 +46,33 @@ VERDICT_CHOICES = [
 
 #: Dates a log filter accepts: wide enough for any club, far from the calendar's ends.
 FIRST_YEAR, LAST_YEAR = 1900, 2999
+#: A date option that is not a date, by the option (whole sentences).
+NOT_A_DAY = {
+    "from": N_("The from date must look like 2025-03-31."),
+    "to": N_("The to date must look like 2025-03-31."),
+}
+DAY_OUT_OF_RANGE = {
+    "from": N_("The from date must be in the years {first} to {last}."),
+    "to": N_("The to date must be in the years {first} to {last}."),
+}
+#: A number option out of range, by the option (whole sentences).
+NOT_A_NUMBER = {
+    "session": N_("The session number must be 1 or more."),
+    "table": N_("The table number must be 1 or more."),
+    "board": N_("The board number must be 1 or more."),
+}
 
 
 def parse_day(text: str | None, what: str) -> dt.date | None:
+    """A date option (``what``: ``from`` or ``to``)."""
     if text is None or not text.strip():
         return None
     try:
         day = dt.date.fromisoformat(text.strip())
     except ValueError:
-        raise ContextError(f"The {what} date must look like 2025-03-31.") from None
+        raise ContextError(NOT_A_DAY[what]) from None
     if not FIRST_YEAR <= day.year <= LAST_YEAR:  # 9999-12-31 + 1 day does not exist
-        raise ContextError(f"The {what} date must be in the years {FIRST_YEAR} to {LAST_YEAR}.")
+        raise ContextError(DAY_OUT_OF_RANGE[what], first=FIRST_YEAR, last=LAST_YEAR)
     return day
 
 
@@ -99,7 +115,7 @@ def build_filter(
         raise ContextError(N_("Unknown verdict."))
     for value, what in ((session, "session"), (table, "table"), (board, "board")):
         if value is not None and not 1 <= value <= 2**63 - 1:
-            raise ContextError(f"The {what} number must be 1 or more.")
+            raise ContextError(NOT_A_NUMBER[what])
     return LogFilter(
         since=day_start(start, club.time_zone) if start else None,
         until=day_start(end + dt.timedelta(days=1), club.time_zone) if end else None,
@@ -146,38 +162,92 @@ def member_names(
     return name
 
 
-def score_words(text: str) -> str:
-    """A stored adjusted score with its kind, as the log shows it ("weighted: 60% 4HS=,
-    40% 4HS-1"); an older free-text score as it was typed."""
+#: An adjusted score with its kind (:data:`core.adjusted.KINDS`), as the log shows it.
+SCORE_WORDS = {
+    "artificial": N_("artificial adjusted score {score}"),
+    "assigned": N_("assigned adjusted score {score}"),
+    "weighted": N_("weighted adjusted score {score}"),
+    "split": N_("split adjusted score {score}"),
+}
+#: The latest verdict on a ruling, alone or with who gave it.
+VERDICT_WORDS = {
+    VerdictKind.CONFIRMED: N_("Confirmed"),
+    VerdictKind.AMENDED: N_("Amended"),
+    VerdictKind.VOIDED: N_("Voided"),
+    VerdictKind.ADJUSTED: N_("Adjusted"),
+}
+VERDICT_BY = {
+    VerdictKind.CONFIRMED: N_("Confirmed by {director}"),
+    VerdictKind.AMENDED: N_("Amended by {director}"),
+    VerdictKind.VOIDED: N_("Voided by {director}"),
+    VerdictKind.ADJUSTED: N_("Adjusted by {director}"),
+}
+#: An appeal beside its ruling, by its outcome (:data:`OUTCOME_WORDS`).
+APPEAL_CLOSED = {
+    "ruling_stands": N_("Appeal #{id} (closed: the ruling stands)"),
+    "upheld": N_("Appeal #{id} (closed: the ruling stands)"),
+    "ruling_changed": N_("Appeal #{id} (closed: the ruling is changed)"),
+    "changed": N_("Appeal #{id} (closed: the ruling is changed)"),
+    "score_adjusted": N_("Appeal #{id} (closed: the score is adjusted)"),
+    "withdrawn": N_("Appeal #{id} (closed: withdrawn)"),
+}
+
+
+def score_words(text: str, locale: Locale = None) -> str:
+    """A stored adjusted score with its kind, as the log shows it ("weighted adjusted score
+    60% 4HS=, 40% 4HS-1"); an older free-text score as it was typed."""
     data = adjusted_data(text)
-    return f"{data['kind']} adjusted score {data['text']}" if data else text
+    if not data:
+        return text
+    template = SCORE_WORDS.get(data["kind"])
+    if template is None:
+        return f"{data['kind']} adjusted score {data['text']}"
+    return localize(locale, template, score=data["text"])
 
 
-def entry_line(entry: LogEntry) -> tuple[str, str]:
-    """An embed field (name, value) for one log entry."""
-    name = (
-        f"#{entry.id} · {entry.session_date.isoformat()} · table {entry.table_number}, "
-        f"board {entry.board_number}"
-    )
+def appeal_words(appeal: Any, locale: Locale = None) -> str:
+    """An appeal on a ruling and its state, as the log shows it beside the ruling."""
+    if not appeal.outcome:
+        return localize(locale, N_("Appeal #{id} (open)"), id=appeal.id)
+    template = APPEAL_CLOSED.get(appeal.outcome)
+    if template is None:
+        return localize(locale, N_("Appeal #{id} (closed: {outcome})"), id=appeal.id,
+                        outcome=OUTCOME_WORDS.get(appeal.outcome, appeal.outcome))
+    return localize(locale, template, id=appeal.id)
+
+
+def entry_line(entry: LogEntry, locale: Locale = None) -> tuple[str, str]:
+    """An embed field (name, value) for one log entry, in the reader's language."""
+    def _(text: str, **params: Any) -> str:
+        return localize(locale, text, **params)
+
+    name = _(N_("#{id} · {date} · table {table}, board {board}"), id=entry.id,
+             date=entry.session_date.isoformat(), table=entry.table_number,
+             board=entry.board_number)
     value = [clean(entry.summary)[:600]]
-    details = [entry.kind.replace("_", " ")]
+    # the kind as the /log search kind: choice shows it
+    details = [tree_text(locale, "choice", entry.kind.replace("_", " "))]
     if not entry.is_ruling:
-        details.insert(0, "the table's record")
+        details.insert(0, _(N_("the table's record")))
     if entry.laws:
-        details.append("Law " + ", ".join(entry.laws) + f" ({entry.law_edition})")
+        details.append(_(N_("Law {laws} ({edition})"), laws=", ".join(entry.laws),
+                         edition=entry.law_edition))
     if entry.actor_id:
-        details.append(f"asked by <@{entry.actor_id}>")
+        details.append(_(N_("asked by {member}"), member=f"<@{entry.actor_id}>"))
     value.append(" · ".join(details))
     if entry.void:
-        value.append("**Void**")
+        value.append(_(N_("**Void**")))
     if entry.verdict is not None:
-        verdict = f"{entry.verdict.value.capitalize()}"
         if entry.verdict_by:
-            verdict += f" by <@{entry.verdict_by}>"
+            verdict = _(VERDICT_BY[entry.verdict], director=f"<@{entry.verdict_by}>")
+        else:
+            verdict = _(VERDICT_WORDS[entry.verdict])
         if entry.adjusted_score:
-            verdict += f": {clean(score_words(entry.adjusted_score))[:200]}"
+            verdict = _(N_("{verdict}: {score}"), verdict=verdict,
+                        score=clean(score_words(entry.adjusted_score, locale))[:200])
         if entry.verdict_note:
-            verdict += f" ({clean(entry.verdict_note)[:150]})"
+            verdict = _(N_("{verdict} ({note})"), verdict=verdict,
+                        note=clean(entry.verdict_note)[:150])
         value.append(verdict)
     return name[:256], "\n".join(value)[:1024]
 
@@ -187,9 +257,12 @@ class LogPager(discord.ui.View):
 
     def __init__(
         self, storage: Storage, guild_id: int, filters: LogFilter, owner_id: int, total: int,
-        *, owner_director: bool = False,
+        *, owner_director: bool = False, locale: Locale = None,
     ) -> None:
         super().__init__(timeout=VIEW_TIMEOUT)
+        self.locale = locale  # the searcher's: only he sees the answer
+        self.previous.label = localize(locale, N_("Previous"))
+        self.next.label = localize(locale, N_("Next"))
         self.storage = storage
         self.guild_id = guild_id
         self.filters = filters
@@ -205,7 +278,9 @@ class LogPager(discord.ui.View):
     ) -> bool:
         if interaction.user.id != self.owner_id:
             await interaction.response.send_message(
-                "These buttons belong to whoever searched: run /log search yourself.",
+                localize(interaction.locale,
+                         N_("These buttons belong to whoever searched: run /log search "
+                            "yourself.")),
                 ephemeral=True,
             )
             return False
@@ -228,29 +303,35 @@ class LogPager(discord.ui.View):
         self.next.disabled = page.next_cursor is None
         number = len(self.cursors)
         pages = max(1, -(-self.total // PAGE_SIZE))
+        locale = self.locale
+
+        def _(text: str, **params: Any) -> str:
+            return localize(locale, text, **params)
+
         embed = discord.Embed(
-            title=f"Ruling log: {self.total} result{'s' if self.total != 1 else ''}",
+            title=_(N_("Ruling log: {count} results"), count=self.total) if self.total != 1
+            else _(N_("Ruling log: 1 result")),
             colour=discord.Colour.blurple(),
         )
         if not page.entries:
-            embed.description = "Nothing matches."
+            embed.description = _(N_("Nothing matches."))
         desk = Desk(self.storage)
         appeals = await desk.appeals_on(self.guild_id, (e.id for e in page.entries))
         for entry in page.entries:
-            name, value = entry_line(entry)
+            name, value = entry_line(entry, locale)
             for appeal in appeals.get(entry.id, ()):  # appeals stay with the ruling
-                state = ("closed: " + OUTCOME_WORDS.get(appeal.outcome, appeal.outcome)
-                         if appeal.outcome else "open")
-                value = f"{value}\nAppeal #{appeal.id} ({state})"[:1024]
+                value = f"{value}\n{appeal_words(appeal, locale)}"[:1024]
             if await desk.is_blind(
                 self.guild_id, self.owner_id, entry.session_id, entry.board_number,
                 director=self.owner_director,
             ):  # a playing director (or, with no_peeking, a member) sees nothing of a board
                 # he has not played yet
-                name = f"#{entry.id} · table {entry.table_number} · board {entry.board_number}"
-                value = "Hidden: you are playing and have not played this board yet."
+                name = _(N_("#{id} · table {table} · board {board}"), id=entry.id,
+                         table=entry.table_number, board=entry.board_number)
+                value = _(N_("Hidden: you are playing and have not played this board yet."))
             embed.add_field(name=name, value=value, inline=False)
-        embed.set_footer(text=f"Page {number} of {pages} · newest first")
+        embed.set_footer(text=_(N_("Page {number} of {pages} · newest first"), number=number,
+                                pages=pages))
         return embed
 
     @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
@@ -337,7 +418,8 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         storage = storage_of(interaction)
         total = await storage.count_log(club.guild_id, filters)
         view = LogPager(storage, club.guild_id, filters, interaction.user.id, total,
-                        owner_director=is_director(interaction.user, club))
+                        owner_director=is_director(interaction.user, club),
+                        locale=interaction.locale)
         embed = await view.page()
         await respond(
             interaction,
@@ -378,7 +460,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
                 )
             )
         if format not in ("csv", "json"):
-            raise ContextError("The format is csv or json.")
+            raise ContextError(N_("The format is csv or json."))
         filters = build_filter(club, since=since, until=until, session=session, records=records)
         storage = storage_of(interaction)
         limit = min(EXPORT_MAX_BYTES, interaction.filesize_limit or EXPORT_MAX_BYTES)
@@ -392,8 +474,10 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
                 if data.tell() > limit:
                     await respond(
                         interaction,
-                        f"The export is larger than {limit // (1024 * 1024)} MB, more than "
-                        "Discord accepts: narrow it with from, to or session.",
+                        localize(interaction.locale,
+                                 N_("The export is larger than {megabytes} MB, more than "
+                                    "Discord accepts: narrow it with from, to or session."),
+                                 megabytes=limit // (1024 * 1024)),
                         ephemeral=True,
                     )
                     return
@@ -403,7 +487,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         today = dt.datetime.now(dt.UTC).date().isoformat()
         await respond(
             interaction,
-            "The ruling log.",
+            localize(interaction.locale, N_("The ruling log.")),
             file=discord.File(data, filename=f"ruling-log-{today}.{format}"),
             ephemeral=True,
         )
@@ -424,23 +508,30 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         club = await require_director(interaction)
         filters = build_filter(club, since=since, until=until)
         stats = await storage_of(interaction).stats(club.guild_id, filters)
+        locale = interaction.locale  # only the director sees the figures
+
+        def _(text: str, **params: Any) -> str:
+            return localize(locale, text, **params)
+
         embed = discord.Embed(
-            title="Ruling log: figures",
-            description=f"{stats.total} rulings ({stats.voided} void not counted)",
+            title=_(N_("Ruling log: figures")),
+            description=_(N_("{total} rulings ({voided} void not counted)"), total=stats.total,
+                          voided=stats.voided),
             colour=discord.Colour.blurple(),
         )
-        per_law = ", ".join(f"Law {n}: {c}" for n, c in stats.per_law) or "none"
-        embed.add_field(name="Per law", value=per_law[:1024], inline=False)
-        per_month = ", ".join(f"{m}: {c}" for m, c in stats.per_month) or "none"
-        embed.add_field(name="Per month", value=per_month[:1024], inline=False)
+        none = _(N_("none"))
+        per_law = ", ".join(_(N_("Law {law}: {count}"), law=n, count=c)
+                            for n, c in stats.per_law) or none
+        embed.add_field(name=_(N_("Per law")), value=per_law[:1024], inline=False)
+        per_month = ", ".join(f"{m}: {c}" for m, c in stats.per_month) or none
+        embed.add_field(name=_(N_("Per month")), value=per_month[:1024], inline=False)
         if stats.confirmation_rate is None:
-            rate = "no ruling reviewed yet"
+            rate = _(N_("no ruling reviewed yet"))
         else:
-            rate = (
-                f"{stats.confirmation_rate:.0%} ({stats.confirmed} of {stats.reviewed} reviewed "
-                "rulings confirmed)"
-            )
-        embed.add_field(name="Confirmation rate", value=rate, inline=False)
+            rate = _(N_("{rate} ({confirmed} of {reviewed} reviewed rulings confirmed)"),
+                     rate=f"{stats.confirmation_rate:.0%}", confirmed=stats.confirmed,
+                     reviewed=stats.reviewed)
+        embed.add_field(name=_(N_("Confirmation rate")), value=rate, inline=False)
         await respond(interaction, embed=embed, ephemeral=True)
 
 

@@ -17,7 +17,8 @@ from core.errors import USER_ERRORS
 from core.storage.errors import NOT_SAVED, STORAGE_ERRORS, is_outage
 from core.text import Msg
 from tdbot.limits import refund
-from tdbot.messages import N_, Locale, localize, say
+from tdbot.messages import N_, Locale, language_of, localize, say
+from tdbot.translator import catalog_path, read_catalog
 
 if TYPE_CHECKING:
     from tdbot.client import TDBot
@@ -42,6 +43,37 @@ OUTDATED_COMMAND = N_(
     "or ask the server's admin to restart the bot."
 )
 NOT_ALLOWED = N_("You are not allowed to use this command here.")
+#: A value a transformer could not convert, by the option's type (whole sentences).
+NOT_VALID = {
+    "string": N_("{value} is not a valid string."),
+    "integer": N_("{value} is not a valid integer."),
+    "number": N_("{value} is not a valid number."),
+    "boolean": N_("{value} is not a valid boolean."),
+    "user": N_("{value} is not a valid user."),
+    "channel": N_("{value} is not a valid channel."),
+    "role": N_("{value} is not a valid role."),
+    "mentionable": N_("{value} is not a valid mentionable."),
+    "attachment": N_("{value} is not a valid attachment."),
+}
+MISSING_PERMISSIONS = N_("You are missing {permissions} permission(s) to run this command.")
+BOT_MISSING_PERMISSIONS = N_("Bot requires {permissions} permission(s) to run this command.")
+
+
+def tree_text(locale: Locale, kind: str, text: str) -> str:
+    """A string of the command tree (``kind``: ``name``, ``description`` or ``choice``) as
+    Discord shows it to the reader, from the commands' catalogs (else as written)."""
+    language = language_of(locale)
+    if language is None:
+        return text
+    return read_catalog(catalog_path(language)).get((kind, text), text)
+
+
+def permissions_words(locale: Locale, missing: list[str]) -> str:
+    """Missing permissions as discord.py names them ("Manage Server"), joined for the reader."""
+    names = [p.replace("_", " ").replace("guild", "server").title() for p in missing]
+    if len(names) <= 1:
+        return "".join(names)
+    return localize(locale, N_("{some} and {last}"), some=", ".join(names[:-1]), last=names[-1])
 
 
 def said(error: BaseException, locale: Locale) -> str:
@@ -72,7 +104,11 @@ def user_message(
         cause = error.__cause__
         if isinstance(cause, USER_ERRORS):
             return inert(said(cause, locale))
-        return inert(f"{str(error.value)[:40]!r} is not a valid {error.type.name}.")
+        value = repr(str(error.value)[:40])
+        template = NOT_VALID.get(error.type.name)
+        if template is None:  # a type Discord added since
+            return inert(f"{value} is not a valid {error.type.name}.")
+        return inert(localize(locale, template, value=value))
     if isinstance(error, app_commands.CommandOnCooldown):
         return localize(
             locale,
@@ -82,7 +118,10 @@ def user_message(
     if isinstance(error, app_commands.NoPrivateMessage):
         return localize(locale, N_("This command only works in a server."))
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
-        return str(error)
+        template = (MISSING_PERMISSIONS if isinstance(error, app_commands.MissingPermissions)
+                    else BOT_MISSING_PERMISSIONS)
+        return localize(locale, template,
+                        permissions=permissions_words(locale, error.missing_permissions))
     if isinstance(error, app_commands.MissingRole | app_commands.MissingAnyRole):
         return localize(locale, N_("You don't have the role this command needs."))
     if type(error) is app_commands.CheckFailure:

@@ -21,7 +21,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.storage.service import Storage
-from tdbot.answers import inert, report_error, respond
+from tdbot.answers import inert, report_error, respond, tree_text
+from tdbot.messages import N_, localize
 from tdbot.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ def option_problem(interaction: discord.Interaction[TDBot]) -> str | None:
     brings table 201 or 900 characters, so the bounds are enforced here for every command. Text
     a database cannot store (NUL, lone surrogates) is refused before it reaches one."""
     command = interaction.command
+    locale = getattr(interaction, "locale", None)
     data: Any = interaction.data or {}
     options = data.get("options") or []
     while options and options[0].get("type") in (1, 2):  # subcommand (group)
@@ -63,10 +65,14 @@ def option_problem(interaction: discord.Interaction[TDBot]) -> str | None:
     params = {p.display_name: p for p in getattr(command, "parameters", ())}
     for option in options:
         name, value = option.get("name"), option.get("value")
+        # the option as the reader's Discord names it
+        shown = tree_text(locale, "name", name) if isinstance(name, str) else name
         if isinstance(value, str) and _unstorable(value):
-            return (
-                f"The {name} contains a character that cannot be stored (a NUL or a broken "
-                "emoji): remove it and try again."
+            return localize(
+                locale,
+                N_("The {name} contains a character that cannot be stored (a NUL or a broken "
+                   "emoji): remove it and try again."),
+                name=shown,
             )
         param = params.get(name)
         if param is None or isinstance(value, bool):
@@ -77,18 +83,25 @@ def option_problem(interaction: discord.Interaction[TDBot]) -> str | None:
             continue
         if isinstance(value, str):
             if high is not None and size > high:
-                return f"The {name} is too long ({size} characters; at most {high})."
+                return localize(
+                    locale, N_("The {name} is too long ({size} characters; at most {most})."),
+                    name=shown, size=size, most=high,
+                )
             if low is not None and size < low:
-                return f"The {name} is too short ({size} characters; at least {low})."
+                return localize(
+                    locale, N_("The {name} is too short ({size} characters; at least {least})."),
+                    name=shown, size=size, least=low,
+                )
             continue
         if low is not None and size < low or high is not None and size > high:
             if low is not None and high is not None:
-                bound = f"between {low} and {high}"
-            elif low is not None:
-                bound = f"at least {low}"
-            else:
-                bound = f"at most {high}"
-            return f"The {name} must be {bound}."
+                return localize(locale, N_("The {name} must be between {least} and {most}."),
+                                name=shown, least=low, most=high)
+            if low is not None:
+                return localize(locale, N_("The {name} must be at least {least}."),
+                                name=shown, least=low)
+            return localize(locale, N_("The {name} must be at most {most}."),
+                            name=shown, most=high)
     return None
 
 

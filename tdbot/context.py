@@ -22,7 +22,7 @@ from core.seats import Seat
 from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
-from core.text import Text
+from core.text import Msg, Text
 from tdbot.answers import defer, sentence
 from tdbot.client import TDBot
 from tdbot.messages import N_
@@ -290,7 +290,7 @@ async def checked(make: Callable[[], Awaitable[T]]) -> T:
     try:
         return await make()
     except Stale as exc:
-        raise ContextError("The table is busy: please try again in a moment.") from exc
+        raise ContextError(N_("The table is busy: please try again in a moment.")) from exc
 
 
 #: Ids of rulings, calls, consultations and appeals: Discord refuses integer option bounds
@@ -304,13 +304,33 @@ async def stored(work: Awaitable[T], *, ruling_id: int | None = None) -> T:
     except NotFound as exc:
         if ruling_id is not None and "ruling" in str(exc):
             raise ContextError(N_("No ruling #{id} in this club."), id=ruling_id) from exc
-        raise ContextError(sentence(str(exc)) or N_("That is not possible.")) from exc
+        raise _storage_refusal(exc) from exc
     except StorageError as exc:
-        raise ContextError(sentence(str(exc)) or N_("That is not possible.")) from exc
+        raise _storage_refusal(exc) from exc
+
+
+def _storage_refusal(exc: StorageError) -> ContextError:
+    """Storage's refusal for the reader: its :class:`core.text.Msg` passed on (rendered in his
+    language by the error policy), or its English text as a sentence."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    if isinstance(said, Msg):
+        return ContextError(said)
+    return ContextError(sentence(str(exc)) or N_("That is not possible."))
+
+
+#: No such thing in this club, by what the id is of (whole sentences).
+NO_SUCH = {
+    "ruling": N_("No ruling #{id} in this club."),
+    "call": N_("No call #{id} in this club."),
+    "consultation": N_("No consultation #{id} in this club."),
+    "appeal": N_("No appeal #{id} in this club."),
+}
 
 
 def check_id(value: int, what: str = "ruling") -> int:
     """An id typed or carried by a button, refused politely when it cannot exist."""
     if not 1 <= value <= ID_MAX:
+        if what in NO_SUCH:
+            raise ContextError(NO_SUCH[what], id=value)
         raise ContextError(f"No {what} #{value} in this club.")
     return value

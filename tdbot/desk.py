@@ -24,7 +24,7 @@ from tdbot.context import (
     storage_of,
     stored,
 )
-from tdbot.messages import N_
+from tdbot.messages import N_, Locale, localize, say
 
 TEXT_MAX = 1000
 #: What a director types on a call or a verdict: notes and texts, reasons, adjusted scores.
@@ -34,7 +34,7 @@ SCORE_MAX = 200
 SCRIPT_PREFIX = "tdbot:script"
 CONSULT_PREFIX = "tdbot:consult"
 VOID_ALL_PREFIX = "tdbot:voidall"
-BLIND = (
+BLIND = N_(
     "You are playing and have not played board {board} yet: a deputy director deals with it."
 )
 NO_PEEKING = N_(
@@ -47,11 +47,29 @@ def desk_of(interaction: discord.Interaction[TDBot]) -> Desk:
     return Desk(storage_of(interaction))
 
 
+#: A typed text too long, by what it is (whole sentences).
+TOO_LONG = {
+    "note": N_("The note is too long ({length} characters; at most {limit})."),
+    "note for the table": N_(
+        "The note for the table is too long ({length} characters; at most {limit})."
+    ),
+    "text": N_("The text is too long ({length} characters; at most {limit})."),
+    "facts": N_("The facts is too long ({length} characters; at most {limit})."),
+    "reason": N_("The reason is too long ({length} characters; at most {limit})."),
+    "score": N_("The score is too long ({length} characters; at most {limit})."),
+    "adjusted score": N_("The adjusted score is too long ({length} characters; at most {limit})."),
+    "question": N_("The question is too long ({length} characters; at most {limit})."),
+    "answer": N_("The answer is too long ({length} characters; at most {limit})."),
+}
+
+
 def bounded(text: str | None, what: str, limit: int = TEXT_MAX) -> str | None:
     if text is None or not text.strip():
         return None
     text = text.strip()
     if len(text) > limit:
+        if what in TOO_LONG:
+            raise ContextError(TOO_LONG[what], length=len(text), limit=limit)
         raise ContextError(f"The {what} is too long ({len(text)} characters; at most {limit}).")
     return text
 
@@ -90,7 +108,7 @@ async def refuse_if_blind(
     if await is_blind_here(interaction, session_id, board_number, director=director,
                            at_table=at_table):
         if director:
-            raise ContextError(BLIND.format(board=board_number))
+            raise ContextError(BLIND, board=board_number)
         raise ContextError(NO_PEEKING, board=board_number)
 
 
@@ -138,12 +156,17 @@ async def directors_ping(
     return f"<@&{role_id}> ", discord.AllowedMentions(everyone=False, users=False, roles=[role])
 
 
-def blind_note(blind: tuple[int, ...], board: int) -> str:
+BLIND_NOTE = N_(
+    "{who} is playing and has not played board {board} yet: the deputies take this; "
+    "details only in /calls, /log and /script for directors who have played it."
+)
+
+
+def blind_note(blind: tuple[int, ...], board: int, locale: Locale = None) -> str:
+    """Who is playing and may not see the board, for the deputies (in ``locale``: the log
+    channel's, the club's language)."""
     who = ", ".join(f"<@{uid}>" for uid in blind)
-    return (
-        f"{who} is playing and has not played board {board} yet: the deputies take this; "
-        "details only in /calls, /log and /script for directors who have played it."
-    )
+    return localize(locale, BLIND_NOTE, who=who, board=board)
 
 
 async def setup_desk(
@@ -193,23 +216,32 @@ async def setup_desk(
         changes["no_peeking"] = no_peeking
     settings_now = await stored(desk.update_settings(guild_id, **changes))
     schedule = await desk.edition_schedule(guild_id)
+    locale = interaction.locale  # /setup's answer: only the admin sees it
+
+    def _(text: str, **params: Any) -> str:
+        return localize(locale, text, **params)
+
+    profile = AUTHORITIES[settings_now.authority]
     lines = [
-        "Deputy role: " + (f"<@&{settings_now.deputy_role_id}>"
-                           if settings_now.deputy_role_id else "none"),
-        f"Regulating authority: {AUTHORITIES[settings_now.authority].title} "
-        f"({settings_now.authority}; weighted scores "
-        + ("allowed" if AUTHORITIES[settings_now.authority].weighted else "not allowed") + ")",
-        "Appeals: " + deadline_words(settings_now.appeal_from, settings_now.appeal_minutes),
-        f"Laws: {edition_title(schedule.edition_today)}",
-        "No peeking: " + ("on (a member sees nothing of a board he has not played until the "
-                          "session ends)" if settings_now.no_peeking
-                          else "off (only a playing director is kept from boards he has not "
-                          "played)"),
+        _(N_("Deputy role: {role}"), role=f"<@&{settings_now.deputy_role_id}>")
+        if settings_now.deputy_role_id else _(N_("Deputy role: none")),
+        _(N_("Regulating authority: {title} ({code}; weighted scores allowed)")
+          if profile.weighted
+          else N_("Regulating authority: {title} ({code}; weighted scores not allowed)"),
+          title=say(locale, profile.title), code=settings_now.authority),
+        _(N_("Appeals: {deadline}"), deadline=say(locale, deadline_words(
+            settings_now.appeal_from, settings_now.appeal_minutes))),
+        _(N_("Laws: {edition}"), edition=say(locale, edition_title(schedule.edition_today))),
+        _(N_("No peeking: on (a member sees nothing of a board he has not played until the "
+             "session ends)")) if settings_now.no_peeking
+        else _(N_("No peeking: off (only a playing director is kept from boards he has not "
+                  "played)")),
     ]
     today = local_today((await club_of(interaction)).time_zone)
-    later = [f"{edition_title(e)} from {d.isoformat()}" for d, e in schedule.changes if d > today]
+    later = [_(N_("{edition} from {date}"), edition=say(locale, edition_title(e)),
+               date=d.isoformat()) for d, e in schedule.changes if d > today]
     if later:
-        lines.append("Then: " + "; ".join(later))
+        lines.append(_(N_("Then: {changes}"), changes="; ".join(later)))
     return lines
 
 

@@ -15,6 +15,7 @@ import discord
 
 from tdbot.answers import respond
 from tdbot.client import TDBot
+from tdbot.messages import N_, Locale, localize
 from tdbot.render import clean
 
 CONTENT_MAX = 2000
@@ -25,7 +26,18 @@ EMBED_TOTAL_MAX = 6000
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096
 EMBEDS_MAX = 10
-CONTINUED = " (continued)"
+#: A title, name or heading going on in the next embed or field.
+CONTINUED = N_("{title} (continued)")
+
+
+def continued(locale: Locale, title: str) -> str:
+    """``title`` (continued), in the reader's language."""
+    return localize(locale, CONTINUED, title=title)
+
+
+def _continued_room(locale: Locale) -> int:
+    """What "(continued)" adds to a title in the reader's language."""
+    return len(continued(locale, ""))
 
 
 def split_text(text: str, limit: int) -> list[str]:
@@ -83,15 +95,17 @@ def section_embeds(
     *,
     footer: str = "",
     colour: discord.Colour | None = None,
+    locale: Locale = None,
 ) -> list[discord.Embed]:
     """Titled sections of lines as embeds (one message each), every field within Discord's
-    limits; a section too long for one field goes on in the next, named "(continued)"."""
+    limits; a section too long for one field goes on in the next, named "(continued)" in the
+    reader's language (``locale``)."""
     fields: list[tuple[str, str]] = []
     for name, lines in sections:
-        name = clean(name)[: FIELD_NAME_MAX - len(CONTINUED)]
+        name = clean(name)[: FIELD_NAME_MAX - _continued_room(locale)]
         body = "\n".join(clean(line) for line in lines) or "—"
         for i, piece in enumerate(split_text(body, FIELD_MAX)):
-            fields.append((name + (CONTINUED if i else ""), piece))
+            fields.append((continued(locale, name) if i else name, piece))
     footer = footer[:256]
     embeds: list[discord.Embed] = []
     current: discord.Embed | None = None
@@ -101,7 +115,7 @@ def section_embeds(
         if current is None or len(current.fields) >= FIELDS_MAX or (
             size + cost > EMBED_TOTAL_MAX
         ):
-            head = title if not embeds and current is None else f"{title}{CONTINUED}"
+            head = title if not embeds and current is None else continued(locale, title)
             current = discord.Embed(title=head[:TITLE_MAX], colour=colour)
             if footer:
                 current.set_footer(text=footer)
@@ -118,14 +132,16 @@ def section_embeds(
 
 
 def line_embeds(
-    title: str, lines: Sequence[str], *, footer: str = "", colour: discord.Colour | None = None
+    title: str, lines: Sequence[str], *, footer: str = "", colour: discord.Colour | None = None,
+    locale: Locale = None,
 ) -> list[discord.Embed]:
     """Lines already fit to echo (escaped where they hold typed text) as the descriptions of
-    as many embeds as they need, one message each."""
-    room = min(DESCRIPTION_MAX, EMBED_TOTAL_MAX - len(title) - len(CONTINUED) - len(footer[:256]))
+    as many embeds as they need, one message each ("(continued)" in the reader's language)."""
+    room = min(DESCRIPTION_MAX, EMBED_TOTAL_MAX - len(continued(locale, title))
+               - len(footer[:256]))
     embeds = []
     for i, piece in enumerate(split_text("\n".join(lines), room)):
-        embed = discord.Embed(title=(title + (CONTINUED if i else ""))[:TITLE_MAX],
+        embed = discord.Embed(title=(continued(locale, title) if i else title)[:TITLE_MAX],
                               description=piece, colour=colour)
         if footer:
             embed.set_footer(text=footer[:256])
@@ -180,8 +196,11 @@ async def post_pages(channel: Any, lines: Sequence[str]) -> None:
         await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
 
 
-def add_text_field(embed: discord.Embed, name: str, text: str, *, inline: bool = False) -> None:
+def add_text_field(
+    embed: discord.Embed, name: str, text: str, *, inline: bool = False, locale: Locale = None
+) -> None:
     """Typed ``text`` as a field of ``embed``, escaped, going on in further fields
-    ("(continued)") rather than being cut."""
+    ("(continued)", in the reader's language) rather than being cut."""
     for i, piece in enumerate(split_text(clean(text), FIELD_MAX)):
-        embed.add_field(name=name + (CONTINUED if i else ""), value=piece or "—", inline=inline)
+        embed.add_field(name=continued(locale, name) if i else name, value=piece or "—",
+                        inline=inline)

@@ -48,7 +48,7 @@ from tdbot.desk import (
     setup_desk,
 )
 from tdbot.limits import directors_cooldown
-from tdbot.messages import N_, localize
+from tdbot.messages import N_, Locale, localize
 from tdbot.pages import line_embeds, send_pages
 from tdbot.render import (
     CALL_LABEL,
@@ -69,18 +69,22 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code)
                     for code, name in LANGUAGE_NAMES.items()]
 
 TAKE_PREFIX = "tdbot:take"
-NO_LOG_CHANNEL = (
+#: The line above a director call's embed in the log channel (after the ping).
+CALL_LINE = N_("Director call #{id}: {where}")
+NO_LOG_CHANNEL = N_(
     "No log channel is set up, so no director was pinged: ask an admin to run /setup. "
     "Your call (#{id}) is recorded and directors see it in /calls."
 )
-LOG_CHANNEL_GONE = (
+LOG_CHANNEL_GONE = N_(
     "The log channel set with /setup no longer exists, so no director was pinged: ask an admin "
     "to run /setup again. Your call (#{id}) is recorded and directors see it in /calls."
 )
-JOINED_CALL = (
+JOINED_CALL = N_(
     "A director has already been called to {where} (call #{id}); your call joins it, "
     "so nobody is pinged again."
 )
+TAKE_LABEL = N_("Take it")
+TAKEN_LABEL = N_("Taken by {name}")
 #: A member may start a new director call at most once in this many seconds.
 CALL_COOLDOWN = 30.0
 
@@ -124,10 +128,14 @@ class TakeButton(
 ):
     """ "Take it" on a call in the log channel: a director claims the call."""
 
-    def __init__(self, call_id: int, *, taken_by: str | None = None) -> None:
+    def __init__(
+        self, call_id: int, *, taken_by: str | None = None, locale: Locale = None
+    ) -> None:
+        # on the call's message in the log channel: the club's language (``locale``)
         super().__init__(
             discord.ui.Button(
-                label=f"Taken by {taken_by}"[:80] if taken_by else "Take it",
+                label=localize(locale, TAKEN_LABEL, name=taken_by)[:80] if taken_by
+                else localize(locale, TAKE_LABEL),
                 custom_id=take_custom_id(call_id),
                 style=discord.ButtonStyle.secondary if taken_by else discord.ButtonStyle.success,
                 disabled=taken_by is not None,
@@ -373,12 +381,13 @@ class Directors(commands.Cog):
                 table_id = found.table.id if found.table else None
             else:
                 if table < 1 or table > 999:
-                    raise ContextError("A table number is between 1 and 999.")
+                    raise ContextError(N_("A table number is between 1 and 999."))
                 found_table = await storage.find_table(guild_id, table)
                 if found_table is None:
                     raise ContextError(
-                        f"There is no table {table} in this session: check the number (a "
-                        "table exists once someone sits at it or a board is set there)."
+                        N_("There is no table {table} in this session: check the number (a "
+                           "table exists once someone sits at it or a board is set there)."),
+                        table=table,
                     )
                 table_id = found_table.id
             if table_id is not None:
@@ -399,9 +408,12 @@ class Directors(commands.Cog):
             ),
             ruling_id=event_id,
         )
+        mine = interaction.locale  # the caller's answers: only he sees them
         if call.joined:
             await respond(
-                interaction, JOINED_CALL.format(where=call_where(call), id=call.id), ephemeral=True
+                interaction,
+                localize(mine, JOINED_CALL, where=call_where(call, mine), id=call.id),
+                ephemeral=True,
             )
             return
         entry = await stored(storage.event(guild_id, event_id)) if event_id else None
@@ -419,18 +431,19 @@ class Directors(commands.Cog):
                            locale=club.language)  # the log channel: the club's language
         if blind:
             call = dataclasses.replace(call, note=note_hidden)
-            embed.add_field(name="For the deputies",
-                            value=blind_note(blind, call.board_number or 0), inline=False)
-        where = call_where(call)
+            embed.add_field(name=localize(club.language, N_("For the deputies")),
+                            value=blind_note(blind, call.board_number or 0, club.language),
+                            inline=False)
         channel = log_channel(interaction, club)
         if channel is None:
             missing = LOG_CHANNEL_GONE if club.log_channel_id else NO_LOG_CHANNEL
-            await respond(interaction, missing.format(id=call.id), ephemeral=True)
+            await respond(interaction, localize(mine, missing, id=call.id), ephemeral=True)
             return
         ping, mentions = await directors_ping(interaction, club, blind)
-        content = f"{ping}Director call #{call.id}: {where}"
+        content = ping + localize(club.language, CALL_LINE, id=call.id,
+                                  where=call_where(call, club.language))
         view = discord.ui.View(timeout=None)
-        view.add_item(TakeButton(call.id))
+        view.add_item(TakeButton(call.id, locale=club.language))
         try:
             posted = await channel.send(
                 content,
@@ -442,16 +455,20 @@ class Directors(commands.Cog):
             log.warning("Could not post director call %s in %s: %s", call.id, channel.id, exc)
             await respond(
                 interaction,
-                f"Your call (#{call.id}) is recorded, but I could not post it in "
-                f"{channel.mention}: ask an admin to check my permissions there.",
+                localize(mine, N_("Your call (#{id}) is recorded, but I could not post it in "
+                                  "{channel}: ask an admin to check my permissions there."),
+                         id=call.id, channel=channel.mention),
                 ephemeral=True,
             )
             return
         await storage.set_call_message(guild_id, call.id, posted.channel.id, posted.id)
-        answer = f"The director has been called (call #{call.id}, {where})."
-        if seated_directors:
-            answer += " A director is playing at this table, so another director is asked."
-        await respond(interaction, answer, ephemeral=True)
+        called = (
+            N_("The director has been called (call #{id}, {where}). A director is playing at "
+               "this table, so another director is asked.")
+            if seated_directors else N_("The director has been called (call #{id}, {where}).")
+        )
+        await respond(interaction, localize(mine, called, id=call.id,
+                                            where=call_where(call, mine)), ephemeral=True)
 
     async def _seated_directors(
         self, interaction: discord.Interaction[TDBot], club: ClubSettings, table_id: int | None
@@ -475,34 +492,41 @@ class Directors(commands.Cog):
         if await _blind_call_for(interaction, await stored(
             storage.director_call(club.guild_id, call_id)
         )):
-            raise ContextError("You are playing and have not played this board: this call is "
-                               "for the deputies.")
+            raise ContextError(N_("You are playing and have not played this board: this call is "
+                                  "for the deputies."))
         call = await stored(storage.claim_call(club.guild_id, call_id, interaction.user.id))
+        mine = interaction.locale  # the presser's answers: only he sees them
         if call.joined and call.claimed_by == interaction.user.id:
-            await respond(interaction, f"You have already taken call #{call.id}.",
+            await respond(interaction,
+                          localize(mine, N_("You have already taken call #{id}."), id=call.id),
                           ephemeral=True)
             return
         if call.claimed_by != interaction.user.id:
-            when = discord.utils.format_dt(call.claimed_at, "R") if call.claimed_at else ""
-            await respond(
-                interaction,
-                f"Call #{call.id} is already taken by <@{call.claimed_by}> {when}.".strip(),
-                ephemeral=True,
-            )
+            holder = f"<@{call.claimed_by}>"
+            if call.claimed_at:
+                taken = localize(mine, N_("Call #{id} is already taken by {director} {when}."),
+                                 id=call.id, director=holder,
+                                 when=discord.utils.format_dt(call.claimed_at, "R"))
+            else:
+                taken = localize(mine, N_("Call #{id} is already taken by {director}."),
+                                 id=call.id, director=holder)
+            await respond(interaction, taken, ephemeral=True)
             return
         name = cut(interaction.user.display_name, 60)
         message = interaction.message
         embeds = list(message.embeds) if message is not None else []
         now = dt.datetime.now(dt.UTC)
+        public = club.language  # the call's message in the log channel
         if embeds:
             embeds[0].add_field(
-                name="Taken by",
+                name=localize(public, N_("Taken by")),
                 value=f"{interaction.user.mention} {discord.utils.format_dt(now, 'R')}",
                 inline=False,
             )
         view = discord.ui.View(timeout=None)
-        view.add_item(TakeButton(call.id, taken_by=name))
-        content = f"Director call #{call.id}: {call_where(call)}, taken by {clean(name)}."
+        view.add_item(TakeButton(call.id, taken_by=name, locale=public))
+        content = localize(public, N_("Director call #{id}: {where}, taken by {name}."),
+                           id=call.id, where=call_where(call, public), name=clean(name))
         await edit_pressed(
             interaction,
             content=content,
@@ -510,18 +534,23 @@ class Directors(commands.Cog):
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self._tell_caller(interaction, call)
+        await self._tell_caller(interaction, call, public)
 
-    async def _tell_caller(self, interaction: discord.Interaction[TDBot], call: Any) -> None:
-        """Tell the caller, where they called from, that a director is on the way."""
+    async def _tell_caller(
+        self, interaction: discord.Interaction[TDBot], call: Any, locale: Locale
+    ) -> None:
+        """Tell the caller, where they called from, that a director is on the way (a public
+        message: the club's language, ``locale``)."""
         channel = interaction.client.get_channel(call.origin_channel_id or 0)
         if channel is None or not hasattr(channel, "send"):
             return
         caller = discord.Object(id=call.caller_id)
         try:
             await channel.send(
-                f"<@{call.caller_id}>: {interaction.user.mention} has taken your director call "
-                f"#{call.id} ({call_where(call)}) and is on the way.",
+                localize(locale, N_("{caller}: {director} has taken your director call #{id} "
+                                    "({where}) and is on the way."),
+                         caller=f"<@{call.caller_id}>", director=interaction.user.mention,
+                         id=call.id, where=call_where(call, locale)),
                 allowed_mentions=discord.AllowedMentions(
                     users=[caller], roles=False, everyone=False
                 ),
@@ -548,39 +577,51 @@ class Directors(commands.Cog):
         storage = storage_of(interaction)
         if to is not None:
             if to.bot or not is_director(to, club):
-                raise ContextError(f"{to.mention} is not a director of this club.")
+                raise ContextError(N_("{member} is not a director of this club."),
+                                   member=to.mention)
             target = await stored(storage.director_call(club.guild_id, check_id(call, "call")))
             board_blind = await _blind_to_call(interaction, target)
             if to.id in board_blind:
-                raise ContextError(f"{to.mention} is playing and has not played this board: "
-                                   "hand it to a deputy.")
+                raise ContextError(N_("{member} is playing and has not played this board: "
+                                      "hand it to a deputy."), member=to.mention)
         done = await stored(storage.release_call(
             club.guild_id, check_id(call, "call"), interaction.user.id,
             to=to.id if to is not None else None,
         ))
-        await self._show_holder(interaction, done, to)
+        await self._show_holder(interaction, done, to, club.language)
+        mine = interaction.locale
         if to is None:
-            await respond(interaction, f"Call #{done.id} is back in the queue (/calls).",
+            await respond(interaction, localize(mine, N_("Call #{id} is back in the queue "
+                                                         "(/calls)."), id=done.id),
                           ephemeral=True)
         else:
-            await respond(interaction, f"Call #{done.id} is now {to.mention}'s.", ephemeral=True,
-                          allowed_mentions=discord.AllowedMentions.none())
+            await respond(interaction, localize(mine, N_("Call #{id} is now {member}'s."),
+                                                id=done.id, member=to.mention),
+                          ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     async def _show_holder(
         self, interaction: discord.Interaction[TDBot], call: DirectorCallInfo,
-        to: discord.Member | None,
+        to: discord.Member | None, locale: Locale,
     ) -> None:
-        """Show on the call's message in the log channel who has it now (or "Take it" again);
-        a call whose message cannot be edited stays right in /calls."""
+        """Show on the call's message in the log channel who has it now (or "Take it" again),
+        in the club's language (``locale``); a call whose message cannot be edited stays right
+        in /calls."""
         channel = interaction.client.get_channel(call.channel_id or 0)
         if channel is None or call.message_id is None or not hasattr(channel, "fetch_message"):
             return
         view = discord.ui.View(timeout=None)
-        view.add_item(TakeButton(call.id, taken_by=cut(to.display_name, 60) if to else None))
-        holder = f"handed to {clean(cut(to.display_name, 60))}" if to else "back in the queue"
+        view.add_item(TakeButton(call.id, taken_by=cut(to.display_name, 60) if to else None,
+                                 locale=locale))
+        where = call_where(call, locale)
+        if to is not None:
+            content = localize(locale, N_("Director call #{id}: {where}, handed to {name}."),
+                               id=call.id, where=where, name=clean(cut(to.display_name, 60)))
+        else:
+            content = localize(locale, N_("Director call #{id}: {where}, back in the queue."),
+                               id=call.id, where=where)
         try:
             message = await channel.fetch_message(call.message_id)
-            await message.edit(content=f"Director call #{call.id}: {call_where(call)}, {holder}.",
+            await message.edit(content=content,
                                view=view, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("Could not update the message of call %s: %s", call.id, exc)
@@ -591,26 +632,35 @@ class Directors(commands.Cog):
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         open_calls = await storage_of(interaction).open_calls(club.guild_id, limit=25)
+        mine = interaction.locale  # only the director sees the list
+
+        def _(text: str, **params: Any) -> str:
+            return localize(mine, text, **params)
+
         if not open_calls:
-            await respond(interaction, "No open calls.", ephemeral=True)
+            await respond(interaction, _(N_("No open calls.")), ephemeral=True)
             return
         lines = []
         for call in open_calls:
-            line = (
-                f"**#{call.id}** {call_where(call)}, "
-                f"{discord.utils.format_dt(call.created_at, 'R')}, by <@{call.caller_id}>"
-            )
+            line = _(N_("**#{id}** {where}, {when}, by {caller}"), id=call.id,
+                     where=call_where(call, mine),
+                     when=discord.utils.format_dt(call.created_at, "R"),
+                     caller=f"<@{call.caller_id}>")
             if call.event_id:
-                line += f", ruling #{call.event_id}"
+                line = _(N_("{line}, ruling #{ruling}"), line=line, ruling=call.event_id)
             if call.channel_id and call.message_id:
                 url = f"{channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
-                line += f" ([call]({url}))"
+                line = _(N_("{line} ([call]({url}))"), line=line, url=url)
             if call.note and not await _blind_call_for(interaction, call):
-                line += f": {clean(cut(call.note, 100))}"
+                line = _(N_("{line}: {note}"), line=line, note=clean(cut(call.note, 100)))
             lines.append(line)
         embeds = line_embeds(
-            f"Open director calls ({len(open_calls)})", lines, colour=discord.Colour.red(),
-            footer='Take one with its "Take it" button in the log channel.',
+            _(N_("Open director calls ({count})"), count=len(open_calls)), lines,
+            colour=discord.Colour.red(),
+            # the button as the log channel shows it, in the club's language
+            footer=_(N_('Take one with its "{button}" button in the log channel.'),
+                     button=localize(club.language, TAKE_LABEL)),
+            locale=mine,
         )
         await send_pages(interaction, embeds=embeds, ephemeral=True)
 

@@ -108,7 +108,7 @@ class Rulings(commands.Cog):
     ) -> None:
         body = bounded(text, "text", NOTE_MAX)
         if body is None:
-            raise ContextError("Say how the ruling is amended.")
+            raise ContextError(N_("Say how the ruling is amended."))
         check_id(id)
         score = bounded(director_error, "adjusted score", SCORE_MAX)
         corrected = bounded(facts, "facts", NOTE_MAX)
@@ -118,7 +118,7 @@ class Rulings(commands.Cog):
             return
         if score is not None or board_played is not None:
             if score is None:
-                raise ContextError("Give the adjusted score for director error (82C).")
+                raise ContextError(N_("Give the adjusted score for director error (82C)."))
             await error_amend_or_void(interaction, id, VerdictKind.AMENDED, body, score,
                                            board_played is not False)
             return
@@ -153,7 +153,7 @@ class Rulings(commands.Cog):
         score = bounded(director_error, "adjusted score", SCORE_MAX)
         if score is not None or board_played is not None:
             if score is None:
-                raise ContextError("Give the adjusted score for director error (82C).")
+                raise ContextError(N_("Give the adjusted score for director error (82C)."))
             await error_amend_or_void(interaction, id, VerdictKind.VOIDED, text, score,
                                            board_played is not False)
             return
@@ -188,7 +188,7 @@ class Rulings(commands.Cog):
     ) -> None:
         value = bounded(score, "score", SCORE_MAX)
         if value is None:
-            raise ContextError("Give the adjusted score.")
+            raise ContextError(N_("Give the adjusted score."))
         await defer(interaction)
         club = await require_director(interaction)
         settings = await Desk(storage_of(interaction)).settings(club.guild_id)
@@ -243,7 +243,7 @@ class Rulings(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if entry.incident == "revoke" or verdict.adjusted_score:  # 64C, 12C1: the bounds
-            why = "Law 12C1, the adjusted score" if verdict.adjusted_score else "Law 64C"
+            why = N_("Law 12C1, the adjusted score") if verdict.adjusted_score else N_("Law 64C")
             await deal_beside_ruling(interaction, entry.session_id, entry.board_number, why)
         channel = log_channel(interaction, club)
         if channel is not None:
@@ -251,8 +251,8 @@ class Rulings(commands.Cog):
                             table=entry.table_number, board=entry.board_number,
                             director=interaction.user.mention)
             if verdict.adjusted_score:
-                line += localize(club.language, N_(": adjusted score {score}"),
-                                 score=clean(verdict.adjusted_score))
+                line = localize(club.language, N_("{verdict}: adjusted score {score}"),
+                                verdict=line, score=clean(verdict.adjusted_score))
             if note and not await blind_directors(
                 interaction, entry.session_id, entry.board_number
             ):  # a note may describe the deal: not where a playing director reads
