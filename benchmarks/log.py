@@ -93,7 +93,7 @@ def templates() -> list[dict[str, Any]]:
     for ev, ruling in out:
         laws = tuple(dict.fromkeys(ruling.laws))
         rows.append(dict(kind=ev.kind, incident=ruling.kind or ev.kind, facts=event_to_data(ev),
-                         ruling=ruling.to_data(), summary=ruling.summary,
+                         ruling=ruling.to_data(), summary=str(ruling.summary),
                          laws=" ".join(laws), law_rows=[(law, *law_key(law)) for law in laws]))
     return rows
 
