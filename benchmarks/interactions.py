@@ -78,7 +78,10 @@ other, back to back in the same run, each on a fresh bot (separate-process metho
 between transactions). (The rung ``plus_compiled_once`` of issue 14 is gone with the private path
 it switched; the statements' rendering is A/B'd per statement by ``benchmarks/statements.py``.)
 ``--lever-rounds N`` runs the ladder N times, interleaved, and reports medians; every lever run
-gives ``machine_speed_ms``, a fixed loop timed just before it (this machine drifts).
+gives ``machine_speed_ms``, a fixed loop timed just before it (this machine drifts). Each rung
+(:class:`Rung`) builds the bot through the product's own flags: ``Storage(hot_path_on_loop=…,
+keep_connections=…)`` and ``bot.settle_memory(gen0_threshold=…)``; only discord.py's JSON is
+switched by patching its module (:func:`discord_json_without_orjson`: discord.py has no flag).
 """
 
 from __future__ import annotations
@@ -97,7 +100,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -115,7 +118,7 @@ from benchmarks.evening import (  # noqa: E402
     step_payload,
 )
 from benchmarks.remote_discord import RemoteDiscord  # noqa: E402
-from bot import settle_memory  # noqa: E402
+from bot import GC_GEN0_THRESHOLD, settle_memory  # noqa: E402
 from core.storage.db import make_engine, make_sessionmaker, upgrade_to_head  # noqa: E402
 from core.storage.service import Storage  # noqa: E402
 from localdiscord import Guild, LocalDiscord  # noqa: E402
@@ -473,16 +476,48 @@ def check(report: dict[str, Any], where: str) -> None:
         raise BenchFailure(problems)
 
 
+class Rung(NamedTuple):
+    """One variant of the levers' ladder: how the bot is built for it."""
+
+    #: discord.py's JSON: orjson (its choice when installed, as shipped) or the standard library
+    #: (:func:`discord_json_without_orjson`).
+    orjson: bool
+    #: ``bot.settle_memory(gen0_threshold=…)`` once the bot is up; None: Python's default gc.
+    settle_gen0: int | None
+    #: ``Storage(hot_path_on_loop=…)`` (``core.storage.hotpath``, SQLite files only).
+    hot_path_on_loop: bool
+    #: ``Storage(keep_connections=…)``: the loop's database keeps its connections open.
+    keep_connections: bool
+
+
+#: The product as shipped: every lever on.
+SHIPPED = Rung(orjson=True, settle_gen0=GC_GEN0_THRESHOLD, hot_path_on_loop=True,
+               keep_connections=True)
+
+#: The ladder of ``levers``: each variant adds one lever to the one before.
+LEVERS = {
+    "none": Rung(False, None, False, False),
+    "hot_path_on_loop": Rung(False, None, True, False),
+    "plus_orjson": Rung(True, None, True, False),
+    "plus_settled_gc": Rung(True, 50_000, True, False),
+    "plus_gen0_5000": Rung(True, 5_000, True, False),
+    "plus_kept_connections": Rung(True, 5_000, True, True),
+}
+assert LEVERS["plus_kept_connections"] == SHIPPED, "the ladder's last rung is the product"
+
+
 @asynccontextmanager
 async def instance(args: argparse.Namespace, method: str, out: dict[str, Any], *,
-                   settle: bool = True, hot_path_on_loop: bool = True) -> AsyncIterator[Bench]:
+                   rung: Rung | None = None) -> AsyncIterator[Bench]:
     """A fresh bot on a fresh database, 60 tables seeded and warmed up: a ``Bench``.
 
     ``method`` ``separate``: the stand-in for Discord runs in its own process
     (``benchmarks/remote_discord.py``); ``in-process``: in this process and event loop.
-    ``settle``: what ``bot.py`` does once the bot is up (``settle_memory``: gc freeze and
-    threshold); ``hot_path_on_loop``: ``Storage``'s hot paths on the event loop's thread
-    (``core.storage.hotpath``, SQLite only)."""
+    ``rung``: the product's levers as the bot is built with them (default: as shipped, every
+    lever on): ``Storage(hot_path_on_loop=…, keep_connections=…)`` and, once the bot is up,
+    ``bot.settle_memory(gen0_threshold=…)`` as ``bot.py`` does it (or Python's default gc).
+    discord.py's JSON is the caller's (:func:`discord_json_without_orjson`)."""
+    rung = rung or SHIPPED
     server = tmp = None
     guild = None
     if args.database_url:  # one shard of --processes: a fresh club in the shared database
@@ -499,7 +534,8 @@ async def instance(args: argparse.Namespace, method: str, out: dict[str, Any], *
     try:
         await upgrade_to_head(url)
         engine = make_engine(url)
-        storage = Storage(make_sessionmaker(engine), hot_path_on_loop=hot_path_on_loop)
+        storage = Storage(make_sessionmaker(engine), hot_path_on_loop=rung.hot_path_on_loop,
+                          keep_connections=rung.keep_connections)
         extensions = tuple(dict.fromkeys((*EXTENSIONS, *WANTED_COGS)))
         loaded = []
         for ext in extensions:  # cogs still being written may be missing or broken
@@ -517,8 +553,8 @@ async def instance(args: argparse.Namespace, method: str, out: dict[str, Any], *
                 tables = [Table(ld, n, args.reporters) for n in range(1, args.tables + 1)]
                 out["seed"] = await seed(storage, ld, tables)
                 bench = Bench(ld, bot, tables, remote)
-                if settle:
-                    settle_memory()
+                if rung.settle_gen0 is not None:
+                    settle_memory(gen0_threshold=rung.settle_gen0)
                 # caches and pools; a warm-up refused is a cycle gone wrong too
                 check(await bench.closed_loop(args.warmup, ping_only=False), f"{method} warm-up")
                 check(await bench.closed_loop(min(args.warmup, 1.0), ping_only=True),
@@ -534,18 +570,32 @@ async def instance(args: argparse.Namespace, method: str, out: dict[str, Any], *
 
 
 def default_gc() -> None:
-    """Undo ``settle_memory`` (for the A/B of that lever)."""
+    """Undo ``settle_memory`` (for the A/B of that lever): Python's own collector settings."""
     gc.unfreeze()
     gc.set_threshold(*DEFAULT_GC_THRESHOLD)
     gc.collect()
 
 
+def _stdlib_dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def _stdlib_loads(obj: bytes | bytearray | memoryview | str) -> Any:
+    return json.loads(bytes(obj) if isinstance(obj, memoryview) else obj)
+
+
 @contextlib.contextmanager
-def stdlib_json() -> Iterator[None]:
-    """discord.py without orjson (for the A/B of that lever)."""
+def discord_json_without_orjson() -> Iterator[None]:
+    """discord.py's JSON through the standard library instead of orjson, for the A/B of the
+    ``orjson`` dependency (rung ``plus_orjson``).
+
+    The one lever the benchmark still switches by patching, on purpose: it is not tdbot's
+    behaviour but discord.py's, which picks orjson at import when it is installed
+    (``discord.utils._to_json``/``_from_json``) and offers no setting. tdbot's lever is the
+    dependency in ``pyproject.toml``; this is how its worth is measured without uninstalling
+    it. Every other lever is a constructor argument (:class:`Rung`)."""
     saved = discord.utils._to_json, discord.utils._from_json
-    discord.utils._to_json = lambda obj: json.dumps(obj, separators=(",", ":"))
-    discord.utils._from_json = json.loads  # type: ignore[assignment]
+    discord.utils._to_json, discord.utils._from_json = _stdlib_dumps, _stdlib_loads
     try:
         yield
     finally:
@@ -649,38 +699,6 @@ async def tail(args: argparse.Namespace, out: dict[str, Any]) -> None:
     out["no_bot_pause_over_15_ms"] = all(r["gc_longest_cpu_ms"] <= limit for r in runs)
 
 
-#: The ladder of ``levers``: each variant adds one lever to the one before:
-#: (stdlib json, settle gc, hot path on the loop, generation-0 threshold, kept connections).
-LEVERS = {
-    "none": (True, False, False, None, False),
-    "hot_path_on_loop": (True, False, True, None, False),
-    "plus_orjson": (False, False, True, None, False),
-    "plus_settled_gc": (False, True, True, 50_000, False),
-    "plus_gen0_5000": (False, True, True, 5_000, False),
-    "plus_kept_connections": (False, True, True, 5_000, True),
-}
-
-
-@contextlib.contextmanager
-def kept_connections(on: bool) -> Iterator[None]:
-    """The loop's database with or without its kept connections (for the A/B): without, every
-    transaction checks a connection out of the pool, as before."""
-    from core.storage import hotpath
-
-    saved = hotpath._Kept.use
-    if not on:
-        @contextlib.contextmanager
-        def pooled(self: Any) -> Iterator[Any]:
-            with self._engine.connect() as conn:
-                yield conn
-
-        hotpath._Kept.use = pooled  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        hotpath._Kept.use = saved  # type: ignore[method-assign]
-
-
 def machine_speed_ms() -> float:
     """How long a fixed pure-Python loop takes now: this machine's speed drifts by tens of per
     cent from minute to minute, so every lever run reports it beside its figures."""
@@ -698,17 +716,13 @@ async def levers(args: argparse.Namespace, out: dict[str, Any]) -> None:
     of the machine falls on all of them) and each figure is the median of its N runs."""
     rounds: dict[str, list[dict[str, Any]]] = {name: [] for name in LEVERS}
     for _ in range(args.lever_rounds):
-        for name, (plain_json, settle, loop, gen0, kept) in LEVERS.items():
-            with stdlib_json() if plain_json else contextlib.nullcontext(), \
-                    kept_connections(kept):
+        for name, rung in LEVERS.items():
+            with contextlib.nullcontext() if rung.orjson else discord_json_without_orjson():
                 row: dict[str, Any] = {}
                 for mode in ("closed",) if args.smoke else ("open", "closed"):
-                    if not settle:
+                    if rung.settle_gen0 is None:
                         default_gc()
-                    async with instance(args, "separate", {}, settle=settle,
-                                        hot_path_on_loop=loop) as bench:
-                        if gen0 is not None:
-                            gc.set_threshold(gen0, *gc.get_threshold()[1:])
+                    async with instance(args, "separate", {}, rung=rung) as bench:
                         speed = machine_speed_ms()
                         if mode == "open":
                             r = await bench.open_loop(args.rate, args.lever_seconds, False)

@@ -173,6 +173,15 @@ class LocalDiscord(DiscordAPI):
 
     # -- dispatching
 
+    def current_interaction(self) -> InteractionRecord | None:
+        """The interaction the calling code runs for: every task the bot starts while handling
+        an interaction dispatched here (its command, a button's callback, and what those start)
+        knows it; None elsewhere (a background task, the test itself). With
+        :meth:`InteractionRecord.wait_acknowledged` a test can make the bot's own calls wait
+        until that interaction has been acknowledged."""
+        iid = _current_interaction.get()
+        return None if iid is None else self._interactions.get(iid)
+
     def dispatch(
         self, payload: Mapping[str, Any], *, timeout: float | None = None
     ) -> PendingInteraction:

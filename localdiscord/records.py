@@ -215,12 +215,32 @@ class InteractionRecord:
         self.original_id: int | None = (
             int(payload["message"]["id"]) if "message" in payload else None
         )
-        self.acknowledged = False
+        self._acknowledged = asyncio.Event()
         self.dispatched_at = time.perf_counter()
         self.requests: list[Request] = []
         self.tasks: set[asyncio.Task[Any]] = set()
         self.changed = asyncio.Event()
         self.cursor = 0
+
+    @property
+    def acknowledged(self) -> bool:
+        """Whether the stand-in has accepted the bot's first response to this interaction (its
+        interaction callback: an answer, "thinking…", a modal or a deferred update)."""
+        return self._acknowledged.is_set()
+
+    @acknowledged.setter
+    def acknowledged(self, value: bool) -> None:
+        if value:
+            self._acknowledged.set()
+        else:
+            self._acknowledged.clear()
+
+    async def wait_acknowledged(self) -> None:
+        """Return once :attr:`acknowledged` is true: a hook for tests that hold the bot's own
+        work (its database, say) until Discord has been answered, to prove that the bot
+        acknowledges first without timing anything (``tests/cogs/directors/
+        test_slow_database.py``). It never returns for an interaction that is not answered."""
+        await self._acknowledged.wait()
 
     def add(self, request: Request) -> None:
         self.requests.append(request)

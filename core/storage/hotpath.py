@@ -87,16 +87,18 @@ class _Kept:
     the pool and back for each cost about half of a table lookup (120 → 62 µs with a kept one;
     ``benchmarks/README.md``, *second look*). A transaction started while it is in use (one
     nested in another) gets a pooled connection of its own, as before; after any failure the
-    kept one is closed and the next transaction opens a fresh one."""
+    kept one is closed and the next transaction opens a fresh one. With ``keep=False`` every
+    transaction checks a connection out of the pool (the lever off, for the benchmark's A/B)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, keep: bool = True) -> None:
         self._engine = engine
+        self._keep = keep
         self._conn: Connection | None = None
         self._busy = False
 
     @contextmanager
     def use(self) -> Iterator[Connection]:
-        if self._busy:
+        if self._busy or not self._keep:
             with self._engine.connect() as pooled:
                 yield pooled
             return
@@ -118,15 +120,18 @@ class _Kept:
 
 
 class LoopDatabase:
-    """A synchronous engine on the same SQLite file as ``engine``, used from the loop thread."""
+    """A synchronous engine on the same SQLite file as ``engine``, used from the loop thread.
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    ``keep_connections``: keep one reading and one writing connection open between
+    transactions (:class:`_Kept`; the default); False checks one out of the pool for each."""
+
+    def __init__(self, engine: AsyncEngine, *, keep_connections: bool = True) -> None:
         self._async_engine = engine
         self.engine = create_engine(engine.url.set(drivername="sqlite+pysqlite"))
         configure_sqlite(self.engine, pragmas=("wal_autocheckpoint = 0", "busy_timeout = 0"))
         self._writer = self.engine.execution_options(**write_options())
-        self._kept_reader = _Kept(self.engine)
-        self._kept_writer = _Kept(self._writer)
+        self._kept_reader = _Kept(self.engine, keep=keep_connections)
+        self._kept_writer = _Kept(self._writer, keep=keep_connections)
         self._writes = 0
         self._tasks: set[asyncio.Task[None]] = set()
         #: Until when (``time.monotonic()``) the loop leaves the database alone: a slow disk.
@@ -186,14 +191,16 @@ class LoopDatabase:
         self.engine.dispose()
 
 
-def loop_database(engine: AsyncEngine | None) -> LoopDatabase | None:
+def loop_database(
+    engine: AsyncEngine | None, *, keep_connections: bool = True
+) -> LoopDatabase | None:
     """A :class:`LoopDatabase` for an SQLite file engine; None for anything else."""
     if engine is None or engine.dialect.name != "sqlite":
         return None
     database = engine.url.database
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
-    return LoopDatabase(engine)
+    return LoopDatabase(engine, keep_connections=keep_connections)
 
 
 class HotPath:
@@ -202,9 +209,17 @@ class HotPath:
 
     A :class:`LoopConnection` offers the part of ``AsyncConnection`` the statements use, so it is
     handed out typed as one.
+
+    Two levers, both on by default and both measured by ``benchmarks/interactions.py``
+    (``levers``), which switches them here rather than by patching: ``on_loop`` (the variant
+    ``hot_path_on_loop``) and ``keep_connections`` (``plus_kept_connections``: the loop's
+    database keeps its connections between transactions, :class:`LoopDatabase`). ``Storage``
+    takes both as keyword arguments (``hot_path_on_loop``, ``keep_connections``).
     """
 
-    def __init__(self, engine: AsyncEngine, *, on_loop: bool) -> None:
+    def __init__(
+        self, engine: AsyncEngine, *, on_loop: bool, keep_connections: bool = True
+    ) -> None:
         self.engine = engine
         self._writer = engine.execution_options(**write_options())
         #: Reads on a server database run without a transaction (DBAPI autocommit): the prebuilt
@@ -213,7 +228,8 @@ class HotPath:
         self._reader = (engine.execution_options(isolation_level="AUTOCOMMIT")
                         if engine.dialect.name == "postgresql" else engine)
         #: The loop's own database (None: the statements go through the async engine).
-        self.loop = loop_database(engine) if on_loop else None
+        self.loop = (loop_database(engine, keep_connections=keep_connections)
+                     if on_loop else None)
         if self.loop is not None:
             weakref.finalize(self, self.loop.close)
 

@@ -215,6 +215,26 @@ async def test_work_left_running_is_still_attributed(ld, bot):
     assert post.message.content == "Posted later."
 
 
+async def test_the_bot_can_wait_for_its_own_acknowledgement(ld, bot):
+    """current_interaction() is the interaction a handler runs for (None outside one), and
+    wait_acknowledged() returns once the stand-in has accepted its first callback."""
+    seen = []
+
+    @bot.tree.command(description="Defer, then wait until Discord has the acknowledgement.")
+    async def acked(interaction: discord.Interaction) -> None:
+        record = ld.current_interaction()
+        seen.append((record.id, record.acknowledged))
+        await interaction.response.defer()
+        await record.wait_acknowledged()
+        seen.append((record.id, record.acknowledged))
+        await interaction.followup.send("Done.")
+
+    assert ld.current_interaction() is None
+    result = await ld.slash("acked")
+    assert seen == [(result.id, False), (result.id, True)]
+    assert result.text == "Done."
+
+
 async def test_a_handler_still_running_raises_interaction_timeout(ld, bot):
     """Waiting longer than the timeout raises InteractionTimeout, saying what was sent."""
     release = asyncio.Event()

@@ -49,6 +49,7 @@ class Transactions:
         *,
         attempts: int = 10,
         hot_path_on_loop: bool = True,
+        keep_connections: bool = True,
     ) -> None:
         self.sessionmaker = sessionmaker
         #: Attempts of a write before it gives up (:class:`Busy`).
@@ -57,7 +58,11 @@ class Transactions:
         engine = bind if isinstance(bind, AsyncEngine) else None
         #: Where the prebuilt statements run (None: a sessionmaker without an engine; they
         #: then run on an ORM session's connection).
-        self.hot_path = HotPath(engine, on_loop=hot_path_on_loop) if engine else None
+        #: ``hot_path_on_loop``, ``keep_connections``: the hot paths' levers (:class:`HotPath`).
+        self.hot_path = (
+            HotPath(engine, on_loop=hot_path_on_loop, keep_connections=keep_connections)
+            if engine else None
+        )
         self.dialect = Dialect(getattr(getattr(bind, "dialect", None), "name", ""))
         # SQLite has one writer at a time: writers of this process queue here instead of
         # polling the file lock (other processes still wait on BEGIN IMMEDIATE's busy timeout).

@@ -100,3 +100,24 @@ async def test_the_loop_keeps_its_connections_between_transactions(storage_url):
         with loop_db.connect() as fresh:
             assert raw(fresh) is not outer
         assert (await storage.board(GUILD_A, board.id)).last_seq == recorded.seq
+
+
+async def test_without_kept_connections_every_transaction_checks_one_out_of_the_pool(
+    storage_url,
+):
+    """``Storage(keep_connections=False)`` (the lever off, as the benchmark's ladder builds
+    it): each transaction on the loop gets a pooled connection, returned at its end, and the
+    answers are the same."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        recorded = await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+        pooled = type(storage)(storage.tx.sessionmaker, keep_connections=False)
+        loop_db = pooled.tx.loop
+        assert loop_db is not None
+        with loop_db.connect() as first:
+            first_conn = first._conn
+        with loop_db.connect() as second:
+            assert second._conn is not first_conn  # a new checkout, not the kept one
+        assert first_conn.closed
+        assert (await pooled.board(GUILD_A, board.id)).last_seq == recorded.seq
+        loop_db.close()
