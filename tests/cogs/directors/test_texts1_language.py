@@ -2,14 +2,11 @@
 the real command tree: director calls, "Take it" and /calls, /setup's desk lines, the verdicts'
 refusals, /log, /help and /law, the option refusals and "(continued)".
 
-The expected French, Dutch and German come from ``translations-texts1.json``, which the lead
-merges into the catalogs; until then the test adds them to the shipped catalogs, so the tests
-pass before and after the merge."""
+The expected French, Dutch and German are read from the shipped catalogs (a text without its
+translation fails here)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -21,34 +18,16 @@ from tdbot import messages
 from tdbot.answers import tree_text
 from tdbot.messages import say
 from tdbot.pages import line_embeds
+from tdbot.translator import catalog_path
 from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 
-ROOT = Path(__file__).resolve().parents[3]
-TRANSLATIONS = json.loads((ROOT / "translations-texts1.json").read_text(encoding="utf-8"))
-
-
 def tr(language: str, text: str, **values: Any) -> str:
-    """``text`` in ``language`` as the group translated it, its fields filled."""
-    template = TRANSLATIONS[language][text]
+    """``text`` in ``language`` as the shipped catalog says it, its fields filled."""
+    catalog = messages.read_catalog(catalog_path(language, messages.DOMAIN))
+    template = catalog[("", text)]
     return template.format(**values) if values else template
-
-
-@pytest.fixture(autouse=True)
-def group_catalog(monkeypatch):
-    """The shipped messages catalogs with the group's translations added (a no-op once they
-    are merged)."""
-    shipped = messages.read_catalog
-
-    def with_group(path: Path) -> dict[tuple[str, str], str]:
-        found = shipped(path)
-        if path.name != "messages.po":
-            return found
-        language = path.parent.parent.name
-        return {**found, **{("", k): v for k, v in TRANSLATIONS.get(language, {}).items()}}
-
-    monkeypatch.setattr(messages, "read_catalog", with_group)
 
 
 async def setup_language(ld, language: str) -> None:
