@@ -4,45 +4,25 @@ appeals, consultations, /playing, /claim review, /report's answer, the hand reco
 
 An answer only the asker sees is in his Discord's language; a public one (the log channel, a note
 to the table, /appeal decide, /session scores-published) in the club's. The expected French is
-read from ``translations-texts2.json`` (the texts marked in these files, merged into the
-catalogs by the lead); until the merge, the fixture adds those entries to the catalogs read."""
+read from the shipped catalog (a text without its translation fails here)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from core.pbn import random_pbn
 from tdbot import messages
+from tdbot.translator import catalog_path
 from tests.support import exposure, seat_everyone, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 
-TRANSLATIONS = Path(__file__).parents[3] / "translations-texts2.json"
-FR: dict[str, str] = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))["fr"]
-
-
 def fr(msgid: str, **values: Any) -> str:
-    """The French of ``msgid``, filled (as the bot says it)."""
-    return FR[msgid].format(**values) if values else FR[msgid]
-
-
-@pytest.fixture(autouse=True)
-def catalogs(monkeypatch):
-    """The shipped catalogs, with this group's translations added (a no-op once merged)."""
-    shipped = messages.read_catalog
-    extra = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
-
-    def read(path):
-        entries = dict(shipped(path))
-        if path.stem == messages.DOMAIN:
-            entries.update({("", k): v for k, v in extra.get(path.parent.parent.name, {}).items()})
-        return entries
-
-    monkeypatch.setattr(messages, "read_catalog", read)
+    """The French of ``msgid`` in the shipped catalog, filled (as the bot says it)."""
+    template = messages.read_catalog(catalog_path("fr", messages.DOMAIN))[("", msgid)]
+    return template.format(**values) if values else template
 
 
 async def french_club(ld) -> None:
