@@ -25,7 +25,8 @@ from core.laws.revoke import Attention, Revoke, WonBy
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
 from core.state import Phase, declarers_to_offer
-from tdbot.answers import defer, report_error, respond
+from tdbot.answers import defer, respond
+from tdbot.buttons import AnsweredView
 from tdbot.client import TDBot
 from tdbot.context import (
     MEANING_HELP,
@@ -64,7 +65,7 @@ def known_period(state: Any) -> str | None:
     return None
 
 
-class PeriodQuestion(discord.ui.View):
+class PeriodQuestion(AnsweredView):
     """"During the auction" / "During the play": the asker's answer records the incident."""
 
     def __init__(self, asker: int, table: int, build: Any, owner: Seat | None = None) -> None:
@@ -103,16 +104,8 @@ class PeriodQuestion(discord.ui.View):
     async def play(self, interaction: discord.Interaction[TDBot], _: Any) -> None:
         await self._answer(interaction, "play")
 
-    async def on_error(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        error: Exception,
-        item: Any,
-    ) -> None:
-        await report_error(interaction, error)
 
-
-class DeclarerQuestion(discord.ui.View):
+class DeclarerQuestion(AnsweredView):
     """One button per seat: the asker names declarer, the board records it, then the ruling."""
 
     def __init__(self, asker: int, ctx: TableContext, build: Any,
@@ -142,14 +135,6 @@ class DeclarerQuestion(discord.ui.View):
             self.stop()
 
         return answer
-
-    async def on_error(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        error: Exception,
-        item: Any,
-    ) -> None:
-        await report_error(interaction, error)
 
 
 @overload

@@ -25,11 +25,12 @@ from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
 from core.storage.service import Storage
 from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
-from tdbot.answers import defer, edit_pressed, report_error, respond, tree_text
+from tdbot.answers import defer, edit_pressed, respond, tree_text
+from tdbot.buttons import AnsweredView
 from tdbot.client import TDBot
 from tdbot.context import ContextError, club_of, is_director, require_director, storage_of
 from tdbot.messages import N_, Locale, localize
-from tdbot.render import clean
+from tdbot.render import VERDICT_LINES, clean
 
 PAGE_SIZE = 5
 #: The largest export sent as an attachment (Discord's own limit may be lower: the smaller wins).
@@ -176,12 +177,6 @@ VERDICT_WORDS = {
     VerdictKind.VOIDED: N_("Voided"),
     VerdictKind.ADJUSTED: N_("Adjusted"),
 }
-VERDICT_BY = {
-    VerdictKind.CONFIRMED: N_("Confirmed by {director}"),
-    VerdictKind.AMENDED: N_("Amended by {director}"),
-    VerdictKind.VOIDED: N_("Voided by {director}"),
-    VerdictKind.ADJUSTED: N_("Adjusted by {director}"),
-}
 #: An appeal beside its ruling, by its outcome (:data:`OUTCOME_WORDS`).
 APPEAL_CLOSED = {
     "ruling_stands": N_("Appeal #{id} (closed: the ruling stands)"),
@@ -239,7 +234,7 @@ def entry_line(entry: LogEntry, locale: Locale = None) -> tuple[str, str]:
         value.append(_(N_("**Void**")))
     if entry.verdict is not None:
         if entry.verdict_by:
-            verdict = _(VERDICT_BY[entry.verdict], director=f"<@{entry.verdict_by}>")
+            verdict = _(VERDICT_LINES[entry.verdict], director=f"<@{entry.verdict_by}>")
         else:
             verdict = _(VERDICT_WORDS[entry.verdict])
         if entry.adjusted_score:
@@ -252,7 +247,7 @@ def entry_line(entry: LogEntry, locale: Locale = None) -> tuple[str, str]:
     return name[:256], "\n".join(value)[:1024]
 
 
-class LogPager(discord.ui.View):
+class LogPager(AnsweredView):
     """Previous/Next over a search; only the member who searched may press."""
 
     def __init__(
@@ -285,14 +280,6 @@ class LogPager(discord.ui.View):
             )
             return False
         return True
-
-    async def on_error(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        error: Exception,
-        item: discord.ui.Item[Any],
-    ) -> None:
-        await report_error(interaction, error)
 
     async def page(self) -> discord.Embed:
         page = await self.storage.search_log(

@@ -1,6 +1,6 @@
-"""The one base for the bot's buttons: a button found again by its ``custom_id`` after a
-restart (a :class:`discord.ui.DynamicItem`), rebuilt from the id's fields, whose press goes
-through the one error policy.
+"""The bases for the bot's buttons: a button found again by its ``custom_id`` after a restart
+(a :class:`discord.ui.DynamicItem`), rebuilt from the id's fields, whose press goes through the
+one error policy; and a view whose buttons' errors go through it too (:class:`AnsweredView`).
 
 A button says how to rebuild itself from its ``custom_id`` (:meth:`PressButton.from_match`)
 and what a press does (:meth:`PressButton.pressed`); the discord.py overrides, with their
@@ -47,3 +47,16 @@ class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!
             await self.pressed(interaction)
         except Exception as exc:  # a dynamic item's errors are ours to answer
             await report_error(interaction, exc)
+
+
+class AnsweredView(discord.ui.View):
+    """A view of buttons that live with their message (a question, a pager, a confirmation):
+    an error in any of them is answered by the one error policy."""
+
+    async def on_error(
+        self,
+        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
+        error: Exception,
+        item: discord.ui.Item[Any],
+    ) -> None:
+        await report_error(interaction, error)

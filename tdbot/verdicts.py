@@ -18,8 +18,8 @@ from core.storage.desk import Rerule, RerulePlan
 from core.storage.errors import NotFound, StorageError
 from core.storage.values import ClubSettings, VerdictKind
 from core.view import view_of
-from tdbot.answers import defer, report_error, respond, said, sentence
-from tdbot.buttons import PressButton
+from tdbot.answers import defer, respond, said, sentence
+from tdbot.buttons import AnsweredView, PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     ContextError,
@@ -210,7 +210,7 @@ def correction_embed(plan: RerulePlan, locale: Locale = None) -> discord.Embed:
     return embed
 
 
-class ConfirmRerule(discord.ui.View):
+class ConfirmRerule(AnsweredView):
     """"Re-rule the board" or "Cancel" under the before/after; only the director who amended
     may press, once, within :data:`CONFIRM_SECONDS`."""
 
@@ -231,14 +231,6 @@ class ConfirmRerule(discord.ui.View):
                 ephemeral=True)
             return False
         return True
-
-    async def on_error(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-        error: Exception,
-        item: discord.ui.Item[Any],
-    ) -> None:
-        await report_error(interaction, error)
 
     @discord.ui.button(label=RERULE_LABEL, style=discord.ButtonStyle.danger)
     async def confirm(
