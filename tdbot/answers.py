@@ -131,7 +131,8 @@ def user_message(
         # a tdbot.context.ContextError keeps its template and values for the reader's language.
         template = getattr(error, "template", None)
         if isinstance(template, Msg):  # core's words passed on (a deal check's refusal)
-            return say(locale, template)
+            text = say(locale, template)
+            return sentence(text) if getattr(error, "as_sentence", False) else text
         if isinstance(template, str) and template:
             return localize(locale, template, **getattr(error, "params", {}))
         return str(error) or localize(locale, NOT_ALLOWED)

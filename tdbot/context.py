@@ -49,6 +49,8 @@ class ContextError(app_commands.CheckFailure):
             super().__init__(message)
         self.template = message
         self.params = params
+        #: Said as a sentence (capital, stop): storage's refusals, which are clauses.
+        self.as_sentence = False
 
 
 class NotDirector(ContextError):
@@ -314,7 +316,9 @@ def _storage_refusal(exc: StorageError) -> ContextError:
     language by the error policy), or its English text as a sentence."""
     said = exc.args[0] if len(exc.args) == 1 else None
     if isinstance(said, Msg):
-        return ContextError(said)
+        refusal = ContextError(said)
+        refusal.as_sentence = True  # storage's words are a clause: said as a sentence
+        return refusal
     return ContextError(sentence(str(exc)) or N_("That is not possible."))
 
 

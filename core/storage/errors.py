@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from core.text import Msg
+
 
 class StorageError(ValueError):
     """A request the stored data cannot satisfy."""
@@ -29,7 +31,7 @@ class Stale(StorageError):
 STORAGE_ERRORS = (StorageError,)
 
 #: The answer when the database itself failed (down, unreachable, disk full): nothing was saved.
-NOT_SAVED = (
+NOT_SAVED = Msg(
     "Could not record this: the database is not available, so nothing was saved. "
     "Please try again in a moment."
 )

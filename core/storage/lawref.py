@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from core.storage.errors import StorageError
+from core.text import Msg
 
 # number, section letter, subsection digit, (sub-letter), (roman or digit) — parentheses optional.
 # Citations the engine stores follow the strict grammar of core.ruling; what people type in a
@@ -35,7 +36,8 @@ def law_parts(ref: str, *, strict: bool = False) -> tuple[str, ...]:
         m = _LENIENT.match(_PREFIX.sub("", ref).replace(" ", ""))
     if not m or (not strict and not 1 <= int(m.group(1)) <= 93):
         shown = ref if len(ref) <= 20 else ref[:20] + "…"
-        raise StorageError(f"{shown!r} is not a law reference (e.g. 50, 50D or 50D2(a))")
+        raise StorageError(Msg("{ref} is not a law reference (e.g. 50, 50D or 50D2(a))",
+                                  ref=repr(shown)))
     number, letter, digit, sub, roman = m.groups()
     parts = [str(int(number))]
     if letter:

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.errors import Conflict
 from core.storage.models import MemberLimit
+from core.text import Msg, Text
 
 
 @dataclass(frozen=True)
@@ -22,8 +23,20 @@ class Limit:
     window: dt.timedelta
     what: str  # for people, one of them: "call for the director"
 
-    def many(self) -> str:
+    def many(self) -> Text:
         """``most`` of them in words: "one call for the director", "3 appeals"."""
+        if self.what == "call for the director":
+            if self.most == 1:
+                return Msg("one call for the director")
+            return Msg("{n} calls for the director", n=self.most)
+        if self.what == "question to the directors":
+            if self.most == 1:
+                return Msg("one question to the directors")
+            return Msg("{n} questions to the directors", n=self.most)
+        if self.what == "appeal":
+            if self.most == 1:
+                return Msg("one appeal")
+            return Msg("{n} appeals", n=self.most)
         if self.most == 1:
             return f"one {self.what}"
         head, _, tail = self.what.partition(" ")
@@ -40,17 +53,25 @@ class LimitReached(Conflict):
 
     def __init__(self, limit: Limit, wait: dt.timedelta) -> None:
         seconds = max(1, int(wait.total_seconds() + 0.999))
-        when = f"{seconds} seconds" if seconds < 120 else f"{-(-seconds // 60)} minutes"
+        when = _seconds(seconds) if seconds < 120 else _minutes(-(-seconds // 60))
         super().__init__(
-            f"you may send {limit.many()} every {_span(limit.window)}: wait {when} before "
-            "sending another"
+            Msg("you may send {many} every {span}: wait {when} before sending another",
+                many=limit.many(), span=_span(limit.window), when=when)
         )
         self.wait = wait
 
 
-def _span(window: dt.timedelta) -> str:
+def _span(window: dt.timedelta) -> Msg:
     seconds = int(window.total_seconds())
-    return f"{seconds} seconds" if seconds < 120 else f"{seconds // 60} minutes"
+    return _seconds(seconds) if seconds < 120 else _minutes(seconds // 60)
+
+
+def _seconds(n: int) -> Msg:
+    return Msg("{n} seconds", n=n)
+
+
+def _minutes(n: int) -> Msg:
+    return Msg("{n} minutes", n=n)
 
 
 async def count_one(

@@ -21,6 +21,7 @@ from core.storage.errors import StorageError
 from core.storage.lawref import law_key
 from core.storage.models import EventLaw, EventRow, GameSession, SessionDeal, VerdictRow
 from core.storage.values import LogEntry, LogFilter, VerdictKind
+from core.text import Msg
 
 
 def entry_select() -> Select[Any]:
@@ -133,7 +134,7 @@ def apply_filters(
             q = q.where(EventRow.verdict == verdict)
         else:
             raise StorageError(
-                "verdict must be one of confirmed, amended, voided, adjusted or none"
+                Msg("verdict must be one of confirmed, amended, voided, adjusted or none")
             )
     if f.director_id is not None:
         q = q.where(
@@ -189,7 +190,7 @@ def decode_cursor(cursor: str) -> tuple[dt.datetime, int]:
         at, _, ident = raw.partition("|")
         return instant(dt.datetime.fromisoformat(at)), int(ident)
     except (ValueError, UnicodeDecodeError, binascii.Error) as exc:
-        raise StorageError("that page of the log has expired; search again") from exc
+        raise StorageError(Msg("that page of the log has expired; search again")) from exc
 
 
 def month_buckets(

@@ -247,3 +247,21 @@ async def test_a_postgresql_restart_says_nothing_was_saved(
     assert "Unexpected error" not in caplog.text and "Traceback" not in caplog.text
     monkeypatch.undo()
     assert await exposures(storage, ld) == []
+
+
+async def test_a_database_outage_is_said_in_the_readers_language(
+    ld, table, storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """"Nothing was saved" reaches a member whose Discord speaks French in French."""
+
+    async def failing(*args: Any, **kwargs: Any) -> Any:
+        raise sqlalchemy.exc.OperationalError(
+            "INSERT INTO events ...", {}, sqlite3.OperationalError("database or disk is full")
+        )
+
+    monkeypatch.setattr(storage, "record", failing)
+    ld.member("LHO").user.locale = "fr"
+    result = await ld.slash("exposed", EXPOSED, user="LHO")
+    assert result.ephemeral
+    assert result.text.startswith("Impossible d'enregistrer : la base de données n'est pas "
+                                  "disponible, rien n'a été enregistré.")

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.authority import SCORES_PUBLISHED, deadline_words
 from core.storage.desk.base import desk_event_row
-from core.storage.desk.settings import APPEAL_OUTCOMES, OUTCOME_WORDS, EditionsAndSettings
+from core.storage.desk.settings import APPEAL_OUTCOMES, EditionsAndSettings
 from core.storage.desk.values import AppealInfo
 from core.storage.errors import Conflict, NotFound, StorageError
 from core.storage.limits import APPEALS, Limit, count_one
@@ -26,6 +26,7 @@ from core.storage.models import (
     utcnow,
 )
 from core.storage.repo.rows import checked_text, require_club
+from core.text import Msg, Text
 
 
 class Appeals(EditionsAndSettings):
@@ -48,7 +49,7 @@ class Appeals(EditionsAndSettings):
         transaction."""
         text = checked_text(reason, NOTE_MAX, "reason")
         if not text:
-            raise StorageError("say why you appeal")
+            raise StorageError(Msg("say why you appeal"))
         settings = await self.settings(guild_id)
         now = now or self._st.now()
 
@@ -63,11 +64,12 @@ class Appeals(EditionsAndSettings):
                     return replace(_appeal_value(made[0], made[1]), repeated=True)
             ev = await desk_event_row(s, club_id, event_id)
             if ev.void:
-                raise Conflict(f"ruling #{event_id} has been voided: there is nothing to appeal")
+                raise Conflict(Msg("ruling #{id} has been voided: there is nothing to appeal",
+                                   id=event_id))
             if not director and not await _sat_for(s, club_id, ev, user_id):
                 raise Conflict(
-                    f"only the players at table {ev.table_no} for board {ev.board_no} (or a "
-                    "director) may appeal this ruling (Law 92A)"
+                    Msg("only the players at table {table} for board {board} (or a director) "
+                        "may appeal this ruling (Law 92A)", table=ev.table_no, board=ev.board_no)
                 )
             session = await s.get(GameSession, ev.session_id)
             start = None
@@ -78,8 +80,10 @@ class Appeals(EditionsAndSettings):
                 deadline = start + dt.timedelta(minutes=settings.appeal_minutes)
                 if now > deadline:
                     raise Conflict(
-                        "the time for appeals on this session is over: the club accepts them "
-                        f"{deadline_words(settings.appeal_from, settings.appeal_minutes)}"
+                        Msg("the time for appeals on this session is over: the club accepts them "
+                            "{deadline}",
+                            deadline=deadline_words(settings.appeal_from,
+                                                    settings.appeal_minutes))
                     )
             if limit is not None:
                 await count_one(s, club_id, user_id, limit, now)
@@ -103,7 +107,7 @@ class Appeals(EditionsAndSettings):
                 .order_by(GameSession.id.desc()).limit(1).with_for_update()
             )
             if session is None:
-                raise NotFound("this club has no session yet")
+                raise NotFound(Msg("this club has no session yet"))
             if session.scores_published_at is None:
                 session.scores_published_at = now
                 await s.flush()
@@ -117,15 +121,15 @@ class Appeals(EditionsAndSettings):
         """The director's or the committee's answer (``by``), kept with the appeal."""
         body = checked_text(text, NOTE_MAX, "answer")
         if not body:
-            raise StorageError("give the answer")
+            raise StorageError(Msg("give the answer"))
         if by not in ("director", "committee"):
-            raise StorageError("an appeal is answered by the director or the committee")
+            raise StorageError(Msg("an appeal is answered by the director or the committee"))
 
         async def work(s: AsyncSession) -> AppealInfo:
             club_id = await require_club(s, guild_id)
             row, ev = await _appeal_row(s, club_id, appeal_id)
             if row.closed_at is not None:
-                raise Conflict(f"appeal #{appeal_id} is closed")
+                raise Conflict(Msg("appeal #{id} is closed", id=appeal_id))
             if by == "director":
                 row.director_answer, row.director_id = body, director_id
             else:
@@ -142,9 +146,10 @@ class Appeals(EditionsAndSettings):
         """Close an appeal with its outcome; "without merit" only when the ruling stands. The
         same decision made again (a redelivered command) changes nothing."""
         if outcome not in APPEAL_OUTCOMES:
-            raise StorageError(f"the outcome is one of {', '.join(APPEAL_OUTCOMES)}")
+            raise StorageError(Msg("the outcome is one of {outcomes}",
+                                   outcomes=", ".join(APPEAL_OUTCOMES)))
         if without_merit and outcome != "ruling_stands":
-            raise StorageError("an appeal is found without merit only when the ruling stands")
+            raise StorageError(Msg("an appeal is found without merit only when the ruling stands"))
         note = checked_text(text, NOTE_MAX, "note") or None
 
         async def work(s: AsyncSession) -> AppealInfo:
@@ -154,8 +159,8 @@ class Appeals(EditionsAndSettings):
                 if (row.outcome, row.closed_by, row.outcome_text, bool(row.without_merit)) == (
                         outcome, director_id, note, without_merit):
                     return replace(_appeal_value(row, ev), repeated=True)
-                raise Conflict(f"appeal #{appeal_id} is already closed "
-                               f"({OUTCOME_WORDS.get(row.outcome or '', row.outcome)})")
+                raise Conflict(Msg("appeal #{id} is already closed ({outcome})", id=appeal_id,
+                                   outcome=_outcome_words(row.outcome)))
             row.outcome, row.outcome_text = outcome, note
             row.without_merit = without_merit
             row.closed_by, row.closed_at = director_id, utcnow()
@@ -228,8 +233,19 @@ async def _appeal_row(s: AsyncSession, club_id: int, appeal_id: int) -> tuple[Ap
         )
     ).first()
     if found is None:
-        raise NotFound(f"there is no appeal #{appeal_id}")
+        raise NotFound(Msg("there is no appeal #{id}", id=appeal_id))
     return found[0], found[1]
+
+
+#: An appeal's outcome in words (as :data:`~core.storage.desk.settings.OUTCOME_WORDS` says it).
+CLOSED_AS = {"ruling_stands": Msg("the ruling stands"), "upheld": Msg("the ruling stands"),
+             "ruling_changed": Msg("the ruling is changed"),
+             "changed": Msg("the ruling is changed"),
+             "score_adjusted": Msg("the score is adjusted"), "withdrawn": Msg("withdrawn")}
+
+
+def _outcome_words(outcome: str | None) -> Text:
+    return CLOSED_AS.get(outcome or "", outcome or "")
 
 
 def _appeal_value(row: Appeal, ev: EventRow) -> AppealInfo:

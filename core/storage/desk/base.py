@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.storage.errors import Conflict, NotFound
 from core.storage.models import EventRow
 from core.storage.service import Storage
+from core.text import Msg
 
 
 class DeskBase:
@@ -27,8 +28,8 @@ async def desk_event_row(
         select(EventRow).where(EventRow.club_id == club_id, EventRow.id == event_id)
     )
     if ev is None:
-        raise NotFound(f"there is no ruling #{event_id}")
+        raise NotFound(Msg("there is no ruling #{id}", id=event_id))
     if lock_board and ev.void:
-        raise Conflict(f"ruling #{event_id} has been voided")
+        raise Conflict(Msg("ruling #{id} has been voided", id=event_id))
     return ev
 

@@ -16,6 +16,7 @@ from core.storage.limits import CONSULTATIONS, Limit, count_one
 from core.storage.models import NOTE_MAX, Consultation, Table, utcnow
 from core.storage.repo.rows import board_row, checked_text, require_club, rowcount
 from core.storage.values import RecordedEvent
+from core.text import Msg
 
 
 class Consultations(DeskBase):
@@ -32,7 +33,7 @@ class Consultations(DeskBase):
         the same transaction."""
         text = checked_text(question, NOTE_MAX, "question")
         if not text:
-            raise StorageError("ask your question")
+            raise StorageError(Msg("ask your question"))
         now = self._st.now()
 
         async def work(s: AsyncSession) -> ConsultationInfo:
@@ -88,7 +89,7 @@ class Consultations(DeskBase):
         reply = checked_text(answer, NOTE_MAX, "answer")
         note = checked_text(table_note, NOTE_MAX, "note for the table")
         if not reply:
-            raise StorageError("give the answer")
+            raise StorageError(Msg("give the answer"))
         claimed = await self._claim(guild_id, consultation_id, director_id, reply, note)
         if claimed.repeated:
             recorded = await self._st.recorded(guild_id, claimed.event_id or 0)
@@ -135,9 +136,10 @@ class Consultations(DeskBase):
                     and row.answer == reply and (row.table_note or "") == note):
                 return replace(_consultation_value(row), repeated=True)
             if row.answered_by == director_id and row.event_id is None:
-                raise Conflict(f"you are answering consultation #{consultation_id} already")
-            raise Conflict(f"consultation #{consultation_id} is already answered by "
-                           f"<@{row.answered_by}>")
+                raise Conflict(Msg("you are answering consultation #{id} already",
+                                   id=consultation_id))
+            raise Conflict(Msg("consultation #{id} is already answered by <@{director}>",
+                               id=consultation_id, director=row.answered_by))
 
         return await self._st.tx.write(work)
 
@@ -162,7 +164,7 @@ async def _consultation_row(s: AsyncSession, club_id: int, cid: int) -> Consulta
         select(Consultation).where(Consultation.club_id == club_id, Consultation.id == cid)
     )
     if row is None:
-        raise NotFound(f"there is no consultation #{cid}")
+        raise NotFound(Msg("there is no consultation #{id}", id=cid))
     return row
 
 

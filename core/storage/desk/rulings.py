@@ -36,6 +36,7 @@ from core.storage.repo.rows import (
     store_state,
 )
 from core.storage.values import RecordedEvent, Verdict, VerdictKind
+from core.text import Msg
 
 
 class Rulings(DeskBase):
@@ -54,7 +55,7 @@ class Rulings(DeskBase):
     ) -> Verdict:
         """An amend or void that records an adjusted score with it (Law 82C)."""
         if not score.strip():
-            raise StorageError("give the adjusted score")
+            raise StorageError(Msg("give the adjusted score"))
         return await self._st.give_verdict(guild_id, event_id, director_id, kind, text, score=score)
 
     # ------------------------------------------------------------------ dependent rulings
@@ -129,15 +130,15 @@ class Rulings(DeskBase):
         """
         body = checked_text(text, NOTE_MAX, "text")
         if not body:
-            raise StorageError("say how the ruling is amended")
+            raise StorageError(Msg("say how the ruling is amended"))
 
         async def work(s: AsyncSession) -> Rerule:
             club_id = await require_club(s, guild_id)
             old = await desk_event_row(s, club_id, event_id)
             board = await board_row(s, club_id, old.board_id, lock=True)
             if last_seq is not None and board.last_seq != last_seq:
-                raise Conflict(f"board {board.number} has changed since the before/after was "
-                               "shown: amend again to see it as it is now")
+                raise Conflict(Msg("board {board} has changed since the before/after was shown: "
+                                   "amend again to see it as it is now", board=board.number))
             fix = await _correction(s, club_id, old, changes)
             now = utcnow()
             writer = _Writer(s, club_id, board, now)
@@ -186,17 +187,18 @@ async def _correction(
 ) -> Correction:
     """The board re-ruled with ``old``'s facts corrected by ``changes``."""
     if old.kind == "choice":
-        raise StorageError("a choice is re-made with its buttons, not amended with facts")
+        raise StorageError(Msg("a choice is re-made with its buttons, not amended with facts"))
     if old.void:
         replaced = await s.scalar(
             select(EventRow.id).where(EventRow.club_id == club_id, EventRow.amends_id == old.id,
                                       EventRow.void.is_(False))
         )
         if replaced is not None:
-            raise Conflict(f"ruling #{old.id} was re-ruled as #{replaced}: amend #{replaced}")
+            raise Conflict(Msg("ruling #{id} was re-ruled as #{new}: amend #{new}",
+                               id=old.id, new=replaced))
     event, facts = corrected_event(old.facts, changes)
     if facts == old.facts:
-        raise StorageError("the corrected facts are the same as the recorded ones")
+        raise StorageError(Msg("the corrected facts are the same as the recorded ones"))
     rows = await s.execute(
         select(EventRow.id, EventRow.facts, EventRow.ruling, EventRow.void)
         .where(EventRow.board_id == old.board_id)

@@ -19,6 +19,7 @@ from core.storage.errors import NotFound, StorageError
 from core.storage.models import DeskSettings, EditionChange, EventRow
 from core.storage.repo.base import UNSET
 from core.storage.repo.rows import require_club
+from core.text import Msg
 
 #: Law 92B's default: an appeal within 30 minutes after the session's scores are available.
 DEFAULT_APPEAL_MINUTES = 30
@@ -50,7 +51,7 @@ class EditionsAndSettings(DeskBase):
         edition = check_edition(edition)
         settings = await self._st.club(guild_id)
         if starts_on < editions.local_today(settings.time_zone):
-            raise StorageError("an edition can change from today or a later date, not earlier")
+            raise StorageError(Msg("an edition can change from today or a later date, not earlier"))
 
         async def work(s: AsyncSession) -> int:
             club_id = await require_club(s, guild_id)
@@ -73,7 +74,7 @@ class EditionsAndSettings(DeskBase):
                 )
             )
         if edition is None:
-            raise NotFound(f"there is no ruling #{event_id}")
+            raise NotFound(Msg("there is no ruling #{id}", id=event_id))
         return edition
 
     # ------------------------------------------------------------------------ settings
@@ -99,14 +100,15 @@ class EditionsAndSettings(DeskBase):
         authority_code: Any = UNSET, appeal_from: Any = UNSET, no_peeking: Any = UNSET,
     ) -> DeskSettingsInfo:
         if appeal_minutes is not UNSET and not 0 <= appeal_minutes <= 7 * 24 * 60:
-            raise StorageError("the appeal deadline is between 0 minutes and a week")
+            raise StorageError(Msg("the appeal deadline is between 0 minutes and a week"))
         if appeal_from is not UNSET and appeal_from not in APPEAL_FROM:
-            raise StorageError("the appeal deadline runs from " + " or ".join(APPEAL_FROM))
+            raise StorageError(Msg("the appeal deadline runs from {first} or {second}",
+                                   first=APPEAL_FROM[0], second=APPEAL_FROM[1]))
         if authority_code is not UNSET:
             try:
                 authority_code = authority(authority_code).code
             except RuleError as exc:
-                raise StorageError(str(exc)) from None
+                raise StorageError(*exc.args) from None
         await self._st.club(guild_id)
 
         async def work(s: AsyncSession) -> None:

@@ -70,6 +70,7 @@ from core.storage.values import (
     RecordedEvent,
     VerdictKind,
 )
+from core.text import Msg
 
 
 async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
@@ -170,9 +171,9 @@ class Boards(StorageBase):
                     key = None if reopened else key
             found = (await conn.execute(SET_BOARD_SELECT, params)).first()
             if found is None:
-                raise NotFound("this server has no tables or rulings yet")
+                raise NotFound(Msg("this server has no tables or rulings yet"))
             if found.table_id is None:
-                raise NotFound("there is no such table")
+                raise NotFound(Msg("there is no such table"))
             club_id = found.club_id
             if found.id is None:
                 board_id = await conn.scalar(
@@ -287,7 +288,7 @@ class Boards(StorageBase):
             {"guild_id": guild_id, "table_id": table_id, "interaction_id": interaction_id},
         )).first()
         if head is None:
-            raise NotFound("there is no such table")
+            raise NotFound(Msg("there is no such table"))
         current_no = head.current_board
         rows = {
             r.number: BoardRow(
@@ -304,7 +305,7 @@ class Boards(StorageBase):
         if head.first_event is not None or head.first_verdict is not None:
             # this interaction already did it (Discord delivered it again): nothing new
             if target is None:
-                raise Stale("the board of a redelivered /board set is gone")
+                raise Stale(Msg("the board of a redelivered /board set is gone"))
             state = self._states.parse(target.state)
             return CheckedMove(redelivered=BoardMove(
                 **vars(self._row_info(target, state)), redelivered=True
@@ -394,7 +395,7 @@ class Boards(StorageBase):
             ).first()
             if row is None:
                 await require_club(conn, guild_id)
-                raise NotFound("there is no such board")
+                raise NotFound(Msg("there is no such board"))
         return self._board_info(row)
 
     def _board_info(self, row: Row[Any]) -> BoardInfo:
@@ -421,7 +422,7 @@ class Boards(StorageBase):
         async with self.tx.connected() as conn:
             row = (await conn.execute(CHOICE_CONTEXT, params)).first()
         if row is None:
-            raise NotFound(f"there is no ruling #{event_id}")
+            raise NotFound(Msg("there is no ruling #{id}", id=event_id))
         return ChoiceContext(
             event_id=row.event_id,
             ruling=Ruling.from_data(row.ruling),
@@ -539,7 +540,7 @@ class Boards(StorageBase):
             )
             if board is None:
                 await require_club(conn, guild_id)
-                raise NotFound("there is no such board")
+                raise NotFound(Msg("there is no such board"))
             if not inline and not before:  # PostgreSQL, one event: the writes in one statement
                 return await self._append_folded(
                     conn, board, event, facts, actor_id, interaction_id, expect_seq
@@ -553,7 +554,7 @@ class Boards(StorageBase):
             if first_id is not None:
                 return await self._first_recording(conn, first_id)
             if expect_seq is not None and board.last_seq != expect_seq:
-                raise Stale("the board changed while this command was checked")
+                raise Stale(Msg("the board changed while this command was checked"))
             state = self._states.parse(board.state)
             earlier = []
             for each in before:
@@ -596,7 +597,7 @@ class Boards(StorageBase):
         so it still returns the first recording instead of the refusal."""
         try:
             if expect_seq is not None and board.last_seq != expect_seq:
-                raise Stale("the board changed while this command was checked")
+                raise Stale(Msg("the board changed while this command was checked"))
             ruling, new_state = apply(self._states.parse(board.state), event)
         except Exception:
             if interaction_id is not None:
@@ -760,7 +761,7 @@ class Boards(StorageBase):
                 )
             ).first()
             if row is None:
-                raise NotFound(f"there is no ruling #{event_id}")
+                raise NotFound(Msg("there is no ruling #{id}", id=event_id))
             return logquery.entry_value(row)
 
     async def recorded(self, guild_id: int, event_id: int) -> RecordedEvent:
@@ -773,5 +774,5 @@ class Boards(StorageBase):
             )
             if row is None:
                 await require_club(s, guild_id)
-                raise NotFound(f"there is no ruling #{event_id}")
+                raise NotFound(Msg("there is no ruling #{id}", id=event_id))
             return await recorded_value(s, row, duplicate=False)

@@ -20,6 +20,7 @@ from core.storage.repo.rows import (
     rowcount,
 )
 from core.storage.values import DirectorCallInfo
+from core.text import Msg
 
 
 class Calls(StorageBase):
@@ -67,7 +68,7 @@ class Calls(StorageBase):
                     )
                 ).first()
                 if found is None:
-                    raise NotFound(f"there is no ruling #{event_id}")
+                    raise NotFound(Msg("there is no ruling #{id}", id=event_id))
                 b_id, t_id = found
             if b_id is not None:
                 board = await board_row(s, club_id, b_id)
@@ -79,7 +80,7 @@ class Calls(StorageBase):
                     .with_for_update()  # one open call per table, even when two call at once
                 )
                 if ok is None:
-                    raise NotFound("there is no such table")
+                    raise NotFound(Msg("there is no such table"))
                 open_call = await s.scalar(
                     select(DirectorCall)
                     .where(
@@ -161,12 +162,13 @@ class Calls(StorageBase):
                 .with_for_update()
             )
             if row is None:
-                raise NotFound(f"there is no call #{call_id}")
+                raise NotFound(Msg("there is no call #{id}", id=call_id))
             if row.claimed_by is None:
-                raise Conflict(f"call #{call_id} is not taken: take it with its button")
+                raise Conflict(Msg("call #{id} is not taken: take it with its button", id=call_id))
             if row.claimed_by != director_id and not may_override:
-                raise Conflict(f"call #{call_id} is <@{row.claimed_by}>'s: only he may "
-                               "release or hand it over")
+                raise Conflict(Msg("call #{id} is <@{holder}>'s: only he may release or hand "
+                                   "it over",
+                                   id=call_id, holder=row.claimed_by))
             row.claimed_by = to
             row.claimed_at = utcnow() if to is not None else None
             await s.flush()

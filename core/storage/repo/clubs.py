@@ -36,6 +36,7 @@ from core.storage.repo.rows import (
 )
 from core.storage.repo.statements import club_select
 from core.storage.values import ClubSettings
+from core.text import Msg
 
 
 class Clubs(StorageBase):
@@ -87,7 +88,7 @@ class Clubs(StorageBase):
         changes: dict[str, Any] = {}
         if session_gap_hours is not UNSET:
             if session_gap_hours is not None and not 0 <= session_gap_hours <= 24 * 14:
-                raise StorageError("the session gap is 0 to 336 hours (0: a new club day)")
+                raise StorageError(Msg("the session gap is 0 to 336 hours (0: a new club day)"))
             changes["session_gap_hours"] = session_gap_hours or None
         if director_role_id is not UNSET:
             changes["director_role_id"] = director_role_id
@@ -97,11 +98,12 @@ class Clubs(StorageBase):
             changes["time_zone"] = check_time_zone(time_zone)
         if law_edition is not UNSET:
             if law_edition not in LAW_EDITIONS:
-                raise StorageError(f"law edition must be one of {', '.join(LAW_EDITIONS)}")
+                raise StorageError(Msg("law edition must be one of {editions}",
+                                       editions=", ".join(LAW_EDITIONS)))
             changes["law_edition"] = law_edition
         if language is not UNSET:
             if not isinstance(language, str) or not LANGUAGE.match(language):
-                raise StorageError("language must be a language code such as en or fr")
+                raise StorageError(Msg("language must be a language code such as en or fr"))
             changes["language"] = language
 
         async def work(s: AsyncSession) -> tuple[int, ClubSettings]:

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core import serial
 from core.engine import apply, event_from_data
+from core.errors import error_text
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import TableState
@@ -48,6 +49,7 @@ from core.storage.values import (
     Verdict,
     VerdictKind,
 )
+from core.text import Msg, Text
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +66,7 @@ async def find_club_id(s: AsyncSession | AsyncConnection, guild_id: int) -> int 
 async def require_club(s: AsyncSession | AsyncConnection, guild_id: int) -> int:
     club_id = await find_club_id(s, guild_id)
     if club_id is None:
-        raise NotFound("this server has no tables or rulings yet")
+        raise NotFound(Msg("this server has no tables or rulings yet"))
     return club_id
 
 
@@ -88,7 +90,7 @@ async def session_row(s: AsyncSession, club_id: int, session_id: int) -> GameSes
         select(GameSession).where(GameSession.id == session_id, GameSession.club_id == club_id)
     )
     if row is None:
-        raise NotFound("there is no such session")
+        raise NotFound(Msg("there is no such session"))
     return row
 
 
@@ -228,7 +230,7 @@ async def board_row(
         q = q.with_for_update()
     row = await s.scalar(q)
     if row is None:
-        raise NotFound("there is no such board")
+        raise NotFound(Msg("there is no such board"))
     return row
 
 
@@ -293,8 +295,9 @@ async def fold(
                 raise
             voided = voiding if isinstance(voiding, int) else voiding.id
             raise Conflict(
-                f"ruling #{ev_id} ({kind}) depends on ruling #{voided}: "
-                f"void #{ev_id} first ({exc})"
+                Msg("ruling #{id} ({kind}) depends on ruling #{voided}: void #{id} first "
+                    "({reason})",
+                    id=ev_id, kind=kind, voided=voided, reason=error_text(exc))
             ) from exc
     return state
 
@@ -382,7 +385,7 @@ async def call_row(s: AsyncSession, club_id: int, call_id: int) -> DirectorCall:
         select(DirectorCall).where(DirectorCall.id == call_id, DirectorCall.club_id == club_id)
     )
     if row is None:
-        raise NotFound("there is no such call")
+        raise NotFound(Msg("there is no such call"))
     return row
 
 
@@ -477,20 +480,56 @@ def check_time_zone(name: str) -> str:
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, TypeError) as exc:
-        raise StorageError(f"{name!r} is not a time zone (e.g. Europe/London)") from exc
+        raise StorageError(
+            Msg("{name} is not a time zone (e.g. Europe/London)", name=repr(name))
+        ) from exc
     return name
 
 
 def checked_text(value: str | None, limit: int, what: str) -> str:
     value = (value or "").strip()
     if len(value) > limit:
-        raise StorageError(f"the {what} is too long (at most {limit} characters)")
+        raise StorageError(too_long(what, limit))
     return value
+
+
+def too_long(what: str, limit: int) -> Text:
+    """The refusal of a text longer than ``limit``, a whole sentence for each kind of text."""
+    match what:
+        case "reason":
+            return Msg("the reason is too long (at most {limit} characters)", limit=limit)
+        case "answer":
+            return Msg("the answer is too long (at most {limit} characters)", limit=limit)
+        case "note":
+            return Msg("the note is too long (at most {limit} characters)", limit=limit)
+        case "text":
+            return Msg("the text is too long (at most {limit} characters)", limit=limit)
+        case "question":
+            return Msg("the question is too long (at most {limit} characters)", limit=limit)
+        case "note for the table":
+            return Msg("the note for the table is too long (at most {limit} characters)",
+                       limit=limit)
+        case "session name":
+            return Msg("the session name is too long (at most {limit} characters)",
+                       limit=limit)
+        case "adjusted score":
+            return Msg("the adjusted score is too long (at most {limit} characters)",
+                       limit=limit)
+    return f"the {what} is too long (at most {limit} characters)"  # a caller's new kind
 
 
 def check_positive(value: int, what: str) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10_000:
-        raise StorageError(f"the {what} must be a whole number from 1")
+        raise StorageError(not_positive(what))
+
+
+def not_positive(what: str) -> Text:
+    """The refusal of a number that is not a whole number from 1, by what it numbers."""
+    if what == "table number":
+        return Msg("the table number must be a whole number from 1")
+    if what == "board number":
+        return Msg("the board number must be a whole number from 1")
+    return f"the {what} must be a whole number from 1"  # a caller's new kind
 
 
 def clamp_limit(limit: int) -> int:

@@ -29,6 +29,7 @@ from core.storage.repo.rows import (
 from core.storage.repo.sessions import Sessions
 from core.storage.repo.statements import SEATING, TABLE_LOOKUP_MINE, TABLE_LOOKUP_NUMBERED
 from core.storage.values import BoardInfo, Seating, TableInfo, TableLookup
+from core.text import Msg
 
 
 class Tables(Clubs, Sessions):
@@ -214,7 +215,7 @@ class Tables(Clubs, Sessions):
                 select(Table).where(Table.id == table_id, Table.club_id == club_id)
             )
             if table is None:
-                raise NotFound("there is no such table")
+                raise NotFound(Msg("there is no such table"))
             holder = await s.scalar(
                 select(SeatBinding).where(
                     SeatBinding.table_id == table.id, SeatBinding.seat == seat.value
@@ -223,7 +224,8 @@ class Tables(Clubs, Sessions):
             if holder is not None and holder.user_id != user_id:
                 if not take_over:
                     raise Conflict(
-                        f"{seat.full_name} at table {table.number} is taken by <@{holder.user_id}>"
+                        Msg("{seat.full_name} at table {table} is taken by <@{member}>", seat=seat,
+                            table=table.number, member=holder.user_id)
                     )
                 await s.delete(holder)
             await s.execute(

@@ -24,13 +24,14 @@ from core.storage.db import write_options
 from core.storage.errors import Busy, StorageError
 from core.storage.hotpath import HotPath, LoopDatabase
 from core.storage.repo.dialect import LOCK_WAITS, Dialect, transient
+from core.text import Msg
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 #: A write that cannot safely be repeated lost its connection: say so instead of guessing.
-LOST_CONNECTION = (
+LOST_CONNECTION = Msg(
     "the connection to the database was lost, so this may or may not have been recorded: "
     "check /state before trying again"
 )
@@ -156,8 +157,8 @@ class Transactions:
                 reason = why
                 waits += reason in LOCK_WAITS
                 if attempt == self.attempts or waits >= 2:
-                    raise Busy("the database is busy; please try again in a moment") from exc
+                    raise Busy(Msg("the database is busy; please try again in a moment")) from exc
             log.debug("write retry %d (%s)", attempt, reason)
             await asyncio.sleep(delay * random.uniform(0.5, 1.5))
             delay = min(delay * 2, 0.25)
-        raise Busy("the board kept changing; please try again in a moment")
+        raise Busy(Msg("the board kept changing; please try again in a moment"))

@@ -18,6 +18,7 @@ from core.storage.repo.rows import (
     verdict_value,
 )
 from core.storage.values import Verdict, VerdictKind
+from core.text import Msg
 
 
 class Verdicts(StorageBase):
@@ -46,7 +47,7 @@ class Verdicts(StorageBase):
         interaction_id: int | None = None,
     ) -> Verdict:
         if not text or not text.strip():
-            raise StorageError("say how the ruling is amended")
+            raise StorageError(Msg("say how the ruling is amended"))
         return await self.give_verdict(
             guild_id, event_id, director_id, VerdictKind.AMENDED, text, key=interaction_id
         )
@@ -62,7 +63,7 @@ class Verdicts(StorageBase):
         interaction_id: int | None = None,
     ) -> Verdict:
         if not score or not score.strip():
-            raise StorageError("give the adjusted score")
+            raise StorageError(Msg("give the adjusted score"))
         return await self.give_verdict(
             guild_id,
             event_id,
@@ -96,7 +97,7 @@ class Verdicts(StorageBase):
                 select(EventRow.id).where(EventRow.club_id == club_id, EventRow.id == event_id)
             )
             if exists is None:
-                raise NotFound(f"there is no ruling #{event_id}")
+                raise NotFound(Msg("there is no ruling #{id}", id=event_id))
             rows = await s.scalars(
                 select(VerdictRow)
                 .where(VerdictRow.club_id == club_id, VerdictRow.event_id == event_id)
@@ -129,7 +130,7 @@ class Verdicts(StorageBase):
                 )
             )
             if board_id is None:
-                raise NotFound(f"there is no ruling #{event_id}")
+                raise NotFound(Msg("there is no ruling #{id}", id=event_id))
             board = await board_row(s, club_id, board_id, lock=True)
             if key is not None:
                 given = await s.scalar(
@@ -142,7 +143,7 @@ class Verdicts(StorageBase):
             ev = await s.scalar(select(EventRow).where(EventRow.id == event_id))
             assert ev is not None
             if ev.void:
-                raise Conflict(f"ruling #{event_id} has been voided")
+                raise Conflict(Msg("ruling #{id} has been voided", id=event_id))
             old_verdict = ev.verdict
             now = utcnow()
             if kind is VerdictKind.VOIDED:
