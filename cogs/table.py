@@ -25,8 +25,9 @@ from core.seats import Seat
 from core.state import Phase
 from core.storage import Storage
 from core.storage.errors import Conflict
+from core.text import Msg
 from core.validity import parse_contract
-from tdbot.answers import defer, respond
+from tdbot.answers import defer, respond, sentence
 from tdbot.boards import ended_line
 from tdbot.client import TDBot
 from tdbot.context import (
@@ -57,6 +58,10 @@ from tdbot.verdicts import rerule
 
 TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
+
+
+SEAT_TAKEN = N_("{taken} for this session. A director can free it (/stand table:{table} "
+                "seat:{seat}) or seat someone there (/sit … member).")
 
 
 class Table(commands.Cog):
@@ -102,10 +107,11 @@ class Table(commands.Cog):
         try:
             seating = await in_time(interaction, work(), ephemeral=True)
         except Conflict as exc:  # names the member in the seat: shown as a mention, never pinged
+            taken = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)
             await respond(
                 interaction,
-                f"{str(exc)[:1].upper()}{str(exc)[1:]} for this session. A director can free "
-                f"it (/stand table:{table} seat:{seat}) or seat someone there (/sit … member).",
+                sentence(localize(interaction.locale, SEAT_TAKEN, taken=taken, table=table,
+                                  seat=seat)),
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
