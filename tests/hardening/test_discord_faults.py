@@ -26,7 +26,7 @@ import pytest
 import sqlalchemy.exc
 
 from core.storage.service import Storage
-from core.storage.testing import ENV, migrated_storage, postgres_url, scratch_url
+from core.storage.testing import ENV, migrated_scratch_url, migrated_storage, postgres_url
 from localdiscord import LocalDiscord
 from tdbot.client import EXTENSIONS
 
@@ -34,12 +34,15 @@ EXPOSED = {"cards": "SK", "seat": "W"}
 
 
 @pytest.fixture(params=("sqlite", "postgresql"))
-async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
+async def storage(request: pytest.FixtureRequest, tmp_path: Path,
+                  _templates: None) -> AsyncIterator[Storage]:
     if request.param == "postgresql" and postgres_url() is None:
         if os.environ.get("CI"):
             pytest.fail(f"{ENV} must be set in CI: the PostgreSQL tests have to run")
         pytest.skip(f"PostgreSQL skipped: {ENV} is not set")
-    async with scratch_url(request.param, tmp_path) as url, migrated_storage(url) as service:
+    async with migrated_scratch_url(request.param, tmp_path) as url, migrated_storage(
+        url, upgrade=False
+    ) as service:
         yield service
 
 

@@ -25,15 +25,18 @@ from discord import app_commands
 from core.deal import random_deal
 from core.pbn import random_pbn
 from core.storage.service import Storage
-from core.storage.testing import migrated_storage, scratch_url
+from core.storage.testing import migrated_scratch_url, migrated_storage
 from localdiscord import Guild, LocalDiscord
 from tdbot.client import EXTENSIONS
 from tests.support import exposure, set_up
 
 
 @pytest.fixture
-async def storage(backend: str, tmp_path: Path) -> AsyncIterator[Storage]:
-    async with scratch_url(backend, tmp_path) as url, migrated_storage(url) as service:
+async def storage(backend: str, tmp_path: Path, _templates: None) -> AsyncIterator[Storage]:
+    """A fresh database at the newest migration (a copy of the migrated one)."""
+    async with migrated_scratch_url(backend, tmp_path) as url, migrated_storage(
+        url, upgrade=False
+    ) as service:
         yield service
 
 
