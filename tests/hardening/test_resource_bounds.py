@@ -6,14 +6,13 @@ and a button posted before a restart still works on a new process's connection t
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from core.storage.errors import StorageError
 from core.storage.service import Storage
-from core.storage.testing import migrated_storage, scratch_url
+from core.storage.testing import migrated_storage
 from localdiscord import LocalDiscord
 from tdbot.client import EXTENSIONS
 from tests.core.storage.helpers import DIRECTOR, GUILD_A, exposed, new_board
@@ -21,14 +20,14 @@ from tests.support import seat_everyone, set_up
 
 
 @pytest.fixture
-async def db_url(backend: str, tmp_path: Path) -> AsyncIterator[Any]:
-    async with scratch_url(backend, tmp_path) as url:
-        yield url
+async def db_url(storage_url: Any) -> Any:
+    """A fresh database at the newest migration (a copy of the migrated one)."""
+    return storage_url
 
 
 @pytest.fixture
 async def storage(db_url: Any) -> AsyncIterator[Storage]:
-    async with migrated_storage(db_url) as service:
+    async with migrated_storage(db_url, upgrade=False) as service:
         yield service
 
 
@@ -114,13 +113,13 @@ async def test_a_pending_button_works_on_a_new_process_connection(
 ) -> None:
     """Declarer's choice buttons posted by one bot process are handled by the next one, which
     has its own engine on the same database (nothing of the first survives but the data)."""
-    async with migrated_storage(db_url) as first:
+    async with migrated_storage(db_url, upgrade=False) as first:
         await start_bot(storage=first)
         await seat_and_set_board(ld)
         await ld.slash("exposed", {"cards": "SK", "seat": "W"}, user="LHO")
         lead = await ld.run("/lead seat:E", user="RHO")
         choice = next(b for b in lead.message.buttons if b["custom_id"].startswith("tdbot:choice"))
-    async with migrated_storage(db_url) as second:
+    async with migrated_storage(db_url, upgrade=False) as second:
         await start_bot(storage=second)
         pressed = await ld.press(lead.message, choice["custom_id"], user="Declarer")
         assert not pressed.exceptions
