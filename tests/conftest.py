@@ -75,6 +75,13 @@ async def db_storage(storage_url):
         yield service
 
 
+def pytest_xdist_auto_num_workers(config) -> int:
+    """``-n auto``: one worker more than the cores. Many tests wait (a killed bot restarting, a
+    held lock, Discord's acknowledgement window), and a spare worker keeps the cores busy
+    meanwhile: the whole suite in 2 min 51 s on 2 cores instead of 3 min 16 s (issue 28)."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
     """Say how many database cases ran on each backend, for the storage tests and for the whole
     run (CI's log must show that the PostgreSQL cases ran)."""
