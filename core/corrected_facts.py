@@ -8,9 +8,8 @@ import re
 from typing import Any
 
 from core.cards import CardError
-from core.deal import error_text
 from core.engine import Event, event_from_data
-from core.errors import RuleError
+from core.errors import RuleError, error_text
 from core.seats import SeatError
 from core.serial import DataError
 from core.text import Msg

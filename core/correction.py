@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.deal import error_text
 from core.engine import ChoiceMade, Event, apply
-from core.errors import USER_ERRORS
+from core.errors import USER_ERRORS, error_text
 from core.ruling import Ruling
 from core.state import TableState
 from core.text import Msg, Text

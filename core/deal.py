@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from core.cards import RANK_LETTERS, SUITS, Card, Hand, shown
+from core.errors import error_text
 from core.seats import SEATS, Seat, SeatError
 from core.text import Msg, Text
 
@@ -220,14 +221,6 @@ def board_problems(board: int, dealer: Seat | None, vulnerable: str | None) -> l
                             board=board, vulnerability=cycle_vulnerability(board),
                             given=vulnerable))
     return problems
-
-
-def error_text(exc: Exception) -> Text:
-    """An error's message for people, still a :class:`Msg` when it was raised as one (so it is
-    said in the reader's language)."""
-    if len(exc.args) == 1 and isinstance(exc.args[0], Msg):
-        return exc.args[0]
-    return str(exc)
 
 
 def random_deal(board: int, rng: random.Random) -> Deal:

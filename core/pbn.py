@@ -20,11 +20,11 @@ from core.deal import (
     board_problems,
     cycle_dealer,
     cycle_vulnerability,
-    error_text,
     parse_deal,
     parse_vulnerability,
     random_deal,
 )
+from core.errors import error_text
 from core.seats import Seat, SeatError
 from core.text import Msg, Text
 

@@ -372,8 +372,9 @@ class Boards(StorageBase):
         self._states.written(data, state)
         return ids
 
-    def _row_info(self, row: BoardRow, state: TableState) -> BoardInfo:
-        """A :class:`BoardInfo` from a board row a write read."""
+    def _row_info(self, row: BoardRow | Row[Any], state: TableState) -> BoardInfo:
+        """A :class:`BoardInfo` from a board row (a write's, or a row of :data:`BOARD_COLUMNS`)
+        and its state."""
         return BoardInfo(
             id=row.id,
             session_id=row.session_id,
@@ -400,19 +401,7 @@ class Boards(StorageBase):
 
     def _board_info(self, row: Row[Any]) -> BoardInfo:
         """A :class:`BoardInfo` from a row of :data:`BOARD_COLUMNS`."""
-        state = self._states.parse(row.state)
-        return BoardInfo(
-            id=row.id,
-            session_id=row.session_id,
-            table_id=row.table_id,
-            table_number=row.table_no or 0,
-            number=row.number,
-            dealer=state.dealer,
-            declarer=state.declarer,
-            contract=state.contract,
-            last_seq=row.last_seq,
-            state=state,
-        )
+        return self._row_info(row, self._states.parse(row.state))
 
     async def choice_context(self, guild_id: int, event_id: int, user_id: int) -> ChoiceContext:
         """What pressing a choice button needs, in one read: the ruling that offered the
