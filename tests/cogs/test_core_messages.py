@@ -77,12 +77,18 @@ def test_no_catalog_keeps_a_message_the_code_no_longer_says(language):
 
 
 def test_a_message_is_rendered_from_the_catalog():
-    """The check has teeth: a core message says something else in French than in English."""
-    said = Msg("{seat.full_name} has the lead", seat=__import__("core.seats").seats.Seat.W)
-    tr = translator("fr")
-    assert tr("West", "seat") == "Ouest"
-    assert "Ouest" in said.render(lambda m, c: tr(m, c) or ("{seat.full_name} a la main"
-                                                           if c is None else None))
+    """The check has teeth: core's messages and seat words come out of the shipped catalogs."""
+    from core.script import HAPPENED
+    from core.seats import Seat
+
+    west = Msg("{seat.full_name}", seat=Seat.W)
+    expected = {"fr": ("Ce qui s'est passé", "Ouest"), "nl": ("Wat er gebeurde", "West"),
+                "de": ("Was geschehen ist", "West")}
+    for language, (happened, seat) in expected.items():
+        tr = translator(language)
+        assert render(HAPPENED, tr) == happened
+        assert render(west, tr) == seat
+    assert render(HAPPENED) == "What happened"
 
 
 def _conformance_rulings(monkeypatch: pytest.MonkeyPatch) -> list:
