@@ -441,8 +441,9 @@ def unexpected(report: dict[str, Any], where: str) -> list[str]:
             if what != "expected"]
 
 
-async def profiled(coro: Any, top: int) -> dict[str, Any]:
-    """Run ``coro`` under cProfile: its report and the top functions by own time."""
+async def profiled(coro: Any, top: int, dump: str | None = None) -> dict[str, Any]:
+    """Run ``coro`` under cProfile: its report and the top functions by own time (``dump``:
+    also the raw profile, for ``pstats`` or a per-package grouping)."""
     import cProfile
     import pstats
 
@@ -452,6 +453,8 @@ async def profiled(coro: Any, top: int) -> dict[str, Any]:
         report = await coro
     finally:
         prof.disable()
+    if dump:
+        prof.dump_stats(dump)
     stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]  # not in typeshed
     total = sum(v[2] for v in stats.values()) or 1.0
 
@@ -619,7 +622,8 @@ async def measure(args: argparse.Namespace, method: str, out: dict[str, Any]) ->
         for name, ping_only in (("mix", False), ("ping", True)):
             async with instance(args, method, {}) as bench:
                 out["profile"][name] = await profiled(
-                    bench.closed_loop(args.closed_seconds, ping_only=ping_only), args.top)
+                    bench.closed_loop(args.closed_seconds, ping_only=ping_only), args.top,
+                    f"{args.profile_out}-{name}.pstats" if args.profile_out else None)
     runs = {}
     for name, ping_only in (("mix", False), ("ping", True)):
         async with instance(args, method, {}) as bench:
@@ -861,6 +865,8 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true",
                     help="also cProfile a closed-loop run of the mix and of /ping")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile")
+    ap.add_argument("--profile-out", metavar="PREFIX",
+                    help="with --profile: also write PREFIX-mix.pstats and PREFIX-ping.pstats")
     ap.add_argument("--smoke", action="store_true",
                     help="2 tables, 0.2 s runs, the stand-in in its own process, every lever "
                     "once (closed loop only): proves the script still runs (CI), measures nothing")

@@ -28,6 +28,7 @@ __all__ = [
     "Refusal",
     "Refused",
     "may_act_at_table",
+    "may_be_blind",
     "may_choose",
     "may_end_board",
     "may_free_seat",
@@ -130,6 +131,14 @@ def may_act_at_table(*, seated: bool, director: bool, table: int) -> Refusal | N
     if seated or director:
         return None
     return Refusal(Reason.NOT_AT_TABLE, {"table": table})
+
+
+def may_be_blind(*, playing: bool, director: bool, no_peeking: bool) -> bool:
+    """Whether some board could be closed to this member at all: a playing director's unplayed
+    boards are, and so, where the club has ``no_peeking``, are any member's who is not a
+    director; a director who is not playing sees everything. When this is False, nobody needs to
+    look up what he has played (``Desk.is_blind`` asks it first too)."""
+    return playing or (no_peeking and not director)
 
 
 def may_seat_someone(*, someone_else: bool, director: bool) -> Refusal | None:

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from core.auction import Strain, parse_denominations
 from core.cards import Card, Suit, parse_card, parse_cards
-from core.permissions import Refusal, may_act_at_table
+from core.permissions import Refusal, may_act_at_table, may_be_blind
 from core.seats import Seat
 from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
@@ -110,6 +110,7 @@ class AtTable:
     seat: Seat | None
     director: bool
     named_board: BoardInfo | None = None  # the board asked for by number, if it exists
+    may_be_blind: bool = True  # core.permissions.may_be_blind, from the same read
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ class TableContext:
     board: BoardInfo
     seat: Seat | None
     director: bool = False
+    may_be_blind: bool = True  # core.permissions.may_be_blind: some board could be closed to him
 
 
 def not_at_table(number: int) -> str:
@@ -179,7 +181,9 @@ async def at_table(
     if acting:
         allow(may_act_at_table(seated=seat is not None, director=director, table=info.number))
     return AtTable(
-        found.club.guild_id, found.club, info, found.board, seat, director, found.named_board
+        found.club.guild_id, found.club, info, found.board, seat, director, found.named_board,
+        may_be_blind(playing=found.playing_director, director=director,
+                     no_peeking=found.no_peeking),
     )
 
 
@@ -192,7 +196,9 @@ async def table_context(
         raise ContextError(
             N_("No board in play at table {number}: /board set number"), number=at.table.number
         )
-    return TableContext(at.guild_id, at.club, at.table, at.board, at.seat, at.director)
+    return TableContext(
+        at.guild_id, at.club, at.table, at.board, at.seat, at.director, at.may_be_blind
+    )
 
 
 # ------------------------------------------------------------------ option types and answering

@@ -18,6 +18,7 @@ from core.storage.values import ClubSettings, LogEntry
 from tdbot.client import TDBot
 from tdbot.context import (
     ContextError,
+    TableContext,
     check_id,
     club_of,
     is_director,
@@ -112,13 +113,16 @@ async def refuse_if_blind(
         raise ContextError(NO_PEEKING, board=board_number)
 
 
-async def refuse_if_blind_elsewhere(interaction: discord.Interaction[TDBot], ctx: Any) -> None:
+async def refuse_if_blind_elsewhere(
+    interaction: discord.Interaction[TDBot], ctx: TableContext
+) -> None:
     """``/state``, ``/mustplay``, ``/lead`` about another table's board: a playing director
     who has not played it is refused, and so is any member not seated at that table where the
     club has ``no_peeking`` (at his own table he sees what every player there sees). Only
     members not seated at that table are looked up, so a player at his own table pays nothing
-    for it."""
-    if ctx.seat is None:
+    for it; nor does a member to whom no board can be closed (``ctx.may_be_blind``, read with
+    the table: a director who is not playing, any member where the club lets everyone look)."""
+    if ctx.seat is None and ctx.may_be_blind:
         await refuse_if_blind(interaction, ctx.board.session_id, ctx.board.number,
                               director=ctx.director)
 

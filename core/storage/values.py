@@ -122,6 +122,8 @@ class TableLookup:
     board: BoardInfo | None
     channel_table: int | None = None  # the table number the channel asked from is bound to
     named_board: BoardInfo | None = None  # the board asked for by number (``board_number``)
+    playing_director: bool = False  # the user has marked himself a playing director
+    no_peeking: bool = False  # the club's ``/setup no_peeking`` (the desk's settings)
 
 
 @dataclass(frozen=True)

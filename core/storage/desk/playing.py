@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from core.permissions import may_be_blind
 from core.storage.desk.base import DeskBase
 from core.storage.models import (
     DeskSettings,
@@ -96,12 +97,10 @@ class PlayingDirectors(DeskBase):
                 )
             )
             if playing is None:
-                if director:
-                    return False
-                no_peeking = await s.scalar(
+                no_peeking = (not director) and bool(await s.scalar(
                     select(DeskSettings.no_peeking).where(DeskSettings.club_id == club_id)
-                )
-                if not no_peeking:
+                ))
+                if not may_be_blind(playing=False, director=director, no_peeking=no_peeking):
                     return False
             ended = await s.scalar(
                 select(GameSession.ended_at).where(

@@ -34,9 +34,11 @@ from core.state import TableState
 from core.storage.models import (
     Board,
     Club,
+    DeskSettings,
     EventLaw,
     EventRow,
     GameSession,
+    PlayingDirector,
     SeatBinding,
     Table,
     TableChannel,
@@ -297,6 +299,20 @@ def table_lookup_select(numbered: bool) -> Any:
         .limit(1)
         .scalar_subquery()
     )
+    # what the blind check needs (core.permissions.may_be_blind), so that a member whom no
+    # board can be closed to costs no second read
+    playing = (
+        select(PlayingDirector.user_id)
+        .where(PlayingDirector.club_id == Club.id, PlayingDirector.user_id == bindparam("user_id"))
+        .correlate(Club)
+        .scalar_subquery()
+    )
+    no_peeking = (
+        select(DeskSettings.no_peeking)
+        .where(DeskSettings.club_id == Club.id)
+        .correlate(Club)
+        .scalar_subquery()
+    )
     wanted = (
         bindparam("number", type_=Table.number.type)
         if numbered
@@ -328,6 +344,8 @@ def table_lookup_select(numbered: bool) -> Any:
             named.c.last_seq.label("named_last_seq"),
             cast(named.c.state, Text).label("named_state"),
             named_incident.label("named_has_incidents"),
+            playing.label("playing_director"),
+            no_peeking.label("no_peeking"),
         )
         .outerjoin(
             SeatBinding,

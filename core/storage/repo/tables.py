@@ -166,7 +166,11 @@ class Tables(Clubs, Sessions):
                     row, row.named_id, row.named_session_id, board_number,
                     row.named_last_seq, row.named_state, row.named_has_incidents,
                 )
-        return TableLookup(club, seating, table, board, row.channel_table_no, named)
+        return TableLookup(
+            club, seating, table, board, row.channel_table_no, named,
+            playing_director=row.playing_director is not None,
+            no_peeking=bool(row.no_peeking),
+        )
 
     def _looked_up_board(
         self,

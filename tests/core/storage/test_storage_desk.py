@@ -10,6 +10,7 @@ import pytest
 from core import editions as core_editions
 from core.errors import RuleError
 from core.laws.consultation import Consultation
+from core.permissions import may_be_blind
 from core.seats import Seat
 from core.storage.desk import Desk
 from core.storage.errors import Conflict, NotFound, StorageError
@@ -392,3 +393,30 @@ async def test_a_members_questions_are_limited_per_window_and_the_window_moves(s
     await desk.consult(GUILD_A, DIRECTOR, board.id, None, "another member may")  # per member
     storage.now = lambda: start + dt.timedelta(minutes=10)
     assert (await desk.consult(GUILD_A, PLAYER, board.id, None, "later")).question == "later"
+
+
+@pytest.mark.parametrize("director", [True, False])
+@pytest.mark.parametrize("playing", [True, False])
+@pytest.mark.parametrize("no_peeking", [True, False])
+async def test_the_table_lookup_knows_when_no_board_can_be_closed_to_the_asker(
+    storage, director, playing, no_peeking
+):
+    """Issue 27: the blind check reads nothing more for a member to whom no board can be
+    closed, which the table lookup says (``core.permissions.may_be_blind``). Whenever it says
+    so, the full check (``Desk.is_blind``) agrees for every board of the session."""
+    desk = Desk(storage)
+    other = await new_board(storage, table=2, board=3)
+    mine = await storage.table(GUILD_A, 1)
+    await storage.sit(GUILD_A, DIRECTOR, mine.id, "N")
+    await storage.set_board(GUILD_A, mine.id, 1)
+    await desk.set_playing(GUILD_A, DIRECTOR, playing)
+    await desk.update_settings(GUILD_A, no_peeking=no_peeking)
+    found = await storage.table_lookup(GUILD_A, DIRECTOR, 2)
+    assert (found.playing_director, found.no_peeking) == (playing, no_peeking)
+    possible = may_be_blind(playing=playing, director=director, no_peeking=no_peeking)
+    closed = [await desk.is_blind(GUILD_A, DIRECTOR, other.session_id, n, director=director)
+              for n in (1, 2, 3)]
+    if not possible:
+        assert closed == [False, False, False]
+    else:
+        assert closed[2]  # board 3 is another table's and he has not played it
