@@ -19,6 +19,7 @@ import importlib.resources
 import importlib.util
 import os
 import re
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -131,13 +132,24 @@ def make_engine(url: str | URL | None = None, **kwargs: Any) -> AsyncEngine:
     return engine
 
 
+#: True while the hot path (``core.storage.hotpath.HotPath``) takes a connection from the pool:
+#: it is not pinged. The hot path's own statements are safe to run again on a lost connection
+#: (its reads are read again, its writes retried by ``Transactions``), so the round trip a ping
+#: costs on every checkout buys them nothing (issue 27).
+UNPINGED: ContextVar[bool] = ContextVar("tdbot_unpinged_checkout", default=False)
+
+
 def _ping_on_checkout(dbapi_connection: Any, record: Any, proxy: Any) -> None:
     """A connection taken from the pool is pinged first, so that one the server dropped (a
     restart) is replaced instead of failing the command: SQLAlchemy's pessimistic disconnect
     handling, as its ``checkout`` event documents it (raise ``DisconnectionError``: the pool
     discards the connection and checks out a fresh one). One ``SELECT 1`` outside any
     transaction: one round trip, where ``pool_pre_ping`` wraps its ping in BEGIN … ROLLBACK on
-    asyncpg (three; issue 27)."""
+    asyncpg (three; issue 27). Not for the hot path (:data:`UNPINGED`): there a lost connection
+    is found by the statement itself, the pool is invalidated (SQLAlchemy does so on any
+    disconnect) and the statement runs again on a fresh connection."""
+    if UNPINGED.get():
+        return
     try:
         dbapi_connection.run_async(lambda conn: conn.execute("SELECT 1"))
     except Exception as exc:  # noqa: BLE001 - whatever the driver raises, the connection is gone

@@ -35,7 +35,7 @@ import logging
 import time
 import weakref
 from collections.abc import AsyncIterator, Iterator
-from contextlib import ExitStack, asynccontextmanager, contextmanager
+from contextlib import AsyncExitStack, ExitStack, asynccontextmanager, contextmanager
 from typing import Any, cast
 
 from sqlalchemy import create_engine
@@ -43,7 +43,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from core.storage.db import configure_sqlite, write_options
+from core.storage.db import UNPINGED, configure_sqlite, write_options
 
 log = logging.getLogger(__name__)
 
@@ -243,8 +243,8 @@ class HotPath:
                 with stack:
                     yield cast(AsyncConnection, loop_conn)
                 return
-        async with self._reader.connect() as conn:
-            yield conn
+        async with AsyncExitStack() as opened:
+            yield await self._unpinged(opened, self._reader.connect())
 
     @asynccontextmanager
     async def begin(self) -> AsyncIterator[AsyncConnection]:
@@ -256,8 +256,21 @@ class HotPath:
                 with stack:
                     yield cast(AsyncConnection, loop_conn)
                 return
-        async with self._writer.begin() as conn:
-            yield conn
+        async with AsyncExitStack() as opened:
+            yield await self._unpinged(opened, self._writer.begin())
+
+    @staticmethod
+    async def _unpinged(stack: AsyncExitStack, opening: Any) -> AsyncConnection:
+        """Enter ``opening`` (a connection or a transaction of the async engine) without the
+        checkout ping (``core.storage.db.UNPINGED``): every hot-path statement is safe to run
+        again when its connection turns out lost — the reads read again
+        (``Transactions.first``), the writes are retried — so the ping's round trip is saved on
+        every statement (issue 27). Only the checkout is unpinged, nothing opened later."""
+        token = UNPINGED.set(True)
+        try:
+            return cast(AsyncConnection, await stack.enter_async_context(opening))
+        finally:
+            UNPINGED.reset(token)
 
     @staticmethod
     def _on_loop(open_one: Any) -> tuple[ExitStack, LoopConnection] | None:

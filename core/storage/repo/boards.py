@@ -390,13 +390,11 @@ class Boards(StorageBase):
 
     async def board(self, guild_id: int, board_id: int) -> BoardInfo:
         """A board of this guild, with its current state."""
-        async with self.tx.connected() as conn:
-            row = (
-                await conn.execute(BOARD_BY_ID, {"guild_id": guild_id, "board_id": board_id})
-            ).first()
-            if row is None:
+        row = await self.tx.first(BOARD_BY_ID, {"guild_id": guild_id, "board_id": board_id})
+        if row is None:
+            async with self.tx.connected() as conn:
                 await require_club(conn, guild_id)
-                raise NotFound(Msg("there is no such board"))
+            raise NotFound(Msg("there is no such board"))
         return self._board_info(row)
 
     def _board_info(self, row: Row[Any]) -> BoardInfo:
@@ -408,8 +406,7 @@ class Boards(StorageBase):
         choice, its board now, and where the presser sits in this club (if anywhere).
         :class:`NotFound` when the guild has no such event."""
         params = {"guild_id": guild_id, "event_id": event_id, "user_id": user_id}
-        async with self.tx.connected() as conn:
-            row = (await conn.execute(CHOICE_CONTEXT, params)).first()
+        row = await self.tx.first(CHOICE_CONTEXT, params)
         if row is None:
             raise NotFound(Msg("there is no ruling #{id}", id=event_id))
         return ChoiceContext(

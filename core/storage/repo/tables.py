@@ -119,8 +119,7 @@ class Tables(Clubs, Sessions):
             "channel_id": channel_id,
             "board_number": board_number,
         }
-        async with self.tx.connected() as conn:
-            row = (await conn.execute(q, params)).first()
+        row = await self.tx.first(q, params)
         if row is None:  # first use: the club is created (as club() does), with nothing in it
             await self.club(guild_id)
             return await self.table_lookup(
@@ -135,16 +134,12 @@ class Tables(Clubs, Sessions):
         self._club_cache.remember(guild_id, row.id, club, generation)
         if not self._session_fresh(guild_id, club, row):
             await self.live_session(guild_id)
-            async with self.tx.connected() as conn:
-                row = (await conn.execute(q, params)).first()
+            row = await self.tx.first(q, params)
             assert row is not None
         wanted = number if number is not None else row.channel_table_no
         if create and row.table_id is None and wanted is not None:
             await self.table(guild_id, wanted)
-            async with self.tx.connected() as conn:
-                row = (
-                    await conn.execute(TABLE_LOOKUP_NUMBERED, {**params, "number": wanted})
-                ).first()
+            row = await self.tx.first(TABLE_LOOKUP_NUMBERED, {**params, "number": wanted})
             assert row is not None
         seating = (
             Seating(
@@ -327,9 +322,7 @@ class Tables(Clubs, Sessions):
 
     async def seating(self, guild_id: int, user_id: int) -> Seating | None:
         """Where the user sits in this guild, if anywhere."""
-        async with self.tx.connected() as conn:
-            rows = await conn.execute(SEATING, {"guild_id": guild_id, "user_id": user_id})
-            row = rows.first()
+        row = await self.tx.first(SEATING, {"guild_id": guild_id, "user_id": user_id})
         return Seating(row[0], row[1], row[2], Seat(row[3]), user_id) if row else None
 
     async def seated_at(self, guild_id: int, table_id: int) -> tuple[Seating, ...]:

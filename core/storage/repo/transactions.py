@@ -15,8 +15,9 @@ import logging
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from sqlalchemy.engine import Row
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -94,6 +95,21 @@ class Transactions:
         else:
             async with self.hot_path.connect() as conn:
                 yield conn
+
+    async def first(self, statement: Any, parameters: dict[str, Any]) -> Row[Any] | None:
+        """The first row of one prebuilt read (:meth:`connected`). A read whose connection
+        turns out lost (the server restarted: the hot path does not ping a connection before
+        using it) is read again once, on a fresh connection: SQLAlchemy has by then
+        invalidated the pool's older connections, and a read is harmless to repeat."""
+        for attempt in (1, 2):
+            try:
+                async with self.connected() as conn:
+                    return (await conn.execute(statement, parameters)).first()
+            except DBAPIError as exc:
+                if attempt == 2 or not exc.connection_invalidated:
+                    raise
+                log.info("a read lost its connection (%s): reading again", exc.orig)
+        raise AssertionError("unreachable")
 
     async def write(
         self, work: Callable[[AsyncSession], Awaitable[T]], *, retry_disconnect: bool = True
