@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import orjson
 from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DisconnectionError
@@ -109,9 +110,22 @@ def database_url(url: str | URL | None = None) -> URL:
     return parsed
 
 
+def json_text(value: Any) -> str:
+    """The text a JSON column stores for ``value``: orjson (several times faster than the
+    standard library's encoder, which was 1 % of the bot's CPU on the club night's mix; issue
+    27). Integer keys become strings, as they would with ``json.dumps``."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+#: JSON columns' encoder and decoder, on every engine (SQLAlchemy's ``json_serializer`` and
+#: ``json_deserializer``, the documented way to choose them).
+JSON_OPTIONS: dict[str, Any] = {"json_serializer": json_text, "json_deserializer": orjson.loads}
+
+
 def make_engine(url: str | URL | None = None, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url`` (see :func:`database_url`), configured for its backend."""
     parsed = database_url(url)
+    kwargs = {**JSON_OPTIONS, **kwargs}
     if parsed.get_backend_name() == "sqlite":
         engine = create_async_engine(parsed, **kwargs)
         _configure_sqlite(engine)

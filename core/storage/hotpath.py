@@ -43,7 +43,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from core.storage.db import UNPINGED, configure_sqlite, write_options
+from core.storage.db import JSON_OPTIONS, UNPINGED, configure_sqlite, write_options
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +127,7 @@ class LoopDatabase:
 
     def __init__(self, engine: AsyncEngine, *, keep_connections: bool = True) -> None:
         self._async_engine = engine
-        self.engine = create_engine(engine.url.set(drivername="sqlite+pysqlite"))
+        self.engine = create_engine(engine.url.set(drivername="sqlite+pysqlite"), **JSON_OPTIONS)
         configure_sqlite(self.engine, pragmas=("wal_autocheckpoint = 0", "busy_timeout = 0"))
         self._writer = self.engine.execution_options(**write_options())
         self._kept_reader = _Kept(self.engine, keep=keep_connections)

@@ -16,12 +16,14 @@ can only be briefly stale where that is harmless, and is kept because a profile 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import time
 from typing import Any
 
+import orjson
+
 from core import serial
 from core.state import TableState
+from core.storage.db import json_text
 from core.storage.values import ClubSettings
 
 #: How long a club's settings are served from memory. Other bot processes sharing the database
@@ -89,14 +91,14 @@ class StateCache:
             return serial.from_data(TableState, text)
         state = self._states.get(text)
         if state is None:
-            state = serial.from_data(TableState, json.loads(text))
+            state = serial.from_data(TableState, orjson.loads(text))
             self._keep(text, state)
         return state
 
     def written(self, data: Any, state: TableState) -> None:
         """Cache a snapshot just written, under the text the JSON type stores for it (if the
         database gives back other text, that is only a cache miss)."""
-        self._keep(json.dumps(data), state)
+        self._keep(json_text(data), state)
 
     def _keep(self, text: str, state: TableState) -> None:
         if len(self._states) >= STATE_CACHE_MAX:

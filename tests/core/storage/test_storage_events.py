@@ -43,6 +43,17 @@ async def test_record_returns_the_ruling_and_the_new_state(storage):
     assert stored.last_seq == 2
 
 
+async def test_a_snapshot_just_written_is_read_back_without_parsing_it_again(storage):
+    """The snapshot cache is keyed by the stored JSON text: what a recording writes (through
+    the engine's JSON encoder, ``core.storage.db.json_text``) is the key the next read finds."""
+    board = await new_board(storage)
+    rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), actor_id=PLAYER)
+    cached = dict(storage._states._states)
+    read = await storage.board(GUILD_A, board.id)
+    assert read.state == rec.state
+    assert storage._states._states == cached  # nothing new parsed: the written text was found
+
+
 async def test_set_board_is_logged_as_a_board_set_event(storage):
     """Dealer, declarer and contract enter the fold as a board_set event; repeating them adds
     nothing."""
