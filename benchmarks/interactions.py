@@ -108,6 +108,7 @@ sys.path.insert(0, str(ROOT))
 import discord  # noqa: E402
 import orjson  # noqa: E402
 
+from benchmarks.cpu_census import census, shares  # noqa: E402
 from benchmarks.evening import (  # noqa: E402
     STEPS,
     BenchFailure,
@@ -401,16 +402,21 @@ class Bench:
             while time.perf_counter() < stop:
                 await self.one(t, ping_only, log)
 
+        stand_in = self.remote.proc.pid if self.remote and self.remote.proc else None
+        seen = census(stand_in)
         t0, cpu0 = time.perf_counter(), time.process_time()
         with gc_pauses() as pauses:
             await asyncio.gather(*(table_worker(t) for t in self.tables))
         took, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+        seen_after = census(stand_in)
         report = self._report(log, took, {"concurrency": len(self.tables), "gc_pauses": pauses})
         # CPU used by this process (all threads: the bot, the fake Discord, aiosqlite's) per
         # interaction: less sensitive to other load on the machine than the throughput
         done = max(1, report["completed"])
         report["process_cpu_ms_per_interaction"] = round(cpu * 1000 / done, 2)
         report["cpu_share_of_wall"] = round(cpu / took, 2)
+        # beside the bot's: the machine's cores, the database server's and the stand-in's CPU
+        report["machine"] = shares(seen, seen_after, took, done)
         return report
 
     def _report(self, log: dict[str, Any], took: float, extra: dict[str, Any]) -> dict[str, Any]:
@@ -662,6 +668,9 @@ async def measure(args: argparse.Namespace, method: str, out: dict[str, Any]) ->
     whole = judged(mix_open["answer"], ping_open["answer"], mix_open["answer_per_kind"])
     first = judged(mix_open, ping_open, mix_open["per_kind"])
     out["summary"] = {**whole, "saturation_per_s": saturation, "targets": TARGETS,
+                      "cpu_ms_per_interaction_mix": {
+                          "bot": mix_closed["process_cpu_ms_per_interaction"],
+                          **mix_closed.get("machine", {})},
                       "first_response": first}
 
 
@@ -798,6 +807,14 @@ async def sharded(args: argparse.Namespace, out: dict[str, Any]) -> None:
                                          for r in results),
             "open_p50_ms_mix": [r["separate"]["summary"]["open_p50_ms"]["mix"]
                                 for r in results],
+            # each shard's closed loop of the mix: its bot's CPU per interaction, and the whole
+            # machine's during it (the server's and the stand-ins' CPU per interaction of that
+            # shard include the other shard's share when the runs overlap)
+            "closed_loop_mix": [
+                {"bot_cpu_ms_per_interaction":
+                    r["separate"]["closed_loop"]["mix"]["process_cpu_ms_per_interaction"],
+                 **r["separate"]["closed_loop"]["mix"].get("machine", {})}
+                for r in results],
         }
     finally:
         await drop_scratch_database(args.postgres, url)

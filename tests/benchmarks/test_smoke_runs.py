@@ -26,7 +26,7 @@ def smoke(script: str, *more: str) -> dict:
 
 def test_every_timing_script_has_a_smoke_mode() -> None:
     # imported by interactions.py, not run alone; the package marker
-    helpers = {"evening.py", "remote_discord.py", "__init__.py"}
+    helpers = {"evening.py", "remote_discord.py", "cpu_census.py", "__init__.py"}
     scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")} - helpers
     assert scripts and scripts <= set(SCRIPTS), sorted(scripts - set(SCRIPTS))
 
@@ -55,6 +55,9 @@ def test_interactions_benchmark_runs_every_run_and_lever() -> None:
     out = smoke("interactions.py")
     sep = out["separate"]
     assert sep["one_at_a_time"] and sep["summary"]["saturation_per_s"]["mix"] > 0
+    cpu = sep["summary"]["cpu_ms_per_interaction_mix"]  # the bot's, and beside it the others'
+    assert cpu["bot"] > 0 and cpu["stand_in_cpu_ms_per_interaction"] > 0
+    assert 0 < cpu["cores_busy"] <= cpu["cores"] + 0.5
     assert set(out["levers"]) >= {"none", "hot_path_on_loop", "plus_orjson"}
     assert all(row["closed"]["throughput_per_s"] > 0 for row in out["levers"].values())
 
