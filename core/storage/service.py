@@ -35,4 +35,5 @@ __all__ = ["UNSET", "Storage"]
 class Storage(Tables, Boards, Verdicts, Calls, RulingLog, Deals):
     """The repository the cogs use. Build it once from the app's sessionmaker:
     ``Storage(sessionmaker, attempts=10, now=None, hot_path_on_loop=True,
-    keep_connections=True)`` (the last two: the hot paths' levers, ``core.storage.hotpath``)."""
+    keep_connections=True, driver_reads=True)`` (the last three: the hot paths' levers,
+    ``core.storage.hotpath`` and ``core.storage.driver``)."""

@@ -46,18 +46,21 @@ class StorageBase:
         now: Callable[[], dt.datetime] | None = None,
         hot_path_on_loop: bool = True,
         keep_connections: bool = True,
+        driver_reads: bool = True,
     ) -> None:
         #: The clock (UTC, aware): sessions roll over and rulings are dated by it. Tests give
         #: their own, so that a week can pass without waiting.
         self.now: Callable[[], dt.datetime] = now or _clock
         #: Sessions, connections and write retries (also what the director's desk writes with).
-        #: ``hot_path_on_loop`` and ``keep_connections`` are the hot paths' two levers
-        #: (:class:`~core.storage.hotpath.HotPath`); leave them on outside an A/B.
+        #: ``hot_path_on_loop`` and ``keep_connections`` are the hot paths' levers on SQLite
+        #: (:class:`~core.storage.hotpath.HotPath`), ``driver_reads`` on PostgreSQL
+        #: (:mod:`core.storage.driver`); leave them on outside an A/B.
         self.tx = Transactions(
             sessionmaker,
             attempts=attempts,
             hot_path_on_loop=hot_path_on_loop,
             keep_connections=keep_connections,
+            driver_reads=driver_reads,
         )
         self._club_cache = ClubCache()
         self._states = StateCache()

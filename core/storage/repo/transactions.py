@@ -17,11 +17,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
-from sqlalchemy.engine import Row
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from core.storage.db import write_options
+from core.storage.driver import DriverReads
 from core.storage.errors import Busy, StorageError
 from core.storage.hotpath import HotPath, LoopDatabase
 from core.storage.repo.dialect import LOCK_WAITS, Dialect, transient
@@ -52,6 +52,7 @@ class Transactions:
         attempts: int = 10,
         hot_path_on_loop: bool = True,
         keep_connections: bool = True,
+        driver_reads: bool = True,
     ) -> None:
         self.sessionmaker = sessionmaker
         #: Attempts of a write before it gives up (:class:`Busy`).
@@ -66,6 +67,13 @@ class Transactions:
             if engine else None
         )
         self.dialect = Dialect(getattr(getattr(bind, "dialect", None), "name", ""))
+        #: PostgreSQL: the prebuilt reads run on asyncpg's own connection (``driver_reads``:
+        #: the lever, on by default; :mod:`core.storage.driver`).
+        self.driver = (
+            DriverReads(engine.dialect)
+            if engine is not None and driver_reads and engine.dialect.name == "postgresql"
+            else None
+        )
         # SQLite has one writer at a time: writers of this process queue here instead of
         # polling the file lock (other processes still wait on BEGIN IMMEDIATE's busy timeout).
         self._write_lock = asyncio.Lock() if self.dialect.single_writer else None
@@ -96,11 +104,24 @@ class Transactions:
             async with self.hot_path.connect() as conn:
                 yield conn
 
-    async def first(self, statement: Any, parameters: dict[str, Any]) -> Row[Any] | None:
-        """The first row of one prebuilt read (:meth:`connected`). A read whose connection
-        turns out lost (the server restarted: the hot path does not ping a connection before
-        using it) is read again once, on a fresh connection: SQLAlchemy has by then
-        invalidated the pool's older connections, and a read is harmless to repeat."""
+    async def first(self, statement: Any, parameters: dict[str, Any]) -> Any:
+        """The first row of one prebuilt read (:meth:`connected`), or None. On PostgreSQL it
+        runs on asyncpg's own connection (:mod:`core.storage.driver`); whatever the driver
+        raises there, the read runs again through SQLAlchemy. A read whose connection turns out
+        lost (the server restarted: the hot path does not ping a connection before using it)
+        is read again once, on a fresh connection: SQLAlchemy has by then invalidated the
+        pool's older connections, and a read is harmless to repeat."""
+        read = self.driver.compiled(statement) if self.driver is not None else None
+        if read is not None and self.driver is not None:
+            try:
+                async with self.connected() as conn:
+                    try:
+                        return await self.driver.first(conn, read, parameters)
+                    except Exception as exc:  # noqa: BLE001 - SQLAlchemy says what it is, below
+                        log.info("a read failed on the driver (%r): through SQLAlchemy", exc)
+                        await conn.invalidate()
+            except DBAPIError as exc:
+                log.info("no connection for a read (%s): through SQLAlchemy", exc.orig)
         for attempt in (1, 2):
             try:
                 async with self.connected() as conn:

@@ -15,7 +15,7 @@ from sqlalchemy.pool import NullPool
 
 from core.storage.db import make_engine
 from core.storage.testing import migrated_storage
-from tests.core.storage.helpers import GUILD_A, exposed, new_board
+from tests.core.storage.helpers import GUILD_A, PLAYER, exposed, new_board
 
 pytestmark = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 
@@ -43,7 +43,9 @@ async def test_the_prebuilt_reads_run_without_a_transaction_or_a_ping(storage_ur
         read = await storage.board(GUILD_A, board.id)
     assert lookup.board is not None and read.last_seq == board.last_seq + 1
     assert not [q for q in sent if q.startswith(("BEGIN", "ROLLBACK", "COMMIT"))]
-    assert sent == []  # no ping either (the prepared reads themselves are not logged)
+    # no ping either: only the two reads, run on asyncpg's own connection (core.storage.driver)
+    assert [q.split()[0] for q in sent] == ["SELECT", "SELECT"]
+    assert "SELECT 1" not in sent
 
 
 async def test_a_recording_is_one_transaction(storage_url):
@@ -143,3 +145,53 @@ async def test_a_time_zone_changed_under_a_recording_moves_its_month(storage_url
         async with engine.connect() as conn:
             months = set(await conn.scalars(text("SELECT DISTINCT month FROM log_rollup")))
     assert not rec.duplicate and months == {"2025-02"}
+
+
+async def test_the_driver_reads_give_what_sqlalchemy_gives(storage_url):
+    """Issue 27: the prebuilt reads on asyncpg's own connection (core.storage.driver) agree,
+    value for value, with the same reads through SQLAlchemy: the table lookup (with a board
+    named by number, a seat, a playing director, the club's settings and session times), a
+    board, a seat, a choice's context, and a read that finds nothing."""
+    from core.storage.desk import Desk
+    from core.storage.repo import statements as st
+    from core.storage.service import Storage
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        table = await storage.table(GUILD_A, 1)
+        await storage.sit(GUILD_A, PLAYER, table.id, "E")
+        await Desk(storage).set_playing(GUILD_A, PLAYER, True)
+        rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=11)
+        plain = Storage(storage.tx.sessionmaker, driver_reads=False)
+        assert storage.tx.driver is not None and plain.tx.driver is None
+        for read in (st.TABLE_LOOKUP_MINE, st.TABLE_LOOKUP_NUMBERED, st.BOARD_BY_ID, st.SEATING,
+                     st.CHOICE_CONTEXT):  # each really runs on the driver
+            assert storage.tx.driver.compiled(read) is not None
+
+        async def reads(s: Any) -> list[Any]:
+            return [
+                await s.table_lookup(GUILD_A, PLAYER, 1, board_number=1),
+                await s.table_lookup(GUILD_A, PLAYER),
+                await s.table_lookup(GUILD_A, 999, 7, create=False),
+                await s.board(GUILD_A, board.id),
+                await s.seating(GUILD_A, PLAYER),
+                await s.seating(GUILD_A, 999),
+                await s.choice_context(GUILD_A, rec.id, PLAYER),
+            ]
+
+        driven, through_sqlalchemy = await reads(storage), await reads(plain)
+    assert driven == through_sqlalchemy
+    assert driven[0].playing_director and driven[0].named_board is not None
+    assert driven[0].club.guild_id == GUILD_A and driven[5] is None
+
+
+async def test_a_read_the_driver_fails_runs_through_sqlalchemy(storage_url, monkeypatch):
+    from core.storage.driver import DriverReads
+
+    async def broken(*_args: Any) -> Any:
+        raise RuntimeError("the driver failed")
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        monkeypatch.setattr(DriverReads, "first", broken)
+        assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq
