@@ -544,7 +544,8 @@ async def instance(args: argparse.Namespace, method: str, out: dict[str, Any], *
         await upgrade_to_head(url)
         engine = make_engine(url)
         storage = Storage(make_sessionmaker(engine), hot_path_on_loop=rung.hot_path_on_loop,
-                          keep_connections=rung.keep_connections)
+                          keep_connections=rung.keep_connections,
+                          driver_reads=args.driver_reads)
         extensions = tuple(dict.fromkeys((*EXTENSIONS, *WANTED_COGS)))
         loaded = []
         for ext in extensions:  # cogs still being written may be missing or broken
@@ -784,7 +785,8 @@ async def sharded(args: argparse.Namespace, out: dict[str, Any]) -> None:
                   "--open-seconds", str(args.open_seconds),
                   "--closed-seconds", str(args.closed_seconds), "--warmup", str(args.warmup),
                   "--sequential-cycles", str(args.sequential_cycles),
-                  "--reporters", str(args.reporters)]
+                  "--reporters", str(args.reporters),
+                  "--driver-reads" if args.driver_reads else "--no-driver-reads"]
         procs = [await asyncio.create_subprocess_exec(
             sys.executable, __file__, *common, "--guild", f"Shard {i}",
             stdout=asyncio.subprocess.PIPE) for i in range(n)]
@@ -831,7 +833,7 @@ async def run(args: argparse.Namespace, out: dict[str, Any]) -> None:
         return
     out.update({"benchmark": "interactions",
                 "backend": "postgresql" if args.postgres else "sqlite",
-                "tables": args.tables,
+                "tables": args.tables, "driver_reads": args.driver_reads,
                 "event_loop": type(asyncio.get_running_loop()).__module__,
                 "json": "orjson" if discord.utils.HAS_ORJSON else "json"})
     out["machine"] = {"cpus": os.cpu_count(), "loadavg_1m_at_start": os.getloadavg()[0]}
@@ -872,6 +874,9 @@ def main() -> None:
     ap.add_argument("--lever-seconds", type=float, default=8.0)
     ap.add_argument("--lever-rounds", type=int, default=1,
                     help="run the levers' ladder this many times over; figures are medians")
+    ap.add_argument("--driver-reads", action=argparse.BooleanOptionalAction, default=True,
+                    help="PostgreSQL: the prebuilt reads on asyncpg's own connection "
+                    "(Storage(driver_reads=…), core/storage/driver.py; the A/B of that lever)")
     ap.add_argument("--processes", type=int, default=1,
                     help="PostgreSQL: this many bot processes (shards) on one database")
     ap.add_argument("--database-url", help=argparse.SUPPRESS)  # a shard's shared database
