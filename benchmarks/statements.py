@@ -86,6 +86,57 @@ async def measure(url: str, runs: int, rounds: int) -> dict[str, dict[str, float
             for case, variants in cpu.items()}
 
 
+#: PostgreSQL: the reads :mod:`core.storage.driver` runs on asyncpg's own connection.
+DRIVER_CASES: dict[str, tuple[Any, dict[str, Any]]] = {
+    "table_lookup": (statements.TABLE_LOOKUP_MINE, LOOKUP),
+    "board_by_id": (statements.BOARD_BY_ID, {"guild_id": 1, "board_id": 2}),
+}
+
+
+async def measure_driver(url: str, runs: int, rounds: int) -> dict[str, dict[str, float]]:
+    """PostgreSQL (issue 27, ``Storage(driver_reads=…)``): each read through SQLAlchemy's
+    async layer against the same read on the driver (``DriverReads.first``), on one pooled
+    connection, interleaved round by round: CPU µs per execution, medians."""
+    from core.storage.driver import DriverReads
+
+    engine = make_engine(url)
+    reads = DriverReads(engine.dialect)
+    cpu: dict[str, dict[str, list[float]]] = {
+        case: {"sqlalchemy": [], "driver": []} for case in DRIVER_CASES}
+    try:
+        async with engine.connect() as conn:
+            for r in range(rounds):
+                for case, (stmt, params) in DRIVER_CASES.items():
+                    compiled = reads.compiled(stmt)
+                    assert compiled is not None, f"{case} cannot run on the driver"
+
+                    async def on_driver(_conn: Any, _stmt: Any, p: dict[str, Any],
+                                        compiled: Any = compiled) -> None:
+                        await reads.first(conn, compiled, p)
+
+                    async def through_sqlalchemy(c: Any, st: Any, p: dict[str, Any]) -> None:
+                        (await c.execute(st, p)).first()
+
+                    pair = [("sqlalchemy", through_sqlalchemy), ("driver", on_driver)]
+                    for variant, once in pair if r % 2 else reversed(pair):
+                        cpu[case][variant].append(
+                            await _time_calls(once, conn, stmt, params, runs))
+    finally:
+        await engine.dispose()
+    return {case: {v: round(statistics.median(xs), 1) for v, xs in variants.items()}
+            for case, variants in cpu.items()}
+
+
+async def _time_calls(once: Any, conn: Any, stmt: Any, params: dict[str, Any],
+                      runs: int) -> float:
+    for _ in range(min(50, runs)):
+        await once(conn, stmt, params)
+    t = time.process_time()
+    for _ in range(runs):
+        await once(conn, stmt, params)
+    return (time.process_time() - t) / runs * 1e6
+
+
 async def _time(conn: Any, stmt: Any, params: dict[str, Any], runs: int) -> float:
     """Microseconds of this process's CPU per execution (after a short warm-up)."""
     for _ in range(min(50, runs)):
@@ -108,6 +159,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await upgrade_to_head(url)
             out["backend"] = "postgresql"
             out["cpu_us_per_execution"] = await measure(
+                url.render_as_string(hide_password=False), args.runs, args.rounds)
+            out["cpu_us_per_read_sqlalchemy_or_driver"] = await measure_driver(
                 url.render_as_string(hide_password=False), args.runs, args.rounds)
         finally:
             await drop_scratch_database(args.postgres, url)
