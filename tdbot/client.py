@@ -50,6 +50,18 @@ def _unstorable(text: str) -> bool:
     return "\x00" in text or any("\ud800" <= c <= "\udfff" for c in text)
 
 
+class _Shown:
+    """An option's name as the reader's Discord shows it, looked up when formatted."""
+
+    def __init__(self, locale: Any, name: Any) -> None:
+        self.locale, self.name = locale, name
+
+    def __format__(self, spec: str) -> str:
+        shown = tree_text(self.locale, "name", self.name) if isinstance(self.name, str) else str(
+            self.name)
+        return format(shown, spec)
+
+
 def option_problem(interaction: discord.Interaction[TDBot]) -> str | None:
     """Why the options of a slash command cannot be accepted, or ``None``.
 
@@ -65,8 +77,8 @@ def option_problem(interaction: discord.Interaction[TDBot]) -> str | None:
     params = {p.display_name: p for p in getattr(command, "parameters", ())}
     for option in options:
         name, value = option.get("name"), option.get("value")
-        # the option as the reader's Discord names it
-        shown = tree_text(locale, "name", name) if isinstance(name, str) else name
+        # the option as the reader's Discord names it (looked up only to say what is wrong)
+        shown = _Shown(locale, name)
         if isinstance(value, str) and _unstorable(value):
             return localize(
                 locale,

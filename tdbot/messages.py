@@ -56,15 +56,19 @@ def seat_letter(locale: Locale, seat: Seat) -> str:
     return say(locale, Msg("{seat.value}", seat=seat))
 
 
+#: Each Discord locale a shipped language serves, and that language (the first that serves it).
+_SERVED: dict[str, str] = {}
+for _lang, _locales in LANGUAGES.items():
+    for _locale in _locales:
+        _SERVED.setdefault(_locale.value, _lang)
+
+
 def language_of(locale: Locale) -> str | None:
-    """The shipped language serving ``locale`` (``fr`` for ``fr``), or ``None`` for English."""
+    """The shipped language serving ``locale`` (``fr`` for ``fr``), or ``None`` for English.
+    (Asked for every text the bot says: one dictionary look-up, issue 27.)"""
     if locale is None:
         return None
-    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
-    return next(
-        (lang for lang, locales in LANGUAGES.items() if value in {x.value for x in locales}),
-        None,
-    )
+    return _SERVED.get(locale.value if isinstance(locale, discord.Locale) else str(locale))
 
 
 def localize(locale: Locale, text: str, **params: Any) -> str:

@@ -69,6 +69,10 @@ _LOCK_KEY = 0x7464626F74  # "tdbot"
 
 #: Execution option asking for a write transaction (``BEGIN IMMEDIATE`` on SQLite).
 WRITE = "tdbot_write"
+#: Execution option for a connection whose reads are single statements (SQLite): no BEGIN,
+#: each statement is its own transaction and reads its own snapshot, as PostgreSQL's
+#: autocommitted reads do (issue 27: the BEGIN was a second statement on every read).
+SINGLE_STATEMENT_READS = "tdbot_single_statement_reads"
 
 
 def database_url(url: str | URL | None = None) -> URL:
@@ -206,8 +210,10 @@ def configure_sqlite(sync_engine: Engine, *, pragmas: tuple[str, ...] = ()) -> N
 
     @event.listens_for(sync_engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get(WRITE, False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        options = conn.get_execution_options()
+        if options.get(SINGLE_STATEMENT_READS, False):
+            return
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE, False) else "BEGIN")
 
 
 def local_month(stored: str | None, time_zone: str | None) -> str | None:

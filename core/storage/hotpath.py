@@ -43,7 +43,13 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from core.storage.db import JSON_OPTIONS, UNPINGED, configure_sqlite, write_options
+from core.storage.db import (
+    JSON_OPTIONS,
+    SINGLE_STATEMENT_READS,
+    UNPINGED,
+    configure_sqlite,
+    write_options,
+)
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +136,9 @@ class LoopDatabase:
         self.engine = create_engine(engine.url.set(drivername="sqlite+pysqlite"), **JSON_OPTIONS)
         configure_sqlite(self.engine, pragmas=("wal_autocheckpoint = 0", "busy_timeout = 0"))
         self._writer = self.engine.execution_options(**write_options())
-        self._kept_reader = _Kept(self.engine, keep=keep_connections)
+        #: every hot read is one statement: no BEGIN around it (``SINGLE_STATEMENT_READS``)
+        self._reader = self.engine.execution_options(**{SINGLE_STATEMENT_READS: True})
+        self._kept_reader = _Kept(self._reader, keep=keep_connections)
         self._kept_writer = _Kept(self._writer, keep=keep_connections)
         self._writes = 0
         self._tasks: set[asyncio.Task[None]] = set()
@@ -162,7 +170,8 @@ class LoopDatabase:
 
     @contextmanager
     def connect(self) -> Iterator[LoopConnection]:
-        """A read transaction (rolled back at the end)."""
+        """A connection for one-statement reads: no BEGIN, each statement its own snapshot
+        (the driver's rollback at the end has nothing to undo)."""
         with self.timed(), self._kept_reader.use() as conn:
             try:
                 yield LoopConnection(conn)
@@ -235,7 +244,8 @@ class HotPath:
 
     @asynccontextmanager
     async def connect(self) -> AsyncIterator[AsyncConnection]:
-        """A read transaction (rolled back at the end; on PostgreSQL, no transaction at all)."""
+        """A connection for one-statement reads, outside any transaction (each statement reads
+        its own snapshot: on the loop's SQLite connection and on PostgreSQL alike)."""
         if self.loop is not None and self.loop.usable():
             held = self._on_loop(self.loop.connect)
             if held is not None:

@@ -95,8 +95,9 @@ class Transactions:
 
     @asynccontextmanager
     async def connected(self) -> AsyncIterator[AsyncConnection]:
-        """A plain connection for reads with prebuilt statements (one transaction, rolled back
-        at the end)."""
+        """A plain connection for one-statement reads with prebuilt statements (outside any
+        transaction on the hot path: each statement reads its own snapshot; two statements
+        that must agree belong in one statement, or in a transaction of their own)."""
         if self.hot_path is None:
             async with self.sessionmaker() as s:
                 yield await s.connection()
