@@ -24,8 +24,19 @@ class DataError(ValueError):
     """Stored data that does not fit the type it is read as."""
 
 
+#: Values stored as they are, recognised by their exact type first (most of a state's leaves).
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def to_data(value: Any) -> Any:
     """A JSON-ready structure (dicts, lists, strings, numbers) for an engine value."""
+    if type(value) in _PLAIN:  # not a StrEnum or an IntEnum: those are their exact types' kin
+        return value
     if isinstance(value, Msg):
         return value.to_data()
     if isinstance(value, Enum):  # first: a StrEnum is a str too, but stored as its plain value
@@ -37,7 +48,7 @@ def to_data(value: Any) -> Any:
     if isinstance(value, Hand):
         return value.pbn
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: to_data(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, tuple | list | frozenset | set):
         items = sorted(value) if isinstance(value, frozenset | set) else value
         return [to_data(v) for v in items]
