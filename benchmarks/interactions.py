@@ -334,6 +334,13 @@ class Bench:
 
         event.listen(Engine, "before_cursor_execute", on_execute)
         event.listen(Engine, "begin", on_begin)
+        # PostgreSQL's reads on asyncpg's own connection pass no SQLAlchemy event: counted apart
+        storage = self.bot.storage
+        driver = storage.tx.driver if storage is not None else None
+
+        def on_driver() -> int:
+            return driver.executed if driver is not None else 0
+
         per: dict[str, dict[str, list[int]]] = {}
         log: dict[str, Any] = {}
         try:
@@ -341,10 +348,11 @@ class Bench:
             for ping_only in (False, True):
                 for _ in range(cycles * len(self.steps)):
                     kind = "ping" if ping_only else self.steps[t.step % len(self.steps)]
-                    before = dict(counts)
+                    before, before_driver = dict(counts), on_driver()
                     await self.one(t, ping_only, log)
                     row = per.setdefault(kind, {"statements": [], "transactions": []})
-                    row["statements"].append(counts["statements"] - before["statements"])
+                    row["statements"].append(counts["statements"] - before["statements"]
+                                             + on_driver() - before_driver)
                     row["transactions"].append(counts["begins"] - before["begins"])
         finally:
             event.remove(Engine, "before_cursor_execute", on_execute)

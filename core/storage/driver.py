@@ -100,6 +100,9 @@ class DriverReads:
     def __init__(self, dialect: Dialect) -> None:
         self._dialect = dialect
         self._compiled: dict[int, tuple[Any, CompiledRead | None]] = {}
+        #: Reads run on the driver so far (SQLAlchemy's statement events do not see them: the
+        #: interaction benchmark adds this count to theirs).
+        self.executed = 0
 
     def compiled(self, statement: Any) -> CompiledRead | None:
         # keyed by identity: the prebuilt statements are module-level objects, kept alive here
@@ -116,5 +119,6 @@ class DriverReads:
         sync = conn.sync_connection
         assert sync is not None, "an open connection"
         driver: Any = sync.connection.driver_connection
+        self.executed += 1
         record = await driver.fetchrow(read.sql, *read.arguments(parameters))
         return None if record is None else read.make_row(record)

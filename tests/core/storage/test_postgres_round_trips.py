@@ -179,7 +179,9 @@ async def test_the_driver_reads_give_what_sqlalchemy_gives(storage_url):
                 await s.choice_context(GUILD_A, rec.id, PLAYER),
             ]
 
+        ran = storage.tx.driver.executed
         driven, through_sqlalchemy = await reads(storage), await reads(plain)
+        assert storage.tx.driver.executed - ran >= 7  # every read above ran on the driver
     assert driven == through_sqlalchemy
     assert driven[0].playing_director and driven[0].named_board is not None
     assert driven[0].club.guild_id == GUILD_A and driven[5] is None
