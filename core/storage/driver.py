@@ -11,8 +11,13 @@ exactly as SQLAlchemy would) — and then run with ``fetchrow`` on the connectio
 pool handed out (``Connection.connection.driver_connection``, documented for driver methods),
 which asyncpg prepares once per connection (its statement cache).
 
-Only reads, and only statements without expanding (``IN``-list) parameters; anything else runs
-through SQLAlchemy as before. Writes stay on SQLAlchemy, whose errors the write retries know.
+Only statements without expanding (``IN``-list) parameters. A recording's transaction runs here
+too (:class:`DriverConnection`, ``Transactions.write_conn(on_driver=True)``): BEGIN and COMMIT
+are asyncpg's, the prebuilt statements named in :data:`core.storage.repo.statements.ON_THE_DRIVER`
+run on the driver, and any other statement goes through SQLAlchemy on the same connection (in
+AUTOCOMMIT mode, so inside the driver's transaction). Whatever a database raises there, the
+transaction is rolled back and the whole write runs again through SQLAlchemy, whose errors the
+write retries know.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ Processor = Callable[[Any], Any] | None
 
 class DriverRow(tuple[Any, ...]):
     """A row of a :class:`CompiledRead`: a tuple whose columns are also attributes, by label,
-    as SQLAlchemy's ``Row`` offers them (``row.table_id``, ``row[0]``)."""
+    as SQLAlchemy's ``Row`` offers them (``row.table_id``, ``row[0]``, ``row._mapping``)."""
 
     __slots__ = ()
     _index: dict[str, int] = {}
@@ -40,6 +45,17 @@ class DriverRow(tuple[Any, ...]):
         except KeyError:
             raise AttributeError(name) from None
 
+    @property
+    def _mapping(self) -> dict[str, Any]:
+        return {name: self[i] for name, i in self._index.items()}
+
+
+def _row_type(names: Any) -> type[DriverRow]:
+    index: dict[str, int] = {}
+    for i, name in enumerate(names):
+        index.setdefault(name, i)
+    return type("DriverRow", (DriverRow,), {"__slots__": (), "_index": index})
+
 
 @dataclass(frozen=True)
 class CompiledRead:
@@ -49,8 +65,8 @@ class CompiledRead:
     names: tuple[str, ...]  # the positional parameters, in order
     defaults: dict[str, Any]  # values the statement carries itself (e.g. LIMIT 1)
     binds: tuple[Processor, ...]
-    results: tuple[Processor, ...]
-    row: type[DriverRow]
+    results: tuple[Processor, ...] | None  # None: a text statement, its columns as returned
+    row: type[DriverRow] | None  # None: built from the first row's column names
 
     @classmethod
     def of(cls, statement: Any, dialect: Dialect) -> CompiledRead | None:
@@ -58,24 +74,20 @@ class CompiledRead:
         alone (not positional, or with an expanding parameter)."""
         compiled: Any = statement.compile(dialect=dialect)
         names = getattr(compiled, "positiontup", None)
-        columns = getattr(statement, "selected_columns", None)
-        if names is None or columns is None:
+        if names is None:
             return None
         binds = [compiled.binds[name] for name in names]
         if any(b.expanding for b in binds):
             return None
-        index: dict[str, int] = {}
-        for i, column in enumerate(columns):
-            index.setdefault(column.key, i)
-        row = type("DriverRow", (DriverRow,), {"__slots__": (), "_index": index})
+        columns = getattr(statement, "selected_columns", None)
         return cls(
             sql=str(compiled),
             names=tuple(names),
             defaults=dict(compiled.params),
             binds=tuple(b.type.dialect_impl(dialect).bind_processor(dialect) for b in binds),
-            results=tuple(c.type.dialect_impl(dialect).result_processor(dialect, None)
-                          for c in columns),
-            row=row,
+            results=None if columns is None else tuple(
+                c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns),
+            row=None if columns is None else _row_type(c.key for c in columns),
         )
 
     def arguments(self, parameters: dict[str, Any]) -> list[Any]:
@@ -87,6 +99,9 @@ class CompiledRead:
         return out
 
     def make_row(self, record: Any) -> DriverRow:
+        if self.results is None:  # a text statement: no types to convert by
+            return _row_type(record.keys())(tuple(record))
+        assert self.row is not None
         values = tuple(
             process(value) if process is not None else value
             for process, value in zip(self.results, record, strict=True)
@@ -116,9 +131,84 @@ class DriverReads:
         self, conn: AsyncConnection, read: CompiledRead, parameters: dict[str, Any]
     ) -> DriverRow | None:
         """The first row of ``read`` on ``conn``'s driver connection."""
-        sync = conn.sync_connection
-        assert sync is not None, "an open connection"
-        driver: Any = sync.connection.driver_connection
         self.executed += 1
-        record = await driver.fetchrow(read.sql, *read.arguments(parameters))
+        record = await driver_of(conn).fetchrow(read.sql, *read.arguments(parameters))
         return None if record is None else read.make_row(record)
+
+    async def fetch(
+        self, driver: Any, read: CompiledRead, parameters: dict[str, Any]
+    ) -> list[DriverRow]:
+        """Every row of ``read`` on the driver connection ``driver``."""
+        self.executed += 1
+        return [read.make_row(r) for r in await driver.fetch(read.sql,
+                                                            *read.arguments(parameters))]
+
+
+def driver_of(conn: AsyncConnection) -> Any:
+    """asyncpg's connection under an open ``AsyncConnection``."""
+    sync = conn.sync_connection
+    assert sync is not None, "an open connection"
+    return sync.connection.driver_connection
+
+
+#: What a database can raise on the driver path (asyncpg's errors, the socket's, SQLAlchemy's
+#: for the statements it runs there): the write then runs again through SQLAlchemy.
+def is_database_error(exc: BaseException) -> bool:
+    import asyncpg
+    from sqlalchemy.exc import DBAPIError
+
+    return isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError
+                      | asyncpg.exceptions.InternalClientError | OSError | DBAPIError)
+
+
+class DriverResult:
+    """The part of SQLAlchemy's ``Result`` the storage uses, over rows already fetched."""
+
+    def __init__(self, rows: list[Any]) -> None:
+        self._rows = rows
+
+    def __iter__(self) -> Any:
+        return iter(self._rows)
+
+    def first(self) -> Any:
+        return self._rows[0] if self._rows else None
+
+    def one(self) -> Any:
+        if len(self._rows) != 1:
+            raise ValueError(f"expected one row, got {len(self._rows)}")
+        return self._rows[0]
+
+    def all(self) -> list[Any]:
+        return list(self._rows)
+
+    def scalar(self) -> Any:
+        return self._rows[0][0] if self._rows else None
+
+    def scalars(self) -> Any:
+        return iter([r[0] for r in self._rows])
+
+
+class DriverConnection:
+    """The part of ``AsyncConnection`` a write's work uses, inside a transaction of the driver
+    (:meth:`Transactions.write_conn` with ``on_driver``): the statements in ``allowed`` (the
+    prebuilt ones of :data:`~core.storage.repo.statements.ON_THE_DRIVER`) run on asyncpg, every
+    other through SQLAlchemy on the same connection (AUTOCOMMIT: inside the same transaction)."""
+
+    def __init__(self, conn: AsyncConnection, reads: DriverReads, allowed: frozenset[int]) -> None:
+        self._conn = conn
+        self._reads = reads
+        self._allowed = allowed
+        self._driver = driver_of(conn)
+        self.engine = conn.engine  # for the caches keyed by database (core.storage.editions)
+
+    async def execute(self, statement: Any, parameters: Any = None) -> Any:
+        compiled = self._reads.compiled(statement) if id(statement) in self._allowed else None
+        if compiled is None:
+            return await self._conn.execute(statement, parameters)
+        return DriverResult(await self._reads.fetch(self._driver, compiled, parameters or {}))
+
+    async def scalar(self, statement: Any, parameters: Any = None) -> Any:
+        return (await self.execute(statement, parameters)).scalar()
+
+    async def scalars(self, statement: Any, parameters: Any = None) -> Any:
+        return (await self.execute(statement, parameters)).scalars()

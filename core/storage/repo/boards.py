@@ -555,7 +555,9 @@ class Boards(StorageBase):
             )
             return replace(recorded, earlier=tuple(earlier)) if earlier else recorded
 
-        return await self.tx.write_conn(work, retry_disconnect=interaction_id is not None)
+        return await self.tx.write_conn(
+            work, retry_disconnect=interaction_id is not None, on_driver=not before
+        )
 
     async def _first_recording(self, conn: AsyncConnection, first_id: int) -> RecordedEvent:
         """The event already recorded for an interaction id, as record() returned it."""

@@ -552,3 +552,17 @@ def record_writes(*, counted: bool) -> Any:
 
 #: :func:`record_writes`, by ``counted``.
 RECORD_WRITES = {True: record_writes(counted=True), False: record_writes(counted=False)}
+
+
+#: The prebuilt statements a write on PostgreSQL runs on asyncpg's own connection
+#: (:class:`core.storage.driver.DriverConnection`, by identity): a recording's lock and writes,
+#: and what a redelivered one looks up. Any other statement goes through SQLAlchemy.
+ON_THE_DRIVER = frozenset(
+    id(statement)
+    for statement in (
+        *BOARD_FOR_RECORD.values(),
+        *RECORD_WRITES.values(),
+        FIRST_FOR_INTERACTION,
+        EVENT_BY_ID,
+    )
+)

@@ -15,13 +15,13 @@ import logging
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from core.storage.db import write_options
-from core.storage.driver import DriverReads
+from core.storage.driver import DriverConnection, DriverReads, driver_of, is_database_error
 from core.storage.errors import Busy, StorageError
 from core.storage.hotpath import HotPath, LoopDatabase
 from core.storage.repo.dialect import LOCK_WAITS, Dialect, transient
@@ -40,6 +40,24 @@ LOST_CONNECTION = Msg(
 
 class BoardChanged(Exception):
     """The board changed under us (optimistic check failed): run the transaction again."""
+
+
+async def _rolled_back(transaction: Any) -> bool:
+    """Roll back the driver's transaction; False when that failed (the connection is gone or in
+    an unknown state: it must not go back to the pool)."""
+    try:
+        await transaction.rollback()
+    except Exception:  # noqa: BLE001 - any failure means the same: do not reuse it
+        return False
+    return True
+
+
+class _DriverFailed(Exception):
+    """A database error on the driver path: nothing was committed (run it through SQLAlchemy)."""
+
+
+class _CommitUnknown(Exception):
+    """The driver's COMMIT failed: whether it was committed is unknown."""
 
 
 class Transactions:
@@ -150,10 +168,30 @@ class Transactions:
         return await self._retrying(attempt, retry_disconnect)
 
     async def write_conn(
-        self, work: Callable[[AsyncConnection], Awaitable[T]], *, retry_disconnect: bool = True
+        self,
+        work: Callable[[AsyncConnection], Awaitable[T]],
+        *,
+        retry_disconnect: bool = True,
+        on_driver: bool = False,
     ) -> T:
-        """:meth:`write` on a plain connection (prebuilt Core statements, no ORM session)."""
+        """:meth:`write` on a plain connection (prebuilt Core statements, no ORM session).
+
+        ``on_driver`` (PostgreSQL with ``driver_reads``): the transaction is asyncpg's own and
+        the prebuilt statements of ``ON_THE_DRIVER`` run on it (:mod:`core.storage.driver`);
+        whatever a database raises on that path, nothing was committed, and the work runs again
+        here, through SQLAlchemy, with its retries. A COMMIT that fails leaves the outcome
+        unknown: the work runs again only when it is safe to repeat (``retry_disconnect``)."""
         hot_path = self.hot_path
+        if on_driver and self.driver is not None and hot_path is not None:
+            try:
+                return await self._on_driver(hot_path, work)
+            except _CommitUnknown as exc:
+                if not retry_disconnect:
+                    raise StorageError(LOST_CONNECTION) from exc.__cause__
+                log.info("a COMMIT on the driver failed (%r): the write runs again",
+                         exc.__cause__)
+            except _DriverFailed as exc:
+                log.info("a write on the driver failed (%r): through SQLAlchemy", exc.__cause__)
         if hot_path is None:
 
             async def on_session(s: AsyncSession) -> T:
@@ -166,6 +204,41 @@ class Transactions:
                 return await work(conn)
 
         return await self._retrying(attempt, retry_disconnect)
+
+    async def _on_driver(
+        self, hot_path: HotPath, work: Callable[[AsyncConnection], Awaitable[T]]
+    ) -> T:
+        """One attempt of ``work`` in a transaction of asyncpg's own (see :meth:`write_conn`).
+        A board that changed under it (:class:`BoardChanged`) runs it again here."""
+        from core.storage.repo.statements import ON_THE_DRIVER
+
+        assert self.driver is not None
+        for _ in range(self.attempts):
+            async with hot_path.connect() as conn:  # AUTOCOMMIT: the transaction is ours
+                transaction = None
+                try:
+                    on = DriverConnection(conn, self.driver, ON_THE_DRIVER)
+                    transaction = driver_of(conn).transaction()
+                    await transaction.start()
+                    result = await work(cast(AsyncConnection, on))
+                except BaseException as exc:
+                    try:
+                        if transaction is None or not await _rolled_back(transaction):
+                            await conn.invalidate()
+                    except BaseException:  # noqa: BLE001 - the connection is not to be reused
+                        await conn.invalidate()
+                    if isinstance(exc, BoardChanged):
+                        continue
+                    if isinstance(exc, Exception) and is_database_error(exc):
+                        raise _DriverFailed from exc
+                    raise
+                try:
+                    await transaction.commit()
+                except BaseException as exc:
+                    await conn.invalidate()
+                    raise _CommitUnknown from exc
+                return result
+        raise Busy(Msg("the board kept changing; please try again in a moment"))
 
     @asynccontextmanager
     async def _serialised(self) -> AsyncIterator[None]:

@@ -110,7 +110,8 @@ def count_statements(engine: Any) -> list[str]:
 
 async def test_a_recording_is_four_round_trips(storage_url):
     """BEGIN, the board locked, ONE statement for every write (the duplicate check, the event,
-    its laws, the roll-up and the snapshot: data-modifying CTEs), COMMIT; no ping."""
+    its laws, the roll-up and the snapshot: data-modifying CTEs), COMMIT; no ping. All four on
+    asyncpg's own connection (core.storage.driver), none through SQLAlchemy."""
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
         sent = log_queries(storage.tx.engine)
@@ -122,8 +123,9 @@ async def test_a_recording_is_four_round_trips(storage_url):
         statements = count_statements(storage.tx.engine)
         rec = await storage.record(GUILD_A, board.id, exposed("W", "SQ"), interaction_id=2)
     assert not rec.duplicate and rec.seq == board.last_seq + 2
-    assert sent == ["BEGIN", "COMMIT"]
-    assert statements == ["SELECT", "WITH"]
+    assert [q.split()[0] for q in sent] == ["BEGIN", "SELECT", "WITH", "COMMIT"]
+    assert "FOR UPDATE" in sent[1]  # the board's row locked, then the writes
+    assert statements == []  # nothing went through SQLAlchemy
 
 
 async def test_a_time_zone_changed_under_a_recording_moves_its_month(storage_url):
@@ -197,3 +199,70 @@ async def test_a_read_the_driver_fails_runs_through_sqlalchemy(storage_url, monk
         board = await new_board(storage)
         monkeypatch.setattr(DriverReads, "first", broken)
         assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq
+
+
+async def _events(storage: Any, board_id: int) -> int:
+    async with storage.tx.engine.connect() as conn:
+        return await conn.scalar(text("SELECT count(*) FROM events WHERE board_id = :b"),
+                                 {"b": board_id})
+
+
+async def test_a_write_the_driver_fails_midway_runs_through_sqlalchemy_once(storage_url,
+                                                                          monkeypatch):
+    """The writes statement fails on the driver after the board was locked: the driver's
+    transaction is rolled back, the recording runs again through SQLAlchemy, lands once, and
+    the pooled connection is left in no transaction (a read after it sees the recording)."""
+    import asyncpg
+
+    from core.storage.driver import DriverReads
+
+    real = DriverReads.fetch
+
+    async def failing(self: Any, driver: Any, read: Any, parameters: Any) -> Any:
+        if read.sql.startswith("WITH"):
+            raise asyncpg.exceptions.SerializationError("as if the server refused it")
+        return await real(self, driver, read, parameters)
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        monkeypatch.setattr(DriverReads, "fetch", failing)
+        rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=21)
+        monkeypatch.setattr(DriverReads, "fetch", real)
+        assert not rec.duplicate and rec.seq == board.last_seq + 1
+        assert await _events(storage, board.id) == board.last_seq + 1
+        assert (await storage.board(GUILD_A, board.id)).last_seq == rec.seq
+        again = await storage.record(GUILD_A, board.id, exposed("E", "HQ"), interaction_id=22)
+        assert again.seq == rec.seq + 1  # the connection went back to the pool clean
+
+
+@pytest.mark.parametrize("keyed", [True, False])
+async def test_a_lost_commit_on_the_driver_is_repeated_only_when_keyed(storage_url, monkeypatch,
+                                                                       keyed):
+    """The driver's COMMIT reaches the server but its answer is lost: a recording keyed by its
+    interaction runs again and finds itself (recorded once); an unkeyed one says that it may or
+    may not have been recorded, rather than guess."""
+    import asyncpg.transaction
+
+    from core.storage.errors import StorageError
+
+    real_commit = asyncpg.transaction.Transaction.commit
+    lost: list[bool] = []
+
+    async def commit_then_lose(self: Any) -> None:  # the first COMMIT only
+        await real_commit(self)
+        if not lost:
+            lost.append(True)
+            raise asyncpg.exceptions.ConnectionDoesNotExistError("the answer to COMMIT was lost")
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", commit_then_lose)
+        if keyed:
+            rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=31)
+            assert rec.seq == board.last_seq + 1
+        else:
+            with pytest.raises(StorageError, match="may or may not have been recorded"):
+                await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+        monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", real_commit)
+        assert lost  # the driver's COMMIT was the one that lost its answer
+        assert await _events(storage, board.id) == board.last_seq + 1  # exactly once
