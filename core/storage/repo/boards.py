@@ -265,7 +265,7 @@ class Boards(StorageBase):
         # a lost COMMIT is repeated only when nothing unkeyed may have been logged
         given = dealer_seat is not None or declarer_seat is not None or bool(contract)
         keyed = interaction_id is not None or not (given or director is not None)
-        return await self.tx.write_conn(work, retry_disconnect=keyed)
+        return await self.tx.write_conn(work, retry_disconnect=keyed, on_driver=True)
 
     async def _checked_move(
         self,

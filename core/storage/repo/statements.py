@@ -556,7 +556,8 @@ RECORD_WRITES = {True: record_writes(counted=True), False: record_writes(counted
 
 #: The prebuilt statements a write on PostgreSQL runs on asyncpg's own connection
 #: (:class:`core.storage.driver.DriverConnection`, by identity): a recording's lock and writes,
-#: and what a redelivered one looks up. Any other statement goes through SQLAlchemy.
+#: what a redelivered one looks up, and ``/board set``'s locking reads. Any other statement
+#: goes through SQLAlchemy (on the same connection, in the same transaction).
 ON_THE_DRIVER = frozenset(
     id(statement)
     for statement in (
@@ -564,5 +565,8 @@ ON_THE_DRIVER = frozenset(
         *RECORD_WRITES.values(),
         FIRST_FOR_INTERACTION,
         EVENT_BY_ID,
+        TABLE_FOR_MOVE,
+        BOARDS_FOR_MOVE,
+        SET_BOARD_SELECT,
     )
 )
