@@ -52,6 +52,10 @@ async def _rolled_back(transaction: Any) -> bool:
     return True
 
 
+#: PostgreSQL's "lock not available": a full ``lock_timeout`` was waited.
+LOCK_TIMEOUT = "55P03"
+
+
 class _DriverFailed(Exception):
     """A database error on the driver path: nothing was committed (run it through SQLAlchemy)."""
 
@@ -182,6 +186,7 @@ class Transactions:
         here, through SQLAlchemy, with its retries. A COMMIT that fails leaves the outcome
         unknown: the work runs again only when it is safe to repeat (``retry_disconnect``)."""
         hot_path = self.hot_path
+        waited = 0  # full lock timeouts already waited (two make the database "busy")
         if on_driver and self.driver is not None and hot_path is not None:
             try:
                 return await self._on_driver(hot_path, work)
@@ -192,6 +197,7 @@ class Transactions:
                          exc.__cause__)
             except _DriverFailed as exc:
                 log.info("a write on the driver failed (%r): through SQLAlchemy", exc.__cause__)
+                waited = int(getattr(exc.__cause__, "sqlstate", None) == LOCK_TIMEOUT)
         if hot_path is None:
 
             async def on_session(s: AsyncSession) -> T:
@@ -203,7 +209,7 @@ class Transactions:
             async with hot_path.begin() as conn:
                 return await work(conn)
 
-        return await self._retrying(attempt, retry_disconnect)
+        return await self._retrying(attempt, retry_disconnect, waited=waited)
 
     async def _on_driver(
         self, hot_path: HotPath, work: Callable[[AsyncConnection], Awaitable[T]]
@@ -249,10 +255,11 @@ class Transactions:
                 yield
 
     async def _retrying(
-        self, attempt_once: Callable[[], Awaitable[T]], retry_disconnect: bool
+        self, attempt_once: Callable[[], Awaitable[T]], retry_disconnect: bool, *,
+        waited: int = 0,
     ) -> T:
         delay = 0.002
-        waits = 0  # attempts that already waited a full lock timeout
+        waits = waited  # attempts that already waited a full lock timeout
         for attempt in range(1, self.attempts + 1):
             try:
                 async with self._serialised():

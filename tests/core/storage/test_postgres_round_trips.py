@@ -266,3 +266,38 @@ async def test_a_lost_commit_on_the_driver_is_repeated_only_when_keyed(storage_u
         monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", real_commit)
         assert lost  # the driver's COMMIT was the one that lost its answer
         assert await _events(storage, board.id) == board.last_seq + 1  # exactly once
+
+
+async def test_a_lock_timeout_on_the_driver_counts_as_one_of_the_two_waits(storage_url,
+                                                                           monkeypatch):
+    """A recording whose board stays locked by another transaction waits one lock timeout on
+    the driver, then one through SQLAlchemy, and is "busy": two waits in all, as on the
+    SQLAlchemy path alone (not three)."""
+    from core.storage import db
+    from core.storage.errors import Busy
+    from core.storage.repo import transactions
+
+    monkeypatch.setattr(db, "PG_LOCK_TIMEOUT", "200ms")
+    waits: list[str] = []
+    real = transactions.transient
+
+    def counted(exc: Any, retry_disconnect: bool) -> Any:
+        why = real(exc, retry_disconnect)
+        waits.append(str(why))
+        return why
+
+    monkeypatch.setattr(transactions, "transient", counted)
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        blocker = make_engine(storage_url)
+        try:
+            async with blocker.connect() as conn:
+                await conn.begin()
+                await conn.exec_driver_sql(f"SELECT * FROM boards WHERE id = {board.id} "
+                                           "FOR UPDATE")
+                with pytest.raises(Busy):
+                    await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=5)
+                await conn.rollback()
+        finally:
+            await blocker.dispose()
+    assert waits == ["PostgreSQL 55P03"]  # the driver's wait, then this one: busy
