@@ -234,6 +234,7 @@ class Transactions:
                     except BaseException:  # noqa: BLE001 - the connection is not to be reused
                         await conn.invalidate()
                     if isinstance(exc, BoardChanged):
+                        await asyncio.sleep(0.002 * random.uniform(0.5, 1.5))
                         continue
                     if isinstance(exc, Exception) and is_database_error(exc):
                         raise _DriverFailed from exc
@@ -242,6 +243,8 @@ class Transactions:
                     await transaction.commit()
                 except BaseException as exc:
                     await conn.invalidate()
+                    if not isinstance(exc, Exception):  # cancelled: not a write to repeat
+                        raise
                     raise _CommitUnknown from exc
                 return result
         raise Busy(Msg("the board kept changing; please try again in a moment"))
