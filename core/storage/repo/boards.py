@@ -4,6 +4,7 @@ board's row lock with its snapshot moved in the same transaction
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -600,28 +601,10 @@ class Boards(StorageBase):
         counted = is_ruling(event.kind, ruling)
         laws = tuple(dict.fromkeys(ruling.laws))
         seq = board.last_seq + 1
-        incident = (ruling.kind or event.kind)[:40]
         data = serial.to_data(new_state)
         params: dict[str, Any] = {
-            "club_id": board.club_id,
-            "session_id": board.session_id,
-            "table_id": board.table_id,
-            "board_id": board.id,
-            "table_no": board.table_no,
-            "board_no": board.number,
-            "seq": seq,
-            "kind": event.kind[:40],
-            "incident": incident,
-            "actor_id": actor_id,
-            "interaction_id": interaction_id,
-            "created_at": now,
-            "facts": facts,
-            "ruling": ruling.to_data(),
-            "summary": str(ruling.summary)[:SUMMARY_MAX],
-            "laws": laws_text(laws),
-            "void": False,
-            "law_edition": await edition_in_force(conn, board.club_id),
-            "is_ruling": counted,
+            **await self._event_row(conn, board, event, ruling, facts, actor_id,
+                                    interaction_id, now),
             "new_state": data,
             "new_dealer": new_state.dealer.value if new_state.dealer else None,
             "new_declarer": new_state.declarer.value if new_state.declarer else None,
@@ -660,6 +643,40 @@ class Boards(StorageBase):
             created_at=now,
         )
 
+    async def _event_row(
+        self,
+        conn: AsyncConnection,
+        board: BoardRow,
+        event: Event,
+        ruling: Ruling,
+        facts: dict[str, Any],
+        actor_id: int | None,
+        interaction_id: int | None,
+        now: dt.datetime,
+    ) -> dict[str, Any]:
+        """The ``events`` row of a recording (both write paths store the same columns)."""
+        return {
+            "club_id": board.club_id,
+            "session_id": board.session_id,
+            "table_id": board.table_id,
+            "board_id": board.id,
+            "table_no": board.table_no,
+            "board_no": board.number,
+            "seq": board.last_seq + 1,
+            "kind": event.kind[:40],
+            "incident": (ruling.kind or event.kind)[:40],
+            "actor_id": actor_id,
+            "interaction_id": interaction_id,
+            "created_at": now,
+            "facts": facts,
+            "ruling": ruling.to_data(),
+            "summary": str(ruling.summary)[:SUMMARY_MAX],
+            "laws": laws_text(tuple(dict.fromkeys(ruling.laws))),
+            "void": False,
+            "law_edition": await edition_in_force(conn, board.club_id),
+            "is_ruling": is_ruling(event.kind, ruling),
+        }
+
     async def _append(
         self,
         conn: AsyncConnection,
@@ -681,27 +698,8 @@ class Boards(StorageBase):
         club_id = board.club_id
         event_id = await conn.scalar(
             INSERT_EVENT,
-            {
-                "club_id": club_id,
-                "session_id": board.session_id,
-                "table_id": board.table_id,
-                "board_id": board.id,
-                "table_no": board.table_no,
-                "board_no": board.number,
-                "seq": seq,
-                "kind": event.kind[:40],
-                "incident": (ruling.kind or event.kind)[:40],
-                "actor_id": actor_id,
-                "interaction_id": interaction_id,
-                "created_at": now,
-                "facts": facts,
-                "ruling": ruling.to_data(),
-                "summary": str(ruling.summary)[:SUMMARY_MAX],
-                "laws": laws_text(laws),
-                "void": False,
-                "law_edition": await edition_in_force(conn, club_id),
-                "is_ruling": counted,
-            },
+            await self._event_row(conn, board, event, ruling, facts, actor_id, interaction_id,
+                                  now),
         )
         assert event_id is not None
         if counted:  # the table's record stays out of the law index and the figures
