@@ -12,19 +12,14 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import total_ordering
 
+from core.templated import TemplatedError
 
-class CardError(ValueError):
+
+class CardError(TemplatedError):
     """Input that does not describe a card, a list of cards or a hand.
 
-    Raised with a sentence's English template and its fields, as a :class:`core.text.Msg` takes
-    them (core.text imports this module, so this one cannot make the Msg):
-    ``str(error)`` is the English, :func:`core.errors.error_text` the sentence for any language.
+    Raised with a sentence's template and its fields (:class:`core.templated.TemplatedError`).
     """
-
-    def __init__(self, template: str, /, **params: object) -> None:
-        super().__init__(template.format_map(params) if params else template)
-        self.template = template
-        self.params = params
 
 
 class Suit(Enum):

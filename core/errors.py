@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from core.cards import CardError
 from core.seats import SeatError
+from core.templated import TemplatedError
 from core.text import Msg, Text
 
 
@@ -22,9 +23,9 @@ USER_ERRORS = (RuleError, CardError, SeatError)
 
 def error_text(error: BaseException) -> Text:
     """What ``error`` says, as a sentence when it was raised with one, else as its text."""
-    if isinstance(error, CardError | SeatError):
+    if isinstance(error, TemplatedError):
         return Msg(error.template, **{key: error_text(value)
-                                      if isinstance(value, CardError | SeatError) else value
+                                      if isinstance(value, TemplatedError) else value
                                       for key, value in error.params.items()})
     if len(error.args) == 1 and isinstance(error.args[0], Msg):
         return error.args[0]

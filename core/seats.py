@@ -6,19 +6,14 @@ from enum import Enum
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from core.templated import TemplatedError
 
-class SeatError(ValueError):
+
+class SeatError(TemplatedError):
     """Input that does not name a seat at the table.
 
-    Raised with a sentence's English template and its fields, as a :class:`core.text.Msg` takes
-    them (core.text imports this module, so this one cannot make the Msg):
-    ``str(error)`` is the English, :func:`core.errors.error_text` the sentence for any language.
+    Raised with a sentence's template and its fields (:class:`core.templated.TemplatedError`).
     """
-
-    def __init__(self, template: str, /, **params: object) -> None:
-        super().__init__(template.format_map(params) if params else template)
-        self.template = template
-        self.params = params
 
 
 class Seat(Enum):

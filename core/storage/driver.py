@@ -151,9 +151,10 @@ def driver_of(conn: AsyncConnection) -> Any:
     return sync.connection.driver_connection
 
 
-#: What a database can raise on the driver path (asyncpg's errors, the socket's, SQLAlchemy's
-#: for the statements it runs there): the write then runs again through SQLAlchemy.
 def is_database_error(exc: BaseException) -> bool:
+    """Whether a database raised ``exc`` on the driver path (asyncpg's errors, the socket's,
+    SQLAlchemy's for the statements it runs there): the write then runs again through
+    SQLAlchemy. (asyncpg is imported here: an SQLite-only install has none.)"""
     import asyncpg
     from sqlalchemy.exc import DBAPIError
 
