@@ -341,7 +341,7 @@ class Bench:
         def on_driver() -> int:
             return driver.executed if driver is not None else 0
 
-        per: dict[str, dict[str, list[int]]] = {}
+        per: dict[str, dict[str, list[float]]] = {}
         log: dict[str, Any] = {}
         try:
             t = self.tables[0]
@@ -349,8 +349,11 @@ class Bench:
                 for _ in range(cycles * len(self.steps)):
                     kind = "ping" if ping_only else self.steps[t.step % len(self.steps)]
                     before, before_driver = dict(counts), on_driver()
+                    cpu = time.process_time()
                     await self.one(t, ping_only, log)
-                    row = per.setdefault(kind, {"statements": [], "transactions": []})
+                    cpu = time.process_time() - cpu
+                    row = per.setdefault(kind, {"statements": [], "transactions": [], "cpu": []})
+                    row["cpu"].append(cpu * 1000)
                     row["statements"].append(counts["statements"] - before["statements"]
                                              + on_driver() - before_driver)
                     row["transactions"].append(counts["begins"] - before["begins"])
@@ -362,6 +365,7 @@ class Bench:
                    "sql_statements": statistics.median(v["statements"]),
                    "sql_statements_first_pass": v["statements"][0],
                    "transactions": statistics.median(v["transactions"]),
+                   "cpu_ms": round(statistics.median(v["cpu"]), 3),
                    "answers": log.get("answers", {}).get(k, {})}
                for k, v in per.items()}
         if "unexpected" in log:

@@ -97,7 +97,7 @@ async def measure_driver(url: str, runs: int, rounds: int) -> dict[str, dict[str
     """PostgreSQL (issue 27, ``Storage(driver_reads=…)``): each read through SQLAlchemy's
     async layer against the same read on the driver (``DriverReads.first``), on one pooled
     connection, interleaved round by round: CPU µs per execution, medians."""
-    from core.storage.driver import DriverReads
+    from core.storage.driver import DriverReads, driver_of
 
     engine = make_engine(url)
     reads = DriverReads(engine.dialect)
@@ -112,7 +112,7 @@ async def measure_driver(url: str, runs: int, rounds: int) -> dict[str, dict[str
 
                     async def on_driver(_conn: Any, _stmt: Any, p: dict[str, Any],
                                         compiled: Any = compiled) -> None:
-                        await reads.first(conn, compiled, p)
+                        await reads.first(driver_of(conn), compiled, p)
 
                     async def through_sqlalchemy(c: Any, st: Any, p: dict[str, Any]) -> None:
                         (await c.execute(st, p)).first()

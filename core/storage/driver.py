@@ -59,7 +59,8 @@ def _row_type(names: Any) -> type[DriverRow]:
 
 @dataclass(frozen=True)
 class CompiledRead:
-    """One prebuilt SELECT as SQLAlchemy compiled it for a dialect, ready for the driver."""
+    """One prebuilt statement as SQLAlchemy compiled it for a dialect, ready for the driver: a
+    SELECT, or an INSERT/UPDATE (with or without RETURNING) for a write's transaction."""
 
     sql: str
     names: tuple[str, ...]  # the positional parameters, in order
@@ -67,19 +68,31 @@ class CompiledRead:
     binds: tuple[Processor, ...]
     results: tuple[Processor, ...] | None  # None: a text statement, its columns as returned
     row: type[DriverRow] | None  # None: built from the first row's column names
+    returns_rows: bool = True  # False: an INSERT or UPDATE without RETURNING (a status)
 
     @classmethod
-    def of(cls, statement: Any, dialect: Dialect) -> CompiledRead | None:
+    def of(
+        cls, statement: Any, dialect: Dialect, keys: frozenset[str] | None = None
+    ) -> CompiledRead | None:
         """The statement compiled for ``dialect``; None when it cannot run on the driver
-        alone (not positional, or with an expanding parameter)."""
-        compiled: Any = statement.compile(dialect=dialect)
+        alone (not positional, or with an expanding parameter). An INSERT or UPDATE is compiled
+        for the parameter names ``keys`` (SQLAlchemy's documented ``column_keys``), and only when
+        every value it sends comes from them: a column default SQLAlchemy would work out at
+        execution (a Python-side default) keeps it off the driver."""
+        dml = bool(getattr(statement, "is_dml", False))
+        compiled: Any = (statement.compile(dialect=dialect, column_keys=sorted(keys or ()))
+                         if dml else statement.compile(dialect=dialect))
         names = getattr(compiled, "positiontup", None)
         if names is None:
             return None
         binds = [compiled.binds[name] for name in names]
         if any(b.expanding for b in binds):
             return None
-        columns = getattr(statement, "selected_columns", None)
+        if dml and not set(names) <= (keys or frozenset()):
+            return None
+        columns = getattr(statement, "exported_columns", None)
+        if columns is None:
+            columns = getattr(statement, "selected_columns", None)
         return cls(
             sql=str(compiled),
             names=tuple(names),
@@ -88,6 +101,7 @@ class CompiledRead:
             results=None if columns is None else tuple(
                 c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns),
             row=None if columns is None else _row_type(c.key for c in columns),
+            returns_rows=not dml or bool(columns),
         )
 
     def arguments(self, parameters: dict[str, Any]) -> list[Any]:
@@ -110,29 +124,35 @@ class CompiledRead:
 
 
 class DriverReads:
-    """Compiled reads per statement object, for one engine's dialect."""
+    """Compiled statements per statement object (and, for an INSERT or UPDATE, per set of
+    parameter names), for one engine's dialect."""
 
     def __init__(self, dialect: Dialect) -> None:
         self._dialect = dialect
-        self._compiled: dict[int, tuple[Any, CompiledRead | None]] = {}
-        #: Reads run on the driver so far (SQLAlchemy's statement events do not see them: the
-        #: interaction benchmark adds this count to theirs).
+        self._compiled: dict[Any, tuple[Any, CompiledRead | None]] = {}
+        #: Statements run on the driver so far (SQLAlchemy's statement events do not see them:
+        #: the interaction benchmark adds this count to theirs).
         self.executed = 0
 
-    def compiled(self, statement: Any) -> CompiledRead | None:
+    def compiled(self, statement: Any, parameters: Any = None) -> CompiledRead | None:
         # keyed by identity: the prebuilt statements are module-level objects, kept alive here
-        found = self._compiled.get(id(statement))
+        keys = None
+        if getattr(statement, "is_dml", False):
+            first = parameters[0] if isinstance(parameters, list) else parameters
+            keys = frozenset(first or ())
+        key = id(statement) if keys is None else (id(statement), keys)
+        found = self._compiled.get(key)
         if found is None or found[0] is not statement:
-            found = (statement, CompiledRead.of(statement, self._dialect))
-            self._compiled[id(statement)] = found
+            found = (statement, CompiledRead.of(statement, self._dialect, keys))
+            self._compiled[key] = found
         return found[1]
 
     async def first(
-        self, conn: AsyncConnection, read: CompiledRead, parameters: dict[str, Any]
+        self, driver: Any, read: CompiledRead, parameters: dict[str, Any]
     ) -> DriverRow | None:
-        """The first row of ``read`` on ``conn``'s driver connection."""
+        """The first row of ``read`` on asyncpg's connection ``driver``."""
         self.executed += 1
-        record = await driver_of(conn).fetchrow(read.sql, *read.arguments(parameters))
+        record = await driver.fetchrow(read.sql, *read.arguments(parameters))
         return None if record is None else read.make_row(record)
 
     async def fetch(
@@ -142,6 +162,21 @@ class DriverReads:
         self.executed += 1
         return [read.make_row(r) for r in await driver.fetch(read.sql,
                                                             *read.arguments(parameters))]
+
+    async def run(self, driver: Any, statement: CompiledRead, parameters: Any) -> DriverResult:
+        """``statement`` on ``driver`` as SQLAlchemy's ``execute`` would run it: its rows, or
+        for an INSERT or UPDATE without RETURNING the rows it touched (``rowcount``, from the
+        command's status); a list of parameter sets is one ``executemany``."""
+        if isinstance(parameters, list):
+            self.executed += 1
+            await driver.executemany(statement.sql,
+                                     [statement.arguments(p) for p in parameters])
+            return DriverResult([], rowcount=-1)
+        if statement.returns_rows:
+            return DriverResult(await self.fetch(driver, statement, parameters or {}))
+        self.executed += 1
+        status = await driver.execute(statement.sql, *statement.arguments(parameters or {}))
+        return DriverResult([], rowcount=int(status.rsplit(" ", 1)[-1]))
 
 
 def driver_of(conn: AsyncConnection) -> Any:
@@ -165,8 +200,10 @@ def is_database_error(exc: BaseException) -> bool:
 class DriverResult:
     """The part of SQLAlchemy's ``Result`` the storage uses, over rows already fetched."""
 
-    def __init__(self, rows: list[Any]) -> None:
+    def __init__(self, rows: list[Any], *, rowcount: int | None = None) -> None:
         self._rows = rows
+        #: As ``CursorResult.rowcount``: the rows an INSERT or UPDATE touched, else the rows.
+        self.rowcount = len(rows) if rowcount is None else rowcount
 
     def __iter__(self) -> Any:
         return iter(self._rows)
@@ -203,10 +240,11 @@ class DriverConnection:
         self.engine = conn.engine  # for the caches keyed by database (core.storage.editions)
 
     async def execute(self, statement: Any, parameters: Any = None) -> Any:
-        compiled = self._reads.compiled(statement) if id(statement) in self._allowed else None
+        compiled = (self._reads.compiled(statement, parameters)
+                    if id(statement) in self._allowed else None)
         if compiled is None:
             return await self._conn.execute(statement, parameters)
-        return DriverResult(await self._reads.fetch(self._driver, compiled, parameters or {}))
+        return await self._reads.run(self._driver, compiled, parameters)
 
     async def scalar(self, statement: Any, parameters: Any = None) -> Any:
         return (await self.execute(statement, parameters)).scalar()

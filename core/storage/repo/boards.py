@@ -313,8 +313,8 @@ class Boards(StorageBase):
             ))
         with_ruling: set[int] = set()
         if rows:
-            ids = [r.id for r in rows.values()]
-            with_ruling = set(await conn.scalars(RULINGS_ON_BOARDS, {"ids": ids}))
+            ids = [r.id for r in rows.values()]  # the board in play and board ``number``
+            with_ruling = set(await conn.scalars(RULINGS_ON_BOARDS, {"a": ids[0], "b": ids[-1]}))
         current = rows.get(current_no) if current_no is not None else None
         facts: dict[int, BoardFacts] = {}
         for row in rows.values():

@@ -44,6 +44,7 @@ from core.storage.models import (
     TableChannel,
     VerdictRow,
 )
+from core.storage.played import NOTE_PLAYERS
 
 
 def club_select() -> Any:
@@ -233,10 +234,13 @@ BOARDS_FOR_MOVE = (
     .order_by(Board.id)
     .with_for_update(of=Board)
 )
-#: Which of these boards a ruling (not only the table's record) stands on.
+#: Which of the two boards ``a`` and ``b`` (the same id twice for one) a ruling (not only the
+#: table's record) stands on. Two plain parameters rather than an expanding list: the statement
+#: renders once and runs on the driver (``ON_THE_DRIVER``).
 RULINGS_ON_BOARDS = (
     select(EventRow.board_id)
-    .where(EventRow.board_id.in_(bindparam("ids", expanding=True)),
+    .where(EventRow.board_id.in_([bindparam("a", type_=EventRow.board_id.type),
+                                  bindparam("b", type_=EventRow.board_id.type)]),
            EventRow.void.is_(False), EventRow.is_ruling.is_(True))
     .distinct()
 )
@@ -556,7 +560,8 @@ RECORD_WRITES = {True: record_writes(counted=True), False: record_writes(counted
 
 #: The prebuilt statements a write on PostgreSQL runs on asyncpg's own connection
 #: (:class:`core.storage.driver.DriverConnection`, by identity): a recording's lock and writes,
-#: what a redelivered one looks up, and ``/board set``'s locking reads. Any other statement
+#: what a redelivered one looks up, and all of ``/board set``'s (its locking reads, the board
+#: ended and the facts set, a new board, the table moved on, who plays it). Any other statement
 #: goes through SQLAlchemy (on the same connection, in the same transaction).
 ON_THE_DRIVER = frozenset(
     id(statement)
@@ -567,6 +572,13 @@ ON_THE_DRIVER = frozenset(
         EVENT_BY_ID,
         TABLE_FOR_MOVE,
         BOARDS_FOR_MOVE,
+        RULINGS_ON_BOARDS,
         SET_BOARD_SELECT,
+        INSERT_EVENT,
+        UPDATE_SNAPSHOT,
+        UPDATE_SNAPSHOT_SEQ,
+        INSERT_BOARD,
+        SET_CURRENT_BOARD,
+        NOTE_PLAYERS,
     )
 )

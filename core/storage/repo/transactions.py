@@ -135,16 +135,22 @@ class Transactions:
         is read again once, on a fresh connection: SQLAlchemy has by then invalidated the
         pool's older connections, and a read is harmless to repeat."""
         read = self.driver.compiled(statement) if self.driver is not None else None
-        if read is not None and self.driver is not None:
+        if read is not None and self.driver is not None and self.hot_path is not None:
             try:
-                async with self.connected() as conn:
-                    try:
-                        return await self.driver.first(conn, read, parameters)
-                    except Exception as exc:  # noqa: BLE001 - SQLAlchemy says what it is, below
-                        log.info("a read failed on the driver (%r): through SQLAlchemy", exc)
-                        await conn.invalidate()
+                pooled = await self.hot_path.raw()
             except DBAPIError as exc:
                 log.info("no connection for a read (%s): through SQLAlchemy", exc.orig)
+            else:
+                try:
+                    row = await self.driver.first(pooled.driver_connection, read, parameters)
+                except BaseException as exc:
+                    pooled.invalidate()  # its state is unknown (a lost server, a cancel)
+                    if not isinstance(exc, Exception):
+                        raise
+                    log.info("a read failed on the driver (%r): through SQLAlchemy", exc)
+                else:
+                    pooled.close()
+                    return row
         for attempt in (1, 2):
             try:
                 async with self.connected() as conn:

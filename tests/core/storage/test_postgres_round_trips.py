@@ -301,3 +301,73 @@ async def test_a_lock_timeout_on_the_driver_counts_as_one_of_the_two_waits(stora
         finally:
             await blocker.dispose()
     assert waits == ["PostgreSQL 55P03"]  # the driver's wait, then this one: busy
+
+
+async def test_a_board_set_runs_wholly_on_the_driver(storage_url):
+    """Issue 27: ``/board set`` as a director moves a table (the board in play ended, the next
+    one created, the table moved, who plays it noted, the facts set) in one transaction of the
+    driver's: no statement goes through SQLAlchemy, and what it stores is what the SQLAlchemy
+    path stores (the same moves, one storage on each path, compared)."""
+    from core.storage.service import Storage
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        plain = Storage(storage.tx.sessionmaker, driver_reads=False)
+        moved = []
+        for s, guild in ((storage, GUILD_A), (plain, GUILD_A + 1)):
+            board = await new_board(s, guild)
+            await s.record(guild, board.id, exposed("W", "SK"), interaction_id=guild)
+            table = await s.table(guild, 1)
+            await s.sit(guild, PLAYER, table.id, "E")
+            sent = count_statements(storage.tx.engine)
+            for number in (2, 3):
+                move = await s.set_board(guild, table.id, number, dealer="E", declarer="W",
+                                         contract="3NT", actor_id=PLAYER, director=True,
+                                         interaction_id=guild * 10 + number)
+                moved.append((move.number, move.dealer and move.dealer.value,
+                              move.declarer and move.declarer.value, move.contract,
+                              move.last_seq, move.ended is not None))
+            if s is storage:
+                assert sent == []  # nothing through SQLAlchemy
+            else:
+                assert len(sent) > 10
+            async with storage.tx.engine.connect() as conn:
+                moved.append(tuple(await conn.execute(text(
+                    "SELECT b.number, b.last_seq, b.contract, t.current_board,"
+                    " (SELECT count(*) FROM board_players p WHERE p.board_id = b.id)"
+                    " FROM boards b JOIN tables t ON t.id = b.table_id"
+                    " WHERE b.club_id = (SELECT id FROM clubs WHERE guild_id = :g)"
+                    " ORDER BY b.number"), {"g": guild})))
+    assert moved[:3] == moved[3:]
+    assert moved[0] == (2, "E", "W", "3NT", 1, True)
+    assert [row[0] for row in moved[2]] == [1, 2, 3] and moved[2][2][3:] == (3, 1)
+
+
+async def test_a_read_whose_idle_connection_must_be_opened_again_opens_it(storage_url,
+                                                                         monkeypatch):
+    """The hot path takes an idle pooled connection without SQLAlchemy's async layer
+    (``HotPath.raw``). One that must first be opened again (invalidated since it was last used)
+    cannot be opened there: it is opened through the async engine instead, and the read
+    answers."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        engine = storage.tx.engine
+        assert engine is not None
+        await engine.dispose()
+        pooled = await engine.raw_connection()
+        pooled.invalidate()  # back in the pool, to be opened again on its next checkout
+        sync = engine.sync_engine
+        assert sync.pool.checkedin() == 1
+        refused: list[str] = []
+        real = sync.raw_connection
+
+        def watched() -> Any:
+            try:
+                return real()
+            except Exception as exc:
+                refused.append(type(exc).__name__)
+                raise
+
+        monkeypatch.setattr(sync, "raw_connection", watched)
+        assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq
+        assert (await storage.table_lookup(GUILD_A, 1234, 1)).board is not None
+    assert refused == ["MissingGreenlet"]  # once: the connection then open, used as it is
