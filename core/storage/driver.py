@@ -226,24 +226,30 @@ class DriverResult:
         return iter([r[0] for r in self._rows])
 
 
+class NotOnDriver(Exception):
+    """A write on the driver met a statement that does not run there: it is rolled back and
+    runs again through SQLAlchemy (``Transactions.write_conn``)."""
+
+
 class DriverConnection:
     """The part of ``AsyncConnection`` a write's work uses, inside a transaction of the driver
-    (:meth:`Transactions.write_conn` with ``on_driver``): the statements in ``allowed`` (the
-    prebuilt ones of :data:`~core.storage.repo.statements.ON_THE_DRIVER`) run on asyncpg, every
-    other through SQLAlchemy on the same connection (AUTOCOMMIT: inside the same transaction)."""
+    (:meth:`Transactions.write_conn` with ``on_driver``), on a connection checked out raw
+    (``HotPath.raw``): the statements in ``allowed`` (the prebuilt ones of
+    :data:`~core.storage.repo.statements.ON_THE_DRIVER`) run on asyncpg; any other raises
+    :class:`NotOnDriver`, and the write runs again through SQLAlchemy."""
 
-    def __init__(self, conn: AsyncConnection, reads: DriverReads, allowed: frozenset[int]) -> None:
-        self._conn = conn
+    def __init__(self, driver: Any, engine: Any, reads: DriverReads,
+                 allowed: frozenset[int]) -> None:
+        self._driver = driver
         self._reads = reads
         self._allowed = allowed
-        self._driver = driver_of(conn)
-        self.engine = conn.engine  # for the caches keyed by database (core.storage.editions)
+        self.engine = engine  # for the caches keyed by database (core.storage.editions)
 
     async def execute(self, statement: Any, parameters: Any = None) -> Any:
         compiled = (self._reads.compiled(statement, parameters)
                     if id(statement) in self._allowed else None)
         if compiled is None:
-            return await self._conn.execute(statement, parameters)
+            raise NotOnDriver(str(statement).split("\n", 1)[0][:80])
         return await self._reads.run(self._driver, compiled, parameters)
 
     async def scalar(self, statement: Any, parameters: Any = None) -> Any:

@@ -8,7 +8,7 @@ import time
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from core.editions import DEFAULT_EDITION, edition_on
 from core.storage.models import Club, EditionChange
@@ -27,15 +27,20 @@ def local_today(time_zone: str) -> dt.date:
     return dt.datetime.now(zone).date()
 
 
+#: A club's time zone and edition, and its edition changes: prebuilt, so that a recording's
+#: transaction on PostgreSQL runs them on the driver too (``ON_THE_DRIVER``).
+CLUB_SCHEDULE = select(Club.time_zone, Club.law_edition).where(Club.id == bindparam("club_id"))
+EDITION_CHANGES = (
+    select(EditionChange.starts_on, EditionChange.edition)
+    .where(EditionChange.club_id == bindparam("club_id"))
+    .order_by(EditionChange.starts_on)
+)
+
+
 async def schedule(s: Any, club_id: int) -> tuple[str, str, Any]:
     """(time zone, edition before any change, [(starts_on, edition), …]) of a club."""
-    query = select(Club.time_zone, Club.law_edition).where(Club.id == club_id)
-    club = (await s.execute(query)).one()
-    rows = await s.execute(
-        select(EditionChange.starts_on, EditionChange.edition)
-        .where(EditionChange.club_id == club_id)
-        .order_by(EditionChange.starts_on)
-    )
+    club = (await s.execute(CLUB_SCHEDULE, {"club_id": club_id})).one()
+    rows = await s.execute(EDITION_CHANGES, {"club_id": club_id})
     return club.time_zone, club.law_edition or DEFAULT_EDITION, [tuple(r) for r in rows]
 
 

@@ -31,6 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core import serial
 from core.state import TableState
+from core.storage.editions import CLUB_SCHEDULE, EDITION_CHANGES
 from core.storage.models import (
     Board,
     Club,
@@ -560,9 +561,10 @@ RECORD_WRITES = {True: record_writes(counted=True), False: record_writes(counted
 
 #: The prebuilt statements a write on PostgreSQL runs on asyncpg's own connection
 #: (:class:`core.storage.driver.DriverConnection`, by identity): a recording's lock and writes,
-#: what a redelivered one looks up, and all of ``/board set``'s (its locking reads, the board
-#: ended and the facts set, a new board, the table moved on, who plays it). Any other statement
-#: goes through SQLAlchemy (on the same connection, in the same transaction).
+#: what a redelivered one looks up, the edition in force, and all of ``/board set``'s (its
+#: locking reads, the board ended and the facts set, a new board, the table moved on, who plays
+#: it). A write that meets any other statement there is rolled back and runs through SQLAlchemy
+#: (:class:`core.storage.driver.NotOnDriver`).
 ON_THE_DRIVER = frozenset(
     id(statement)
     for statement in (
@@ -580,5 +582,7 @@ ON_THE_DRIVER = frozenset(
         INSERT_BOARD,
         SET_CURRENT_BOARD,
         NOTE_PLAYERS,
+        CLUB_SCHEDULE,
+        EDITION_CHANGES,
     )
 )

@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from core.storage.db import write_options
-from core.storage.driver import DriverConnection, DriverReads, driver_of, is_database_error
+from core.storage.driver import DriverConnection, DriverReads, NotOnDriver, is_database_error
 from core.storage.errors import Busy, StorageError
 from core.storage.hotpath import HotPath, LoopDatabase
 from core.storage.repo.dialect import LOCK_WAITS, Dialect, transient
@@ -226,33 +226,41 @@ class Transactions:
 
         assert self.driver is not None
         for _ in range(self.attempts):
-            async with hot_path.connect() as conn:  # AUTOCOMMIT: the transaction is ours
-                transaction = None
+            try:
+                pooled = await hot_path.raw()
+            except DBAPIError as exc:
+                raise _DriverFailed from exc
+            driver = pooled.driver_connection
+            transaction = None
+            try:
+                on = DriverConnection(driver, hot_path.engine, self.driver, ON_THE_DRIVER)
+                transaction = driver.transaction()
+                await transaction.start()
+                result = await work(cast(AsyncConnection, on))
+            except BaseException as exc:
                 try:
-                    on = DriverConnection(conn, self.driver, ON_THE_DRIVER)
-                    transaction = driver_of(conn).transaction()
-                    await transaction.start()
-                    result = await work(cast(AsyncConnection, on))
-                except BaseException as exc:
-                    try:
-                        if transaction is None or not await _rolled_back(transaction):
-                            await conn.invalidate()
-                    except BaseException:  # noqa: BLE001 - the connection is not to be reused
-                        await conn.invalidate()
-                    if isinstance(exc, BoardChanged):
-                        await asyncio.sleep(0.002 * random.uniform(0.5, 1.5))
-                        continue
-                    if isinstance(exc, Exception) and is_database_error(exc):
-                        raise _DriverFailed from exc
+                    if transaction is not None and await _rolled_back(transaction):
+                        pooled.close()
+                    else:
+                        pooled.invalidate()
+                except BaseException:  # noqa: BLE001 - the connection is not to be reused
+                    pooled.invalidate()
+                if isinstance(exc, BoardChanged):
+                    await asyncio.sleep(0.002 * random.uniform(0.5, 1.5))
+                    continue
+                if isinstance(exc, NotOnDriver) or (
+                        isinstance(exc, Exception) and is_database_error(exc)):
+                    raise _DriverFailed from exc
+                raise
+            try:
+                await transaction.commit()
+            except BaseException as exc:
+                pooled.invalidate()
+                if not isinstance(exc, Exception):  # cancelled: not a write to repeat
                     raise
-                try:
-                    await transaction.commit()
-                except BaseException as exc:
-                    await conn.invalidate()
-                    if not isinstance(exc, Exception):  # cancelled: not a write to repeat
-                        raise
-                    raise _CommitUnknown from exc
-                return result
+                raise _CommitUnknown from exc
+            pooled.close()
+            return result
         raise Busy(Msg("the board kept changing; please try again in a moment"))
 
     @asynccontextmanager

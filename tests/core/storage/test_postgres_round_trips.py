@@ -119,6 +119,7 @@ async def test_a_recording_is_four_round_trips(storage_url):
         # the connection's first recording also looks up the array types it sends (asyncpg,
         # once per connection)
         await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=1)
+        await asyncio.sleep(0)  # asyncpg calls its query loggers soon after, not at once
         sent.clear()
         statements = count_statements(storage.tx.engine)
         rec = await storage.record(GUILD_A, board.id, exposed("W", "SQ"), interaction_id=2)
@@ -371,3 +372,19 @@ async def test_a_read_whose_idle_connection_must_be_opened_again_opens_it(storag
         assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq
         assert (await storage.table_lookup(GUILD_A, 1234, 1)).board is not None
     assert refused == ["MissingGreenlet"]  # once: the connection then open, used as it is
+
+
+async def test_a_write_meeting_a_statement_not_on_the_driver_runs_through_sqlalchemy(
+        storage_url):
+    """A redelivered recording finds its first one and folds the board up to it with a read
+    that is not one of the driver's prebuilt statements (``ON_THE_DRIVER``): the driver's
+    transaction is rolled back and the write runs through SQLAlchemy, which answers with the
+    first recording; nothing is written twice."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        first = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=41)
+        statements = count_statements(storage.tx.engine)
+        again = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=41)
+        assert again.duplicate and again.id == first.id and again.state == first.state
+        assert statements  # it went through SQLAlchemy
+        assert await _events(storage, board.id) == board.last_seq + 1
