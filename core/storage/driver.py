@@ -239,17 +239,22 @@ class DriverConnection:
     :class:`NotOnDriver`, and the write runs again through SQLAlchemy."""
 
     def __init__(self, driver: Any, engine: Any, reads: DriverReads,
-                 allowed: frozenset[int]) -> None:
+                 allowed: frozenset[int], *, writes: frozenset[int] = frozenset()) -> None:
         self._driver = driver
         self._reads = reads
         self._allowed = allowed
+        self._writes = writes
         self.engine = engine  # for the caches keyed by database (core.storage.editions)
+        #: A statement of ``writes`` (a write in one statement) has been sent.
+        self.sent_write = False
 
     async def execute(self, statement: Any, parameters: Any = None) -> Any:
         compiled = (self._reads.compiled(statement, parameters)
                     if id(statement) in self._allowed else None)
         if compiled is None:
             raise NotOnDriver(str(statement).split("\n", 1)[0][:80])
+        if id(statement) in self._writes:
+            self.sent_write = True
         return await self._reads.run(self._driver, compiled, parameters)
 
     async def scalar(self, statement: Any, parameters: Any = None) -> Any:

@@ -556,8 +556,11 @@ class Boards(StorageBase):
             )
             return replace(recorded, earlier=tuple(earlier)) if earlier else recorded
 
+        # on PostgreSQL one event is written in one statement (_append_folded), which guards
+        # itself: on the driver it needs no transaction around it
         return await self.tx.write_conn(
-            work, retry_disconnect=interaction_id is not None, on_driver=not before
+            work, retry_disconnect=interaction_id is not None, on_driver=not before,
+            one_statement=not before,
         )
 
     async def _first_recording(self, conn: AsyncConnection, first_id: int) -> RecordedEvent:

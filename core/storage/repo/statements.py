@@ -484,24 +484,31 @@ def _typed(name: str, column: Any) -> Any:
 
 
 def record_writes(*, counted: bool) -> Any:
-    """PostgreSQL: a recording's writes after the board's row lock, in ONE statement (issue 27):
-    the interaction's duplicate check, the event, its laws, the monthly roll-up and the new
-    snapshot, as data-modifying CTEs. Each was a round trip of its own (10 per recording with
-    BEGIN, the lock and COMMIT; now 5), and on loopback a round trip costs the bot ~0.1 ms of CPU.
+    """PostgreSQL: a recording's writes in ONE statement (issue 27): the interaction's duplicate
+    check, the event, its laws, the monthly roll-up and the new snapshot, as data-modifying
+    CTEs. Each was a round trip of its own (10 per recording with BEGIN, the lock and COMMIT),
+    and on loopback a round trip costs the bot ~0.1 ms of CPU.
 
-    Run under the board's row lock, in the same transaction, so every check still guards the
-    write it guards: the duplicate check (a new statement: its snapshot is taken after the lock
-    was granted); the club's time zone, share-locked (``FOR SHARE``: a time-zone change waits,
-    or this statement waits for it and sees its result) and compared with the one the roll-up's
-    month was worked out with (``:time_zone``: nothing is written when they differ, and the
-    caller retries); the board's version. ``counted``: a ruling (laws and roll-up); the table's
-    record writes the event and the snapshot only.
+    One statement is atomic on its own, so on the driver it runs without a transaction around
+    it (``Transactions.write_conn(one_statement=True)``: the board read, then this; 2 round
+    trips). Every check guards the write it guards inside the statement itself: the duplicate
+    check; the club's time zone, share-locked (``FOR SHARE``: a time-zone change waits, or this
+    statement waits for it and sees its result) and compared with the one the roll-up's month
+    was worked out with (``:time_zone``: nothing is written when they differ, and the caller
+    retries); the board's version, the one the ruling was worked out on (``:b_version``: nothing
+    is written when the board has moved on). A writer that moves the board while this statement
+    runs makes it fail as a whole: its event takes the same ``seq`` (the unique ``(board_id,
+    seq)``), or the snapshot's update finds the version moved and the last column is an error
+    (``board_changed``); the caller then runs the recording again. Under the board's row lock,
+    in a transaction (the SQLAlchemy path), the same statement simply always finds its version.
+    ``counted``: a ruling (laws and roll-up); the table's record writes the event and the
+    snapshot only.
 
     Returns one row: ``first_id`` (the interaction's earlier event: nothing was written),
     ``event_id`` (None: nothing written) and ``updated`` (boards updated, 1 when written)."""
     ev = EventRow.__table__.c
     b = Board.__table__.c
-    guard = "NOT EXISTS (SELECT 1 FROM dup)"
+    guard = "NOT EXISTS (SELECT 1 FROM dup) AND EXISTS (SELECT 1 FROM cur)"
     source = ""
     if counted:
         source = " FROM tz"
@@ -512,6 +519,7 @@ def record_writes(*, counted: bool) -> Any:
     sql = [
         "WITH dup AS (SELECT id FROM events WHERE club_id = :club_id "
         "AND interaction_id = :interaction_id)",
+        "cur AS (SELECT 1 FROM boards WHERE id = :board_id AND version = :b_version)",
     ]
     if counted:
         sql.append("tz AS (SELECT time_zone FROM clubs WHERE id = :club_id FOR SHARE)")
@@ -541,7 +549,12 @@ def record_writes(*, counted: bool) -> Any:
     )
     statement = ",\n".join(sql) + (
         "\nSELECT (SELECT id FROM dup) AS first_id, (SELECT id FROM ev) AS event_id, "
-        "(SELECT count(*) FROM snap) AS updated"
+        "(SELECT count(*) FROM snap) AS updated, "
+        # an event written without its snapshot: fail the whole statement (not a constant, so
+        # it is worked out only when the case arises)
+        "CASE WHEN EXISTS (SELECT 1 FROM ev) AND (SELECT count(*) FROM snap) <> 1 "
+        "THEN CAST((SELECT 'board changed under the recording' FROM ev) AS integer) "
+        "END AS board_changed"
     )
     return text(statement).bindparams(
         *(_typed(c, ev[c]) for c in columns),
@@ -586,3 +599,7 @@ ON_THE_DRIVER = frozenset(
         EDITION_CHANGES,
     )
 )
+
+#: The writes in one statement that run on the driver with no transaction around them
+#: (``Transactions.write_conn(one_statement=True)``): they guard themselves.
+ONE_STATEMENT_WRITES = frozenset(id(statement) for statement in RECORD_WRITES.values())

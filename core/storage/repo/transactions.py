@@ -52,6 +52,20 @@ async def _rolled_back(transaction: Any) -> bool:
     return True
 
 
+def _lost(exc: BaseException) -> bool:
+    """Whether ``exc`` leaves the connection, and a statement in flight on it, in an unknown
+    state: a cancel, a lost connection (asyncpg's own errors, the socket's, PostgreSQL's class
+    08), or the server going away (class 57: shut down, crashed). Any other error the server
+    answered a statement with means it was not applied."""
+    import asyncpg
+
+    if not isinstance(exc, Exception):
+        return True
+    if isinstance(exc, asyncpg.PostgresError):
+        return str(getattr(exc, "sqlstate", "") or "")[:2] in {"08", "57"}
+    return is_database_error(exc)
+
+
 #: PostgreSQL's "lock not available": a full ``lock_timeout`` was waited.
 LOCK_TIMEOUT = "55P03"
 
@@ -183,6 +197,7 @@ class Transactions:
         *,
         retry_disconnect: bool = True,
         on_driver: bool = False,
+        one_statement: bool = False,
     ) -> T:
         """:meth:`write` on a plain connection (prebuilt Core statements, no ORM session).
 
@@ -190,16 +205,22 @@ class Transactions:
         the prebuilt statements of ``ON_THE_DRIVER`` run on it (:mod:`core.storage.driver`);
         whatever a database raises on that path, nothing was committed, and the work runs again
         here, through SQLAlchemy, with its retries. A COMMIT that fails leaves the outcome
-        unknown: the work runs again only when it is safe to repeat (``retry_disconnect``)."""
+        unknown: the work runs again only when it is safe to repeat (``retry_disconnect``).
+
+        ``one_statement``: the work writes in ONE statement (of ``ONE_STATEMENT_WRITES``), which
+        guards itself (a recording: :func:`~core.storage.repo.statements.record_writes`), so on
+        the driver it runs with no transaction around it: no BEGIN and no COMMIT, two round
+        trips fewer. An error the server answers that statement with wrote nothing; a
+        connection lost while it was sent leaves its outcome unknown, as a lost COMMIT does."""
         hot_path = self.hot_path
         waited = 0  # full lock timeouts already waited (two make the database "busy")
         if on_driver and self.driver is not None and hot_path is not None:
             try:
-                return await self._on_driver(hot_path, work)
+                return await self._on_driver(hot_path, work, in_transaction=not one_statement)
             except _CommitUnknown as exc:
                 if not retry_disconnect:
                     raise StorageError(LOST_CONNECTION) from exc.__cause__
-                log.info("a COMMIT on the driver failed (%r): the write runs again",
+                log.info("a write's outcome on the driver is unknown (%r): it runs again",
                          exc.__cause__)
             except _DriverFailed as exc:
                 log.info("a write on the driver failed (%r): through SQLAlchemy", exc.__cause__)
@@ -218,11 +239,13 @@ class Transactions:
         return await self._retrying(attempt, retry_disconnect, waited=waited)
 
     async def _on_driver(
-        self, hot_path: HotPath, work: Callable[[AsyncConnection], Awaitable[T]]
+        self, hot_path: HotPath, work: Callable[[AsyncConnection], Awaitable[T]], *,
+        in_transaction: bool,
     ) -> T:
-        """One attempt of ``work`` in a transaction of asyncpg's own (see :meth:`write_conn`).
-        A board that changed under it (:class:`BoardChanged`) runs it again here."""
-        from core.storage.repo.statements import ON_THE_DRIVER
+        """One attempt of ``work`` on the driver (see :meth:`write_conn`), in a transaction of
+        asyncpg's own or (``in_transaction`` false) with none. A board that changed under it
+        (:class:`BoardChanged`) runs it again here."""
+        from core.storage.repo.statements import ON_THE_DRIVER, ONE_STATEMENT_WRITES
 
         assert self.driver is not None
         for _ in range(self.attempts):
@@ -231,15 +254,19 @@ class Transactions:
             except DBAPIError as exc:
                 raise _DriverFailed from exc
             driver = pooled.driver_connection
+            on = DriverConnection(driver, hot_path.engine, self.driver, ON_THE_DRIVER,
+                                  writes=ONE_STATEMENT_WRITES)
             transaction = None
             try:
-                on = DriverConnection(driver, hot_path.engine, self.driver, ON_THE_DRIVER)
-                transaction = driver.transaction()
-                await transaction.start()
+                if in_transaction:
+                    transaction = driver.transaction()
+                    await transaction.start()
                 result = await work(cast(AsyncConnection, on))
             except BaseException as exc:
                 try:
-                    if transaction is not None and await _rolled_back(transaction):
+                    if not in_transaction and not _lost(exc):
+                        pooled.close()  # nothing open on it
+                    elif transaction is not None and await _rolled_back(transaction):
                         pooled.close()
                     else:
                         pooled.invalidate()
@@ -248,17 +275,21 @@ class Transactions:
                 if isinstance(exc, BoardChanged):
                     await asyncio.sleep(0.002 * random.uniform(0.5, 1.5))
                     continue
+                if (not in_transaction and on.sent_write and isinstance(exc, Exception)
+                        and _lost(exc)):
+                    raise _CommitUnknown from exc  # the write may have been applied
                 if isinstance(exc, NotOnDriver) or (
                         isinstance(exc, Exception) and is_database_error(exc)):
                     raise _DriverFailed from exc
                 raise
-            try:
-                await transaction.commit()
-            except BaseException as exc:
-                pooled.invalidate()
-                if not isinstance(exc, Exception):  # cancelled: not a write to repeat
-                    raise
-                raise _CommitUnknown from exc
+            if transaction is not None:
+                try:
+                    await transaction.commit()
+                except BaseException as exc:
+                    pooled.invalidate()
+                    if not isinstance(exc, Exception):  # cancelled: not a write to repeat
+                        raise
+                    raise _CommitUnknown from exc
             pooled.close()
             return result
         raise Busy(Msg("the board kept changing; please try again in a moment"))

@@ -48,14 +48,16 @@ async def test_the_prebuilt_reads_run_without_a_transaction_or_a_ping(storage_ur
     assert "SELECT 1" not in sent
 
 
-async def test_a_recording_is_one_transaction(storage_url):
+async def test_a_recording_runs_with_no_transaction_around_it(storage_url):
+    """Its writes are one statement that guards itself (``record_writes``): no BEGIN, no
+    COMMIT, no ROLLBACK."""
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
         sent = log_queries(storage.tx.engine)
         await storage.tx.engine.dispose()
         await storage.record(GUILD_A, board.id, exposed("W", "SK"))
-    assert [q for q in sent if q.startswith(("BEGIN", "COMMIT", "ROLLBACK"))] == ["BEGIN",
-                                                                               "COMMIT"]
+        await asyncio.sleep(0)
+    assert sent and not [q for q in sent if q.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
 
 
 async def drop_pooled_connections(storage: Any, url: Any) -> None:
@@ -108,10 +110,11 @@ def count_statements(engine: Any) -> list[str]:
     return sent
 
 
-async def test_a_recording_is_four_round_trips(storage_url):
-    """BEGIN, the board locked, ONE statement for every write (the duplicate check, the event,
-    its laws, the roll-up and the snapshot: data-modifying CTEs), COMMIT; no ping. All four on
-    asyncpg's own connection (core.storage.driver), none through SQLAlchemy."""
+async def test_a_recording_is_two_round_trips(storage_url):
+    """The board read, then ONE statement for every write (the duplicate check, the board's
+    version, the event, its laws, the roll-up and the snapshot: data-modifying CTEs), with no
+    transaction around them and no ping: both on asyncpg's own connection
+    (core.storage.driver), none through SQLAlchemy."""
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
         sent = log_queries(storage.tx.engine)
@@ -123,9 +126,9 @@ async def test_a_recording_is_four_round_trips(storage_url):
         sent.clear()
         statements = count_statements(storage.tx.engine)
         rec = await storage.record(GUILD_A, board.id, exposed("W", "SQ"), interaction_id=2)
+        await asyncio.sleep(0)
     assert not rec.duplicate and rec.seq == board.last_seq + 2
-    assert [q.split()[0] for q in sent] == ["BEGIN", "SELECT", "WITH", "COMMIT"]
-    assert "FOR UPDATE" in sent[1]  # the board's row locked, then the writes
+    assert [q.split()[0] for q in sent] == ["SELECT", "WITH"]
     assert statements == []  # nothing went through SQLAlchemy
 
 
@@ -237,11 +240,47 @@ async def test_a_write_the_driver_fails_midway_runs_through_sqlalchemy_once(stor
 
 
 @pytest.mark.parametrize("keyed", [True, False])
+async def test_a_recording_whose_answer_is_lost_is_repeated_only_when_keyed(
+        storage_url, monkeypatch, keyed):
+    """The recording's one statement reaches the server and is applied, but its answer is
+    lost (the connection drops): a recording keyed by its interaction runs again and finds
+    itself (recorded once); an unkeyed one says that it may or may not have been recorded,
+    rather than guess."""
+    import asyncpg
+
+    from core.storage.driver import DriverReads
+    from core.storage.errors import StorageError
+
+    real = DriverReads.fetch
+    lost: list[bool] = []
+
+    async def applied_then_lost(self: Any, driver: Any, read: Any, parameters: Any) -> Any:
+        rows = await real(self, driver, read, parameters)
+        if read.sql.startswith("WITH") and not lost:
+            lost.append(True)
+            raise asyncpg.exceptions.ConnectionDoesNotExistError("the answer was lost")
+        return rows
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        monkeypatch.setattr(DriverReads, "fetch", applied_then_lost)
+        if keyed:
+            rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=31)
+            assert rec.seq == board.last_seq + 1
+        else:
+            with pytest.raises(StorageError, match="may or may not have been recorded"):
+                await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+        monkeypatch.setattr(DriverReads, "fetch", real)
+        assert lost  # the write's answer was the one lost
+        assert await _events(storage, board.id) == board.last_seq + 1  # exactly once
+
+
+@pytest.mark.parametrize("keyed", [True, False])
 async def test_a_lost_commit_on_the_driver_is_repeated_only_when_keyed(storage_url, monkeypatch,
                                                                        keyed):
-    """The driver's COMMIT reaches the server but its answer is lost: a recording keyed by its
-    interaction runs again and finds itself (recorded once); an unkeyed one says that it may or
-    may not have been recorded, rather than guess."""
+    """``/board set`` runs in a transaction of the driver's: its COMMIT reaches the server but
+    the answer is lost. Keyed by its interaction, it runs again and finds itself (the board
+    ended and the facts set once); unkeyed, it says it may or may not have been recorded."""
     import asyncpg.transaction
 
     from core.storage.errors import StorageError
@@ -257,16 +296,112 @@ async def test_a_lost_commit_on_the_driver_is_repeated_only_when_keyed(storage_u
 
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
+        await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+        table = await storage.table(GUILD_A, 1)
         monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", commit_then_lose)
+        move = storage.set_board(GUILD_A, table.id, 2, dealer="E", declarer="W", contract="2S",
+                                 actor_id=PLAYER, director=True,
+                                 interaction_id=51 if keyed else None)
         if keyed:
-            rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=31)
-            assert rec.seq == board.last_seq + 1
+            assert (await move).redelivered
         else:
             with pytest.raises(StorageError, match="may or may not have been recorded"):
-                await storage.record(GUILD_A, board.id, exposed("W", "SK"))
+                await move
         monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", real_commit)
-        assert lost  # the driver's COMMIT was the one that lost its answer
-        assert await _events(storage, board.id) == board.last_seq + 1  # exactly once
+        assert lost
+        async with storage.tx.engine.connect() as conn:
+            kinds = list(await conn.scalars(text("SELECT kind FROM events ORDER BY id")))
+    assert kinds.count("board_end") == 1 and kinds.count("board_set") == 2  # boards 1 and 2
+
+
+async def test_a_board_moved_under_a_recording_fails_its_statement_as_a_whole(storage_url,
+                                                                            monkeypatch):
+    """With no transaction around the recording, another writer may move the board between
+    its read and its write. Here one bumps the board's version after the read and commits while
+    the write waits for the row: the write statement fails as a whole (no event without its
+    snapshot), and the recording runs again and lands once, on the board as it now is."""
+    from core.storage.driver import DriverReads
+
+    real = DriverReads.fetch
+    failed: list[str] = []
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        other = make_engine(storage_url, poolclass=NullPool)
+        try:
+            async with other.connect() as conn:
+
+                async def moved_meanwhile(self: Any, driver: Any, read: Any,
+                                          parameters: Any) -> Any:
+                    if not read.sql.startswith("WITH") or failed:
+                        return await real(self, driver, read, parameters)
+                    await conn.execute(text("UPDATE boards SET version = version + 1"
+                                            " WHERE id = :b"), {"b": board.id})
+
+                    async def commit_soon() -> None:
+                        await asyncio.sleep(0.3)  # the write is waiting for the row by then
+                        await conn.commit()
+
+                    committing = asyncio.create_task(commit_soon())
+                    try:
+                        return await real(self, driver, read, parameters)
+                    except Exception as exc:
+                        failed.append(str(exc))
+                        raise
+                    finally:
+                        await committing
+
+                monkeypatch.setattr(DriverReads, "fetch", moved_meanwhile)
+                rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"),
+                                           interaction_id=61)
+                monkeypatch.setattr(DriverReads, "fetch", real)
+        finally:
+            await other.dispose()
+        assert failed and "board changed under the recording" in failed[0]
+        assert rec.seq == board.last_seq + 1 and not rec.duplicate
+        assert await _events(storage, board.id) == board.last_seq + 1
+        after = await storage.board(GUILD_A, board.id)
+    assert after.last_seq == rec.seq
+
+
+async def test_a_board_moved_before_a_recordings_write_writes_nothing_then_lands_once(
+        storage_url, monkeypatch):
+    """Another writer moved the board (committed) between the recording's read and its write:
+    the write statement finds the version moved and writes nothing; the recording reads the
+    board again and lands once, on the driver."""
+    from core.storage.driver import DriverReads
+
+    real = DriverReads.fetch
+    answers: list[Any] = []
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        engine = storage.tx.engine
+        assert engine is not None
+        other = make_engine(storage_url, poolclass=NullPool)
+
+        async def moved_before(self: Any, driver: Any, read: Any, parameters: Any) -> Any:
+            if read.sql.startswith("WITH") and not answers:
+                async with other.begin() as conn:
+                    await conn.execute(text("UPDATE boards SET version = version + 1"
+                                            " WHERE id = :b"), {"b": board.id})
+            rows = await real(self, driver, read, parameters)
+            if read.sql.startswith("WITH"):
+                answers.append(tuple(rows[0][:3]))
+            return rows
+
+        monkeypatch.setattr(DriverReads, "fetch", moved_before)
+        statements = count_statements(engine)
+        try:
+            rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"),
+                                       interaction_id=71)
+        finally:
+            await other.dispose()
+        monkeypatch.setattr(DriverReads, "fetch", real)
+        assert answers[0] == (None, None, 0)  # nothing written the first time
+        assert len(answers) == 2 and answers[1][1] == rec.id
+        assert statements == []  # both attempts on the driver
+        assert await _events(storage, board.id) == board.last_seq + 1
 
 
 async def test_a_lock_timeout_on_the_driver_counts_as_one_of_the_two_waits(storage_url,
