@@ -291,6 +291,23 @@ class HotPath:
         finally:
             UNPINGED.reset(token)
 
+    async def release(self, pooled: Any) -> None:
+        """Give back a connection of :meth:`raw` that is in a clean state. Back into the pool
+        at once when it has room (no I/O); else SQLAlchemy would close it, which takes I/O its
+        async layer must run: it is detached from the pool instead (``detach``, documented)
+        and asyncpg closes it."""
+        pool = self.engine.sync_engine.pool
+        checkedin, size = getattr(pool, "checkedin", None), getattr(pool, "size", None)
+        if checkedin is not None and size is not None and checkedin() < size():
+            pooled.close()
+            return
+        driver = pooled.driver_connection
+        pooled.detach()
+        try:
+            await driver.close(timeout=2)
+        except Exception:  # noqa: BLE001 - closing: whatever it raises, drop it at once
+            driver.terminate()
+
     @staticmethod
     async def _unpinged(stack: AsyncExitStack, opening: Any) -> AsyncConnection:
         """Enter ``opening`` (a connection or a transaction of the async engine) without the

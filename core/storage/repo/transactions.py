@@ -163,7 +163,7 @@ class Transactions:
                         raise
                     log.info("a read failed on the driver (%r): through SQLAlchemy", exc)
                 else:
-                    pooled.close()
+                    await self.hot_path.release(pooled)
                     return row
         for attempt in (1, 2):
             try:
@@ -265,9 +265,9 @@ class Transactions:
             except BaseException as exc:
                 try:
                     if not in_transaction and not _lost(exc):
-                        pooled.close()  # nothing open on it
+                        await hot_path.release(pooled)  # nothing open on it
                     elif transaction is not None and await _rolled_back(transaction):
-                        pooled.close()
+                        await hot_path.release(pooled)
                     else:
                         pooled.invalidate()
                 except BaseException:  # noqa: BLE001 - the connection is not to be reused
@@ -290,7 +290,7 @@ class Transactions:
                     if not isinstance(exc, Exception):  # cancelled: not a write to repeat
                         raise
                     raise _CommitUnknown from exc
-            pooled.close()
+            await hot_path.release(pooled)
             return result
         raise Busy(Msg("the board kept changing; please try again in a moment"))
 

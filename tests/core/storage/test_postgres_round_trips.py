@@ -523,3 +523,34 @@ async def test_a_write_meeting_a_statement_not_on_the_driver_runs_through_sqlalc
         assert again.duplicate and again.id == first.id and again.state == first.state
         assert statements  # it went through SQLAlchemy
         assert await _events(storage, board.id) == board.last_seq + 1
+
+
+async def test_connections_beyond_the_pools_size_are_closed_cleanly(storage_url, caplog):
+    """Many reads and recordings at once open connections beyond the pool's size (its
+    overflow). Given back raw (``HotPath.release``), the pool keeps its size's worth and the
+    others are closed by asyncpg, not left to SQLAlchemy (whose close would need its async
+    layer: "Exception closing connection" before): no error is logged, nothing stays checked
+    out, and the server is left with the pool's connections only."""
+    import logging
+
+    caplog.set_level(logging.ERROR, logger="sqlalchemy.pool")
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        engine = storage.tx.engine
+        assert engine is not None
+        await engine.dispose()
+        pool = engine.sync_engine.pool
+        await asyncio.gather(
+            *(storage.board(GUILD_A, board.id) for _ in range(12)),
+            *(storage.record(GUILD_A, board.id, exposed("W", card), interaction_id=i)
+              for i, card in enumerate(("S2", "S3", "S4"), start=100)))
+        await asyncio.gather(*(storage.table_lookup(GUILD_A, 1234, 1) for _ in range(12)))
+        assert pool.checkedout() == 0  # type: ignore[attr-defined]
+        assert pool.checkedin() <= pool.size()  # type: ignore[attr-defined]
+        async with engine.connect() as conn:
+            open_here = await conn.scalar(text(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND application_name = 'tdbot'"))
+        assert open_here <= pool.size()  # type: ignore[attr-defined]
+        assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq + 3
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
