@@ -7,17 +7,21 @@ paid it. Here a prebuilt read is compiled once by SQLAlchemy, through its docume
 SQL for the dialect, the order of its positional parameters (``SQLCompiler.positiontup``), the
 values the statement carries itself (``Compiled.params``), and each type's bind and result
 processors (``TypeEngine.bind_processor`` / ``result_processor``, so a value is converted
-exactly as SQLAlchemy would) — and then run with ``fetchrow`` on the connection SQLAlchemy's
-pool handed out (``Connection.connection.driver_connection``, documented for driver methods),
+exactly as SQLAlchemy would) — and then run with ``fetchrow`` on asyncpg's connection under
+a pooled one (``PoolProxiedConnection.driver_connection``, documented for driver methods),
 which asyncpg prepares once per connection (its statement cache).
 
-Only statements without expanding (``IN``-list) parameters. A recording's transaction runs here
-too (:class:`DriverConnection`, ``Transactions.write_conn(on_driver=True)``): BEGIN and COMMIT
-are asyncpg's, the prebuilt statements named in :data:`core.storage.repo.statements.ON_THE_DRIVER`
-run on the driver, and any other statement goes through SQLAlchemy on the same connection (in
-AUTOCOMMIT mode, so inside the driver's transaction). Whatever a database raises there, the
-transaction is rolled back and the whole write runs again through SQLAlchemy, whose errors the
-write retries know.
+Only statements without expanding (``IN``-list) parameters. The connection is checked out of
+SQLAlchemy's pool raw (``HotPath.raw``: ``Engine.raw_connection``, with no ``Connection``, no
+greenlet and no ping) and given back the same way (``HotPath.release``). A write runs here too
+(:class:`DriverConnection`, ``Transactions.write_conn(on_driver=True)``): in a transaction of
+asyncpg's own (BEGIN and COMMIT are asyncpg's: ``/board set``), or with none when the work
+writes in one statement that guards itself (a recording: ``one_statement``). Only the prebuilt
+statements named in :data:`core.storage.repo.statements.ON_THE_DRIVER` run there — SELECTs, and
+INSERTs and UPDATEs compiled for the parameters given (``rowcount`` from the command's status,
+a list of parameter sets as one ``executemany``); a write that meets any other statement, or
+whatever a database raises there, is rolled back and runs again through SQLAlchemy, whose
+errors the write retries know.
 """
 
 from __future__ import annotations

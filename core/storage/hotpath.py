@@ -217,7 +217,8 @@ class HotPath:
     ``on_loop``), else plain connections of the async engine (no ORM session either way).
 
     A :class:`LoopConnection` offers the part of ``AsyncConnection`` the statements use, so it is
-    handed out typed as one.
+    handed out typed as one. On PostgreSQL the driver path (:mod:`core.storage.driver`) takes
+    its connections raw instead (:meth:`raw`, :meth:`release`).
 
     Two levers, both on by default and both measured by ``benchmarks/interactions.py``
     (``levers``), which switches them here rather than by patching: ``on_loop`` (the variant
