@@ -152,8 +152,12 @@ class Transactions:
         if read is not None and self.driver is not None and self.hot_path is not None:
             try:
                 pooled = await self.hot_path.raw()
-            except DBAPIError as exc:
-                log.info("no connection for a read (%s): through SQLAlchemy", exc.orig)
+            except Exception as exc:
+                # a raw checkout raises the driver's own errors (no SQLAlchemy Connection to
+                # wrap them): SQLAlchemy's path below tries again, and reports it its way
+                if not is_database_error(exc):
+                    raise
+                log.info("no connection for a read (%r): through SQLAlchemy", exc)
             else:
                 try:
                     row = await self.driver.first(pooled.driver_connection, read, parameters)
@@ -251,8 +255,10 @@ class Transactions:
         for _ in range(self.attempts):
             try:
                 pooled = await hot_path.raw()
-            except DBAPIError as exc:
-                raise _DriverFailed from exc
+            except Exception as exc:  # the driver's own errors, unwrapped (see first())
+                if is_database_error(exc):
+                    raise _DriverFailed from exc
+                raise
             driver = pooled.driver_connection
             on = DriverConnection(driver, hot_path.engine, self.driver, ON_THE_DRIVER,
                                   writes=ONE_STATEMENT_WRITES)

@@ -554,3 +554,21 @@ async def test_connections_beyond_the_pools_size_are_closed_cleanly(storage_url,
         assert open_here <= pool.size()  # type: ignore[attr-defined]
         assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq + 3
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_raw_checkout_that_cannot_connect_falls_back_to_sqlalchemy(storage_url,
+                                                                           monkeypatch):
+    """A raw checkout (``HotPath.raw``) raises the driver's own errors, unwrapped (here a
+    refused connection, as while the server restarts): the read and the recording then run
+    through SQLAlchemy, which connects for itself, rather than failing the command."""
+    from core.storage.hotpath import HotPath
+
+    async def refused(self: Any) -> Any:
+        raise ConnectionRefusedError(111, "Connect call failed")
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        monkeypatch.setattr(HotPath, "raw", refused)
+        assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq
+        rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=81)
+        assert rec.seq == board.last_seq + 1
