@@ -243,11 +243,16 @@ class DriverConnection:
     :class:`NotOnDriver`, and the write runs again through SQLAlchemy."""
 
     def __init__(self, driver: Any, engine: Any, reads: DriverReads,
-                 allowed: frozenset[int], *, writes: frozenset[int] = frozenset()) -> None:
+                 allowed: frozenset[int], *, writes: frozenset[int] = frozenset(),
+                 in_transaction: bool = True) -> None:
         self._driver = driver
         self._reads = reads
         self._allowed = allowed
         self._writes = writes
+        #: Whether a row lock taken now holds until the work's write: not with no transaction
+        #: around the work (each statement its own), where ``SELECT … FOR UPDATE`` would only
+        #: cost the server a write to the row for nothing.
+        self.row_locks_hold = in_transaction
         self.engine = engine  # for the caches keyed by database (core.storage.editions)
         #: A statement of ``writes`` (a write in one statement) has been sent.
         self.sent_write = False

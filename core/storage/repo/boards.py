@@ -522,8 +522,11 @@ class Boards(StorageBase):
             # one round trip: the board (locked), its table's number, the club check and (on
             # SQLite) the idempotency check; then the event, its laws and the snapshot
             inline = self.tx.dialect.serial_writes
+            # the row locked, unless nothing holds a lock past this read (the driver's one
+            # statement with no transaction: its write checks the board's version instead)
             board = await board_for_record(
-                conn, guild_id, board_id, interaction_id if inline else None, lock=True
+                conn, guild_id, board_id, interaction_id if inline else None,
+                lock=getattr(conn, "row_locks_hold", True),
             )
             if board is None:
                 await require_club(conn, guild_id)

@@ -261,7 +261,7 @@ class Transactions:
                 raise
             driver = pooled.driver_connection
             on = DriverConnection(driver, hot_path.engine, self.driver, ON_THE_DRIVER,
-                                  writes=ONE_STATEMENT_WRITES)
+                                  writes=ONE_STATEMENT_WRITES, in_transaction=in_transaction)
             transaction = None
             try:
                 if in_transaction:

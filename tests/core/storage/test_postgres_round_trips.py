@@ -111,9 +111,10 @@ def count_statements(engine: Any) -> list[str]:
 
 
 async def test_a_recording_is_two_round_trips(storage_url):
-    """The board read, then ONE statement for every write (the duplicate check, the board's
-    version, the event, its laws, the roll-up and the snapshot: data-modifying CTEs), with no
-    transaction around them and no ping: both on asyncpg's own connection
+    """The board read (not locked: with no transaction, a lock would end with that statement),
+    then ONE statement for every write (the duplicate check, the board's version, the event,
+    its laws, the roll-up and the snapshot: data-modifying CTEs), with no transaction around
+    them and no ping: both on asyncpg's own connection
     (core.storage.driver), none through SQLAlchemy."""
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
@@ -129,6 +130,7 @@ async def test_a_recording_is_two_round_trips(storage_url):
         await asyncio.sleep(0)
     assert not rec.duplicate and rec.seq == board.last_seq + 2
     assert [q.split()[0] for q in sent] == ["SELECT", "WITH"]
+    assert "FOR UPDATE" not in sent[0]  # a lock that would end with its own statement
     assert statements == []  # nothing went through SQLAlchemy
 
 
