@@ -55,6 +55,8 @@ def test_interactions_benchmark_runs_every_run_and_lever() -> None:
     out = smoke("interactions.py")
     sep = out["separate"]
     assert sep["one_at_a_time"] and sep["summary"]["saturation_per_s"]["mix"] > 0
+    steps = {k: v for k, v in sep["one_at_a_time"].items() if k != "unexpected"}
+    assert all(step["cpu_ms"] > 0 for step in steps.values())  # each step's CPU, one at a time
     cpu = sep["summary"]["cpu_ms_per_interaction_mix"]  # the bot's, and beside it the others'
     assert cpu["bot"] > 0 and cpu["stand_in_cpu_ms_per_interaction"] > 0
     assert 0 < cpu["cores_busy"] <= cpu["cores"] + 0.5
