@@ -207,7 +207,8 @@ class ConsultCog(commands.Cog):
         note = bounded(table_note, "note for the table")
         cited = tuple((laws or "").replace(",", " ").split())
         done, recorded = await stored(
-            desk.answer(club.guild_id, id, interaction.user.id, reply, note, cited)
+            desk.answer(club.guild_id, id, interaction.user.id, reply, note, cited,
+                        interaction_id=interaction.id)
         )
         told = ""
         if note and not done.repeated:  # a redelivered answer tells the table once

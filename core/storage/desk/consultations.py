@@ -83,9 +83,13 @@ class Consultations(DeskBase):
         answer: str,
         table_note: str | None,
         laws: Iterable[str] = (),
+        *,
+        interaction_id: int | None = None,
     ) -> tuple[ConsultationInfo, RecordedEvent]:
         """Record the director's answer in the ruling log (a private entry on the board) and
-        on the consultation; a consultation is answered once."""
+        on the consultation; a consultation is answered once. ``interaction_id`` keys the
+        entry: a recording whose outcome is unknown (its connection lost) is then repeated and
+        finds itself, instead of being reported as "may or may not have been recorded"."""
         reply = checked_text(answer, NOTE_MAX, "answer")
         note = checked_text(table_note, NOTE_MAX, "note for the table")
         if not reply:
@@ -97,7 +101,8 @@ class Consultations(DeskBase):
         event = ConsultationEvent(claimed.question, reply, note, tuple(laws))
         try:
             recorded = await self._st.record(guild_id, claimed.board_id, event,
-                                             actor_id=director_id)
+                                             actor_id=director_id,
+                                             interaction_id=interaction_id)
         except BaseException:
             await self._unclaim(guild_id, consultation_id, director_id)
             raise

@@ -574,3 +574,38 @@ async def test_a_raw_checkout_that_cannot_connect_falls_back_to_sqlalchemy(stora
         assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq
         rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=81)
         assert rec.seq == board.last_seq + 1
+
+
+async def test_a_consultation_answer_whose_write_answer_is_lost_is_logged_once(storage_url,
+                                                                             monkeypatch):
+    """A director's answer to a consultation is recorded keyed by its interaction: when the
+    answer to its one write statement is lost (the statement applied), it runs again, finds
+    itself, and the consultation is answered with that one entry (not "may or may not have
+    been recorded", which would leave it open for a second, duplicate answer)."""
+    import asyncpg
+
+    from core.storage.desk import Desk
+    from core.storage.driver import DriverReads
+    from tests.core.storage.helpers import DIRECTOR
+
+    real = DriverReads.fetch
+    lost: list[bool] = []
+
+    async def applied_then_lost(self: Any, driver: Any, read: Any, parameters: Any) -> Any:
+        rows = await real(self, driver, read, parameters)
+        if read.sql.startswith("WITH") and not lost:
+            lost.append(True)
+            raise asyncpg.exceptions.ConnectionDoesNotExistError("the answer was lost")
+        return rows
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        desk = Desk(storage)
+        asked = await desk.consult(GUILD_A, PLAYER, board.id, 91, "Is 2C comparable?")
+        monkeypatch.setattr(DriverReads, "fetch", applied_then_lost)
+        done, recorded = await desk.answer(GUILD_A, asked.id, DIRECTOR, "Yes", None,
+                                           interaction_id=92)
+        monkeypatch.setattr(DriverReads, "fetch", real)
+        assert lost and done.event_id == recorded.id
+        assert await _events(storage, board.id) == board.last_seq + 1  # logged once
+        assert await desk.open_consultations(GUILD_A) == ()
