@@ -276,7 +276,7 @@ class HotPath:
         taken at once when the pool has one idle (``Engine.raw_connection``), else through the
         async engine (``AsyncEngine.raw_connection``), which may have to open one. Unpinged, as
         every hot-path checkout (:meth:`_unpinged`). Its ``driver_connection`` is asyncpg's; the
-        caller gives it back with ``close()``, or ``invalidate()`` when its state is unknown.
+        caller gives it back with :meth:`release`, or ``invalidate()`` when its state is unknown.
         A checkout costs about half of what a ``Connection``'s does (``benchmarks/README.md``)."""
         token = UNPINGED.set(True)
         try:

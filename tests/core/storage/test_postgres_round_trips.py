@@ -241,17 +241,12 @@ async def test_a_write_the_driver_fails_midway_runs_through_sqlalchemy_once(stor
         assert again.seq == rec.seq + 1  # the connection went back to the pool clean
 
 
-@pytest.mark.parametrize("keyed", [True, False])
-async def test_a_recording_whose_answer_is_lost_is_repeated_only_when_keyed(
-        storage_url, monkeypatch, keyed):
-    """The recording's one statement reaches the server and is applied, but its answer is
-    lost (the connection drops): a recording keyed by its interaction runs again and finds
-    itself (recorded once); an unkeyed one says that it may or may not have been recorded,
-    rather than guess."""
+def lose_the_first_write_answer(monkeypatch: Any) -> list[bool]:
+    """The first one-statement write (``WITH …``) on the driver is applied by the server, then
+    its answer is lost as if the connection dropped; the list says whether that happened."""
     import asyncpg
 
     from core.storage.driver import DriverReads
-    from core.storage.errors import StorageError
 
     real = DriverReads.fetch
     lost: list[bool] = []
@@ -263,16 +258,29 @@ async def test_a_recording_whose_answer_is_lost_is_repeated_only_when_keyed(
             raise asyncpg.exceptions.ConnectionDoesNotExistError("the answer was lost")
         return rows
 
+    monkeypatch.setattr(DriverReads, "fetch", applied_then_lost)
+    return lost
+
+
+@pytest.mark.parametrize("keyed", [True, False])
+async def test_a_recording_whose_answer_is_lost_is_repeated_only_when_keyed(
+        storage_url, monkeypatch, keyed):
+    """The recording's one statement reaches the server and is applied, but its answer is
+    lost (the connection drops): a recording keyed by its interaction runs again and finds
+    itself (recorded once); an unkeyed one says that it may or may not have been recorded,
+    rather than guess."""
+    from core.storage.errors import StorageError
+
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
-        monkeypatch.setattr(DriverReads, "fetch", applied_then_lost)
+        lost = lose_the_first_write_answer(monkeypatch)
         if keyed:
             rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=31)
             assert rec.seq == board.last_seq + 1
         else:
             with pytest.raises(StorageError, match="may or may not have been recorded"):
                 await storage.record(GUILD_A, board.id, exposed("W", "SK"))
-        monkeypatch.setattr(DriverReads, "fetch", real)
+        monkeypatch.undo()
         assert lost  # the write's answer was the one lost
         assert await _events(storage, board.id) == board.last_seq + 1  # exactly once
 
@@ -582,30 +590,17 @@ async def test_a_consultation_answer_whose_write_answer_is_lost_is_logged_once(s
     answer to its one write statement is lost (the statement applied), it runs again, finds
     itself, and the consultation is answered with that one entry (not "may or may not have
     been recorded", which would leave it open for a second, duplicate answer)."""
-    import asyncpg
-
     from core.storage.desk import Desk
-    from core.storage.driver import DriverReads
     from tests.core.storage.helpers import DIRECTOR
-
-    real = DriverReads.fetch
-    lost: list[bool] = []
-
-    async def applied_then_lost(self: Any, driver: Any, read: Any, parameters: Any) -> Any:
-        rows = await real(self, driver, read, parameters)
-        if read.sql.startswith("WITH") and not lost:
-            lost.append(True)
-            raise asyncpg.exceptions.ConnectionDoesNotExistError("the answer was lost")
-        return rows
 
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
         desk = Desk(storage)
         asked = await desk.consult(GUILD_A, PLAYER, board.id, 91, "Is 2C comparable?")
-        monkeypatch.setattr(DriverReads, "fetch", applied_then_lost)
+        lost = lose_the_first_write_answer(monkeypatch)
         done, recorded = await desk.answer(GUILD_A, asked.id, DIRECTOR, "Yes", None,
                                            interaction_id=92)
-        monkeypatch.setattr(DriverReads, "fetch", real)
+        monkeypatch.undo()
         assert lost and done.event_id == recorded.id
         assert await _events(storage, board.id) == board.last_seq + 1  # logged once
         assert await desk.open_consultations(GUILD_A) == ()
