@@ -159,6 +159,7 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
             ChoiceMade(self.seat, self.token),
             actor_id=interaction.user.id,
             interaction_id=interaction.id,
+            seen=now.board,  # the same board (checked above), as the lookup read it
         )
         # the ruling's message is public: it stays in the club's language
         locale = club.language
@@ -350,6 +351,7 @@ class Followups(commands.Cog):
                 PartnerLead(Seat.parse(seat), trick=trick),
                 actor_id=interaction.user.id,
                 interaction_id=interaction.id,
+                seen=ctx.board,
             )
             return ctx, recorded
 
@@ -393,6 +395,7 @@ class Followups(commands.Cog):
                 CardPlayed(owner, card),
                 actor_id=interaction.user.id,
                 interaction_id=interaction.id,
+                seen=ctx.board,
             )
             return ctx, recorded
 

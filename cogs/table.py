@@ -340,6 +340,7 @@ class Table(commands.Cog):
                 actor_id=interaction.user.id,
                 interaction_id=interaction.id,
                 expect_seq=ctx.board.last_seq,  # the checks above stand, under the lock
+                seen=ctx.board,
             )
             return ctx, recorded
 

@@ -99,6 +99,7 @@ async def record_incident(
             interaction_id=interaction.id,
             before=before,
             expect_seq=ctx.board.last_seq,
+            seen=ctx.board,
         )
         reported = (recorded.earlier[-1] if trick is not None and recorded.earlier
                     else None)

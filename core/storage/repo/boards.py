@@ -501,6 +501,7 @@ class Boards(StorageBase):
         interaction_id: int | None = None,
         before: Sequence[Event] = (),
         expect_seq: int | None = None,
+        seen: BoardInfo | None = None,
     ) -> RecordedEvent:
         """Rule on ``event`` against the board's state and log it, all in one transaction.
 
@@ -511,23 +512,40 @@ class Boards(StorageBase):
         ``before``: events of the same command recorded first, in the same transaction (the
         auction caught up, a reported trick): all are written or none. ``expect_seq``: the
         board's ``last_seq`` the caller's checks were made on; if the board has moved on, under
-        the lock, :class:`Stale` is raised and nothing is written.
+        the lock, :class:`Stale` is raised and nothing is written. ``seen``: the board as the
+        command's table lookup read it (:attr:`BoardInfo.seen`); where the write is one
+        statement that checks the board's version (PostgreSQL on the driver) the recording
+        starts from it instead of reading the board again, and reads it only when that check
+        finds the board moved on (issue 27: a ``/lead`` in two round trips).
         """
         for each in (*before, event):
             if not isinstance(each, Event):
                 raise TypeError(f"expected an Event, got {type(each).__name__}")
         facts = event_to_data(event)
+        start = seen.seen if seen is not None and seen.id == board_id else None
 
         async def work(conn: AsyncConnection) -> RecordedEvent:
+            nonlocal start
             # one round trip: the board (locked), its table's number, the club check and (on
             # SQLite) the idempotency check; then the event, its laws and the snapshot
             inline = self.tx.dialect.serial_writes
             # the row locked, unless nothing holds a lock past this read (the driver's one
             # statement with no transaction: its write checks the board's version instead)
-            board = await board_for_record(
-                conn, guild_id, board_id, interaction_id if inline else None,
-                lock=getattr(conn, "row_locks_hold", True),
-            )
+            locks = getattr(conn, "row_locks_hold", True)
+            board: BoardRow | None
+            if start is not None and seen is not None and not (locks or inline or before):
+                # as the lookup read it; the write's version check stands for the read's lock
+                board = BoardRow(
+                    id=board_id, club_id=start.club_id, session_id=seen.session_id,
+                    table_id=seen.table_id, number=seen.number, table_no=seen.table_number,
+                    last_seq=seen.last_seq, version=start.version, state=start.state,
+                    time_zone=start.time_zone, first_id=None,
+                )
+                start = None  # once: a write that finds the board moved reads it again
+            else:
+                board = await board_for_record(
+                    conn, guild_id, board_id, interaction_id if inline else None, lock=locks
+                )
             if board is None:
                 await require_club(conn, guild_id)
                 raise NotFound(Msg("there is no such board"))

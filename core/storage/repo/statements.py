@@ -343,6 +343,7 @@ def table_lookup_select(numbered: bool) -> Any:
             Board.session_id.label("board_session_id"),
             Board.number.label("board_no"),
             Board.last_seq,
+            Board.version.label("board_version"),
             STATE_TEXT.label("state"),
             named.c.id.label("named_id"),
             named.c.session_id.label("named_session_id"),

@@ -28,7 +28,7 @@ from core.storage.repo.rows import (
 )
 from core.storage.repo.sessions import Sessions
 from core.storage.repo.statements import SEATING, TABLE_LOOKUP_MINE, TABLE_LOOKUP_NUMBERED
-from core.storage.values import BoardInfo, Seating, TableInfo, TableLookup
+from core.storage.values import BoardInfo, BoardSeen, Seating, TableInfo, TableLookup
 from core.text import Msg
 
 
@@ -155,6 +155,7 @@ class Tables(Clubs, Sessions):
                 board = self._looked_up_board(
                     row, row.board_id, row.board_session_id, row.board_no, row.last_seq,
                     row.state, row.has_incidents,
+                    BoardSeen(row.id, row.board_version, row.time_zone, row.state),
                 )
             if row.named_id is not None and board_number is not None:
                 named = self._looked_up_board(
@@ -176,8 +177,9 @@ class Tables(Clubs, Sessions):
         last_seq: int,
         state_text: str | dict[str, Any],
         incident: int | None,
+        seen: BoardSeen | None = None,
     ) -> BoardInfo:
-        """A board of the table a lookup found."""
+        """A board of the table a lookup found (``seen``: its row, for a recording on it)."""
         state = self._states.parse(state_text)
         return BoardInfo(
             id=board_id,
@@ -191,6 +193,7 @@ class Tables(Clubs, Sessions):
             last_seq=last_seq,
             state=state,
             has_incidents=incident is not None,
+            seen=seen,
         )
 
     async def sit(

@@ -134,6 +134,35 @@ async def test_a_recording_is_two_round_trips(storage_url):
     assert statements == []  # nothing went through SQLAlchemy
 
 
+async def test_a_recording_started_from_its_commands_lookup_is_one_round_trip(storage_url):
+    """Issue 27: given the board its command's table lookup read (``seen``), the recording
+    sends its one write statement and nothing else; the statement's version check stands for
+    the read. When the board moved since the lookup, that statement writes nothing and the
+    recording reads the board and writes again: three round trips, once."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        sent = log_queries(storage.tx.engine)
+        await storage.tx.engine.dispose()
+        await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=1)
+        looked = (await storage.table_lookup(GUILD_A, PLAYER, 1)).board
+        await asyncio.sleep(0)
+        sent.clear()
+        statements = count_statements(storage.tx.engine)
+        rec = await storage.record(GUILD_A, board.id, exposed("W", "SQ"), interaction_id=2,
+                                   seen=looked)
+        await asyncio.sleep(0)
+        assert not rec.duplicate and rec.seq == board.last_seq + 2
+        assert [q.split()[0] for q in sent] == ["WITH"]
+        sent.clear()
+        moved = await storage.record(GUILD_A, board.id, exposed("W", "SJ"), interaction_id=3,
+                                     seen=looked)  # the lookup is one recording behind now
+        await asyncio.sleep(0)
+    assert [q.split()[0] for q in sent] == ["WITH", "SELECT", "WITH"]
+    assert moved.seq == board.last_seq + 3
+    assert {p.token for p in moved.state.penalty_cards} >= {"W:SQ:major", "W:SJ:major"}
+    assert statements == []  # nothing went through SQLAlchemy
+
+
 async def test_a_time_zone_changed_under_a_recording_moves_its_month(storage_url):
     """The roll-up's month is worked out from the time zone read with the board; if the club's
     time zone changes before the writes (which share-lock the club), nothing is written and

@@ -12,7 +12,7 @@ from core.errors import RuleError
 from core.seats import Seat
 from core.state import PenaltyKind, Phase, TableState
 from core.storage import db
-from core.storage.errors import Busy, NotFound
+from core.storage.errors import Busy, NotFound, Stale
 from core.storage.repo import boards
 from core.storage.testing import migrated_storage
 from tests.core.storage.helpers import (
@@ -298,3 +298,59 @@ async def test_a_redelivered_interaction_after_the_board_moved_returns_the_first
     again = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=43,
                                  expect_seq=board.last_seq)
     assert again.duplicate and again.id == first.id
+
+
+async def test_a_recording_started_from_a_lookup_the_board_moved_past_lands_on_the_board(storage):
+    """Issue 27: ``seen`` (the command's table lookup) saves the recording its board read where
+    the write checks the board's version; a board moved since is read again, never written
+    over: both events stand and the snapshot is the fold of the log."""
+    board = await new_board(storage)
+    looked = (await storage.table_lookup(GUILD_A, PLAYER, 1)).board
+    assert looked is not None and looked.id == board.id
+    await storage.record(GUILD_A, board.id, exposed("E", "D4"), interaction_id=81)
+    rec = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=82,
+                               seen=looked)
+    assert rec.seq == looked.last_seq + 2 and not rec.duplicate
+    assert {p.token for p in rec.state.penalty_cards} == {"E:D4:minor", "W:SK:major"}
+    events = await storage.board_events(GUILD_A, board.id)
+    assert (await storage.board(GUILD_A, board.id)).state == fold(events) == rec.state
+
+
+async def test_a_recording_checked_on_a_lookup_the_board_moved_past_is_stale(storage):
+    """``expect_seq`` with ``seen``: the checks were made on a board that has moved on, so
+    nothing is written (the command checks again)."""
+    board = await new_board(storage)
+    looked = (await storage.table_lookup(GUILD_A, PLAYER, 1)).board
+    assert looked is not None
+    await storage.record(GUILD_A, board.id, exposed("E", "D4"))
+    with pytest.raises(Stale):
+        await storage.record(GUILD_A, board.id, exposed("W", "SK"), seen=looked,
+                             expect_seq=looked.last_seq)
+    assert len(await storage.board_events(GUILD_A, board.id)) == 2
+
+
+async def test_follow_ups_from_one_stale_lookup_all_land_once_in_sequence(storage):
+    """50 writers at once, all started from the same lookup (so all but one find the board
+    moved): every event lands once, seqs without a gap, the snapshot the fold of the log."""
+    board = await new_board(storage)
+    looked = (await storage.table_lookup(GUILD_A, PLAYER, 1)).board
+    follow_ups = _fifty_follow_ups()
+    results = await asyncio.gather(
+        *(storage.record(GUILD_A, board.id, ev, interaction_id=20_000 + i, seen=looked)
+          for i, ev in enumerate(follow_ups))
+    )
+    assert sorted(r.seq for r in results) == list(range(2, 52))
+    events = await storage.board_events(GUILD_A, board.id)
+    assert [e.seq for e in events] == list(range(1, 52))
+    assert (await storage.board(GUILD_A, board.id)).state == fold(events)
+
+
+async def test_a_redelivery_started_from_a_lookup_returns_the_first(storage):
+    board = await new_board(storage)
+    looked = (await storage.table_lookup(GUILD_A, PLAYER, 1)).board
+    first = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=83,
+                                 seen=looked)
+    again = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=83,
+                                 seen=looked)
+    assert again.duplicate and again.id == first.id
+    assert len(await storage.board_events(GUILD_A, board.id)) == 2
