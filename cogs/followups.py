@@ -23,6 +23,7 @@ from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Chooser, Lasts, may_choose
 from core.storage.errors import NotFound
+from core.storage.values import BoardInfo
 from core.view import lead_wait, must_play, view_of
 from tdbot.answers import defer, edit_pressed, respond
 from tdbot.buttons import PressButton
@@ -126,11 +127,14 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
         except NotFound:
             raise ContextError(EXPIRED) from None
         board = offered.board
-        # a board the table has moved on from, or of a past session, is history
-        now = await storage.table_lookup(guild_id, interaction.user.id, board.table_number)
-        if now.table is None or now.table.id != board.table_id or now.board is None or (
-            now.board.id != board.id
-        ):
+        # a board the table has moved on from, or of a past session, is history: the read
+        # above says so, unless the session may have ended by its gap (a table lookup settles it)
+        current: BoardInfo | None = board if offered.in_play else None
+        if offered.in_play is None:
+            now = await storage.table_lookup(guild_id, interaction.user.id, board.table_number)
+            same_table = now.table is not None and now.table.id == board.table_id
+            current = now.board if same_table and now.board and now.board.id == board.id else None
+        if current is None:
             raise ContextError(EXPIRED)
         pending = next(
             (p for p in board.state.pending_for(self.seat) if self.token in p.options), None
@@ -159,7 +163,7 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
             ChoiceMade(self.seat, self.token),
             actor_id=interaction.user.id,
             interaction_id=interaction.id,
-            seen=now.board,  # the same board (checked above), as the lookup read it
+            seen=current,  # the board as read, for the recording to start from
         )
         # the ruling's message is public: it stays in the club's language
         locale = club.language

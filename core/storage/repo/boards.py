@@ -26,12 +26,12 @@ from core.storage.editions import edition_in_force
 from core.storage.errors import NotFound, Stale
 from core.storage.models import SUMMARY_MAX, Board, Club, EventRow, Table, utcnow
 from core.storage.played import note_players
-from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
     board_facts,
     board_row,
     board_value,
     check_positive,
+    club_settings,
     find_club_id,
     fold,
     law_values,
@@ -41,6 +41,7 @@ from core.storage.repo.rows import (
     store_state,
     update_snapshot,
 )
+from core.storage.repo.sessions import Sessions
 from core.storage.repo.statements import (
     BOARD_BY_ID,
     BOARD_ENDS,
@@ -66,6 +67,7 @@ from core.storage.repo.transactions import BoardChanged
 from core.storage.values import (
     BoardInfo,
     BoardMove,
+    BoardSeen,
     ChoiceContext,
     LogEntry,
     RecordedEvent,
@@ -101,7 +103,7 @@ class CheckedMove:
     redelivered: BoardMove | None = None
 
 
-class Boards(StorageBase):
+class Boards(Sessions):
     """Boards and the event log's appends."""
 
     async def set_board(
@@ -373,9 +375,11 @@ class Boards(StorageBase):
         self._states.written(data, state)
         return ids
 
-    def _row_info(self, row: BoardRow | Row[Any], state: TableState) -> BoardInfo:
+    def _row_info(
+        self, row: BoardRow | Row[Any], state: TableState, seen: BoardSeen | None = None
+    ) -> BoardInfo:
         """A :class:`BoardInfo` from a board row (a write's, or a row of :data:`BOARD_COLUMNS`)
-        and its state."""
+        and its state (``seen``: the row, for a recording on it)."""
         return BoardInfo(
             id=row.id,
             session_id=row.session_id,
@@ -387,6 +391,7 @@ class Boards(StorageBase):
             contract=state.contract,
             last_seq=row.last_seq,
             state=state,
+            seen=seen,
         )
 
     async def board(self, guild_id: int, board_id: int) -> BoardInfo:
@@ -410,12 +415,18 @@ class Boards(StorageBase):
         row = await self.tx.first(CHOICE_CONTEXT, params)
         if row is None:
             raise NotFound(Msg("there is no ruling #{id}", id=event_id))
+        in_play: bool | None = None
+        if self._session_fresh(guild_id, club_settings(row), row.latest_session_id,
+                               row.session_created_at, row.session_ended_at):
+            in_play = row.session_id == row.latest_session_id and row.current_board == row.number
+        seen = BoardSeen(row.club_id, row.version, row.time_zone, row.state)
         return ChoiceContext(
             event_id=row.event_id,
             ruling=Ruling.from_data(row.ruling),
-            board=self._board_info(row),
+            board=self._row_info(row, self._states.parse(row.state), seen),
             seat_table_id=row.seat_table_id,
             seat=Seat(row.seat) if row.seat is not None else None,
+            in_play=in_play,
         )
 
     async def find_board(

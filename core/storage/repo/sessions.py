@@ -4,10 +4,8 @@ session gap), ended with their boards and seats."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from sqlalchemy import and_, select
-from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.models import NAME_MAX, Board, Club, GameSession, Table
@@ -133,25 +131,32 @@ class Sessions(StorageBase):
         self._club_cache.session_checked(guild_id, found.id, now)
         return found
 
-    def _session_fresh(self, guild_id: int, club: ClubSettings, row: Row[Any]) -> bool:
-        """Whether the session a lookup found is still in play, without touching the database
-        (a session-gap club may need the precise check of :meth:`live_session`)."""
-        if row.session_id is None:
+    def _session_fresh(
+        self,
+        guild_id: int,
+        club: ClubSettings,
+        session_id: int | None,
+        created_at: dt.datetime | None,
+        ended_at: dt.datetime | None,
+    ) -> bool:
+        """Whether the club's latest session, as a read found it, is still in play, without
+        touching the database (a session-gap club may need the precise check of
+        :meth:`live_session`: False does not always mean over)."""
+        if session_id is None or created_at is None:
             return False
         now = self.now()
-        if club.session_gap_hours and row.session_ended_at is None:
+        if club.session_gap_hours and ended_at is None:
             known = self._club_cache.live_session(guild_id)
-            if known is not None and known[0] == row.session_id and now < known[1]:
+            if known is not None and known[0] == session_id and now < known[1]:
                 return True
-            started: dt.datetime = row.session_created_at
-            return now - started < dt.timedelta(hours=club.session_gap_hours)
+            return now - created_at < dt.timedelta(hours=club.session_gap_hours)
         return not session_due(
             now,
             time_zone=club.time_zone,
             gap_hours=None,
-            started=row.session_created_at,
+            started=created_at,
             last_activity=None,
-            ended=row.session_ended_at,
+            ended=ended_at,
         )
 
     async def current_session(self, guild_id: int) -> SessionInfo | None:

@@ -98,25 +98,48 @@ _BOARD_BY_ID = (
 )
 BOARD_BY_ID = lambda_stmt(lambda: _BOARD_BY_ID)
 
-_CHOICE_CONTEXT = (
-    select(
-        EventRow.id.label("event_id"),
-        EventRow.ruling,
-        *BOARD_COLUMNS,
-        SeatBinding.table_id.label("seat_table_id"),
-        SeatBinding.seat,
+def choice_context_select() -> Any:
+    """A press's one read: the offering ruling, its board (with what a recording starts from:
+    ``version``, the club's id and time zone), whether the board is still its table's board in
+    the club's latest session (with that session's times and the club's settings, to judge
+    whether the session is still in play), and the presser's seat."""
+    latest = GameSession.__table__.alias("latest_session")
+    latest_id = (
+        select(func.max(GameSession.id))
+        .where(GameSession.club_id == Club.id)
+        .correlate(Club)
+        .scalar_subquery()
     )
-    .select_from(EventRow)
-    .join(Club, Club.id == EventRow.club_id)
-    .join(Board, and_(Board.id == EventRow.board_id, Board.club_id == EventRow.club_id))
-    .join(Table, Table.id == Board.table_id)
-    .outerjoin(
-        SeatBinding,
-        and_(SeatBinding.club_id == Club.id, SeatBinding.user_id == bindparam("user_id")),
+    return (
+        select(
+            EventRow.id.label("event_id"),
+            EventRow.ruling,
+            *BOARD_COLUMNS,
+            Board.version,
+            Table.current_board,
+            Club.id.label("club_id"),
+            *club_select().selected_columns[1:],
+            latest.c.id.label("latest_session_id"),
+            latest.c.created_at.label("session_created_at"),
+            latest.c.ended_at.label("session_ended_at"),
+            SeatBinding.table_id.label("seat_table_id"),
+            SeatBinding.seat,
+        )
+        .select_from(EventRow)
+        .join(Club, Club.id == EventRow.club_id)
+        .join(Board, and_(Board.id == EventRow.board_id, Board.club_id == EventRow.club_id))
+        .join(Table, Table.id == Board.table_id)
+        .outerjoin(latest, latest.c.id == latest_id)
+        .outerjoin(
+            SeatBinding,
+            and_(SeatBinding.club_id == Club.id, SeatBinding.user_id == bindparam("user_id")),
+        )
+        .where(Club.guild_id == bindparam("guild_id"), EventRow.id == bindparam("event_id"))
+        .limit(1)
     )
-    .where(Club.guild_id == bindparam("guild_id"), EventRow.id == bindparam("event_id"))
-    .limit(1)
-)
+
+
+_CHOICE_CONTEXT = choice_context_select()
 CHOICE_CONTEXT = lambda_stmt(lambda: _CHOICE_CONTEXT)
 
 _EVENT_BY_ID = select(EventRow.__table__).where(EventRow.id == bindparam("event_id"))

@@ -132,7 +132,8 @@ class Tables(Clubs, Sessions):
             )
         club = club_settings(row)
         self._club_cache.remember(guild_id, row.id, club, generation)
-        if not self._session_fresh(guild_id, club, row):
+        if not self._session_fresh(guild_id, club, row.session_id, row.session_created_at,
+                                   row.session_ended_at):
             await self.live_session(guild_id)
             row = await self.tx.first(q, params)
             assert row is not None

@@ -144,3 +144,21 @@ async def test_last_weeks_buttons_no_longer_apply(ld, storage, night, clock):
         assert pressed.ephemeral and "no longer applies" in pressed.content
     log_after = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
     assert log_after == log_before
+
+
+async def test_a_button_left_pending_when_a_new_day_began_no_longer_applies(ld, storage, night,
+                                                                         clock):
+    """No one ended the session: the next week's first command starts a new one, and the old
+    board still holds its pending choice. The press's one read (issue 27: no table lookup
+    beside it) finds the board of a past session: the choice is history, nothing is recorded."""
+    lead = await ld.run("/lead seat:E", user="RHO")
+    forbid = next(b for b in choice_buttons(lead.message) if ":forbid:" in b["custom_id"])
+    clock.advance(days=7)
+    moved = await ld.run("/board set number:1 dealer:N declarer:S table:1", user="Director")
+    assert not moved.ephemeral, moved.text
+    log_before = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
+    for who in ("Declarer", "Director"):
+        pressed = await ld.press(lead.message, forbid["custom_id"], user=who)
+        assert pressed.ephemeral and "no longer applies" in pressed.content
+    log_after = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
+    assert log_after == log_before

@@ -10,6 +10,7 @@ import pytest
 
 from core.cards import parse_card
 from core.laws.exposure import Exposure, How
+from core.laws.penalty import PartnerLead
 from core.seats import Seat
 from core.storage.sessions import club_day, session_due
 from tests.core.storage.helpers import GUILD_A, GUILD_B, PLAYER, new_board
@@ -172,3 +173,44 @@ async def test_a_director_frees_a_seat(storage, clock):
     freed = await storage.free_seat(GUILD_A, board.table_id, "W")
     assert freed.user_id == PLAYER and await storage.seating(GUILD_A, PLAYER) is None
     assert await storage.free_seat(GUILD_A, board.table_id, "W") is None
+
+
+async def _offered_choice(storage) -> tuple[object, int]:
+    """A board in play whose lead ruling offers declarer a choice: (board, that ruling's id)."""
+    board = await new_board(storage)
+    await storage.record(GUILD_A, board.id, Exposure(Seat.W, (parse_card("SK"),), How.ACCIDENTAL))
+    lead = await storage.record(GUILD_A, board.id, PartnerLead(Seat.E))
+    assert lead.ruling.options
+    return board, lead.id
+
+
+async def test_a_choice_on_the_tables_board_is_in_play(storage, clock):
+    """Issue 27: a press's one read says whether its board is still the table's board in the
+    session in play, so the press needs no table lookup beside it."""
+    board, offered = await _offered_choice(storage)
+    context = await storage.choice_context(GUILD_A, offered, PLAYER)
+    assert context.in_play is True and context.board.id == board.id
+    assert context.board.seen is not None  # a recording may start from it
+
+
+async def test_a_choice_on_a_board_the_table_moved_on_from_is_not_in_play(storage, clock):
+    _board, offered = await _offered_choice(storage)
+    await new_board(storage, board=2)
+    assert (await storage.choice_context(GUILD_A, offered, PLAYER)).in_play is False
+
+
+async def test_a_choice_of_a_past_session_is_not_in_play(storage, clock):
+    _board, offered = await _offered_choice(storage)
+    clock.now += dt.timedelta(days=7)
+    await new_board(storage)  # next week's table 1 plays board 1 again
+    assert (await storage.choice_context(GUILD_A, offered, PLAYER)).in_play is False
+
+
+async def test_a_choice_whose_session_may_have_ended_by_its_gap_is_left_to_a_lookup(storage,
+                                                                                    clock):
+    """A session-gap club's session past its gap since it started may still be in play (the
+    gap counts from the last activity): the read cannot tell, so it says None."""
+    await storage.update_club(GUILD_A, session_gap_hours=3)
+    _board, offered = await _offered_choice(storage)
+    clock.now += dt.timedelta(hours=4)
+    assert (await storage.choice_context(GUILD_A, offered, PLAYER)).in_play is None
