@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 Processor = Callable[[Any], Any] | None
@@ -183,6 +184,30 @@ class DriverReads:
         return DriverResult([], rowcount=int(status.rsplit(" ", 1)[-1]))
 
 
+    def run_here(self, dbapi: Any, statement: CompiledRead, parameters: Any) -> DriverResult:
+        """``statement`` on a synchronous DB-API connection (SQLite's ``sqlite3``, on the
+        loop's own thread: :class:`core.storage.hotpath.LoopConnection`) as :meth:`run` runs it
+        on asyncpg. The driver's errors come out as SQLAlchemy's (``DBAPIError.instance``, as
+        its own execution wraps them), so the write retries see what they know."""
+        self.executed += 1
+        try:
+            if isinstance(parameters, list):
+                cursor = dbapi.executemany(statement.sql,
+                                           [statement.arguments(p) for p in parameters])
+                return DriverResult([], rowcount=cursor.rowcount)
+            cursor = dbapi.execute(statement.sql, statement.arguments(parameters or {}))
+            if not statement.returns_rows or cursor.description is None:
+                return DriverResult([], rowcount=cursor.rowcount)
+            if statement.row is not None:
+                return DriverResult([statement.make_row(r) for r in cursor.fetchall()])
+            row = _row_type(d[0] for d in cursor.description)  # a text statement's, as named
+            return DriverResult([row(r) for r in cursor.fetchall()])
+        except self._dialect.loaded_dbapi.Error as exc:
+            raise DBAPIError.instance(statement.sql, parameters, exc,
+                                      self._dialect.loaded_dbapi.Error,
+                                      dialect=self._dialect) from exc
+
+
 def driver_of(conn: AsyncConnection) -> Any:
     """asyncpg's connection under an open ``AsyncConnection``."""
     sync = conn.sync_connection
@@ -195,7 +220,6 @@ def is_database_error(exc: BaseException) -> bool:
     SQLAlchemy's for the statements it runs there): the write then runs again through
     SQLAlchemy. (asyncpg is imported here: an SQLite-only install has none.)"""
     import asyncpg
-    from sqlalchemy.exc import DBAPIError
 
     return isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError
                       | asyncpg.exceptions.InternalClientError | OSError | DBAPIError)

@@ -50,6 +50,7 @@ from core.storage.db import (
     configure_sqlite,
     write_options,
 )
+from core.storage.driver import DriverReads
 
 log = logging.getLogger(__name__)
 
@@ -72,20 +73,34 @@ def is_busy(exc: BaseException) -> bool:
 
 class LoopConnection:
     """The part of ``AsyncConnection`` the hot paths use, run at once on a sync connection.
-    (The statements render once through SQLAlchemy's own routes: ``lambda_stmt`` and the
-    compiled cache, :mod:`core.storage.repo.statements`.)"""
 
-    def __init__(self, conn: Connection) -> None:
+    With ``direct`` (the default, the lever ``driver_reads``), a prebuilt statement runs on
+    ``sqlite3``'s own connection under it, compiled once by SQLAlchemy's documented API
+    (:class:`core.storage.driver.CompiledRead`: its SQL, parameter order and type processors),
+    with no execution context, cursor adapter or result around it: a third of a recording's
+    CPU was SQLAlchemy's (``benchmarks/README.md``, sixth session). The same connection, so
+    the same transaction (BEGIN and COMMIT stay SQLAlchemy's). A statement that does not
+    compile for it (an expanding ``IN`` list, an INSERT with a Python-side default) goes
+    through SQLAlchemy as before."""
+
+    def __init__(self, conn: Connection, direct: DriverReads | None = None) -> None:
         self._conn = conn
+        self._direct = direct
 
     async def execute(self, statement: Any, parameters: Any = None) -> Any:
+        direct = self._direct
+        if direct is not None:
+            compiled = direct.compiled(statement, parameters)
+            if compiled is not None:
+                return direct.run_here(self._conn.connection.driver_connection, compiled,
+                                       parameters)
         return self._conn.execute(statement, parameters)
 
     async def scalar(self, statement: Any, parameters: Any = None) -> Any:
-        return self._conn.execute(statement, parameters).scalar()
+        return (await self.execute(statement, parameters)).scalar()
 
     async def scalars(self, statement: Any, parameters: Any = None) -> Any:
-        return self._conn.execute(statement, parameters).scalars()
+        return (await self.execute(statement, parameters)).scalars()
 
 
 class _Kept:
@@ -131,10 +146,14 @@ class LoopDatabase:
     ``keep_connections``: keep one reading and one writing connection open between
     transactions (:class:`_Kept`; the default); False checks one out of the pool for each."""
 
-    def __init__(self, engine: AsyncEngine, *, keep_connections: bool = True) -> None:
+    def __init__(
+        self, engine: AsyncEngine, *, keep_connections: bool = True, direct: bool = True
+    ) -> None:
         self._async_engine = engine
         self.engine = create_engine(engine.url.set(drivername="sqlite+pysqlite"), **JSON_OPTIONS)
         configure_sqlite(self.engine, pragmas=("wal_autocheckpoint = 0", "busy_timeout = 0"))
+        #: the prebuilt statements on ``sqlite3`` itself (:class:`LoopConnection`); None: off
+        self.direct = DriverReads(self.engine.dialect) if direct else None
         self._writer = self.engine.execution_options(**write_options())
         #: every hot read is one statement: no BEGIN around it (``SINGLE_STATEMENT_READS``)
         self._reader = self.engine.execution_options(**{SINGLE_STATEMENT_READS: True})
@@ -174,7 +193,7 @@ class LoopDatabase:
         (the driver's rollback at the end has nothing to undo)."""
         with self.timed(), self._kept_reader.use() as conn:
             try:
-                yield LoopConnection(conn)
+                yield LoopConnection(conn, self.direct)
             finally:
                 conn.rollback()
 
@@ -183,7 +202,7 @@ class LoopDatabase:
         """A write transaction (``BEGIN IMMEDIATE``), committed at the end. Raises SQLite's
         busy error at once, before yielding, when another connection holds the write lock."""
         with self.timed(), self._kept_writer.use() as conn, conn.begin():
-            yield LoopConnection(conn)
+            yield LoopConnection(conn, self.direct)
         self._writes += 1
         if self._writes % CHECKPOINT_EVERY == 0:
             task = asyncio.get_running_loop().create_task(self._checkpoint())
@@ -201,7 +220,7 @@ class LoopDatabase:
 
 
 def loop_database(
-    engine: AsyncEngine | None, *, keep_connections: bool = True
+    engine: AsyncEngine | None, *, keep_connections: bool = True, direct: bool = True
 ) -> LoopDatabase | None:
     """A :class:`LoopDatabase` for an SQLite file engine; None for anything else."""
     if engine is None or engine.dialect.name != "sqlite":
@@ -209,7 +228,7 @@ def loop_database(
     database = engine.url.database
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
-    return LoopDatabase(engine, keep_connections=keep_connections)
+    return LoopDatabase(engine, keep_connections=keep_connections, direct=direct)
 
 
 class HotPath:
@@ -220,15 +239,21 @@ class HotPath:
     handed out typed as one. On PostgreSQL the driver path (:mod:`core.storage.driver`) takes
     its connections raw instead (:meth:`raw`, :meth:`release`).
 
-    Two levers, both on by default and both measured by ``benchmarks/interactions.py``
-    (``levers``), which switches them here rather than by patching: ``on_loop`` (the variant
-    ``hot_path_on_loop``) and ``keep_connections`` (``plus_kept_connections``: the loop's
-    database keeps its connections between transactions, :class:`LoopDatabase`). ``Storage``
-    takes both as keyword arguments (``hot_path_on_loop``, ``keep_connections``).
+    Three levers, all on by default and measured by ``benchmarks/interactions.py``, which
+    switches them here rather than by patching: ``on_loop`` (the variant ``hot_path_on_loop``),
+    ``keep_connections`` (``plus_kept_connections``: the loop's database keeps its connections
+    between transactions, :class:`LoopDatabase`) and ``direct`` (``--no-driver-reads``: the
+    statements on ``sqlite3`` itself, :class:`LoopConnection`). ``Storage`` takes them as
+    keyword arguments (``hot_path_on_loop``, ``keep_connections``, ``driver_reads``).
     """
 
     def __init__(
-        self, engine: AsyncEngine, *, on_loop: bool, keep_connections: bool = True
+        self,
+        engine: AsyncEngine,
+        *,
+        on_loop: bool,
+        keep_connections: bool = True,
+        direct: bool = True,
     ) -> None:
         self.engine = engine
         self._writer = engine.execution_options(**write_options())
@@ -238,7 +263,7 @@ class HotPath:
         self._reader = (engine.execution_options(isolation_level="AUTOCOMMIT")
                         if engine.dialect.name == "postgresql" else engine)
         #: The loop's own database (None: the statements go through the async engine).
-        self.loop = (loop_database(engine, keep_connections=keep_connections)
+        self.loop = (loop_database(engine, keep_connections=keep_connections, direct=direct)
                      if on_loop else None)
         if self.loop is not None:
             weakref.finalize(self, self.loop.close)

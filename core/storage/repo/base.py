@@ -53,8 +53,10 @@ class StorageBase:
         self.now: Callable[[], dt.datetime] = now or _clock
         #: Sessions, connections and write retries (also what the director's desk writes with).
         #: ``hot_path_on_loop`` and ``keep_connections`` are the hot paths' levers on SQLite
-        #: (:class:`~core.storage.hotpath.HotPath`), ``driver_reads`` on PostgreSQL
-        #: (:mod:`core.storage.driver`); leave them on outside an A/B.
+        #: (:class:`~core.storage.hotpath.HotPath`), ``driver_reads`` on both (the prebuilt
+        #: statements on the driver's own connection: asyncpg's, :mod:`core.storage.driver`,
+        #: or the loop's ``sqlite3``, :class:`~core.storage.hotpath.LoopConnection`); leave
+        #: them on outside an A/B.
         self.tx = Transactions(
             sessionmaker,
             attempts=attempts,

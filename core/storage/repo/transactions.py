@@ -99,7 +99,8 @@ class Transactions:
         #: then run on an ORM session's connection).
         #: ``hot_path_on_loop``, ``keep_connections``: the hot paths' levers (:class:`HotPath`).
         self.hot_path = (
-            HotPath(engine, on_loop=hot_path_on_loop, keep_connections=keep_connections)
+            HotPath(engine, on_loop=hot_path_on_loop, keep_connections=keep_connections,
+                    direct=driver_reads)
             if engine else None
         )
         self.dialect = Dialect(getattr(getattr(bind, "dialect", None), "name", ""))

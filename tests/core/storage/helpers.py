@@ -77,3 +77,22 @@ def fold(entries: list[LogEntry] | tuple[LogEntry, ...]) -> TableState:
     """The engine's own fold of logged events (void ones left out)."""
     return replay(event_from_data(e.facts) for e in sorted(entries, key=lambda e: e.seq)
                   if not e.void)
+
+
+def trace_loop(storage: Storage) -> list[str]:
+    """The first two words of every statement SQLite runs on the loop's own connections from
+    now on, whichever way it was sent (SQLAlchemy's or ``sqlite3`` directly): ``sqlite3``'s own
+    trace callback, on connections opened again for it."""
+    from sqlalchemy import event
+
+    loop = storage.tx.loop
+    assert loop is not None
+    sent: list[str] = []
+
+    def traced(dbapi_connection: object, _record: object) -> None:
+        dbapi_connection.set_trace_callback(  # type: ignore[attr-defined]
+            lambda sql: sent.append(" ".join(sql.split()[:2])))
+
+    event.listen(loop.engine, "connect", traced)
+    loop.close()  # its kept connections open again, traced
+    return sent

@@ -4,13 +4,23 @@ taken off the loop."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from sqlalchemy import text
 
+from core.seats import Seat
 from core.storage import hotpath
 from core.storage.testing import migrated_storage
-from tests.core.storage.helpers import GUILD_A, exposed, new_board
+from tests.core.storage.helpers import (
+    GUILD_A,
+    PLAYER,
+    chosen,
+    exposed,
+    new_board,
+    partner_leads,
+    trace_loop,
+)
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
@@ -130,18 +140,124 @@ async def test_a_read_on_the_loop_is_one_statement_and_a_write_begins_immediate(
     """Issue 27: a hot read is a single SELECT, with no BEGIN around it (each statement reads
     its own snapshot, as PostgreSQL's autocommitted reads do); a write still takes SQLite's
     write lock up front."""
-    from sqlalchemy import event
-
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
-        loop = storage.tx.loop
-        assert loop is not None
-        sent: list[str] = []
-        event.listen(loop.engine, "before_cursor_execute",
-                     lambda _c, _cur, statement, *_a: sent.append(" ".join(statement.split()[:2])))
+        sent = trace_loop(storage)
         await storage.table_lookup(GUILD_A, 1234, 1)
         await storage.board(GUILD_A, board.id)
         assert [s.split()[0] for s in sent] == ["SELECT", "SELECT"]
         sent.clear()
         await storage.record(GUILD_A, board.id, exposed("W", "SK"))
         assert sent[0] == "BEGIN IMMEDIATE" and len(sent) > 2
+
+
+async def _night_on(storage: Any, guild: int) -> None:
+    """A board's evening on one guild: an exposure, partner's lead and declarer's choice, the
+    table moved on twice by a director (boards ended, created, who plays them noted)."""
+    board = await new_board(storage, guild)
+    table = await storage.table(guild, 1)
+    await storage.sit(guild, PLAYER, table.id, "E")
+    await storage.record(guild, board.id, exposed("W", "SK"), interaction_id=guild)
+    looked = (await storage.table_lookup(guild, PLAYER, 1)).board
+    lead = await storage.record(guild, board.id, partner_leads("E"), interaction_id=guild + 1,
+                                seen=looked)
+    assert lead.state.pending_for(Seat.E)
+    await storage.record(guild, board.id, chosen("E", "forbid:S"), interaction_id=guild + 2)
+    for number in (2, 3):
+        await storage.set_board(guild, table.id, number, dealer="E", declarer="W",
+                                contract="3NT", actor_id=PLAYER, director=True,
+                                interaction_id=guild * 10 + number)
+
+
+async def _stored(storage: Any, guild: int) -> list[Any]:
+    """What a guild's evening left in the database, without ids and times."""
+    from sqlalchemy import text
+
+    club = "(SELECT id FROM clubs WHERE guild_id = :g)"
+    queries = (
+        f"SELECT seq, kind, incident, table_no, board_no, facts, ruling, summary, laws, void,"
+        f" law_edition, is_ruling FROM events WHERE club_id = {club} ORDER BY board_no, seq",
+        f"SELECT e.seq, l.law, l.law_number, l.law_key FROM event_laws l JOIN events e"
+        f" ON e.id = l.event_id WHERE e.club_id = {club} ORDER BY e.seq, l.law",
+        f"SELECT month, incident, law_number, live, voided FROM log_rollup WHERE club_id = {club}"
+        f" ORDER BY incident, law_number",
+        f"SELECT b.number, b.last_seq, b.state, b.dealer, b.declarer, b.contract, b.version,"
+        f" t.current_board, (SELECT count(*) FROM board_players p WHERE p.board_id = b.id)"
+        f" FROM boards b JOIN tables t ON t.id = b.table_id WHERE b.club_id = {club}"
+        f" ORDER BY b.number",
+    )
+    async with storage.tx.engine.connect() as conn:
+        return [tuple(tuple(r) for r in await conn.execute(text(q), {"g": guild}))
+                for q in queries]
+
+
+async def test_the_loops_statements_run_on_sqlite3_and_store_what_sqlalchemy_stores(storage_url):
+    """Issue 27: on the loop's connection the prebuilt statements run on ``sqlite3`` itself
+    (``LoopConnection``, compiled once by SQLAlchemy): a recording and ``/board set`` send
+    nothing through SQLAlchemy but the BEGIN IMMEDIATE, and the same evening through
+    SQLAlchemy (``driver_reads=False``) stores the very same rows; the reads agree too."""
+    from sqlalchemy import event
+
+    from core.storage.service import Storage
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        plain = Storage(storage.tx.sessionmaker, driver_reads=False)
+        direct = storage.tx.loop.direct
+        assert direct is not None and plain.tx.loop.direct is None
+        through: list[str] = []
+        event.listen(storage.tx.loop.engine, "before_cursor_execute",
+                     lambda _c, _cur, statement, *_a: through.append(statement))
+        ran = direct.executed
+        await _night_on(storage, GUILD_A)
+        assert direct.executed - ran >= 25
+        assert set(through) == {"BEGIN IMMEDIATE"}
+        await _night_on(plain, GUILD_A + 1)
+        assert await _stored(storage, GUILD_A) == await _stored(plain, GUILD_A + 1)
+        rows = await _stored(storage, GUILD_A)
+        assert [r[1] for r in rows[0]][:4] == ["board_set", "exposure", "partner_lead", "choice"]
+        assert rows[1] and rows[2]  # laws indexed, the month rolled up
+
+        async def reads(s: Any, guild: int) -> list[Any]:
+            looked = await s.table_lookup(guild, PLAYER, 1, board_number=1)
+            first = await s.board_events(guild, looked.named_board.id)
+            return [looked, await s.table_lookup(guild, PLAYER), await s.seating(guild, PLAYER),
+                    await s.board(guild, looked.board.id),
+                    await s.choice_context(guild, first[2].id, PLAYER)]
+
+        mine, theirs = await reads(storage, GUILD_A), await reads(plain, GUILD_A + 1)
+        plain.tx.loop.close()
+    ids = ("id", "session_id", "table_id", "event_id", "guild_id", "seat_table_id")
+
+    def without_ids(value: Any) -> Any:
+        import dataclasses
+
+        if dataclasses.is_dataclass(value):
+            return {f.name: without_ids(getattr(value, f.name))
+                    for f in dataclasses.fields(value) if f.name not in ids and f.compare}
+        return value
+
+    assert [without_ids(v) for v in mine] == [without_ids(v) for v in theirs]
+
+
+async def test_an_error_on_sqlite3_directly_is_sqlalchemys(storage_url):
+    """The direct path's errors come out as SQLAlchemy's (``IntegrityError`` for the unique
+    ``(board_id, seq)``), as the write retries expect: nothing is written."""
+    from sqlalchemy.exc import IntegrityError
+
+    from core.storage.repo.statements import UPDATE_SNAPSHOT_SEQ
+
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        loop = storage.tx.loop
+        assert loop is not None and loop.direct is not None
+        async with storage.tx.engine.connect() as conn:
+            version = await conn.scalar(text("SELECT version FROM boards"))
+        ran = loop.direct.executed
+        with pytest.raises(IntegrityError, match="NOT NULL"), loop.begin() as conn:
+            await conn.execute(UPDATE_SNAPSHOT_SEQ, {  # updated_at may not be NULL
+                "b_id": board.id, "b_version": version, "new_state": {}, "new_dealer": "E",
+                "new_declarer": None, "new_contract": None, "new_version": version + 1,
+                "new_updated_at": None, "new_last_seq": 9})
+        assert loop.direct.executed == ran + 1  # it ran on sqlite3, not through SQLAlchemy
+        after = await storage.board(GUILD_A, board.id)
+    assert after.dealer == board.dealer and after.last_seq == board.last_seq
