@@ -334,12 +334,15 @@ class Bench:
 
         event.listen(Engine, "before_cursor_execute", on_execute)
         event.listen(Engine, "begin", on_begin)
-        # PostgreSQL's reads on asyncpg's own connection pass no SQLAlchemy event: counted apart
+        # the statements on the driver's own connection (asyncpg's, the loop's sqlite3) pass
+        # no SQLAlchemy event: counted apart
         storage = self.bot.storage
-        driver = storage.tx.driver if storage is not None else None
+        drivers = [d for d in (storage.tx.driver,
+                               storage.tx.loop.direct if storage.tx.loop is not None else None)
+                   if d is not None] if storage is not None else []
 
         def on_driver() -> int:
-            return driver.executed if driver is not None else 0
+            return sum(d.executed for d in drivers)
 
         per: dict[str, dict[str, list[float]]] = {}
         log: dict[str, Any] = {}

@@ -19,6 +19,7 @@ import importlib.resources
 import importlib.util
 import os
 import re
+import sqlite3
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import orjson
 from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, DisconnectionError
+from sqlalchemy.exc import ArgumentError, DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -73,6 +74,9 @@ WRITE = "tdbot_write"
 #: each statement is its own transaction and reads its own snapshot, as PostgreSQL's
 #: autocommitted reads do (issue 27: the BEGIN was a second statement on every read).
 SINGLE_STATEMENT_READS = "tdbot_single_statement_reads"
+#: Execution option for a connection whose statements go to ``sqlite3`` itself (the loop's own,
+#: ``core.storage.hotpath.LoopConnection``): its BEGIN goes there too.
+SQLITE_DIRECT = "tdbot_sqlite_direct"
 
 
 def database_url(url: str | URL | None = None) -> URL:
@@ -213,7 +217,20 @@ def configure_sqlite(sync_engine: Engine, *, pragmas: tuple[str, ...] = ()) -> N
         options = conn.get_execution_options()
         if options.get(SINGLE_STATEMENT_READS, False):
             return
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get(WRITE, False) else "BEGIN")
+        statement = "BEGIN IMMEDIATE" if options.get(WRITE, False) else "BEGIN"
+        if not options.get(SQLITE_DIRECT, False):
+            conn.exec_driver_sql(statement)
+            return
+        # straight to sqlite3, as the connection's other statements go, its error wrapped as
+        # SQLAlchemy's would be (a busy one included): SQLAlchemy's execution around one BEGIN
+        # cost about as much as the recording's statements on sqlite3 together
+        dbapi_connection = conn.connection.driver_connection
+        assert dbapi_connection is not None, "an open connection"
+        try:
+            dbapi_connection.execute(statement)
+        except sqlite3.Error as exc:
+            raise DBAPIError.instance(statement, None, exc, sqlite3.Error,
+                                      dialect=conn.dialect) from exc
 
 
 def local_month(stored: str | None, time_zone: str | None) -> str | None:

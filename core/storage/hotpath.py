@@ -46,6 +46,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from core.storage.db import (
     JSON_OPTIONS,
     SINGLE_STATEMENT_READS,
+    SQLITE_DIRECT,
     UNPINGED,
     configure_sqlite,
     write_options,
@@ -154,7 +155,7 @@ class LoopDatabase:
         configure_sqlite(self.engine, pragmas=("wal_autocheckpoint = 0", "busy_timeout = 0"))
         #: the prebuilt statements on ``sqlite3`` itself (:class:`LoopConnection`); None: off
         self.direct = DriverReads(self.engine.dialect) if direct else None
-        self._writer = self.engine.execution_options(**write_options())
+        self._writer = self.engine.execution_options(**write_options(), **{SQLITE_DIRECT: direct})
         #: every hot read is one statement: no BEGIN around it (``SINGLE_STATEMENT_READS``)
         self._reader = self.engine.execution_options(**{SINGLE_STATEMENT_READS: True})
         self._kept_reader = _Kept(self._reader, keep=keep_connections)
