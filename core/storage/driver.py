@@ -22,6 +22,11 @@ INSERTs and UPDATEs compiled for the parameters given (``rowcount`` from the com
 a list of parameter sets as one ``executemany``); a write that meets any other statement, or
 whatever a database raises there, is rolled back and runs again through SQLAlchemy, whose
 errors the write retries know.
+
+On SQLite the same compiled statements run on ``sqlite3``'s connection on the event loop's
+thread (:meth:`DriverReads.run_here`, used by ``core.storage.hotpath.LoopConnection``): there a
+statement is synchronous and shares SQLAlchemy's transaction, so each statement that compiles
+runs directly and any other goes through SQLAlchemy on the same connection.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Through aiosqlite every statement is a round trip to its worker thread, and SQLA
 layer adds its own cost on top. :class:`HotPath` is the ONE place the storage's prebuilt Core
 statements run (a table lookup, a board read, a recording, ``/board set``: through
 :meth:`~core.storage.repo.transactions.Transactions.connected` and ``write_conn``): on SQLite
-files they run here instead, on a plain synchronous connection; the ruling-log queries,
+files they run here instead, on a plain synchronous connection (each statement straight on
+``sqlite3``: :class:`LoopConnection`); the ruling-log queries,
 exports, statistics and every ORM transaction stay on aiosqlite's thread.
 
 Justified by ``benchmarks/interactions.py``, section ``levers``, variant ``hot_path_on_loop``
