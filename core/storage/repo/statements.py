@@ -98,18 +98,23 @@ _BOARD_BY_ID = (
 )
 BOARD_BY_ID = lambda_stmt(lambda: _BOARD_BY_ID)
 
+def latest_session_id() -> Any:
+    """The id of the club's latest session, for a statement that reads ``clubs``."""
+    return (
+        select(func.max(GameSession.id))
+        .where(GameSession.club_id == Club.id)
+        .correlate(Club)
+        .scalar_subquery()
+    )
+
+
 def choice_context_select() -> Any:
     """A press's one read: the offering ruling, its board (with what a recording starts from:
     ``version``, the club's id and time zone), whether the board is still its table's board in
     the club's latest session (with that session's times and the club's settings, to judge
     whether the session is still in play), and the presser's seat."""
     latest = GameSession.__table__.alias("latest_session")
-    latest_id = (
-        select(func.max(GameSession.id))
-        .where(GameSession.club_id == Club.id)
-        .correlate(Club)
-        .scalar_subquery()
-    )
+    latest_id = latest_session_id()
     return (
         select(
             EventRow.id.label("event_id"),
@@ -287,12 +292,7 @@ INSERT_VERDICT = insert(VerdictRow)
 
 def table_lookup_select(numbered: bool) -> Any:
     seat_table = Table.__table__.alias("seat_table")
-    latest_session = (
-        select(func.max(GameSession.id))
-        .where(GameSession.club_id == Club.id)
-        .correlate(Club)
-        .scalar_subquery()
-    )
+    latest_session = latest_session_id()
     latest = GameSession.__table__.alias("latest_session")
     channel_no = (
         select(TableChannel.number)

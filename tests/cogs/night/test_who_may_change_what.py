@@ -129,6 +129,17 @@ async def test_board_set_ends_the_board_in_play_and_says_so(ld, bot, storage):
     assert "reopen:True" in back.text
 
 
+async def assert_presses_record_nothing(ld, storage, message, custom_id) -> None:
+    """Declarer's and the director's presses are told the choice no longer applies, and the
+    club's log is as it was."""
+    log_before = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
+    for who in ("Declarer", "Director"):
+        pressed = await ld.press(message, custom_id, user=who)
+        assert pressed.ephemeral and "no longer applies" in pressed.content
+    log_after = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
+    assert log_after == log_before
+
+
 async def test_last_weeks_buttons_no_longer_apply(ld, storage, night, clock):
     """A choice left pending when the session ended cannot be made on next week's table."""
     lead = await ld.run("/lead seat:E", user="RHO")
@@ -138,12 +149,7 @@ async def test_last_weeks_buttons_no_longer_apply(ld, storage, night, clock):
     clock.advance(days=7)
     await ld.run("/sit table:1 seat:S", user="Declarer")
     await ld.run("/board set number:1 dealer:N declarer:S", user="Declarer")
-    log_before = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
-    for who in ("Declarer", "Director"):
-        pressed = await ld.press(lead.message, forbid["custom_id"], user=who)
-        assert pressed.ephemeral and "no longer applies" in pressed.content
-    log_after = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
-    assert log_after == log_before
+    await assert_presses_record_nothing(ld, storage, lead.message, forbid["custom_id"])
 
 
 async def test_a_button_left_pending_when_a_new_day_began_no_longer_applies(ld, storage, night,
@@ -156,9 +162,4 @@ async def test_a_button_left_pending_when_a_new_day_began_no_longer_applies(ld, 
     clock.advance(days=7)
     moved = await ld.run("/board set number:1 dealer:N declarer:S table:1", user="Director")
     assert not moved.ephemeral, moved.text
-    log_before = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
-    for who in ("Declarer", "Director"):
-        pressed = await ld.press(lead.message, forbid["custom_id"], user=who)
-        assert pressed.ephemeral and "no longer applies" in pressed.content
-    log_after = [e.id for e in (await storage.search_log(ld.guild.id, limit=100)).entries]
-    assert log_after == log_before
+    await assert_presses_record_nothing(ld, storage, lead.message, forbid["custom_id"])
