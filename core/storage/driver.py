@@ -137,6 +137,11 @@ class DriverReads:
     """Compiled statements per statement object (and, for an INSERT or UPDATE, per set of
     parameter names), for one engine's dialect."""
 
+    #: Statements kept compiled at most: the prebuilt ones are a few dozen module-level
+    #: objects; a statement built anew for each call (a new object each time) is compiled
+    #: and not kept, so the cache cannot grow without end.
+    KEPT = 512
+
     def __init__(self, dialect: Dialect) -> None:
         self._dialect = dialect
         self._compiled: dict[Any, tuple[Any, CompiledRead | None]] = {}
@@ -154,7 +159,8 @@ class DriverReads:
         found = self._compiled.get(key)
         if found is None or found[0] is not statement:
             found = (statement, CompiledRead.of(statement, self._dialect, keys))
-            self._compiled[key] = found
+            if len(self._compiled) < self.KEPT or key in self._compiled:
+                self._compiled[key] = found
         return found[1]
 
     async def first(
