@@ -527,7 +527,8 @@ class Boards(Sessions):
         command's table lookup read it (:attr:`BoardInfo.seen`); where the write is one
         statement that checks the board's version (PostgreSQL on the driver) the recording
         starts from it instead of reading the board again, and reads it only when that check
-        finds the board moved on (issue 27: a ``/lead`` in two round trips).
+        finds the board moved on, at once, in the same attempt (issue 27: a ``/lead`` in two
+        round trips).
         """
         for each in (*before, event):
             if not isinstance(each, Event):
@@ -543,20 +544,24 @@ class Boards(Sessions):
             # the row locked, unless nothing holds a lock past this read (the driver's one
             # statement with no transaction: its write checks the board's version instead)
             locks = getattr(conn, "row_locks_hold", True)
-            board: BoardRow | None
             if start is not None and seen is not None and not (locks or inline or before):
                 # as the lookup read it; the write's version check stands for the read's lock
-                board = BoardRow(
+                looked = BoardRow(
                     id=board_id, club_id=start.club_id, session_id=seen.session_id,
                     table_id=seen.table_id, number=seen.number, table_no=seen.table_number,
                     last_seq=seen.last_seq, version=start.version, state=start.state,
                     time_zone=start.time_zone, first_id=None,
                 )
-                start = None  # once: a write that finds the board moved reads it again
-            else:
-                board = await board_for_record(
-                    conn, guild_id, board_id, interaction_id if inline else None, lock=locks
-                )
+                start = None  # once
+                try:
+                    return await self._append_folded(
+                        conn, looked, event, facts, actor_id, interaction_id, expect_seq
+                    )
+                except BoardChanged:
+                    pass  # moved since the lookup (nothing written): read it, as without seen
+            board = await board_for_record(
+                conn, guild_id, board_id, interaction_id if inline else None, lock=locks
+            )
             if board is None:
                 await require_club(conn, guild_id)
                 raise NotFound(Msg("there is no such board"))
