@@ -23,7 +23,6 @@ from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Chooser, Lasts, may_choose
 from core.storage.errors import NotFound
-from core.storage.values import BoardInfo
 from core.view import lead_wait, must_play, view_of
 from tdbot.answers import defer, edit_pressed, respond
 from tdbot.buttons import PressButton
@@ -122,19 +121,12 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
         club = await club_of(interaction)
         guild_id = club.guild_id
         try:
-            # the offering ruling, its board now and the presser's seat, in one read
+            # the offering ruling, its board now (still in play?) and the presser's seat
             offered = await storage.choice_context(guild_id, self.event_id, interaction.user.id)
         except NotFound:
             raise ContextError(EXPIRED) from None
         board = offered.board
-        # a board the table has moved on from, or of a past session, is history: the read
-        # above says so, unless the session may have ended by its gap (a table lookup settles it)
-        current: BoardInfo | None = board if offered.in_play else None
-        if offered.in_play is None:
-            now = await storage.table_lookup(guild_id, interaction.user.id, board.table_number)
-            same_table = now.table is not None and now.table.id == board.table_id
-            current = now.board if same_table and now.board and now.board.id == board.id else None
-        if current is None:
+        if not offered.in_play:  # a board the table has moved on from, or of a past session
             raise ContextError(EXPIRED)
         pending = next(
             (p for p in board.state.pending_for(self.seat) if self.token in p.options), None
@@ -163,7 +155,7 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
             ChoiceMade(self.seat, self.token),
             actor_id=interaction.user.id,
             interaction_id=interaction.id,
-            seen=current,  # the board as read, for the recording to start from
+            seen=board,  # as the choice's read found it: the recording starts from it
         )
         # the ruling's message is public: it stays in the club's language
         locale = club.language

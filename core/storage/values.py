@@ -153,9 +153,8 @@ class ChoiceContext:
     seat_table_id: int | None
     seat: Seat | None
     #: whether ``board`` is still its table's board in the session in play: a press on a board
-    #: the table has moved on from, or of a past session, finds history. None: the club's
-    #: session may have ended by its gap, which only a table lookup settles (it starts the next)
-    in_play: bool | None = None
+    #: the table has moved on from, or of a past session, finds history
+    in_play: bool
 
 
 @dataclass(frozen=True)

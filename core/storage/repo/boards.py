@@ -409,16 +409,19 @@ class Boards(Sessions):
 
     async def choice_context(self, guild_id: int, event_id: int, user_id: int) -> ChoiceContext:
         """What pressing a choice button needs, in one read: the ruling that offered the
-        choice, its board now, and where the presser sits in this club (if anywhere).
+        choice, its board now and whether it is still its table's board in the session in play,
+        and where the presser sits in this club (if anywhere).
         :class:`NotFound` when the guild has no such event."""
         params = {"guild_id": guild_id, "event_id": event_id, "user_id": user_id}
         row = await self.tx.first(CHOICE_CONTEXT, params)
         if row is None:
             raise NotFound(Msg("there is no ruling #{id}", id=event_id))
-        in_play: bool | None = None
-        if self._session_fresh(guild_id, club_settings(row), row.latest_session_id,
-                               row.session_created_at, row.session_ended_at):
-            in_play = row.session_id == row.latest_session_id and row.current_board == row.number
+        live = row.latest_session_id
+        if not self._session_fresh(guild_id, club_settings(row), live, row.session_created_at,
+                                   row.session_ended_at):
+            # the latest session may be over (ended, a new club day, its gap passed): settled,
+            # and the next one started, as a table lookup does
+            live = (await self.live_session(guild_id)).id
         seen = BoardSeen(row.club_id, row.version, row.time_zone, row.state)
         return ChoiceContext(
             event_id=row.event_id,
@@ -426,7 +429,7 @@ class Boards(Sessions):
             board=self._row_info(row, self._states.parse(row.state), seen),
             seat_table_id=row.seat_table_id,
             seat=Seat(row.seat) if row.seat is not None else None,
-            in_play=in_play,
+            in_play=row.session_id == live and row.current_board == row.number,
         )
 
     async def find_board(

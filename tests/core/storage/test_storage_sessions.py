@@ -206,11 +206,22 @@ async def test_a_choice_of_a_past_session_is_not_in_play(storage, clock):
     assert (await storage.choice_context(GUILD_A, offered, PLAYER)).in_play is False
 
 
-async def test_a_choice_whose_session_may_have_ended_by_its_gap_is_left_to_a_lookup(storage,
-                                                                                    clock):
-    """A session-gap club's session past its gap since it started may still be in play (the
-    gap counts from the last activity): the read cannot tell, so it says None."""
+async def test_a_choice_in_a_session_active_within_its_gap_is_in_play(storage, clock):
+    """A session-gap club's gap counts from the last activity, not the start: four hours
+    after the start, with a ruling two hours ago, a 3-hour gap has not passed."""
     await storage.update_club(GUILD_A, session_gap_hours=3)
-    _board, offered = await _offered_choice(storage)
+    board, offered = await _offered_choice(storage)
+    clock.now += dt.timedelta(hours=2)
+    await storage.record(GUILD_A, board.id, Exposure(Seat.E, (parse_card("D4"),), How.ACCIDENTAL))
+    clock.now += dt.timedelta(hours=2)
+    assert (await storage.choice_context(GUILD_A, offered, PLAYER)).in_play is True
+
+
+async def test_a_choice_in_a_session_idle_past_its_gap_is_not_in_play(storage, clock):
+    """Idle longer than the club's gap: the session is over, the next one starts (as a table
+    lookup would start it), and the choice is history."""
+    await storage.update_club(GUILD_A, session_gap_hours=3)
+    board, offered = await _offered_choice(storage)
     clock.now += dt.timedelta(hours=4)
-    assert (await storage.choice_context(GUILD_A, offered, PLAYER)).in_play is None
+    assert (await storage.choice_context(GUILD_A, offered, PLAYER)).in_play is False
+    assert (await storage.current_session(GUILD_A)).id != board.session_id
