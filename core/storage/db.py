@@ -19,7 +19,6 @@ import importlib.resources
 import importlib.util
 import os
 import re
-import sqlite3
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -28,13 +27,15 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import orjson
 from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, DisconnectionError
+from sqlalchemy.exc import ArgumentError, DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
+
+from core.storage.driver import wrapped_errors
 
 #: The repository root of a checkout: ``migrations/`` and ``alembic.ini`` live there.
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,11 +227,8 @@ def configure_sqlite(sync_engine: Engine, *, pragmas: tuple[str, ...] = ()) -> N
         # cost about as much as the recording's statements on sqlite3 together
         dbapi_connection = conn.connection.driver_connection
         assert dbapi_connection is not None, "an open connection"
-        try:
+        with wrapped_errors(conn.dialect, statement, None):
             dbapi_connection.execute(statement)
-        except sqlite3.Error as exc:
-            raise DBAPIError.instance(statement, None, exc, sqlite3.Error,
-                                      dialect=conn.dialect) from exc
 
 
 def local_month(stored: str | None, time_zone: str | None) -> str | None:

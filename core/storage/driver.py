@@ -31,7 +31,8 @@ runs directly and any other goes through SQLAlchemy on the same connection.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,14 +195,12 @@ class DriverReads:
         status = await driver.execute(statement.sql, *statement.arguments(parameters or {}))
         return DriverResult([], rowcount=int(status.rsplit(" ", 1)[-1]))
 
-
     def run_here(self, dbapi: Any, statement: CompiledRead, parameters: Any) -> DriverResult:
         """``statement`` on a synchronous DB-API connection (SQLite's ``sqlite3``, on the
         loop's own thread: :class:`core.storage.hotpath.LoopConnection`) as :meth:`run` runs it
-        on asyncpg. The driver's errors come out as SQLAlchemy's (``DBAPIError.instance``, as
-        its own execution wraps them), so the write retries see what they know."""
+        on asyncpg, its errors as SQLAlchemy's (:func:`wrapped_errors`)."""
         self.executed += 1
-        try:
+        with wrapped_errors(self._dialect, statement.sql, parameters):
             if isinstance(parameters, list):
                 cursor = dbapi.executemany(statement.sql,
                                            [statement.arguments(p) for p in parameters])
@@ -213,10 +212,19 @@ class DriverReads:
                 return DriverResult([statement.make_row(r) for r in cursor.fetchall()])
             row = _row_type(d[0] for d in cursor.description)  # a text statement's, as named
             return DriverResult([row(r) for r in cursor.fetchall()])
-        except self._dialect.loaded_dbapi.Error as exc:
-            raise DBAPIError.instance(statement.sql, parameters, exc,
-                                      self._dialect.loaded_dbapi.Error,
-                                      dialect=self._dialect) from exc
+
+
+@contextmanager
+def wrapped_errors(dialect: Dialect, statement: str, parameters: Any) -> Iterator[None]:
+    """A statement sent to a synchronous driver directly raises its errors as SQLAlchemy's
+    own execution would (``DBAPIError.instance``: ``IntegrityError``, ``OperationalError`` …),
+    so the write retries and the busy checks see what they know."""
+    dbapi_error = dialect.loaded_dbapi.Error
+    try:
+        yield
+    except dbapi_error as exc:
+        raise DBAPIError.instance(statement, parameters, exc, dbapi_error,
+                                  dialect=dialect) from exc
 
 
 def driver_of(conn: AsyncConnection) -> Any:

@@ -76,6 +76,19 @@ from core.storage.values import (
 from core.text import Msg
 
 
+def seen_row(board: BoardInfo) -> BoardRow | None:
+    """The row a recording works on, as the table lookup that found ``board`` read it (None:
+    it came from another read)."""
+    seen = board.seen
+    if seen is None:
+        return None
+    return BoardRow(
+        id=board.id, club_id=seen.club_id, session_id=board.session_id, table_id=board.table_id,
+        number=board.number, table_no=board.table_number, last_seq=board.last_seq,
+        version=seen.version, state=seen.state, time_zone=seen.time_zone, first_id=None,
+    )
+
+
 async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
     """Who named the board's declarer with ``/board set`` (its latest standing ``board_set``
     event that names one); None when none did (the auction made him, or nobody)."""
@@ -537,31 +550,25 @@ class Boards(Sessions):
             if not isinstance(each, Event):
                 raise TypeError(f"expected an Event, got {type(each).__name__}")
         facts = event_to_data(event)
-        start = seen.seen if seen is not None and seen.id == board_id else None
+        looked = seen_row(seen) if seen is not None and seen.id == board_id else None
 
         async def work(conn: AsyncConnection) -> RecordedEvent:
-            nonlocal start
-            # one round trip: the board (locked), its table's number, the club check and (on
-            # SQLite) the idempotency check; then the event, its laws and the snapshot
+            nonlocal looked
             inline = self.tx.dialect.serial_writes
             # the row locked, unless nothing holds a lock past this read (the driver's one
             # statement with no transaction: its write checks the board's version instead)
             locks = getattr(conn, "row_locks_hold", True)
-            if start is not None and seen is not None and not (locks or inline or before):
-                # as the lookup read it; the write's version check stands for the read's lock
-                looked = BoardRow(
-                    id=board_id, club_id=start.club_id, session_id=seen.session_id,
-                    table_id=seen.table_id, number=seen.number, table_no=seen.table_number,
-                    last_seq=seen.last_seq, version=start.version, state=start.state,
-                    time_zone=start.time_zone, first_id=None,
-                )
-                start = None  # once
+            if looked is not None and not (locks or inline or before):
+                # once, as the lookup read it: the write's version check stands for the read
+                first_try, looked = looked, None
                 try:
                     return await self._append_folded(
-                        conn, looked, event, facts, actor_id, interaction_id, expect_seq
+                        conn, first_try, event, facts, actor_id, interaction_id, expect_seq
                     )
                 except BoardChanged:
                     pass  # moved since the lookup (nothing written): read it, as without seen
+            # one round trip: the board (locked), its table's number, the club check and (on
+            # SQLite) the idempotency check; then the event, its laws and the snapshot
             board = await board_for_record(
                 conn, guild_id, board_id, interaction_id if inline else None, lock=locks
             )
