@@ -253,7 +253,6 @@ class Transactions:
         from core.storage.repo.statements import ON_THE_DRIVER, ONE_STATEMENT_WRITES
 
         assert self.driver is not None
-        delay = 0.002  # grows as in _retrying: writers racing for one board spread out
         for _ in range(self.attempts):
             try:
                 pooled = await hot_path.raw()
@@ -281,8 +280,7 @@ class Transactions:
                 except BaseException:  # noqa: BLE001 - the connection is not to be reused
                     pooled.invalidate()
                 if isinstance(exc, BoardChanged):
-                    await asyncio.sleep(delay * random.uniform(0.5, 1.5))
-                    delay = min(delay * 2, 0.25)
+                    await asyncio.sleep(0.002 * random.uniform(0.5, 1.5))
                     continue
                 if (not in_transaction and on.sent_write and isinstance(exc, Exception)
                         and _lost(exc)):
