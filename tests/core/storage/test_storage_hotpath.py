@@ -83,8 +83,8 @@ async def test_the_prebuilt_statements_give_each_its_own_answer_on_the_loop(stor
 
 
 async def test_the_loop_keeps_its_connections_between_transactions(storage_url):
-    """Reads reuse one kept connection and writes another; a read nested in a read gets one
-    of its own; after a failed statement the next read starts on a fresh connection, and a
+    """Reads and writes reuse one kept connection; a read nested in a read gets one of its
+    own; after a failed statement the next read starts on a fresh connection, and a
     transaction is never left open."""
     async with migrated_storage(storage_url, upgrade=False) as storage:
         board = await new_board(storage)
@@ -103,15 +103,36 @@ async def test_the_loop_keeps_its_connections_between_transactions(storage_url):
             assert raw(again) is outer
         recorded = await storage.record(GUILD_A, board.id, exposed("W", "SK"))
         with loop_db.begin() as w1:
-            writer = raw(w1)
-        with loop_db.begin() as w2:
-            assert raw(w2) is writer and writer is not outer
-        assert not outer.in_transaction and not writer.in_transaction
+            assert raw(w1) is outer and outer.in_transaction
+        with loop_db.connect() as read_after:
+            assert raw(read_after) is outer
+            assert not outer.in_transaction  # a read opens no transaction, after a write too
+            assert await read_after.scalar(text("SELECT 1")) == 1
+        assert not outer.in_transaction
 
         with pytest.raises(Exception, match="no such table"), loop_db.connect() as broken:
             await broken.execute(text("SELECT * FROM no_such_table"))
         with loop_db.connect() as fresh:
             assert raw(fresh) is not outer
+        assert (await storage.board(GUILD_A, board.id)).last_seq == recorded.seq
+
+
+async def test_the_loops_reads_and_writes_share_one_sqlite_connection(storage_url):
+    """A recording on the loop is written by the connection its table lookups read on, so
+    SQLite keeps that connection's page cache: ``PRAGMA data_version`` (which moves only when
+    another connection commits) stays put across the recording, and the lookup after it sees
+    the new board."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        loop_db = storage.tx.loop
+
+        async def data_version() -> int:
+            with loop_db.connect() as conn:
+                return await conn.scalar(text("PRAGMA data_version"))
+
+        before = await data_version()
+        recorded = await storage.record(GUILD_A, board.id, exposed("W", "SK"), interaction_id=7)
+        assert await data_version() == before
         assert (await storage.board(GUILD_A, board.id)).last_seq == recorded.seq
 
 
