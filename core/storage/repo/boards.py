@@ -106,14 +106,39 @@ async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
 
 
 @dataclass(frozen=True)
+class MovePlace:
+    """The table a move happens at and the board it moves to, as ``SET_BOARD_SELECT`` reads
+    them (the same attribute names; ``id`` and the board's other fields None when the board is
+    new), built from what :meth:`Boards._checked_move` read under its locks, so the move needs
+    no read of its own."""
+
+    club_id: int
+    time_zone: str
+    table_id: int
+    table_session_id: int
+    table_no: int
+    current_board: int | None
+    id: int | None
+    session_id: int | None
+    board_table_id: int | None
+    number: int | None
+    last_seq: int | None
+    version: int | None
+    state: str | dict[str, Any] | None
+    first_id: int | None = None
+
+
+@dataclass(frozen=True)
 class CheckedMove:
     """What :meth:`Boards.set_board`'s checks found: the board asked for (its row, locked),
-    the board in play to end, whether to reopen; or the answer of a redelivery."""
+    the board in play to end, whether to reopen, where the move happens; or the answer of a
+    redelivery."""
 
     target: BoardRow | None = None
     end: BoardRow | None = None
     reopen: bool = False
     redelivered: BoardMove | None = None
+    place: MovePlace | None = None
 
 
 class Boards(Sessions):
@@ -168,6 +193,7 @@ class Boards(Sessions):
             reopened: tuple[int, ...] = ()
             key = interaction_id  # the first row written carries it (one per interaction)
             target: BoardRow | None = None
+            found: Any = None
             if director is not None:
                 move = await self._checked_move(
                     conn, guild_id, table_id, number, director=director, reopen=reopen,
@@ -185,7 +211,12 @@ class Boards(Sessions):
                 if move.reopen and target is not None:
                     reopened = await self._void_board_ends(conn, target, actor_id, key)
                     key = None if reopened else key
-            found = (await conn.execute(SET_BOARD_SELECT, params)).first()
+                ends_target = (move.end is not None and target is not None
+                               and move.end.id == target.id)
+                if not reopened and not ends_target:
+                    found = move.place  # what the checks read is still so: no second read
+            if found is None:
+                found = (await conn.execute(SET_BOARD_SELECT, params)).first()
             if found is None:
                 raise NotFound(Msg("this server has no tables or rulings yet"))
             if found.table_id is None:
@@ -318,6 +349,18 @@ class Boards(Sessions):
             )
         }
         target = rows.get(number)
+        place = MovePlace(
+            club_id=head.club_id, time_zone=head.time_zone, table_id=table_id,
+            table_session_id=head.table_session_id, table_no=head.table_no,
+            current_board=current_no,
+            id=target.id if target else None,
+            session_id=target.session_id if target else None,
+            board_table_id=table_id if target else None,
+            number=number if target else None,
+            last_seq=target.last_seq if target else None,
+            version=target.version if target else None,
+            state=target.state if target else None,
+        )
         if head.first_event is not None or head.first_verdict is not None:
             # this interaction already did it (Discord delivered it again): nothing new
             if target is None:
@@ -358,6 +401,7 @@ class Boards(Sessions):
             target=target,
             end=current if plan.ends_current else None,
             reopen=plan.reopens,
+            place=place,
         )
 
     async def _void_board_ends(

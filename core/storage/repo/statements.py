@@ -232,6 +232,7 @@ TABLE_FOR_MOVE = (
     select(
         Table.current_board,
         Table.number.label("table_no"),
+        Table.session_id.label("table_session_id"),
         Club.id.label("club_id"),
         Club.time_zone,
         select(EventRow.id)

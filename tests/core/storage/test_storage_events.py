@@ -68,6 +68,33 @@ async def test_set_board_is_logged_as_a_board_set_event(storage):
                                "contract": "4H"}
 
 
+async def test_a_directors_move_to_a_board_made_earlier_sets_it_from_the_checks_reads(storage):
+    """A director's ``/board set`` works from the rows its checks locked (no read of its own
+    after them): the board in play is ended, the board moved to, made earlier with a dealer,
+    keeps it and takes the new facts at its next sequence number, the table's board is the
+    new one, and each snapshot is the fold of its events (a recording on it then lands)."""
+    first = await new_board(storage, board=1)
+    await storage.set_board(GUILD_A, first.table_id, 3, dealer="E")  # made earlier
+    await storage.set_board(GUILD_A, first.table_id, 1)  # back to board 1
+    await storage.record(GUILD_A, first.id, exposed("W", "SK"), actor_id=PLAYER)
+    made = await storage.find_board(GUILD_A, first.table_id, 3)
+    assert made is not None and made.last_seq == 1
+
+    move = await storage.set_board(GUILD_A, first.table_id, 3, declarer="S", contract="3N",
+                                   actor_id=PLAYER, interaction_id=901, director=True)
+
+    assert move.id == made.id and move.ended is not None and move.ended.id == first.id
+    assert (move.dealer, move.declarer, move.contract, move.last_seq) == (Seat.E, Seat.S,
+                                                                          "3NT", 2)
+    assert (await storage.table(GUILD_A, 1)).current_board == 3
+    for board_id in (first.id, made.id):
+        events = await storage.board_events(GUILD_A, board_id)
+        assert (await storage.board(GUILD_A, board_id)).state == fold(events)
+    assert [e.kind for e in await storage.board_events(GUILD_A, first.id)][-1] == "board_end"
+    landed = await storage.record(GUILD_A, made.id, played("W", "D2"))
+    assert landed.seq == 3
+
+
 async def test_snapshot_equals_the_fold_of_the_events(storage):
     """After a whole penalty-card story the stored snapshot is exactly the replay of the log."""
     board = await new_board(storage)
