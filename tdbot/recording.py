@@ -4,7 +4,9 @@ noted in the club's ruling-log channel, and the cooldown that keeps a flood of r
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -106,17 +108,30 @@ async def record_incident(
         return ctx, recorded, reported
 
     ctx, recorded, reported = await in_time(interaction, checked(attempt))
-    # The log channel first: if Discord has given up on the interaction (the answer below then
-    # fails), the directors still learn of the recorded ruling. The table's record (a call in
-    # rotation, a plain lead) is no ruling: the directors are not told of it.
-    if recorded.is_ruling and not recorded.ruling.private and not recorded.duplicate:
-        await notify_log_channel(interaction, ctx, recorded)
     language = ctx.club.language  # a ruling at the table is public: the club's language
-    await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number,
-                      club_language=language)
+    answer = post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number,
+                         club_language=language)
+    # The table's record (a call in rotation, a plain lead) is no ruling: the directors are not
+    # told of it. A ruling's line in the log channel is sent beside the answer, not before it
+    # (the player does not wait for a second message to reach Discord), and both are always
+    # tried: if Discord has given up on the interaction (the answer fails), the directors
+    # still learn of the recorded ruling.
+    if recorded.is_ruling and not recorded.ruling.private and not recorded.duplicate:
+        await both(notify_log_channel(interaction, ctx, recorded), answer)
+    else:
+        await answer
     if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
         await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number,
                           club_language=language)
+
+
+async def both(aside: Coroutine[Any, Any, None], main: Coroutine[Any, Any, None]) -> None:
+    """Run ``aside`` and ``main`` at once and wait for both; ``main``'s error (then
+    ``aside``'s) is raised only when both have finished, so neither cuts the other short."""
+    results = await asyncio.gather(aside, main, return_exceptions=True)
+    for result in reversed(results):
+        if isinstance(result, BaseException):
+            raise result
 
 
 async def notify_log_channel(

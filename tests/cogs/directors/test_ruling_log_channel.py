@@ -47,3 +47,24 @@ async def test_a_call_that_asks_for_the_directors_judgement_is_noted(ld, bot, st
     result = await ld.run("/call call:2C", user="Declarer")
     [note] = [m for m in result.channel_messages if m.channel_id == ld.guild.channel("td-log").id]
     assert "Judgement pending" in note.content
+
+
+async def test_the_answer_does_not_wait_for_the_log_channel(ld, bot, storage):
+    """The log channel's line is sent beside the player's answer, not before it: with the log
+    channel slow to take it, the answer reaches Discord while the line is still on its way,
+    and both arrive."""
+    await set_up(ld)
+    await seat(ld)
+    log_channel = ld.guild.channel("td-log")
+    ld.inject(f"POST /channels/{log_channel.id}/messages", delay=0.5)
+    before = len(ld.requests)
+    result = await ld.run("/exposed cards:SK seat:W", user="LHO")
+    ld.clear_faults()
+    [line] = [r for r in ld.requests[before:]
+              if r.path == f"/channels/{log_channel.id}/messages"]
+    answers = [r for r in result.requests if r.kind in ("callback", "followup")]
+    assert [r.kind for r in answers] == ["callback"]  # answered at once: no "thinking…" first
+    assert answers[0].received_at < line.answered_at  # sent while the line was still pending
+    assert "major penalty card" in result.text
+    [note] = [m for m in result.channel_messages if m.channel_id == log_channel.id]
+    assert note.content.startswith("Ruling #")
