@@ -65,6 +65,11 @@ Modes, each for the mix and then for /ping (the floor: a command that only repli
 * open loop: arrivals at ``--rate`` per second in total, spread round-robin over the tables
   (each table's next step is dispatched at its scheduled time; ``max_lag_ms`` says how late the
   driver was, so a rate the bot could not keep up with is visible);
+* interleaved (``--interleaved-rounds``, default 6 rounds of 3 s windows): the open loop's
+  two p50 ratios again, with the mix's and ``/ping``'s windows alternating on one bot, so the
+  two medians of each round are taken side by side (the judged ratios take them from two runs
+  on two fresh bots, some seconds apart); the median of the rounds' ratios, and how many
+  rounds met each target;
 * closed loop: every table sends its next step as soon as the previous one is answered:
   the saturation throughput; ``process_cpu_ms_per_interaction`` is the bot process's CPU
   (all its threads) per interaction, the figure least disturbed by other load on the machine.
@@ -688,6 +693,41 @@ async def measure(args: argparse.Namespace, method: str, out: dict[str, Any]) ->
                           "bot": mix_closed["process_cpu_ms_per_interaction"],
                           **mix_closed.get("machine", {})},
                       "first_response": first}
+    if args.interleaved_rounds:
+        async with instance(args, method, {}) as bench:
+            out["interleaved"] = await interleaved(bench, args)
+
+
+async def interleaved(bench: Bench, args: argparse.Namespace) -> dict[str, Any]:
+    """The two p50 ratios with the mix and ``/ping`` measured side by side on one bot: open-loop
+    windows of ``--interleaved-seconds`` at ``--rate``, the mix's and ``/ping``'s alternating
+    (``--interleaved-rounds`` of each, ``/ping`` first in odd rounds). The judged figures above
+    take each median from one window on its own fresh bot, some seconds apart, so a spell of
+    the machine's falls on one side only; here each round's ratio compares windows taken next to
+    each other, and the summary is the median of the rounds' ratios. Nothing else differs."""
+    rounds = []
+    for r in range(args.interleaved_rounds):
+        order = (True, False) if r % 2 else (False, True)
+        got: dict[bool, dict[str, Any]] = {}
+        for ping_only in order:
+            got[ping_only] = await bench.open_loop(args.rate, args.interleaved_seconds,
+                                                   ping_only=ping_only)
+            check(got[ping_only], f"interleaved round {r + 1}")
+        mix, ping = got[False]["answer"]["p50_ms"], got[True]["answer"]["p50_ms"]
+        state = got[False]["answer_per_kind"].get("state", {}).get("p50_ms", float("nan"))
+        rounds.append({"mix_p50_ms": mix, "state_p50_ms": state, "ping_p50_ms": ping,
+                       "mix_to_ping": round(mix / ping, 2),
+                       "state_to_ping": round(state / ping, 2)})
+    median = statistics.median
+    return {
+        "rounds": rounds, "seconds_each": args.interleaved_seconds, "rate": args.rate,
+        "p50_ratio_mix_to_ping": round(median(r["mix_to_ping"] for r in rounds), 2),
+        "p50_ratio_state_to_ping": round(median(r["state_to_ping"] for r in rounds), 2),
+        "rounds_mix_ratio_met": sum(r["mix_to_ping"] <= TARGETS["mix_p50_ratio"]
+                                    for r in rounds),
+        "rounds_state_ratio_met": sum(r["state_to_ping"] <= TARGETS["state_p50_ratio"]
+                                      for r in rounds),
+    }
 
 
 async def tail(args: argparse.Namespace, out: dict[str, Any]) -> None:
@@ -899,6 +939,11 @@ def main() -> None:
     ap.add_argument("--tail-runs", type=int, default=0, metavar="N",
                     help="only N consecutive open-loop runs of the mix at --rate, each with "
                     "its p99, the driver's lateness and the bot's longest pauses (a steady tail)")
+    ap.add_argument("--interleaved-rounds", type=int, default=6, metavar="N",
+                    help="also the p50 ratios from N rounds of the mix's and /ping's open-loop "
+                    "windows side by side on one bot (0: not)")
+    ap.add_argument("--interleaved-seconds", type=float, default=3.0,
+                    help="each interleaved window's length")
     ap.add_argument("--profile", action="store_true",
                     help="also cProfile a closed-loop run of the mix and of /ping")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile")
@@ -911,6 +956,7 @@ def main() -> None:
     if args.smoke:
         args.tables, args.sequential_cycles, args.rate, args.seconds = 2, 1, 20.0, 0.2
         args.discord, args.lever_rounds = "separate", 1
+        args.interleaved_rounds, args.interleaved_seconds = 2, 0.2
     if args.seconds is not None:
         args.open_seconds = args.closed_seconds = args.lever_seconds = args.seconds
         args.warmup = min(args.warmup, args.seconds)

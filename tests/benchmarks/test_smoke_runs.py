@@ -60,6 +60,8 @@ def test_interactions_benchmark_runs_every_run_and_lever() -> None:
     cpu = sep["summary"]["cpu_ms_per_interaction_mix"]  # the bot's, and beside it the others'
     assert cpu["bot"] > 0 and cpu["stand_in_cpu_ms_per_interaction"] > 0
     assert 0 < cpu["cores_busy"] <= cpu["cores"] + 0.5
+    both = sep["interleaved"]  # the ratios from the mix's and /ping's windows side by side
+    assert len(both["rounds"]) == 2 and both["p50_ratio_mix_to_ping"] > 0
     assert set(out["levers"]) >= {"none", "hot_path_on_loop", "plus_orjson"}
     assert all(row["closed"]["throughput_per_s"] > 0 for row in out["levers"].values())
 
