@@ -648,11 +648,13 @@ class Boards(Sessions):
             return replace(recorded, earlier=tuple(earlier)) if earlier else recorded
 
         # on PostgreSQL one event is written in one statement (_append_folded), which guards
-        # itself: on the driver it needs no transaction around it
-        return await self.tx.write_conn(
-            work, retry_disconnect=interaction_id is not None, on_driver=not before,
-            one_statement=not before,
-        )
+        # itself: on the driver it needs no transaction around it; this process's writers of
+        # one board take turns before it (Transactions.turn)
+        async with self.tx.turn(("board", board_id)):
+            return await self.tx.write_conn(
+                work, retry_disconnect=interaction_id is not None, on_driver=not before,
+                one_statement=not before,
+            )
 
     async def _first_recording(self, conn: AsyncConnection, first_id: int) -> RecordedEvent:
         """The event already recorded for an interaction id, as record() returned it."""

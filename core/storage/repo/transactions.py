@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar, cast
 
@@ -114,6 +114,8 @@ class Transactions:
         # SQLite has one writer at a time: writers of this process queue here instead of
         # polling the file lock (other processes still wait on BEGIN IMMEDIATE's busy timeout).
         self._write_lock = asyncio.Lock() if self.dialect.single_writer else None
+        #: Where writers take turns by key (:meth:`turn`): the lock and how many hold or wait.
+        self._turns: dict[Hashable, tuple[asyncio.Lock, list[int]]] = {}
 
     @property
     def engine(self) -> AsyncEngine | None:
@@ -300,6 +302,32 @@ class Transactions:
             await hot_path.release(pooled)
             return result
         raise Busy(Msg("the board kept changing; please try again in a moment"))
+
+    @asynccontextmanager
+    async def turn(self, key: Hashable) -> AsyncIterator[None]:
+        """Writers of this process with the same ``key`` (a board) take turns here, in order.
+
+        On PostgreSQL two writers of one board otherwise race in the database: the loser's
+        statement waits on the winner's row lock, finds the board moved and starts again, so a
+        burst of them turns into lock waits, each a round trip or more, and under heavy load a
+        writer could wait out ``lock_timeout`` twice and be told the database is busy (50
+        writers on one board: ``test_concurrent_follow_ups_all_land_once_in_sequence``, once in
+        CI). Shards split clubs, so a board's writers are all in one process; the row lock and
+        the version check still guard against any other. SQLite's writers take turns already
+        (one write lock per process), so there this does nothing."""
+        if self._write_lock is not None:
+            yield
+            return
+        lock, holders = self._turns.get(key) or self._turns.setdefault(
+            key, (asyncio.Lock(), [0]))
+        holders[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            holders[0] -= 1
+            if not holders[0]:
+                del self._turns[key]
 
     @asynccontextmanager
     async def _serialised(self) -> AsyncIterator[None]:

@@ -633,3 +633,54 @@ async def test_a_consultation_answer_whose_write_answer_is_lost_is_logged_once(s
         assert lost and done.event_id == recorded.id
         assert await _events(storage, board.id) == board.last_seq + 1  # logged once
         assert await desk.open_consultations(GUILD_A) == ()
+
+
+async def test_a_boards_writers_in_one_process_take_turns(storage_url):
+    """``Transactions.turn``: writers with the same key (a board) run one at a time, in the
+    order they came; other keys run beside them; a writer cancelled while waiting leaves its
+    place; and nothing is kept once all are done."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        tx = storage.tx
+        inside: dict[str, int] = {"b1": 0, "b2": 0}
+        most: dict[str, int] = {"b1": 0, "b2": 0}
+        order: list[int] = []
+
+        async def writer(key: str, n: int) -> None:
+            async with tx.turn(key):
+                inside[key] += 1
+                most[key] = max(most[key], inside[key])
+                if key == "b1":
+                    order.append(n)
+                await asyncio.sleep(0.005)
+                inside[key] -= 1
+
+        first = asyncio.create_task(writer("b1", 0))
+        await asyncio.sleep(0)
+        cancelled = asyncio.create_task(writer("b1", 99))
+        others = [asyncio.create_task(writer("b1", n)) for n in range(1, 6)]
+        beside = [asyncio.create_task(writer("b2", n)) for n in range(3)]
+        await asyncio.sleep(0)
+        cancelled.cancel()
+        await asyncio.gather(first, *others, *beside)
+        assert cancelled.cancelled()
+        assert most == {"b1": 1, "b2": 1} and order == [0, 1, 2, 3, 4, 5]
+        assert tx._turns == {}
+
+
+async def test_recordings_of_one_board_at_once_do_not_race_in_the_database(storage_url):
+    """26 recordings of one board at once, all started from one lookup: they take their turns
+    in the process, so each sends at most three statements (its write from the lookup, which
+    finds the board moved, the board read again and its write), where racing in the database
+    they would find the board moved again and again; every one lands, in sequence."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        board = await new_board(storage)
+        looked = (await storage.table_lookup(GUILD_A, PLAYER, 1)).board
+        cards = [f"{suit}{rank}" for suit in "SH" for rank in "23456789TJQKA"]
+        assert storage.tx.driver is not None
+        before = storage.tx.driver.executed
+        results = await asyncio.gather(*(
+            storage.record(GUILD_A, board.id, exposed("W" if i < 13 else "E", card),
+                           interaction_id=20_000 + i, seen=looked)
+            for i, card in enumerate(cards)))
+        assert sorted(r.seq for r in results) == list(range(2, 28))
+        assert storage.tx.driver.executed - before <= 3 * len(cards)
