@@ -318,8 +318,10 @@ class Transactions:
         if self._write_lock is not None:
             yield
             return
-        lock, holders = self._turns.get(key) or self._turns.setdefault(
-            key, (asyncio.Lock(), [0]))
+        entry = self._turns.get(key)
+        if entry is None:
+            entry = self._turns[key] = (asyncio.Lock(), [0])
+        lock, holders = entry
         holders[0] += 1
         try:
             async with lock:
