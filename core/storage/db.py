@@ -65,6 +65,13 @@ DEFAULT_FILE = "tdbot.db"
 #: once): SQLite's busy timeout and PostgreSQL's lock_timeout.
 SQLITE_BUSY_TIMEOUT_MS = 5_000
 PG_LOCK_TIMEOUT = "5s"
+#: PostgreSQL connections a process keeps, and no more (no overflow): as many as SQLAlchemy's
+#: default allowed at once (5 + 10 overflow), but all kept open. With the default, a burst's
+#: overflow connections were closed as soon as 5 were idle and opened again at the next burst
+#: (a new server process, its authentication, every statement prepared again): in an
+#: interleaved A/B of the club-night mix (8 pairs), 15 kept raised the saturation in every pair
+#: (by 1-21 %; ``benchmarks/README.md``, issue 27, seventh session).
+PG_POOL_SIZE = 15
 
 #: PostgreSQL advisory lock key held while migrating.
 _LOCK_KEY = 0x7464626F74  # "tdbot"
@@ -146,6 +153,9 @@ def make_engine(url: str | URL | None = None, **kwargs: Any) -> AsyncEngine:
         "lock_timeout": PG_LOCK_TIMEOUT,
     }
     server_settings.update(connect_args.pop("server_settings", {}))
+    if "poolclass" not in kwargs:
+        kwargs.setdefault("pool_size", PG_POOL_SIZE)
+        kwargs.setdefault("max_overflow", 0)
     engine = create_async_engine(
         parsed,
         connect_args={"server_settings": server_settings, **connect_args},

@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy import event, text
 from sqlalchemy.pool import NullPool
 
-from core.storage.db import make_engine
+from core.storage.db import PG_POOL_SIZE, make_engine, make_sessionmaker
+from core.storage.service import Storage
 from core.storage.testing import migrated_storage
 from tests.core.storage.helpers import GUILD_A, PLAYER, exposed, new_board
 
@@ -573,10 +574,10 @@ async def test_connections_beyond_the_pools_size_are_closed_cleanly(storage_url,
     import logging
 
     caplog.set_level(logging.ERROR, logger="sqlalchemy.pool")
-    async with migrated_storage(storage_url, upgrade=False) as storage:
+    engine = make_engine(storage_url, pool_size=2, max_overflow=10)  # an operator's overflow
+    try:
+        storage = Storage(make_sessionmaker(engine))
         board = await new_board(storage)
-        engine = storage.tx.engine
-        assert engine is not None
         await engine.dispose()
         pool = engine.sync_engine.pool
         await asyncio.gather(
@@ -592,7 +593,25 @@ async def test_connections_beyond_the_pools_size_are_closed_cleanly(storage_url,
                 " AND application_name = 'tdbot'"))
         assert open_here <= pool.size()  # type: ignore[attr-defined]
         assert (await storage.board(GUILD_A, board.id)).last_seq == board.last_seq + 3
+    finally:
+        await engine.dispose()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_the_pool_keeps_the_connections_a_burst_opened(storage_url):
+    """PostgreSQL's default pool (``PG_POOL_SIZE``, no overflow): 12 connections checked out
+    at once and given back raw all stay open for the next burst (SQLAlchemy's default kept 5
+    and closed the rest, to be opened again)."""
+    async with migrated_storage(storage_url, upgrade=False) as storage:
+        hot_path = storage.tx.hot_path
+        assert hot_path is not None
+        pool = hot_path.engine.sync_engine.pool
+        taken = await asyncio.gather(*(hot_path.raw() for _ in range(12)))
+        for pooled in taken:
+            await hot_path.release(pooled)
+        assert pool.checkedout() == 0  # type: ignore[attr-defined]
+        assert pool.checkedin() == 12  # type: ignore[attr-defined]
+        assert pool.size() == PG_POOL_SIZE  # type: ignore[attr-defined]
 
 
 async def test_a_raw_checkout_that_cannot_connect_falls_back_to_sqlalchemy(storage_url,
