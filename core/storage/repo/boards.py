@@ -108,9 +108,11 @@ async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
 @dataclass(frozen=True)
 class MovePlace:
     """The table a move happens at and the board it moves to, as ``SET_BOARD_SELECT`` reads
-    them (the same attribute names; ``id`` and the board's other fields None when the board is
-    new), built from what :meth:`Boards._checked_move` read under its locks, so the move needs
-    no read of its own."""
+    them (the same attribute names; ``id`` and the board's other fields None when the board
+    is new), built from what
+    :meth:`Boards._checked_move` read under its locks, so the move needs no read of its own.
+    The board it ends is never the board it moves to (:func:`core.permissions.may_set_board`
+    ends only a board of another number); a reopen rewrites the board, which is read again."""
 
     club_id: int
     time_zone: str
@@ -125,7 +127,7 @@ class MovePlace:
     last_seq: int | None
     version: int | None
     state: str | dict[str, Any] | None
-    first_id: int | None = None
+    first_id: int | None = None  # checked already (a redelivery is answered by the checks)
 
 
 @dataclass(frozen=True)
@@ -211,10 +213,8 @@ class Boards(Sessions):
                 if move.reopen and target is not None:
                     reopened = await self._void_board_ends(conn, target, actor_id, key)
                     key = None if reopened else key
-                ends_target = (move.end is not None and target is not None
-                               and move.end.id == target.id)
-                if not reopened and not ends_target:
-                    found = move.place  # what the checks read is still so: no second read
+                if not reopened:  # what the checks read still stands: no second read
+                    found = move.place
             if found is None:
                 found = (await conn.execute(SET_BOARD_SELECT, params)).first()
             if found is None:
@@ -349,18 +349,6 @@ class Boards(Sessions):
             )
         }
         target = rows.get(number)
-        place = MovePlace(
-            club_id=head.club_id, time_zone=head.time_zone, table_id=table_id,
-            table_session_id=head.table_session_id, table_no=head.table_no,
-            current_board=current_no,
-            id=target.id if target else None,
-            session_id=target.session_id if target else None,
-            board_table_id=table_id if target else None,
-            number=number if target else None,
-            last_seq=target.last_seq if target else None,
-            version=target.version if target else None,
-            state=target.state if target else None,
-        )
         if head.first_event is not None or head.first_verdict is not None:
             # this interaction already did it (Discord delivered it again): nothing new
             if target is None:
@@ -397,6 +385,18 @@ class Boards(Sessions):
         )
         if isinstance(plan, Refusal):
             raise Refused(plan)
+        place = MovePlace(
+            club_id=head.club_id, time_zone=head.time_zone, table_id=table_id,
+            table_session_id=head.table_session_id, table_no=head.table_no,
+            current_board=current_no,
+            id=target.id if target else None,
+            session_id=target.session_id if target else None,
+            board_table_id=table_id if target else None,
+            number=number if target else None,
+            last_seq=target.last_seq if target else None,
+            version=target.version if target else None,
+            state=target.state if target else None,
+        )
         return CheckedMove(
             target=target,
             end=current if plan.ends_current else None,

@@ -68,7 +68,7 @@ async def test_set_board_is_logged_as_a_board_set_event(storage):
                                "contract": "4H"}
 
 
-async def test_a_directors_move_to_a_board_made_earlier_sets_it_from_the_checks_reads(storage):
+async def test_a_directors_move_to_a_board_made_earlier_ends_one_and_sets_the_other(storage):
     """A director's ``/board set`` works from the rows its checks locked (no read of its own
     after them): the board in play is ended, the board moved to, made earlier with a dealer,
     keeps it and takes the new facts at its next sequence number, the table's board is the
