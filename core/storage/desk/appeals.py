@@ -66,6 +66,9 @@ class Appeals(EditionsAndSettings):
             if ev.void:
                 raise Conflict(Msg("ruling #{id} has been voided: there is nothing to appeal",
                                    id=event_id))
+            if not ev.is_ruling:  # the table's record (a call in rotation, a plain lead)
+                raise Conflict(Msg("#{id} is the table's record, not a ruling: there is nothing "
+                                   "to appeal", id=event_id))
             if not director and not await _sat_for(s, club_id, ev, user_id):
                 raise Conflict(
                     Msg("only the players at table {table} for board {board} (or a director) "

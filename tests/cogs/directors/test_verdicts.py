@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.storage.values import LogFilter
 from tests.support import exposure, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
@@ -20,6 +21,22 @@ async def test_confirm(ld, storage):
     assert verdict.verdict.value == "confirmed" and verdict.director_id == ld.director.id
     [line] = result.channel_messages
     assert line.channel_id == ld.guild.channel("td-log").id and line.pings == NOBODY
+
+
+async def test_confirming_the_tables_record_is_refused_in_one_line(ld, storage):
+    """A call in rotation's number (the table's record, not a ruling): /ruling confirm gets
+    one ephemeral line, writes no verdict and posts nothing in the log channel."""
+    await set_up(ld)
+    await ld.run("/sit table:1 seat:N", user="Declarer")
+    await ld.run("/board set number:1 dealer:N", user="Declarer")
+    await ld.run("/call call:1NT", user="Declarer")
+    page = await storage.search_log(ld.guild.id, LogFilter(records=True), limit=10)
+    [entry] = [e for e in page.entries if e.kind == "call"]
+    result = await ld.slash("ruling confirm", {"id": entry.id}, user="Director")
+    assert result.ephemeral and "the table's record, not a ruling" in result.text
+    assert "\n" not in result.text.strip()
+    assert result.channel_messages == []
+    assert await storage.verdicts(ld.guild.id, entry.id) == ()
 
 
 async def test_amend_text_never_pings(ld, storage):

@@ -23,6 +23,7 @@ from tests.core.storage.helpers import (
     exposed,
     new_board,
     penalty_story,
+    played,
 )
 
 
@@ -261,6 +262,18 @@ async def test_appeal_kept_with_the_ruling_and_closed_with_an_outcome(storage):
     assert [a.id for a in await desk.appeals(GUILD_A, event_id=rec.id)] == [appeal.id]
     with pytest.raises(Conflict):
         await desk.decide_appeal(GUILD_A, appeal.id, DIRECTOR, "ruling_changed", None)
+
+
+async def test_92A_a_tables_record_is_no_ruling_to_appeal(storage):
+    """A plain opening lead is the table's record: neither a contestant at the table nor a
+    director can file an appeal against it, and nothing is filed."""
+    desk = Desk(storage)
+    board, (lead,) = await _logged(storage, [played("W", "SK")])
+    await _seated(storage, board)
+    for user, director in ((PLAYER, False), (DIRECTOR, True)):
+        with pytest.raises(Conflict, match="nothing to appeal"):
+            await desk.appeal(GUILD_A, lead.id, user, "it was the queen", director=director)
+    assert await desk.appeals(GUILD_A) == ()
 
 
 async def test_92A_only_the_contestants_at_that_table_or_a_director_appeal(storage):

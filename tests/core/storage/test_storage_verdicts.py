@@ -16,6 +16,7 @@ from tests.core.storage.helpers import (
     fold,
     new_board,
     penalty_story,
+    played,
 )
 
 OTHER_DIRECTOR = DIRECTOR + 1
@@ -51,6 +52,22 @@ async def test_amend_and_adjust_keep_their_text_and_the_history(storage):
     assert [v.verdict for v in history] == [VerdictKind.AMENDED, VerdictKind.ADJUSTED]
     assert history[0].text == "Card was held face up: minor, not major."
     assert not entry.void
+
+
+async def test_a_tables_record_is_voided_or_adjusted_never_confirmed_or_amended(storage):
+    """West's plain opening lead is the table's record, not a ruling: a director cannot confirm
+    or amend it (nothing is written), but may still void it or adjust the board's score."""
+    board, (lead,) = await _logged(storage, [played("W", "SK")])
+    assert not (await storage.event(GUILD_A, lead.id)).is_ruling
+    for method, args in (("confirm", ()), ("amend", ("the lead was the king",))):
+        with pytest.raises(Conflict, match="the table's record, not a ruling"):
+            await getattr(storage, method)(GUILD_A, lead.id, DIRECTOR, *args)
+    assert await storage.verdicts(GUILD_A, lead.id) == ()
+    assert (await storage.event(GUILD_A, lead.id)).verdict is None
+    await storage.adjust(GUILD_A, lead.id, DIRECTOR, "60%/40%")
+    await storage.void(GUILD_A, lead.id, DIRECTOR, "no such lead")
+    history = await storage.verdicts(GUILD_A, lead.id)
+    assert [v.verdict for v in history] == [VerdictKind.ADJUSTED, VerdictKind.VOIDED]
 
 
 @pytest.mark.parametrize(
