@@ -43,7 +43,6 @@ from tdbot.context import (
     storage_of,
     table_context,
 )
-from tdbot.desk import refuse_if_blind_elsewhere
 from tdbot.hands import hand_from_records
 from tdbot.limits import directors_cooldown, press_allowance
 from tdbot.messages import N_, localize, reader_locale, say
@@ -285,7 +284,6 @@ class Followups(commands.Cog):
         gone = parse_cards(played) if played else ()
         ctx = await in_time(interaction, table_context(interaction, table),
                             ephemeral=bool(hand or played))
-        await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
         # the hand records give the hand (at the opening lead, or less the cards he has
         # played) and check a typed one (issue 26)
         holding = await hand_from_records(interaction, ctx, Seat.parse(seat), suit, holding, gone)
@@ -337,7 +335,6 @@ class Followups(commands.Cog):
 
         async def work() -> Any:
             ctx = await table_context(interaction, table, acting=True)
-            await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
             waiting = lead_wait(ctx.board.state, Seat.parse(seat))
             if waiting is not None:  # a question never cancels a pending choice: record nothing
                 return ctx, waiting
@@ -478,7 +475,6 @@ class Followups(commands.Cog):
         self, interaction: discord.Interaction[TDBot], table: TableNumber | None = None
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table))
-        await refuse_if_blind_elsewhere(interaction, ctx)  # issue 24: blind means blind
         lines = view_of(ctx.board.state).lines()
         kwargs: dict[str, Any] = {}
         locale = ctx.club.language  # a public answer: the club's language

@@ -19,6 +19,7 @@ from core.auction import Strain, parse_denominations
 from core.cards import Card, Suit, parse_card, parse_cards
 from core.permissions import Refusal, may_act_at_table, may_be_blind
 from core.seats import Seat
+from core.storage.desk import Desk
 from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
@@ -113,6 +114,17 @@ class AtTable:
     may_be_blind: bool = True  # core.permissions.may_be_blind, from the same read
 
 
+#: A board closed to the asker (issue 24): a playing director who has not played it; any
+#: member who has not, where the club has no_peeking.
+BLIND = N_(
+    "You are playing and have not played board {board} yet: a deputy director deals with it."
+)
+NO_PEEKING = N_(
+    "No peeking: this club shows nothing of board {board} to a member who has not played it "
+    "yet (until the session ends)."
+)
+
+
 @dataclass(frozen=True)
 class TableContext:
     """The table a command is about, its current board, and the user's seat there (if any)."""
@@ -190,12 +202,25 @@ async def at_table(
 async def table_context(
     interaction: discord.Interaction[TDBot], table: int | None = None, *, acting: bool = False
 ) -> TableContext:
-    """:func:`at_table`, for a command that needs the board in play there."""
+    """:func:`at_table`, for a command that needs the board in play there.
+
+    Every command about a board in play comes through here, so here a member is refused a
+    board closed to him (issue 24, blind means blind): a playing director who has not played
+    it, or, where the club has ``no_peeking``, any member who is not a director and not
+    seated at that table (at his own table he sees what every player there sees). That holds
+    for reporting as much as for asking: a report's answer, and the hand records' check of
+    it, tell about the board too. Only a member not seated there and to whom some board can
+    be closed (``may_be_blind``, read with the table) costs a read."""
     at = await at_table(interaction, table, acting=acting)
     if at.board is None:
         raise ContextError(
             N_("No board in play at table {number}: /board set number"), number=at.table.number
         )
+    if at.seat is None and at.may_be_blind and await Desk(storage_of(interaction)).is_blind(
+        at.guild_id, interaction.user.id, at.board.session_id, at.board.number,
+        director=at.director,
+    ):
+        raise ContextError(BLIND if at.director else NO_PEEKING, board=at.board.number)
     return TableContext(
         at.guild_id, at.club, at.table, at.board, at.seat, at.director, at.may_be_blind
     )

@@ -17,8 +17,9 @@ from core.storage.errors import NotFound
 from core.storage.values import ClubSettings, LogEntry
 from tdbot.client import TDBot
 from tdbot.context import (
+    BLIND,
+    NO_PEEKING,
     ContextError,
-    TableContext,
     check_id,
     club_of,
     is_director,
@@ -35,13 +36,6 @@ SCORE_MAX = 200
 SCRIPT_PREFIX = "tdbot:script"
 CONSULT_PREFIX = "tdbot:consult"
 VOID_ALL_PREFIX = "tdbot:voidall"
-BLIND = N_(
-    "You are playing and have not played board {board} yet: a deputy director deals with it."
-)
-NO_PEEKING = N_(
-    "No peeking: this club shows nothing of board {board} to a member who has not played it "
-    "yet (until the session ends)."
-)
 
 
 def desk_of(interaction: discord.Interaction[TDBot]) -> Desk:
@@ -111,20 +105,6 @@ async def refuse_if_blind(
         if director:
             raise ContextError(BLIND, board=board_number)
         raise ContextError(NO_PEEKING, board=board_number)
-
-
-async def refuse_if_blind_elsewhere(
-    interaction: discord.Interaction[TDBot], ctx: TableContext
-) -> None:
-    """``/state``, ``/mustplay``, ``/lead`` about another table's board: a playing director
-    who has not played it is refused, and so is any member not seated at that table where the
-    club has ``no_peeking`` (at his own table he sees what every player there sees). Only
-    members not seated at that table are looked up, so a player at his own table pays nothing
-    for it; nor does a member to whom no board can be closed (``ctx.may_be_blind``, read with
-    the table: a director who is not playing, any member where the club lets everyone look)."""
-    if ctx.seat is None and ctx.may_be_blind:
-        await refuse_if_blind(interaction, ctx.board.session_id, ctx.board.number,
-                              director=ctx.director)
 
 
 async def blind_directors(

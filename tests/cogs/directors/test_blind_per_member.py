@@ -75,19 +75,38 @@ async def test_a_playing_director_cannot_take_a_call_meant_for_the_deputies(ld, 
         ld.member("Deputy TD").id, taken.text
 
 
-async def test_state_mustplay_and_lead_of_another_tables_blind_board_are_refused(ld, storage):
+#: Every command about a table's board in play, asked or reported (with the hand records
+#: known, a report's check against them would tell about the deal too).
+ABOUT_THE_BOARD = [
+    ("state", {"table": 3}),
+    ("mustplay", {"seat": "W", "table": 3}),
+    ("mustpass", {"seat": "W", "table": 3}),
+    ("lead", {"seat": "W", "table": 3}),
+    ("exposed", {"cards": "C2", "seat": "W", "how": "accidental", "table": 3}),
+    ("penalty played", {"card": "C2", "seat": "W", "table": 3}),
+    ("revoke", {"seat": "W", "established": True, "trick": 3, "won_by": "offender",
+                "table": 3}),
+    ("call", {"call": "P", "seat": "W", "table": 3}),
+    ("board end", {"table": 3}),
+]
+
+
+async def test_every_command_about_another_tables_blind_board_is_refused(ld, storage):
+    """Issue 24 at the source: the playing director may neither ask about nor report on board 5
+    at table 3 (he has not played it); each command is refused in one line, nothing is
+    written, and the deputy and his own table are answered as before."""
     await set_up(ld)
     await _mitchell(ld, storage)
     three = await storage.table(ld.guild.id, 3)
     before = await storage.set_board(ld.guild.id, three.id, 5, dealer="N", declarer="S",
                                      contract="4H")
-    for command, options in [("state", {"table": 3}),
-                             ("mustplay", {"seat": "W", "table": 3}),
-                             ("lead", {"seat": "W", "table": 3})]:
+    names = {c.qualified_name for c in ld.bot.tree.walk_commands()}
+    for command, options in ABOUT_THE_BOARD:
+        assert command in names, command
         refused = await ld.slash(command, options, user="Director")
         assert refused.ephemeral and "not played board 5" in refused.text, (command, refused.text)
     board = await storage.find_board(ld.guild.id, three.id)
-    assert board is not None and board.last_seq == before.last_seq  # /lead recorded nothing
+    assert board is not None and board.last_seq == before.last_seq  # nothing recorded
     assert "Table 3" in (await ld.slash("state", {"table": 3}, user="Deputy TD")).text
     own = await ld.slash("state", {"table": 2}, user="Director")  # his own table: as a player
     assert "Table 2" in own.text, own.text

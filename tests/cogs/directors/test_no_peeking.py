@@ -13,7 +13,8 @@ from tests.support import exposure, set_up
 pytestmark = pytest.mark.usefixtures("bot")
 
 #: The commands that read another table's board, and what they are asked.
-READS = [("state", {"table": 1}), ("mustplay", {"seat": "W", "table": 1})]
+READS = [("state", {"table": 1}), ("mustplay", {"seat": "W", "table": 1}),
+         ("mustpass", {"seat": "W", "table": 1})]
 
 
 async def _club_night(ld, storage, *, no_peeking: bool):
