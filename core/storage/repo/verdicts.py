@@ -144,11 +144,11 @@ class Verdicts(StorageBase):
             assert ev is not None
             if ev.void:
                 raise Conflict(Msg("ruling #{id} has been voided", id=event_id))
-            if not ev.is_ruling and kind in (VerdictKind.CONFIRMED, VerdictKind.AMENDED):
-                # a call in rotation, a plain lead: there is no ruling to stand by or correct
+            if not ev.is_ruling and (kind is not VerdictKind.VOIDED or score is not None):
+                # a call in rotation, a plain lead: no ruling to stand by, correct or score (an
+                # adjusted score on it would be missing from the log, its figures and export)
                 raise Conflict(Msg("#{id} is the table's record, not a ruling: a director may "
-                                   "void it or adjust the score, not confirm or amend it",
-                                   id=event_id))
+                                   "void it, not confirm, amend or adjust it", id=event_id))
             old_verdict = ev.verdict
             now = utcnow()
             if kind is VerdictKind.VOIDED:

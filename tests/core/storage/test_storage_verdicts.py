@@ -54,20 +54,24 @@ async def test_amend_and_adjust_keep_their_text_and_the_history(storage):
     assert not entry.void
 
 
-async def test_a_tables_record_is_voided_or_adjusted_never_confirmed_or_amended(storage):
-    """West's plain opening lead is the table's record, not a ruling: a director cannot confirm
-    or amend it (nothing is written), but may still void it or adjust the board's score."""
+async def test_a_tables_record_is_voided_never_confirmed_amended_or_adjusted(storage):
+    """West's plain opening lead is the table's record, not a ruling: a director cannot confirm,
+    amend or adjust it (nothing is written: an adjusted score there would be missing from the
+    log, its figures and its export, which leave the record out), but may still void it."""
     board, (lead,) = await _logged(storage, [played("W", "SK")])
     assert not (await storage.event(GUILD_A, lead.id)).is_ruling
-    for method, args in (("confirm", ()), ("amend", ("the lead was the king",))):
+    for method, args in (("confirm", ()), ("amend", ("the lead was the king",)),
+                         ("adjust", ("60%/40%",))):
         with pytest.raises(Conflict, match="the table's record, not a ruling"):
             await getattr(storage, method)(GUILD_A, lead.id, DIRECTOR, *args)
+    with pytest.raises(Conflict, match="the table's record, not a ruling"):  # 82C's score
+        await storage.give_verdict(GUILD_A, lead.id, DIRECTOR, VerdictKind.VOIDED, "x",
+                                   score="60%/40%")
     assert await storage.verdicts(GUILD_A, lead.id) == ()
     assert (await storage.event(GUILD_A, lead.id)).verdict is None
-    await storage.adjust(GUILD_A, lead.id, DIRECTOR, "60%/40%")
     await storage.void(GUILD_A, lead.id, DIRECTOR, "no such lead")
     history = await storage.verdicts(GUILD_A, lead.id)
-    assert [v.verdict for v in history] == [VerdictKind.ADJUSTED, VerdictKind.VOIDED]
+    assert [v.verdict for v in history] == [VerdictKind.VOIDED]
 
 
 @pytest.mark.parametrize(
