@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.cards import Hand, Suit
+from core.laws.auction_state import awaiting
+from core.laws.must_pass import owed_call
 from core.laws.obligations import (
     obligation,
     option_words,
@@ -100,6 +102,9 @@ class TableView:
         lines += state.describe_facts()
         for w in self.waits:
             lines.append(w.question or _wait_line(w))
+        if state.phase is Phase.AUCTION:  # the calls the auction still owes (as /mustpass says)
+            lines += [line for item in awaiting(state)
+                      if (line := owed_call(state, item)) is not None]
         return lines
 
 

@@ -5,11 +5,42 @@ from __future__ import annotations
 
 from core.auction import parse_call
 from core.laws.auction_calls import JUDGED, call_symbol
-from core.laws.auction_state import auction_of, awaiting, awaiting_for, obligation
+from core.laws.auction_state import Awaiting, auction_of, awaiting, awaiting_for, obligation
+from core.laws.waits import live
 from core.ruling import Ruling
 from core.seats import Seat
-from core.state import PassLasts, Phase, TableState
+from core.state import Chooser, PassLasts, PendingChoice, Phase, TableState
 from core.text import Msg, Text
+
+
+def deciding(state: TableState) -> PendingChoice | None:
+    """The irregular call's LHO still to say whether he accepts it (27A1, 29A, 31 and 32): until
+    he does, nobody calls. ``seat`` is the one who decides."""
+    return next((p for p in live(state) if p.chooser == Chooser.LHO), None)
+
+
+def owed_call(state: TableState, item: Awaiting) -> Text | None:
+    """A call the auction still owes from an offender, in one line for everyone (``/state``):
+    his insufficient bid to replace (27B; only if it is not accepted while his LHO decides),
+    his cancelled call to repeat (31A1, 32A1), or his next call after a call out of rotation,
+    which decides his partner's pass (30B1, 31A2, 31B, 32A2, 32B). None for a call the
+    Director is judging (a wait of its own) or already judged (a pass obligation now)."""
+    if item.stage in ("31A1", "32A1"):
+        return Msg("{seat.value} must repeat his {call} at his turn ({law}).", seat=item.offender,
+                   call=call_symbol(parse_call(item.call)), law=item.stage)
+    if item.stage == "27B":
+        lho = deciding(state)
+        if lho is not None:
+            return Msg("If {lho.value} does not accept it, {seat.value} must replace his "
+                       "insufficient {call} (27B).", lho=lho.seat, seat=item.offender,
+                       call=call_symbol(parse_call(item.call)))
+        return Msg("{seat.value} must replace his insufficient {call} at his turn (27B).",
+                   seat=item.offender, call=call_symbol(parse_call(item.call)))
+    if item.stage in JUDGED and not item.reply and not item.judged:
+        return Msg("{seat.value}'s next call: if it is not comparable to his cancelled {call}, "
+                   "his partner must pass at his next turn ({law}).", seat=item.offender,
+                   call=call_symbol(parse_call(item.call)), law=JUDGED[item.stage][1])
+    return None
 
 
 def must_pass(state: TableState, seat: Seat) -> Ruling:
@@ -19,7 +50,8 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
                       summary=Msg("The auction is over: there is nothing to pass."),
                       laws=(), outcome={"must_pass": "none", "your_turn": False})
     ob = obligation(state, seat)
-    turn = auction_of(state).turn if state.dealer is not None else None
+    lho = deciding(state)  # nobody calls until he has said whether he accepts
+    turn = auction_of(state).turn if state.dealer is not None and lho is None else None
     steps: list[Text] = []
     laws: list[str] = []
     wait = awaiting_for(state, seat)
@@ -48,9 +80,9 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
                              "(23A); until he does, nobody is barred.", seat=pending.offender,
                              call=pending.reply, cancelled=pending.call))
             laws.append("23A")
-    if ob is None and repeat and wait is not None:
-        summary: Text = Msg("{seat.value} must repeat his {call} at this turn ({law}).",
-                            seat=seat, call=call_symbol(parse_call(wait.call)), law=wait.stage)
+    owed = owed_call(state, wait) if wait is not None else None  # as /state says it
+    if ob is None and owed is not None:
+        summary: Text = owed
         word = "none"
     elif ob is None:
         summary = Msg("{seat.value} may make any legal call.", seat=seat)
@@ -66,6 +98,11 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
         steps.append(Msg("A bid, double or redouble instead would be cancelled and both players "
                          "of the side would then have to pass for the rest of the auction (37B)."))
         word = ob.lasts.value
+    if lho is not None:  # what follows holds once he has said (27B's line: if he refuses)
+        steps.insert(0, summary if summary is owed else Msg("After that: {then}", then=summary))
+        summary = Msg("Wait: {lho.value} first says whether he accepts the irregular call (Law "
+                      "{law}); nobody calls until then.", lho=lho.seat, law=lho.law)
+        laws.insert(0, lho.law)
     if turn is not None:
         steps.append(Msg("It is {seat.value}'s turn to call.", seat=turn))
     return Ruling(kind="must_pass", summary=summary, laws=tuple(dict.fromkeys(laws)),

@@ -35,7 +35,7 @@ def test_31A1_mustpass_headline_says_repeat_the_call():
     _, state = apply(state, CallOutOfRotation(Seat.E, "1H"))
     _, state = apply(state, CallMade(Seat.N, "P"))
     answer = must_pass(state, Seat.E)
-    assert answer.summary == "E must repeat his 1♥ at this turn (31A1)."
+    assert answer.summary == "E must repeat his 1♥ at his turn (31A1)."  # as /state says it
     assert "may make any legal call" not in answer.summary
     assert any("You must repeat your 1♥" in s for s in answer.steps)
 

@@ -24,13 +24,16 @@ async def test_mustplay_with_a_hand_is_private(ld, bot, board):
 
 
 async def test_mustpass_during_the_auction(ld, bot):
-    """An insufficient bid not accepted: the offender's obligations are answered from state."""
+    """A call out of rotation: the offender's obligations are answered from state, and first
+    that his LHO (W) has still to say whether he accepts it (29A), as /state says."""
     await ld.run("/sit table:1 seat:S", user="Declarer")
     await ld.run("/board set number:2 dealer:N", user="Declarer")
     await ld.run("/out-of-rotation call:1NT seat:S", user="Declarer")
     result = await ld.run("/mustpass seat:S", user="Declarer")
     assert not result.ephemeral
-    assert result.embed["title"].startswith("S ")
+    assert result.embed["title"].startswith("Wait: W first says whether he accepts"), result.text
+    state = await ld.run("/state", user="Declarer")
+    assert "Waiting for W to say whether he accepts the irregular call (Law 29A)" in state.text
 
 
 async def test_card_autocomplete(ld, bot, board):
