@@ -335,7 +335,7 @@ class Followups(commands.Cog):
 
         async def work() -> Any:
             ctx = await table_context(interaction, table, acting=True)
-            waiting = lead_wait(ctx.board.state, Seat.parse(seat))
+            waiting = lead_wait(ctx.board.state, Seat.parse(seat), trick)
             if waiting is not None:  # a question never cancels a pending choice: record nothing
                 return ctx, waiting
             recorded = await storage.record(

@@ -197,8 +197,9 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
     return obligation(state, seat, hand, led)
 
 
-def lead_wait(state: TableState, seat: Seat) -> Ruling | None:
-    """``/lead`` while a recorded choice holds ``seat``'s lead up: the answer, recording nothing
-    (a question never cancels a pending choice). None when ``/lead`` may record the report."""
-    pending = holds_report(state, seat)
+def lead_wait(state: TableState, seat: Seat, trick: int | None = None) -> Ruling | None:
+    """``/lead`` (to ``trick``, if given) while a recorded choice holds ``seat``'s lead up, or
+    another player's lead waits on declarer: the answer, recording nothing (a question never
+    cancels a pending choice). None when ``/lead`` may record the report."""
+    pending = holds_report(state, seat, trick)
     return None if pending is None else pending_ruling(pending, seat, leading=True)

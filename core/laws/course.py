@@ -102,11 +102,13 @@ def report(state: TableState, *, trick: int | None = None,
 
 def lead_moment_passed(state: TableState, on_lead: Seat | None, *, later: bool) -> TableState:
     """The play has moved on (another leader, or a ``later`` trick): a choice already made for
-    a lead is not remembered past it, and once a later trick is reported, declarer's lead
-    options for a lead that is over lapse, a Law 26B right with them (it belongs to that first
-    lead only)."""
+    a lead is not remembered past it, and declarer's lead options for a lead that is over
+    lapse, a Law 26B right with them (it belongs to that first lead only): once a later trick
+    is reported, or another player is reported on lead (a ``/lead`` that names no new trick
+    waits on the choice instead: :func:`core.laws.waits.holds_report`)."""
     stale = [p for p in state.pending
-             if later and p.law in LEAD_CHOICE_LAWS and p.seat is not on_lead]
+             if (later or on_lead is not None) and p.law in LEAD_CHOICE_LAWS
+             and p.seat is not on_lead]
     for p in stale:
         if p.law == lead26.LAW:
             state = lead26.drop(state, p.offender or p.seat.partner)

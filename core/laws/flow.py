@@ -9,6 +9,7 @@ from core.cards import Card, cards_text
 from core.errors import RuleError
 from core.laws import lead26, waits
 from core.laws.auction_state import settle_auction_state
+from core.laws.course import lead_moment_passed
 from core.laws.exposure import settle_auction_exposures
 from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
 from core.registry import Event, event, rule
@@ -51,8 +52,10 @@ def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
     old = state.declarer
     if old is not None and new.declarer is not None and new.declarer is not old and (
             state.trick in (None, 1) and state.on_lead in (None, opening_leader(old))):
-        # the opening lead follows from the declarer: a corrected declarer moves it too
-        new = new.evolve(trick=1, on_lead=opening_leader(new.declarer))
+        # the opening lead follows from the declarer: a corrected declarer moves it too, and
+        # declarer's lead options for another player's lead lapse with it
+        new = lead_moment_passed(new.evolve(trick=1, on_lead=opening_leader(new.declarer)),
+                                 opening_leader(new.declarer), later=False)
     known: list[Text] = []
     if new.dealer:
         known.append(Msg("dealer {seat.value}", seat=new.dealer))

@@ -212,7 +212,7 @@ class PartnerLead(Event):
 @rule(PartnerLead)
 def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState]:
     require_declarer(state)
-    held = waits.holds_report(state, ev.leader)
+    held = waits.holds_report(state, ev.leader, ev.trick)
     if held is not None:  # asking never cancels a pending choice: wait, and change nothing
         return obligations.pending_ruling(held, ev.leader, leading=True,
                                           kind="partner_lead"), state

@@ -45,10 +45,16 @@ def recorded_wait(state: TableState, seat: Seat, *, leading: bool) -> PendingCho
     return None
 
 
-def holds_report(state: TableState, leader: Seat) -> PendingChoice | None:
-    """The recorded choice that a report "``leader`` is on lead" must not touch: anything but
-    declarer's own lead options for that leader (those are offered again, up to date)."""
+def holds_report(state: TableState, leader: Seat, trick: int | None = None) -> PendingChoice | None:
+    """The recorded choice that a report "``leader`` is on lead" (to ``trick``, if it says)
+    must not touch: anything but declarer's own lead options for that leader (those are
+    offered again, up to date); and declarer's lead options for another player, who is on lead
+    to this very trick (a report naming no trick, or the trick already reported, cannot put
+    someone else on lead to it: only a later trick ends that choice, ``core.laws.course``)."""
     held = recorded_wait(state, leader, leading=True)
-    if held is None or (held.seat is leader and held.law in LEAD_CHOICE_LAWS):
-        return None
-    return held
+    if held is not None:
+        return None if held.seat is leader and held.law in LEAD_CHOICE_LAWS else held
+    if trick is None or trick == state.trick:
+        return next((p for p in live(state)
+                     if p.law in LEAD_CHOICE_LAWS and p.seat is not leader), None)
+    return None

@@ -23,6 +23,7 @@ from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead
 from core.laws.premature import PrematurePlay
+from core.laws.waits import LEAD_CHOICE_LAWS
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
 from core.state import Phase, TableState
@@ -97,6 +98,12 @@ def check_agreement(state: TableState) -> None:
     nothing that is pending."""
     view = view_of(state)
     lines = view.lines()
+    # a lead that waits on declarer's options (50D2, 51B, 26B) is the lead of the player on
+    # lead: /state never shows someone else on lead while it waits for him (a club night had
+    # "N on lead" beside "waiting for declarer before W leads")
+    for p in state.pending:
+        if p.law in LEAD_CHOICE_LAWS and p.options and view.on_lead is not None:
+            assert view.on_lead is p.seat, (view.on_lead, p)
     for line in lines:
         assert not TOKEN.search(str(line)), line
     free = next(c for c in CARDS if c not in used(state))
@@ -161,6 +168,28 @@ def test_one_view_every_command_agrees_after_every_step(data, declarer, length):
         except RuleError:
             continue  # refused facts change nothing
         check_agreement(state)
+
+
+def test_50D2_another_players_lead_to_the_same_trick_waits_and_a_later_trick_ends_it():
+    """E's major penalty card; W reported on lead to trick 4, so declarer chooses (50D2). /lead
+    for N or E to trick 4 (or naming no trick) cannot put him on lead beside W: it waits and
+    records nothing, and /mustplay for W still waits; N on lead to trick 5 ends the choice,
+    and /state then shows no choice for W's lead."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4S"))
+    _, state = apply(state, Exposure(Seat.E, (parse_card("DK"),)))
+    _, state = apply(state, PartnerLead(Seat.W, trick=4))
+    assert view_of(state).wait_for(Seat.W, leading=True) is not None
+    for seat, trick in ((Seat.N, 4), (Seat.E, 4), (Seat.N, None)):
+        held = lead_wait(state, seat, trick)
+        assert held is not None and str(held.summary).startswith(
+            "Wait: W is on lead to this trick, and declarer has still to choose"), held
+        ruling, after = apply(state, PartnerLead(seat, trick=trick))
+        assert after == state and ruling.summary == held.summary
+    assert must_play(state, Seat.W).outcome["waiting"] is True
+    _, later = apply(state, PartnerLead(Seat.N, trick=5))
+    assert later.on_lead is Seat.N and later.trick == 5
+    assert not any(p.law == "50D2" for p in later.pending)
+    assert not any("before W leads" in str(line) for line in view_of(later).lines())
 
 
 def test_54_a_question_while_declarer_chooses_keeps_the_choice():
