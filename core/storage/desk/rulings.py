@@ -33,6 +33,7 @@ from core.storage.repo.rows import (
     law_values,
     laws_text,
     require_club,
+    ruled_otherwise,
     store_state,
 )
 from core.storage.values import RecordedEvent, Verdict, VerdictKind
@@ -248,21 +249,30 @@ class _Writer:
 async def _fold_without(
     s: AsyncSession, board_id: int, voided: set[int]
 ) -> tuple[TableState, tuple[int, ...]]:
-    """Replay the board's non-void events except ``voided``; an event that no longer stands
+    """Replay the board's non-void events except ``voided``; an event that no longer stands,
+    or a later ruling now ruled otherwise (:func:`~core.storage.repo.rows.ruled_otherwise`),
     is skipped and named (so are the ones after it that needed it)."""
-    rows = await s.execute(
-        select(EventRow.id, EventRow.facts)
+    rows = (await s.execute(
+        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts, EventRow.ruling,
+               EventRow.is_ruling)
         .where(EventRow.board_id == board_id, EventRow.void.is_(False))
         .order_by(EventRow.seq)
-    )
+    )).all()
+    after = min((row.seq for row in rows if row.id in voided), default=None)
     state, failed = TableState(), []
-    for ev_id, facts in rows:
+    for ev_id, seq, kind, facts, stored, was_ruling in rows:
         if ev_id in voided:
             continue
         try:
-            _, state = apply(state, event_from_data(facts))
+            ruling, replayed = apply(state, event_from_data(facts))
         except ValueError:
             failed.append(ev_id)
+            continue
+        if after is not None and seq > after and ruled_otherwise(kind, stored, was_ruling,
+                                                                 ruling):
+            failed.append(ev_id)
+            continue
+        state = replayed
     return state, tuple(failed)
 
 

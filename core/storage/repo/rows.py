@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from core import serial
 from core.engine import apply, event_from_data
 from core.errors import error_text
-from core.ruling import Ruling
+from core.ruling import Ruling, is_ruling
 from core.seats import Seat
 from core.state import TableState
 from core.storage.errors import Conflict, NotFound, StorageError
@@ -276,29 +276,58 @@ async def update_snapshot(
     return data
 
 
+def ruled_otherwise(kind: str, stored: Any, was_ruling: bool, ruling: Ruling) -> bool:
+    """A ruling replayed after an earlier event was voided, ruled otherwise now: its choice
+    has other options, or it is no longer a ruling at all (declarer's 50D2 options on W's lead
+    once E's penalty card is void: a plain lead). It cannot stand as logged, any more than an
+    event that no longer applies. Only the choice and whether it is a ruling are compared, so a
+    ruling logged by an older version, worded or cited otherwise, is not flagged for that."""
+    if not was_ruling:
+        return False
+    return (Ruling.from_data(stored).option_tokens != ruling.option_tokens
+            or not is_ruling(kind, ruling))
+
+
 async def fold(
     s: AsyncSession | AsyncConnection, board_id: int, *, voiding: EventRow | int | None = None
 ) -> TableState:
     """Replay the board's non-void events. While voiding (the event, or its id), a later event
-    that no longer stands is a :class:`Conflict` naming it."""
+    that no longer stands, or a later ruling now ruled otherwise (:func:`ruled_otherwise`), is
+    a :class:`Conflict` naming it."""
+    if voiding is None:
+        state = TableState()
+        for (facts,) in await s.execute(
+            select(EventRow.facts)
+            .where(EventRow.board_id == board_id, EventRow.void.is_(False))
+            .order_by(EventRow.seq)
+        ):
+            _, state = apply(state, event_from_data(facts))
+        return state
+    voided = voiding if isinstance(voiding, int) else voiding.id
+    after = await s.scalar(select(EventRow.seq).where(EventRow.id == voided))
     rows = await s.execute(
-        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts)
+        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts, EventRow.ruling,
+               EventRow.is_ruling)
         .where(EventRow.board_id == board_id, EventRow.void.is_(False))
         .order_by(EventRow.seq)
     )
     state = TableState()
-    for ev_id, _seq, kind, facts in rows:
+    for ev_id, seq, kind, facts, stored, was_ruling in rows:
         try:
-            _, state = apply(state, event_from_data(facts))
+            ruling, state = apply(state, event_from_data(facts))
         except ValueError as exc:
-            if voiding is None:
-                raise
-            voided = voiding if isinstance(voiding, int) else voiding.id
             raise Conflict(
                 Msg("ruling #{id} ({kind}) depends on ruling #{voided}: void #{id} first "
                     "({reason})",
                     id=ev_id, kind=kind, voided=voided, reason=error_text(exc))
             ) from exc
+        if after is not None and seq > after and ruled_otherwise(kind, stored, was_ruling,
+                                                                 ruling):
+            raise Conflict(
+                Msg("ruling #{id} ({kind}) depends on ruling #{voided}: void #{id} first "
+                    "({reason})", id=ev_id, kind=kind, voided=voided,
+                    reason=Msg("without #{voided} it would be ruled otherwise", voided=voided))
+            )
     return state
 
 

@@ -184,15 +184,17 @@ async def test_void_with_dependents_offers_to_void_them_together(ld, storage):
     choice = await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"),
                                   actor_id=ld.member("Declarer").id)
     offer = await ld.slash("ruling void", {"id": recorded.id}, user="Director")
-    assert offer.ephemeral and f"#{choice.id}" in offer.text
+    # declarer's choice no longer applies; the 50D2 ruling on E's lead would be ruled otherwise
+    assert offer.ephemeral and f"#{choice.id}" in offer.text and f"#{lead.id}" in offer.text
     assert not (await storage.event(ld.guild.id, recorded.id)).void
     player = await ld.press(offer.message, "Void them together", user="Declarer")
     assert "Only a director" in player.text
     done = await ld.press(offer.message, "Void them together", user="Director")
     assert "voided" in done.text
-    assert (await storage.event(ld.guild.id, recorded.id)).void
-    assert (await storage.event(ld.guild.id, choice.id)).void
-    assert not (await storage.event(ld.guild.id, lead.id)).void
+    for event_id in (recorded.id, lead.id, choice.id):
+        assert (await storage.event(ld.guild.id, event_id)).void
+    script = await ld.slash("script", {"id": lead.id}, user="Director")
+    assert script.ephemeral and "has been voided: there is nothing to read out" in script.text
 
 
 # ---------------------------------------------------------------------------- editions

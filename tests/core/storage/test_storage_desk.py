@@ -22,6 +22,7 @@ from tests.core.storage.helpers import (
     PLAYER,
     exposed,
     new_board,
+    partner_leads,
     penalty_story,
     played,
 )
@@ -111,14 +112,18 @@ async def test_rerule_rules_the_later_events_again_and_drops_what_no_longer_appl
 
 
 async def test_a_voided_ruling_can_still_be_corrected(storage):
-    """Voiding is never a dead end: after "void them together", the amend re-rules."""
+    """Voiding is never a dead end: after "void them together", the amend re-rules. (The
+    50D2 ruling on E's lead and the choice on it were voided with the exposure: nothing is
+    carried; E's lead, reported again, brings declarer's options on the heart king.)"""
     desk = Desk(storage)
     board, recs = await _logged(storage, penalty_story()[:3])
     await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "wrong card")
     result = await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
     state = await storage.board_state(GUILD_A, board.id)
     assert [p.token for p in state.penalty_cards] == ["W:HK:major"]
-    assert result.carried and result.carried[0][0] == recs[1].id
+    assert result.carried == ()
+    lead = await storage.record(GUILD_A, board.id, partner_leads("E"))
+    assert "forbid:H" in lead.ruling.option_tokens
     with pytest.raises(Conflict, match=f"re-ruled as #{result.new.id}"):
         await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "again", {"cards": "DK"})
 
@@ -147,16 +152,40 @@ async def test_rerule_refuses_facts_that_cannot_happen(storage):
 
 
 async def test_void_together_voids_the_dependents_in_one_step(storage):
+    """W's exposed SK, E on lead (declarer's 50D2 options), declarer forbids spades. Without
+    the exposure, the choice no longer applies, and the 50D2 ruling on E's lead would be ruled
+    otherwise (a plain lead): both depend on it, and are voided with it, so the log keeps no
+    ruling that the board's state contradicts (a club night found the 50D2 ruling left live,
+    its script still offering declarer three options)."""
     desk = Desk(storage)
     board, recs = await _logged(storage, penalty_story()[:3])
-    recs = [recs[0], recs[2]]  # the exposure and declarer's choice that needs it
-    assert await desk.dependents(GUILD_A, recs[0].id) == (recs[1].id,)
-    with pytest.raises(Conflict):
+    dependents = (recs[1].id, recs[2].id)  # the 50D2 ruling, and declarer's choice on it
+    assert await desk.dependents(GUILD_A, recs[0].id) == dependents
+    with pytest.raises(Conflict, match=f"ruling #{recs[1].id} .* ruled otherwise"):
         await storage.void(GUILD_A, recs[0].id, DIRECTOR)
+    assert not (await storage.event(GUILD_A, recs[0].id)).void  # refused: nothing written
     voided = await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "never happened")
-    assert voided == (recs[1].id,)
-    assert [(await storage.event(GUILD_A, r.id)).void for r in recs] == [True, True]
-    assert not (await storage.board_state(GUILD_A, board.id)).penalty_cards
+    assert voided == dependents
+    assert [(await storage.event(GUILD_A, r.id)).void for r in recs] == [True, True, True]
+    state = await storage.board_state(GUILD_A, board.id)
+    assert not state.penalty_cards and not state.pending
+    assert state == await storage.rebuild(GUILD_A, board.id)
+
+
+async def test_a_void_leaves_later_rulings_ruled_alike_standing(storage):
+    """Voiding E's exposed D4 changes nothing about W's SK, E's lead and declarer's choice
+    (forbid spades, W's SK picked up, 50D2(b)): nothing else is voided with it, and the board
+    is the fold of those three alone."""
+    desk = Desk(storage)
+    board, recs = await _logged(storage, [exposed("E", "D4"), *penalty_story()[:3]])
+    assert await desk.dependents(GUILD_A, recs[0].id) == ()
+    await storage.void(GUILD_A, recs[0].id, DIRECTOR, "no such card")
+    assert [(await storage.event(GUILD_A, r.id)).void for r in recs] == [True, False, False,
+                                                                          False]
+    alone, _ = await _logged(storage, penalty_story()[:3], table=2)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert state == await storage.board_state(GUILD_A, alone.id)
+    assert state.restrictions  # declarer's choice stands: E may not lead a spade
 
 
 async def test_82C_amend_records_the_adjusted_score(storage):

@@ -110,11 +110,12 @@ async def test_after_a_void_new_events_continue_the_sequence(storage):
 
 
 async def test_void_refuses_to_strand_a_later_event(storage):
-    """Declarer's choice depends on the exposure: voiding the exposure first is refused,
-    naming the event to void first; voiding from the end backwards works."""
+    """E's lead (its 50D2 ruling would be ruled otherwise) and declarer's choice depend on the
+    exposure: voiding the exposure first is refused, naming the first event to void first;
+    voiding from the end backwards works."""
     board, recs = await _logged(storage, penalty_story()[:3])
     exposure, partner_lead, choice = recs
-    with pytest.raises(Conflict, match=f"#{choice.id}"):
+    with pytest.raises(Conflict, match=f"#{partner_lead.id} .*ruled otherwise"):
         await storage.void(GUILD_A, exposure.id, DIRECTOR)
     assert not (await storage.event(GUILD_A, exposure.id)).void
     assert (await storage.board(GUILD_A, board.id)).state == choice.state
