@@ -100,8 +100,10 @@ class Consultations(DeskBase):
             return claimed, recorded
         event = ConsultationEvent(claimed.question, reply, note, tuple(laws))
         try:
+            # the player asked it: the entry is his (his /log search, his /script); the
+            # director who answered is on the consultation (answered_by)
             recorded = await self._st.record(guild_id, claimed.board_id, event,
-                                             actor_id=director_id,
+                                             actor_id=claimed.player_id,
                                              interaction_id=interaction_id)
         except BaseException:
             await self._unclaim(guild_id, consultation_id, director_id)

@@ -247,7 +247,8 @@ async def test_a_consultation_is_answered_once_and_logged_privately(storage):
     assert done.event_id == recorded.id and recorded.ruling.private
     assert "23A" in recorded.ruling.laws and await desk.open_consultations(GUILD_A) == ()
     entry = await storage.event(GUILD_A, recorded.id)
-    assert entry.kind == "consultation" and entry.actor_id == DIRECTOR
+    assert entry.kind == "consultation" and entry.actor_id == PLAYER  # his question
+    assert done.answered_by == DIRECTOR
     with pytest.raises(Conflict):
         await desk.answer(GUILD_A, asked.id, DIRECTOR, "again", None)
     with pytest.raises(NotFound):
