@@ -143,8 +143,11 @@ class Rulings(DeskBase):
             fix = await _correction(s, club_id, old, changes)
             now = utcnow()
             writer = _Writer(s, club_id, board, now)
-            new = await writer.add(fix.event, fix.after, director_id, amends=old.id,
-                                   counted=True)  # a director's decision
+            # a director's decision, in the old incident's place: still the report of whoever
+            # made it (his /log search finds the ruling in force); the director's word is the
+            # verdict on the old one
+            new = await writer.add(fix.event, fix.after, old.actor_id, amends=old.id,
+                                   counted=True)
             await _void(s, club_id, old, director_id, VerdictKind.AMENDED,
                         f"re-ruled as #{new.id}: {body}", now, score=score)
             carried, dropped = [], []
@@ -165,7 +168,7 @@ class Rulings(DeskBase):
             await store_state(s, board, fix.state, last_seq=writer.seq)
             recorded = RecordedEvent(
                 id=new.id, board_id=board.id, seq=new.seq, event=fix.event, ruling=fix.after,
-                state=fix.state, actor_id=director_id, interaction_id=None, created_at=now,
+                state=fix.state, actor_id=old.actor_id, interaction_id=None, created_at=now,
             )
             return Rerule(old.id, recorded, tuple(dropped), tuple(carried))
 

@@ -78,6 +78,9 @@ async def test_rerule_voids_the_old_ruling_and_records_the_corrected_incident(st
     assert old.void and old.verdict is VerdictKind.AMENDED
     assert f"#{new.id}" in old.verdict_note and not new.void
     assert await desk.amended_by(GUILD_A, rec.id) == new.id
+    # in the old incident's place: still the player's report (his /log search finds it)
+    assert new.actor_id == old.actor_id == PLAYER and result.new.actor_id == PLAYER
+    assert old.verdict_by == DIRECTOR
     state = await storage.board_state(GUILD_A, board.id)
     assert [p.token for p in state.penalty_cards] == ["W:SK:major"]
     assert "major" in result.new.ruling.summary
