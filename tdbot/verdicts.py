@@ -16,7 +16,7 @@ from core.laws.director_error import DirectorError, director_error
 from core.ruling import Ruling
 from core.storage.desk import Rerule, RerulePlan
 from core.storage.errors import NotFound, StorageError
-from core.storage.values import ClubSettings, VerdictKind
+from core.storage.values import ClubSettings, LogEntry, Verdict, VerdictKind
 from core.view import view_of
 from tdbot.answers import defer, respond, said, sentence
 from tdbot.buttons import AnsweredView, PressButton
@@ -36,10 +36,12 @@ from tdbot.desk import (
     log_channel,
     refuse_if_blind,
 )
+from tdbot.hands import deal_beside_ruling
 from tdbot.messages import N_, Locale, localize, reader_locale, say
 from tdbot.render import (
     DESCRIPTION_MAX,
     VERDICT_LINES,
+    VERDICT_LOG,
     clean,
     cut,
     post_ruling,
@@ -67,6 +69,43 @@ LOG_82C = {
     VerdictKind.ADJUSTED: N_("Ruling #{number} (table {table}, board {board}) adjusted for "
                              "director error (82C) by {director}: adjusted score {score}"),
 }
+async def log_verdict(
+    interaction: discord.Interaction[TDBot],
+    club: ClubSettings,
+    entry: LogEntry,
+    verdict: Verdict,
+    note: str | None,
+    *,
+    director_error: bool = False,
+) -> None:
+    """Every verdict's one line in the club's log channel (confirm, amend, void, adjust, and
+    each of them for director error, 82C). Where a director who is playing has not played the
+    board, the line says only what was done to which ruling: the adjusted score (it tells the
+    board's result) and the note (it may describe the deal) stay out, as the ruling lines do."""
+    channel = log_channel(interaction, club)
+    if channel is None:
+        return
+    blind = bool(await blind_directors(interaction, entry.session_id, entry.board_number))
+    fields = {"number": entry.id, "table": entry.table_number, "board": entry.board_number,
+              "director": interaction.user.mention}
+    score = clean(verdict.adjusted_score) if verdict.adjusted_score else None
+    if director_error and score is not None and not blind:
+        line = localize(club.language, LOG_82C[verdict.verdict], score=score, **fields)
+    else:
+        line = localize(club.language, VERDICT_LOG[verdict.verdict], **fields)
+        if score is not None and not blind:
+            line = localize(club.language, N_("{verdict}: adjusted score {score}"),
+                            verdict=line, score=score)
+    if note and not blind:
+        line += f". {clean(cut(note, 1500))}"
+    try:
+        await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.warning("Could not log the verdict on ruling %s: %s", entry.id, exc)
+
+
+
+
 RERULE_LABEL = N_("Re-rule the board")
 CANCEL_LABEL = N_("Cancel")
 
@@ -385,16 +424,7 @@ async def error_amend_or_void(
                     value="\n".join(lines)[:1024], inline=False)
     await respond(interaction, embed=embed, ephemeral=ruling.private,
                   allowed_mentions=discord.AllowedMentions.none())
-    channel = log_channel(interaction, club)
-    if channel is not None and not await blind_directors(
-        interaction, entry.session_id, entry.board_number
-    ):
-        try:
-            await channel.send(
-                localize(club.language, LOG_82C[verdict.verdict], number=entry.id,
-                         table=entry.table_number, board=entry.board_number,
-                         director=interaction.user.mention, score=clean(error.score)),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException as exc:
-            log.warning("Could not log the 82C verdict on ruling %s: %s", entry.id, exc)
+    # 12C1: the director alone gets the deal and its double dummy beside an adjusted score
+    await deal_beside_ruling(interaction, entry.session_id, entry.board_number,
+                             N_("Law 12C1, the adjusted score"))
+    await log_verdict(interaction, club, entry, verdict, text, director_error=True)

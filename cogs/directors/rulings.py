@@ -8,7 +8,6 @@ director error and voiding together are in :mod:`tdbot.verdicts`.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -35,9 +34,7 @@ from tdbot.desk import (
     NOTE_MAX,
     REASON_MAX,
     SCORE_MAX,
-    blind_directors,
     bounded,
-    log_channel,
     refuse_if_blind,
 )
 from tdbot.hands import deal_beside_ruling
@@ -45,8 +42,6 @@ from tdbot.limits import directors_cooldown
 from tdbot.messages import N_, localize, reader_locale
 from tdbot.render import (
     VERDICT_FIELDS,
-    VERDICT_LOG,
-    clean,
     cut,
     ruling_embed,
     verdict_line,
@@ -55,11 +50,10 @@ from tdbot.verdicts import (
     board_lines,
     dependents_or_none,
     error_amend_or_void,
+    log_verdict,
     offer_void_together,
     rerule,
 )
-
-log = logging.getLogger(__name__)
 
 
 class Rulings(commands.Cog):
@@ -245,19 +239,4 @@ class Rulings(commands.Cog):
         if entry.incident == "revoke" or verdict.adjusted_score:  # 64C, 12C1: the bounds
             why = N_("Law 12C1, the adjusted score") if verdict.adjusted_score else N_("Law 64C")
             await deal_beside_ruling(interaction, entry.session_id, entry.board_number, why)
-        channel = log_channel(interaction, club)
-        if channel is not None:
-            line = localize(club.language, VERDICT_LOG[verdict.verdict], number=entry.id,
-                            table=entry.table_number, board=entry.board_number,
-                            director=interaction.user.mention)
-            if verdict.adjusted_score:
-                line = localize(club.language, N_("{verdict}: adjusted score {score}"),
-                                verdict=line, score=clean(verdict.adjusted_score))
-            if note and not await blind_directors(
-                interaction, entry.session_id, entry.board_number
-            ):  # a note may describe the deal: not where a playing director reads
-                line += f". {clean(cut(note, 1500))}"
-            try:
-                await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as exc:
-                log.warning("Could not log verdict on ruling %s: %s", entry.id, exc)
+        await log_verdict(interaction, club, entry, verdict, note)

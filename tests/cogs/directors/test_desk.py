@@ -353,6 +353,31 @@ async def test_a_playing_directors_blind_spot_never_leaks(ld, storage):
     assert "♥Q" in (await ld.slash("script", {"id": recorded.id}, user="Director")).text
 
 
+async def test_every_verdict_on_a_blind_board_is_logged_without_its_score_or_note(ld, storage):
+    """The deputy adjusts, and amends for director error (82C), a ruling on board 3, which the
+    playing director has not played: each verdict gets its line in the log channel (the 82C
+    one used to get none), and neither line gives the score (it tells the board's result) or
+    the note. Once nobody is blind to the board, the score is in the line again."""
+    await _director_playing(ld, storage)
+    recorded = await exposure(storage, ld, table=2, board=3, card="HQ")
+    lines = []
+    for command, options in [
+        ("ruling adjust", {"id": recorded.id, "score": "4HS= NS +420", "note": "HQ was led"}),
+        ("ruling amend", {"id": recorded.id, "text": "HQ was led", "director_error": "4HS="}),
+    ]:
+        done = await ld.slash(command, options, user="Deputy TD")
+        [line] = [m for m in done.channel_messages
+                  if m.channel_id == ld.guild.channel("td-log").id]
+        lines.append(line.text)
+        assert f"Ruling #{recorded.id}" in line.text and "board 3" in line.text, line.text
+        assert "420" not in line.text and "4H" not in line.text and "HQ" not in line.text
+    await ld.slash("playing", {"playing": False}, user="Director")
+    again = await ld.slash("ruling adjust", {"id": recorded.id, "score": "4HS= NS +420"},
+                           user="Deputy TD")
+    [line] = [m for m in again.channel_messages if m.channel_id == ld.guild.channel("td-log").id]
+    assert "4HS= NS +420" in line.text, line.text
+
+
 async def test_a_consultation_on_a_blind_board_goes_to_the_deputies(ld, storage):
     deputy = await _director_playing(ld, storage)
     await exposure(storage, ld, table=2, board=3)

@@ -194,6 +194,25 @@ async def test_64C_12C1_the_director_gets_the_deal_and_double_dummy_beside_his_v
     assert adjusted.messages[-1].ephemeral
 
 
+async def test_82C_12C1_a_director_error_score_brings_the_deal_for_the_director_alone(
+    ld, storage
+):
+    """/ruling amend … director_error:<assigned score> gives an adjusted score (12C1) like
+    /ruling adjust: the director alone also gets the deal beside it (it used not to)."""
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    exposed = await ld.run(f"/exposed cards:{sorted(deal.hand(Seat.W))[-1].text}", user="LHO")
+    amended = await ld.run(f"/ruling amend id:{_ruling_id(exposed)} text:wrong "
+                           f"director_error:4H= NS +420", user="Director")
+    public, private = amended.messages
+    assert "82C" in public.text and "For you only" not in public.text
+    assert private.ephemeral and "For you only (Law 12C1, the adjusted score)" in private.text
+    west = holding(deal.hand(Seat.W), Suit.HEARTS)
+    assert west in private.text and west not in public.text
+
+
 async def test_12C1_the_directors_report_of_an_incident_is_a_file_with_the_deal(ld, storage):
     await _upload(ld, _hands_file(ld))
     await seat_everyone(ld)
