@@ -229,6 +229,29 @@ async def setup_desk(
     return lines
 
 
+async def posting_refusal(
+    interaction: discord.Interaction[TDBot], channel_id: int | None, table_number: int
+) -> ContextError | None:
+    """Why a ruling of table ``table_number`` may not be shown in ``channel_id`` for all to
+    see: it is bound to another table (``/table channel``), whose players may not have played
+    the board yet. None: it may."""
+    if channel_id is None or interaction.guild is None:
+        return None
+    bound = await storage_of(interaction).channel_table(interaction.guild.id, channel_id)
+    if bound is None or bound == table_number:
+        return None
+    return ContextError(N_("That channel is table {other}'s: its players may not have played the "
+                           "board of table {table}'s ruling yet. Post it to table {table}'s "
+                           "channel."), other=bound, table=table_number)
+
+
+async def public_here(interaction: discord.Interaction[TDBot], table_number: int) -> bool:
+    """Whether an answer about a ruling at table ``table_number`` may be public where it was
+    asked (:func:`posting_refusal`): a verdict typed in another table's channel is answered to
+    the director alone."""
+    return await posting_refusal(interaction, interaction.channel_id, table_number) is None
+
+
 async def table_channel_of(interaction: discord.Interaction[TDBot], number: int | None) -> Any:
     """The channel (or thread) of this guild bound to table ``number`` with ``/table
     channel`` (the first bound that still exists), or None."""

@@ -34,6 +34,7 @@ from tdbot.desk import (
     entry_of,
     is_blind_here,
     log_channel,
+    public_here,
     refuse_if_blind,
 )
 from tdbot.hands import deal_beside_ruling
@@ -283,7 +284,8 @@ class ConfirmRerule(AnsweredView):
             club.guild_id, event_id, interaction.user.id, self.text, self.changes,
             last_seq=self.plan.last_seq, score=self.error.score if self.error else None,
         ), ruling_id=event_id)
-        private = done.new.ruling.private
+        private = done.new.ruling.private or not await public_here(
+            interaction, self.plan.table_number)  # another table's channel: to him alone
         locale = reader_locale(interaction, club.language, ephemeral=private)
         await respond(interaction, embed=rerule_embed(done, self.plan, interaction, self.text,
                                                       self.error, locale),
@@ -412,7 +414,9 @@ async def error_amend_or_void(
                                 error.score)
     )
     ruling = Ruling.from_data(entry.ruling)
-    locale = reader_locale(interaction, club.language, ephemeral=ruling.private)
+    # in another table's channel, to the director alone
+    private = ruling.private or not await public_here(interaction, entry.table_number)
+    locale = reader_locale(interaction, club.language, ephemeral=private)
     embed = ruling_embed(ruling, event_id=entry.id, table=entry.table_number,
                          board=entry.board_number, locale=locale)
     lines = [localize(locale, VERDICT_LINES[verdict.verdict], director=interaction.user.mention),
@@ -422,7 +426,7 @@ async def error_amend_or_void(
         lines.append(clean(text))
     embed.add_field(name=localize(locale, VERDICT_82C[verdict.verdict]),
                     value="\n".join(lines)[:1024], inline=False)
-    await respond(interaction, embed=embed, ephemeral=ruling.private,
+    await respond(interaction, embed=embed, ephemeral=private,
                   allowed_mentions=discord.AllowedMentions.none())
     # 12C1: the director alone gets the deal and its double dummy beside an adjusted score
     await deal_beside_ruling(interaction, entry.session_id, entry.board_number,

@@ -30,6 +30,7 @@ from tdbot.desk import (
     SCRIPT_PREFIX,
     desk_of,
     entry_of,
+    posting_refusal,
     refuse_if_blind,
     table_channel_of,
 )
@@ -141,6 +142,9 @@ class PostScriptButton(
         channel = guild_channel(interaction, self.channel_id)
         if channel is None:
             raise ContextError(N_("That channel is not in this server any more."))
+        refusal = await posting_refusal(interaction, channel.id, entry.table_number)
+        if refusal is not None:  # bound to another table since the script was read
+            raise refusal
         if channel.id == interaction.channel_id:
             await send_pages(interaction, embeds=embeds, ephemeral=False)
             return
@@ -200,9 +204,15 @@ class ScriptCog(commands.Cog):
         embeds, entry, ruling = await script_embeds(interaction, id, interaction.locale)
         club = await club_of(interaction)
         view = discord.ui.View(timeout=None)
+        asked_for = table_channel is not None
         if table_channel is None:  # the channel bound to the table, else this one
             table_channel = await table_channel_of(interaction, entry.table_number)
         target = table_channel.id if table_channel is not None else interaction.channel_id
+        refusal = await posting_refusal(interaction, target, entry.table_number)
+        if refusal is not None:  # another table's channel: never posted there
+            if asked_for:
+                raise refusal
+            target = None
         if target is not None and guild_channel(interaction, target) is None:
             raise ContextError(N_("Pick a text channel of this server."))
         if is_director(interaction.user, club) and not ruling.private and target is not None:

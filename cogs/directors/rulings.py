@@ -35,6 +35,7 @@ from tdbot.desk import (
     REASON_MAX,
     SCORE_MAX,
     bounded,
+    public_here,
     refuse_if_blind,
 )
 from tdbot.hands import deal_beside_ruling
@@ -213,7 +214,9 @@ class Rulings(commands.Cog):
         verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
         entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
         ruling = Ruling.from_data(entry.ruling)
-        locale = reader_locale(interaction, club.language, ephemeral=ruling.private)
+        # in another table's channel, to the director alone
+        private = ruling.private or not await public_here(interaction, entry.table_number)
+        locale = reader_locale(interaction, club.language, ephemeral=private)
         embed = ruling_embed(
             ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number,
             locale=locale,
@@ -233,7 +236,7 @@ class Rulings(commands.Cog):
         await respond(
             interaction,
             embed=embed,
-            ephemeral=ruling.private,
+            ephemeral=private,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if entry.incident == "revoke" or verdict.adjusted_score:  # 64C, 12C1: the bounds

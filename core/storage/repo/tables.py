@@ -3,7 +3,7 @@ starts from."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import and_, delete, select
 from sqlalchemy.engine import Row
@@ -323,6 +323,18 @@ class Tables(Clubs, Sessions):
                 .order_by(TableChannel.id)
             )
             return tuple(rows)
+
+    async def channel_table(self, guild_id: int, channel_id: int) -> int | None:
+        """The number of the table ``channel_id`` is bound to with ``/table channel``, if any."""
+        async with self.tx.reading() as s:
+            club_id = await find_club_id(s, guild_id)
+            if club_id is None:
+                return None
+            return cast(int | None, await s.scalar(
+                select(TableChannel.number)
+                .where(TableChannel.club_id == club_id, TableChannel.channel_id == channel_id)
+                .limit(1)
+            ))
 
     async def seating(self, guild_id: int, user_id: int) -> Seating | None:
         """Where the user sits in this guild, if anywhere."""

@@ -116,3 +116,35 @@ async def test_another_clubs_ruling_is_refused(ld, storage):
     assert await storage.verdicts(other.id, theirs.id) == ()
     huge = await ld.slash("ruling confirm", {"id": 2**70}, user="Director", strict=False)
     assert huge.ephemeral and "The id must be between 1 and" in huge.text  # enforced bound
+
+
+async def test_a_verdict_typed_in_another_tables_channel_is_for_the_director_alone(ld, storage):
+    """#table-2 is table 2's channel; a ruling of table 1 board 1 confirmed there is answered to
+    the director alone (table 2's players may not have played board 1); /script there offers
+    no "Post it to the table" button, and posting to #table-2 by name is refused in one line.
+    In #table-1, its own table's channel, the verdict is public as before."""
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    ld.guild.add_channel("table-2")
+    ld.refresh_guild()
+    for number in (1, 2):
+        channel = ld.guild.channel(f"table-{number}")
+        bound = await ld.slash("table channel", {"number": number}, user="Director",
+                               channel=channel)
+        assert not bound.exceptions
+    two, one = ld.guild.channel("table-2"), ld.guild.channel("table-1")
+    there = await ld.slash("ruling confirm", {"id": recorded.id}, user="Director", channel=two)
+    assert there.ephemeral and f"Ruling #{recorded.id}" in there.text
+    assert not [m for m in there.channel_messages if m.channel_id == two.id]
+    assert [v.verdict.value for v in await storage.verdicts(ld.guild.id, recorded.id)] == [
+        "confirmed"]
+    script = await ld.slash("script", {"id": recorded.id}, user="Director", channel=two)
+    # its Post button posts to table 1's own channel, never here
+    [post] = script.message.buttons
+    assert post["custom_id"] == f"tdbot:script:{recorded.id}:{one.id}", post
+    refused = await ld.slash("script", {"id": recorded.id, "table_channel": two},
+                             user="Director", channel=two)
+    assert refused.ephemeral and "That channel is table 2's" in refused.text
+    here = await ld.slash("ruling confirm", {"id": recorded.id, "note": "fine"},
+                          user="Director", channel=one)
+    assert not here.ephemeral and f"Ruling #{recorded.id}" in here.text
