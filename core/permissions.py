@@ -74,6 +74,7 @@ class Action(Enum):
     END = "end"
     MOVE = "move"  # end it by moving the table to another board
     DECLARER = "declarer"  # change its declarer
+    CONTRACT = "contract"  # change its contract
 
 
 @dataclass(frozen=True)
@@ -107,12 +108,13 @@ class BoardFacts:
     auction_recorded: bool = False
     #: who named the declarer with /board set (None: nobody, or the auction did)
     declarer_named_by: int | None = None
+    contract: str | None = None
 
     @classmethod
     def of(cls, number: int, table: int, state: TableState, *, has_ruling: bool,
            declarer_named_by: int | None = None) -> BoardFacts:
         return cls(number, table, state.phase, has_ruling, state.declarer, bool(state.calls),
-                   declarer_named_by)
+                   declarer_named_by, state.contract)
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,7 @@ def may_set_board(
     reopen: bool = False,
     declarer: Seat | None = None,
     asker_id: int | None = None,
+    contract: str | None = None,
 ) -> BoardSetPlan | Refusal:
     """/board set ``number`` at ``table``: whether the asker may make it the table's board (with
     ``declarer``, if given), and what else that does.
@@ -206,6 +209,9 @@ def may_set_board(
       a ruling stands on the board (once play began or a declarer is known), or someone else
       named the declarer with /board set. A director may always (a corrected declarer under
       rulings is re-ruled: the Discord side asks him first).
+    - A player may give the contract while none is known, or change it while no ruling stands
+      on the board: the rulings were made on it (a trump suit, the score an adjustment starts
+      from). A director may always.
     """
     moving = (
         current is not None and current.number != number and current.phase is not Phase.FINISHED
@@ -235,4 +241,8 @@ def may_set_board(
                 and target.declarer_named_by != asker_id):
             return Refusal(Reason.DECLARER_NAMED_BY_SOMEONE_ELSE,
                            {"table": table, "declarer": target.declarer})
+    if (contract is not None and target is not None and not director
+            and target.contract is not None and contract != target.contract
+            and target.has_ruling):
+        return _ruling_on(target, Action.CONTRACT)
     return BoardSetPlan(ends_current=moving, reopens=reopens)

@@ -26,6 +26,8 @@ _ACTIONS = {
                     "it or move the table to board {number}."),
     Action.DECLARER: N_("Board {board} at table {table} has a ruling on it: only a director can "
                         "change its declarer."),
+    Action.CONTRACT: N_("Board {board} at table {table} has a ruling on it: only a director can "
+                        "change its contract."),
 }
 
 

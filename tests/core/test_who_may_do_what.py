@@ -128,6 +128,21 @@ def test_under_a_ruling_only_a_director_changes_the_declarer():
         BoardSetPlan())
 
 
+def test_under_a_ruling_only_a_director_changes_the_contract():
+    """The rulings on a board were made on its contract (the trump suit, the score an adjustment
+    starts from): once one stands, a player cannot change it (a defender typed 7NTXX on a club
+    night); he may give it while none is known, or change it while no ruling stands."""
+    target = board(1, phase=Phase.PLAY, declarer=Seat.S, contract="4H", has_ruling=True)
+    refused = may_set_board(target, target, 1, 3, director=False, contract="7NTXX")
+    assert isinstance(refused, Refusal) and refused.values["action"] is Action.CONTRACT
+    assert may_set_board(target, target, 1, 3, director=True, contract="7NTXX") == BoardSetPlan()
+    assert may_set_board(target, target, 1, 3, director=False, contract="4H") == BoardSetPlan()
+    unknown = board(1, phase=Phase.PLAY, declarer=Seat.S, has_ruling=True)
+    assert may_set_board(unknown, unknown, 1, 3, director=False, contract="4H") == BoardSetPlan()
+    plain = board(1, phase=Phase.PLAY, declarer=Seat.S, contract="4H")
+    assert may_set_board(plain, plain, 1, 3, director=False, contract="3NT") == BoardSetPlan()
+
+
 def test_a_declarer_named_by_someone_else_is_changed_only_by_a_director():
     named = board(1, declarer=Seat.S, declarer_named_by=OTHER)
     assert may_set_board(named, named, 1, 3, director=False, declarer=Seat.W,

@@ -93,6 +93,22 @@ async def test_a_defender_cannot_override_the_declarer_a_director_named(ld, stor
     assert not fixed.ephemeral and "declarer S" in fixed.text, fixed.text
 
 
+async def test_under_a_ruling_a_defender_cannot_rewrite_the_contract(ld, storage):
+    """4H by S, then West's card dropped (a ruling): West's /board set contract:7NTXX is refused
+    in one line and the contract stays 4H; a director may still correct it."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    await ld.run("/exposed cards:ST how:accidental", user="LHO")
+    result = await ld.run("/board set number:1 contract:7NTXX", user="LHO")
+    assert result.ephemeral and "only a director can change its contract" in result.text, \
+        result.text
+    table = await storage.table(ld.guild.id, 1)
+    board = await storage.find_board(ld.guild.id, table.id)
+    assert board.state.contract == "4H"
+    fixed = await ld.run("/board set number:1 contract:4S table:1", user="Director")
+    assert not fixed.ephemeral and "contract 4S" in fixed.text, fixed.text
+
+
 async def test_two_directors_starting_the_session_at_once_start_one(ld, storage):
     """Two directors run /session start at the same moment: one session starts, and both are
     told of that one session (issue 22: the second start finds the session the first began,

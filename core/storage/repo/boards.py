@@ -200,6 +200,7 @@ class Boards(Sessions):
                 move = await self._checked_move(
                     conn, guild_id, table_id, number, director=director, reopen=reopen,
                     declarer=declarer_seat, actor_id=actor_id, interaction_id=interaction_id,
+                    contract=contract,
                 )
                 if move.redelivered is not None:
                     return move.redelivered
@@ -326,6 +327,7 @@ class Boards(Sessions):
         declarer: Seat | None,
         actor_id: int | None,
         interaction_id: int | None,
+        contract: str | None = None,
     ) -> CheckedMove:
         """:meth:`set_board`'s checks, on rows locked in its transaction: the table's row
         first, then its board in play and board ``number`` (in id order), then what is on them
@@ -382,6 +384,7 @@ class Boards(Sessions):
             reopen=reopen,
             declarer=declarer,
             asker_id=actor_id,
+            contract=contract,
         )
         if isinstance(plan, Refusal):
             raise Refused(plan)
