@@ -44,6 +44,7 @@ from tdbot.context import (
     in_time,
     is_director,
     meaning_suits,
+    refuse_closed_boards,
     refused,
     require_director,
     storage_of,
@@ -212,6 +213,9 @@ class Table(commands.Cog):
 
         async def attempt() -> Any:
             at = await at_table(interaction, table, acting=True, board_number=number)
+            # the board in play there and the one asked for: neither may be closed to him
+            await refuse_closed_boards(interaction, at, *(
+                [at.board.number] if at.board is not None else []), number)
             deal = await storage.deal_of(at.guild_id, at.table.session_id, number)
             given_dealer: str | None = dealer
             if deal is not None:  # the hand records know the dealer: checked, or supplied

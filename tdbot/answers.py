@@ -199,15 +199,25 @@ async def settle(interaction: discord.Interaction[TDBot]) -> None:
         await ack
 
 
+#: ``interaction.extras`` key: the table number a command is about, when it was asked in a
+#: channel bound to another table (``tdbot.context.at_table``); its answers are then the
+#: asker's alone, whatever they would be elsewhere.
+ELSEWHERE = "elsewhere"
+
+
 async def respond(
     interaction: discord.Interaction[TDBot], content: str | None = None, **kwargs: Any
 ) -> None:
     """Answer ``interaction``: the first answer is its response, any later one a followup.
 
     After a "thinking…" deferral Discord turns the first followup into that message, keeping its
-    visibility: an answer that must be seen differently replaces it (deleted, then sent anew)."""
+    visibility: an answer that must be seen differently replaces it (deleted, then sent anew).
+    An answer about a table asked in another table's channel (:data:`ELSEWHERE`) is the
+    asker's alone: that table's players may not have played the board."""
     if content is not None:
         kwargs["content"] = content
+    if ELSEWHERE in interaction.extras:
+        kwargs["ephemeral"] = True
     await settle(interaction)
     if not interaction.response.is_done():
         await interaction.response.send_message(**kwargs)

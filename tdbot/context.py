@@ -24,7 +24,7 @@ from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
 from core.text import Msg, Text
-from tdbot.answers import defer, sentence
+from tdbot.answers import ELSEWHERE, defer, sentence
 from tdbot.client import TDBot
 from tdbot.messages import N_
 from tdbot.permissions import NOT_AT_TABLE, refusal_text
@@ -190,6 +190,10 @@ async def at_table(
     seating = found.seating
     seat = seating.seat if seating is not None and seating.table_id == info.id else None
     director = is_director(interaction.user, found.club)
+    if found.channel_table is not None and found.channel_table != info.number:
+        # asked in a channel bound to another table, whose players may not have played this
+        # board: every answer about it goes to the asker alone (tdbot.answers.respond)
+        interaction.extras[ELSEWHERE] = info.number
     if acting:
         allow(may_act_at_table(seated=seat is not None, director=director, table=info.number))
     return AtTable(
@@ -199,28 +203,38 @@ async def at_table(
     )
 
 
+async def refuse_closed_boards(
+    interaction: discord.Interaction[TDBot], at: AtTable, *numbers: int
+) -> None:
+    """Refuse boards ``numbers`` of ``at``'s table when one is closed to the asker (issue 24,
+    blind means blind): a playing director who has not played it, or, where the club has
+    ``no_peeking``, any member who is not a director and not seated at that table (at his own
+    table he sees what every player there sees). Only a member not seated there and to whom
+    some board can be closed (``may_be_blind``, read with the table) costs a read."""
+    if at.seat is not None or not at.may_be_blind:
+        return
+    desk = Desk(storage_of(interaction))
+    for number in dict.fromkeys(numbers):
+        if await desk.is_blind(at.guild_id, interaction.user.id, at.table.session_id, number,
+                               director=at.director):
+            raise ContextError(BLIND if at.director else NO_PEEKING, board=number)
+
+
 async def table_context(
     interaction: discord.Interaction[TDBot], table: int | None = None, *, acting: bool = False
 ) -> TableContext:
     """:func:`at_table`, for a command that needs the board in play there.
 
     Every command about a board in play comes through here, so here a member is refused a
-    board closed to him (issue 24, blind means blind): a playing director who has not played
-    it, or, where the club has ``no_peeking``, any member who is not a director and not
-    seated at that table (at his own table he sees what every player there sees). That holds
-    for reporting as much as for asking: a report's answer, and the hand records' check of
-    it, tell about the board too. Only a member not seated there and to whom some board can
-    be closed (``may_be_blind``, read with the table) costs a read."""
+    board closed to him (:func:`refuse_closed_boards`). That holds for reporting as much as
+    for asking: a report's answer, and the hand records' check of it, tell about the board
+    too."""
     at = await at_table(interaction, table, acting=acting)
     if at.board is None:
         raise ContextError(
             N_("No board in play at table {number}: /board set number"), number=at.table.number
         )
-    if at.seat is None and at.may_be_blind and await Desk(storage_of(interaction)).is_blind(
-        at.guild_id, interaction.user.id, at.board.session_id, at.board.number,
-        director=at.director,
-    ):
-        raise ContextError(BLIND if at.director else NO_PEEKING, board=at.board.number)
+    await refuse_closed_boards(interaction, at, at.board.number)
     return TableContext(
         at.guild_id, at.club, at.table, at.board, at.seat, at.director, at.may_be_blind
     )

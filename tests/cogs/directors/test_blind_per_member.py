@@ -105,8 +105,13 @@ async def test_every_command_about_another_tables_blind_board_is_refused(ld, sto
         assert command in names, command
         refused = await ld.slash(command, options, user="Director")
         assert refused.ephemeral and "not played board 5" in refused.text, (command, refused.text)
+    for options in ({"number": 5, "contract": "1NT", "table": 3}, {"number": 6, "table": 3}):
+        # /board set shows the board's state (and its ended penalty cards): closed too
+        moved = await ld.slash("board set", options, user="Director")
+        assert moved.ephemeral and "not played board 5" in moved.text, moved.text
     board = await storage.find_board(ld.guild.id, three.id)
     assert board is not None and board.last_seq == before.last_seq  # nothing recorded
+    assert board.number == 5 and board.state.contract == "4H"
     assert "Table 3" in (await ld.slash("state", {"table": 3}, user="Deputy TD")).text
     own = await ld.slash("state", {"table": 2}, user="Director")  # his own table: as a player
     assert "Table 2" in own.text, own.text

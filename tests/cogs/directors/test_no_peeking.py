@@ -89,3 +89,31 @@ async def test_a_member_seated_nowhere_sees_no_board_until_the_session_ends(ld, 
     assert not await desk.is_blind(ld.guild.id, rho, session, 1)
     script = await ld.slash("script", {"id": ruling.id}, user="RHO")
     assert "♥Q" in script.text, script.text
+
+
+async def test_answers_about_a_table_asked_in_another_tables_channel_are_the_askers(ld, storage):
+    """#table-2 is table 2's channel: whatever is asked or reported there about table 1 (a
+    director's /exposed, /lead, /board set, a player's /state) is answered to the asker alone,
+    since table 2's players may not have played table 1's board; in #table-1 the same answers
+    are public as before."""
+    await set_up(ld)
+    ld.guild.add_channel("table-2")
+    ld.refresh_guild()
+    one, two = ld.guild.channel("table-1"), ld.guild.channel("table-2")
+    for number, channel in ((1, one), (2, two)):
+        await ld.slash("table channel", {"number": number}, user="Director", channel=channel)
+    await exposure(storage, ld, table=1, board=1, card="HQ")
+    assert (await ld.run("/sit table:2 seat:N", user="Dummy")).ephemeral
+    for user, command in (
+        ("Director", "/exposed cards:SA seat:W how:accidental table:1"),
+        ("Director", "/lead seat:E table:1"),
+        ("Dummy", "/state table:1"),
+        ("Director", "/board set number:2 table:1"),
+    ):
+        answer = await ld.run(command, user=user, channel=two)
+        assert answer.ephemeral and not answer.exceptions, (command, answer.text)
+        seen_by_all = [m for m in ld.channel_messages(two) if not m.ephemeral]
+        assert not [m for m in seen_by_all if "Table 1" in m.text or "Ruling #" in m.text], \
+            command
+    public = await ld.run("/state table:1", user="Dummy", channel=one)
+    assert not public.ephemeral and "Table 1" in public.text
