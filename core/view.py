@@ -22,6 +22,7 @@ from core.cards import Hand, Suit
 from core.laws.auction_state import awaiting
 from core.laws.must_pass import owed_call
 from core.laws.obligations import (
+    held_lead_ruling,
     obligation,
     option_words,
     pending_ruling,
@@ -31,8 +32,10 @@ from core.laws.penalty import offer_lead_options
 from core.laws.waits import (
     HOLDS_EVERYONE,
     HOLDS_FOLLOWER,
+    LEAD_CHOICE_LAWS,
     QUESTIONS,
     holds_report,
+    lead_held_for,
     live,
     recorded_wait,
 )
@@ -82,6 +85,8 @@ class TableView:
         choice (:func:`core.laws.waits.recorded_wait`), else, before a lead, declarer's lead
         options that are due although no report has raised them."""
         pending = recorded_wait(self.state, seat, leading=leading)
+        if pending is None and recorded_wait(self.state, seat, leading=True) is None:
+            pending = lead_held_for(self.state, seat)  # another player leads to this trick
         if pending is not None:
             return _recorded(pending)
         return due_lead_choice(self.state, seat) if leading else None
@@ -186,6 +191,9 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
     """``/mustplay``: wait while a choice holds ``seat`` up (recorded or due), else what binds
     his lead (``led`` None) or play."""
     wait = view_of(state).wait_for(seat, leading=led is None)
+    if wait is not None and wait.seat is not seat and wait.law in LEAD_CHOICE_LAWS:
+        held = next(p for p in live(state) if p.seat is wait.seat and p.law == wait.law)
+        return held_lead_ruling(held, seat)
     if wait is not None:
         ruling = waiting_ruling(seat, led is None, law=wait.law, chooser=wait.chooser,
                                 options=wait.options, question=wait.question)

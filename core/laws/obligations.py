@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from core.cards import Card, CardError, Hand, Suit, cards_text
 from core.errors import RuleError
-from core.laws.waits import LEAD_CHOICE_LAWS, QUESTIONS, recorded_wait
+from core.laws.waits import LEAD_CHOICE_LAWS, QUESTIONS, held_lead_words, recorded_wait
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import (
@@ -305,23 +305,27 @@ def pending_ruling(pending: PendingChoice, seat: Seat, *, leading: bool,
                    kind: str = "must_play") -> Ruling:
     """"Wait" while the recorded ``pending`` choice (or question) holds ``seat`` up; or, for
     a lead, while declarer's lead options wait for another player, who is on lead."""
-    if leading and pending.seat is not seat and pending.law in LEAD_CHOICE_LAWS:
-        return Ruling(
-            kind=kind,
-            summary=Msg("Wait: {leader.value} is on lead to this trick, and declarer has still "
-                        "to choose for his lead (Law {law}); the choice stays open.",
-                        leader=pending.seat, law=pending.law),
-            laws=(pending.law,),
-            steps=(Msg("If the play has moved on, give the trick ({seat.value} on lead to a "
-                       "later trick): declarer's choice for that lead is then over.", seat=seat),),
-            outcome={"legal": [], "declarer_designates": False, "waiting": True},
-        )
+    if pending.seat is not seat and pending.law in LEAD_CHOICE_LAWS:
+        return held_lead_ruling(pending, seat, kind=kind)
     return waiting_ruling(seat, leading, law=pending.law, chooser=Chooser(pending.chooser),
                           options=pending.options,
                           question=pending.note if pending.chooser in QUESTIONS else "",
                           kind=kind)
 
 
+
+
+def held_lead_ruling(pending: PendingChoice, seat: Seat, *, kind: str = "must_play") -> Ruling:
+    """"Wait" for ``seat`` while declarer's lead options wait for another player, who is on
+    lead to the trick (:func:`core.laws.waits.lead_held_for`)."""
+    return Ruling(
+        kind=kind,
+        summary=held_lead_words(pending),
+        laws=(pending.law,),
+        steps=(Msg("If the play has moved on, give the trick ({seat.value} on lead to a later "
+                   "trick): declarer's choice for that lead is then over.", seat=seat),),
+        outcome={"legal": [], "declarer_designates": False, "waiting": True},
+    )
 
 
 def obligation(

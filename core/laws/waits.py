@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from core.seats import Seat
 from core.state import Chooser, PendingChoice, TableState
+from core.text import Msg
 
 OPENING_LAW = "54"  # an opening lead out of turn
 DECLARER_LAW = "55"  # declarer's lead out of turn
@@ -45,6 +46,19 @@ def recorded_wait(state: TableState, seat: Seat, *, leading: bool) -> PendingCho
     return None
 
 
+def lead_held_for(state: TableState, seat: Seat) -> PendingChoice | None:
+    """Declarer's lead options (50D2, 51B, 26B) waiting for another player's lead: that player
+    is on lead to the trick, so ``seat`` neither leads to it nor plays to it before him."""
+    return next((p for p in live(state) if p.law in LEAD_CHOICE_LAWS and p.seat is not seat),
+                None)
+
+
+def held_lead_words(p: PendingChoice) -> Msg:
+    """"Wait": the trick is held for the player declarer's lead options wait for."""
+    return Msg("Wait: {leader.value} is on lead to this trick, and declarer has still to choose "
+               "for his lead (Law {law}); the choice stays open.", leader=p.seat, law=p.law)
+
+
 def holds_report(state: TableState, leader: Seat, trick: int | None = None) -> PendingChoice | None:
     """The recorded choice that a report "``leader`` is on lead" (to ``trick``, if it says)
     must not touch: anything but declarer's own lead options for that leader (those are
@@ -54,7 +68,4 @@ def holds_report(state: TableState, leader: Seat, trick: int | None = None) -> P
     held = recorded_wait(state, leader, leading=True)
     if held is not None:
         return None if held.seat is leader and held.law in LEAD_CHOICE_LAWS else held
-    if trick is None or trick == state.trick:
-        return next((p for p in live(state)
-                     if p.law in LEAD_CHOICE_LAWS and p.seat is not leader), None)
-    return None
+    return lead_held_for(state, leader) if trick is None or trick == state.trick else None

@@ -192,6 +192,29 @@ def test_50D2_another_players_lead_to_the_same_trick_waits_and_a_later_trick_end
     assert not any("before W leads" in str(line) for line in view_of(later).lines())
 
 
+def test_50D2_nobody_plays_before_the_lead_declarer_is_choosing_for():
+    """W's ♠10 is a major penalty card; E is on lead and declarer chooses (50D2). W cannot play
+    his penalty card (or any card) before E's lead (a club night recorded it, and the choice
+    for E's lead stayed open with no penalty card left); /mustplay for W, leading or
+    following, says so in the same words, and the choice stays open."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4H"))
+    _, state = apply(state, Exposure(Seat.W, (parse_card("ST"),)))
+    _, state = apply(state, PartnerLead(Seat.E))
+    assert view_of(state).wait_for(Seat.E, leading=True) is not None
+    words = "Wait: E is on lead to this trick, and declarer has still to choose for his lead"
+    for seat, card in ((Seat.W, "ST"), (Seat.N, "H2"), (Seat.S, "H3")):
+        try:
+            apply(state, CardPlayed(seat, parse_card(card)))
+        except RuleError as exc:
+            assert str(exc).startswith(words), exc
+        else:
+            raise AssertionError(f"{seat} played before E's lead")
+    for led in (None, Suit.HEARTS):
+        answer = must_play(state, Seat.W, None, led)
+        assert str(answer.summary).startswith(words) and answer.outcome["waiting"] is True
+    assert [p.token for p in state.penalty_cards] == ["W:ST:major"]
+
+
 def test_54_a_question_while_declarer_chooses_keeps_the_choice():
     """E leads out of turn at trick 1 (declarer S, W should lead): W's /lead waits, and the
     Law 54 choice stays pending and in /state."""
