@@ -111,6 +111,9 @@ class Appeals(EditionsAndSettings):
             )
             if session is None:
                 raise NotFound(Msg("this club has no session yet"))
+            if session.ended_at is None:  # official scores come after play (92B's period)
+                raise Conflict(Msg("session {id} is still being played: its scores can be "
+                                   "published once it has ended (/session end)", id=session.id))
             if session.scores_published_at is None:
                 session.scores_published_at = now
                 await s.flush()

@@ -138,6 +138,7 @@ async def test_club_data_delete_refused_in_french(ld, storage):
 async def test_scores_published_in_the_clubs_french(ld, storage):
     await french_club(ld)
     await exposure(storage, ld)
+    await ld.run("/session end", user="Director")
     published = await ld.run("/session scores-published", user="Director")
     assert not published.ephemeral
     assert published.text.startswith("Les résultats de la séance "), published.text

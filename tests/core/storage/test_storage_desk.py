@@ -345,6 +345,21 @@ async def test_92B_deadline_from_the_publication_of_the_scores(storage):
                               now=published + dt.timedelta(minutes=29))).id
 
 
+async def test_92B_scores_are_published_only_for_a_session_that_has_ended(storage):
+    """Official scores come after play: publishing them while the session is still played is
+    refused (it would close appeals mid-session under the WBF rule), and nothing is kept."""
+    desk = Desk(storage)
+    board, _ = await _logged(storage, [exposed("W", "SK")])
+    with pytest.raises(Conflict, match="still being played"):
+        await desk.publish_scores(GUILD_A)
+    await _seated(storage, board)  # the refusal kept nothing: appeals are still open
+    assert (await desk.appeal(GUILD_A, (await storage.search_log(GUILD_A)).entries[0].id,
+                              PLAYER, "still open")).id
+    await storage.end_session(GUILD_A)
+    session_id, published = await desk.publish_scores(GUILD_A)
+    assert session_id == board.session_id and published is not None
+
+
 async def test_the_authority_profile_sets_the_default_deadline_rule(storage):
     desk = Desk(storage)
     await new_board(storage)
