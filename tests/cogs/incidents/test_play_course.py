@@ -242,3 +242,18 @@ async def test_64A1_64B2_revoke_reported_mid_play_is_provisional_and_the_suit_is
     again = await ld.run("/revoke seat:E established:True won_by:offender trick:7 suit:H "
                          "later_tricks:1", user="Declarer")
     assert "No automatic trick transfer" in again.text and "64B2" in again.text
+
+
+async def test_64B6_a_revoke_reported_without_its_trick_takes_the_trick_the_table_reported(
+    ld, bot, board
+):
+    """W's established revoke reported with no trick: the table has reported the play at
+    trick 13, so the revoke was on trick 12: corrected, no automatic transfer (64B6, 62D1); it
+    used to be ruled as a trick-5 revoke with a trick transferred (64A1)."""
+    await ld.run("/lead seat:W trick:13", user="Declarer")
+    result = await ld.run("/revoke seat:W established:True won_by:offender later_tricks:0",
+                          user="RHO")
+    assert "64B6" in result.text and "64A1" not in result.text, result.text
+    named = await ld.run("/revoke seat:E established:True won_by:offender later_tricks:1 "
+                         "trick:6", user="RHO")
+    assert "64A1" in named.text and "64B6" not in named.text, named.text  # a named trick rules
