@@ -310,12 +310,14 @@ class LogPager(AnsweredView):
                 value = f"{value}\n{appeal_words(appeal, locale)}"[:1024]
             if await desk.is_blind(
                 self.guild_id, self.owner_id, entry.session_id, entry.board_number,
-                director=self.owner_director,
+                director=self.owner_director, at_table=entry.table_id,
             ):  # a playing director (or, with no_peeking, a member) sees nothing of a board
-                # he has not played yet
+                # he has not played yet; a member sees his own table's, as /script reads it
                 name = _(N_("#{id} · table {table} · board {board}"), id=entry.id,
                          table=entry.table_number, board=entry.board_number)
-                value = _(N_("Hidden: you are playing and have not played this board yet."))
+                value = (_(N_("Hidden: you are playing and have not played this board yet."))
+                         if self.owner_director else
+                         _(N_("Hidden: no peeking, you have not played this board yet.")))
             embed.add_field(name=name, value=value, inline=False)
         embed.set_footer(text=_(N_("Page {number} of {pages} · newest first"), number=number,
                                 pages=pages))

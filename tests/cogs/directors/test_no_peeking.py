@@ -117,3 +117,20 @@ async def test_answers_about_a_table_asked_in_another_tables_channel_are_the_ask
             command
     public = await ld.run("/state table:1", user="Dummy", channel=one)
     assert not public.ephemeral and "Table 1" in public.text
+
+
+async def test_the_log_hides_a_board_with_the_no_peeking_words_and_shows_his_own_tables(
+    ld, storage
+):
+    """With no_peeking, the reporter of table 1's ruling sits at table 2, which plays board 1
+    now: his /log search hides the entry, saying "no peeking" (he is no playing director);
+    seated at table 1, where it happened, he sees it, as /script reads it to him."""
+    ruling, _ = await _club_night(ld, storage, no_peeking=True)
+    assert (await ld.run("/sit table:2 seat:S", user="Declarer")).ephemeral
+    hidden = await ld.slash("log search", {}, user="Declarer")
+    assert "Hidden: no peeking" in hidden.text and "playing" not in hidden.text, hidden.text
+    assert "♥Q" not in hidden.text
+    assert (await ld.run("/sit table:1 seat:S", user="Declarer")).ephemeral
+    shown = await ld.slash("log search", {}, user="Declarer")
+    assert "Hidden" not in shown.text and f"#{ruling.id}" in shown.text, shown.text
+    assert "♥Q" in (await ld.slash("script", {"id": ruling.id}, user="Declarer")).text
