@@ -26,6 +26,7 @@ from core.laws.obligations import (
     obligation,
     option_words,
     pending_ruling,
+    stopped_ruling,
     waiting_ruling,
 )
 from core.laws.penalty import offer_lead_options
@@ -34,10 +35,12 @@ from core.laws.waits import (
     HOLDS_FOLLOWER,
     LEAD_CHOICE_LAWS,
     QUESTIONS,
+    claimed_by,
     holds_report,
     lead_held_for,
     live,
     recorded_wait,
+    stopped_words,
 )
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
@@ -105,6 +108,9 @@ class TableView:
         if state.phase is Phase.PLAY and (self.trick or self.on_lead):
             lines.append(_play_line(self.trick, self.on_lead))
         lines += state.describe_facts()
+        claimer = claimed_by(state)
+        if claimer is not None:
+            lines.append(stopped_words(claimer))
         for w in self.waits:
             lines.append(w.question or _wait_line(w))
         if state.phase is Phase.AUCTION:  # the calls the auction still owes (as /mustpass says)
@@ -162,7 +168,7 @@ def due_lead_choice(state: TableState, leader: Seat) -> Wait | None:
     """Declarer's lead options before ``leader`` leads, when the Laws make them due and no
     ruling has recorded them: his partner has major penalty cards (50D2, 51B) or a Law 26B
     prohibition waits, and declarer has not chosen for this lead yet."""
-    if state.phase is not Phase.PLAY or state.declarer is None:
+    if state.phase is not Phase.PLAY or state.declarer is None or claimed_by(state):
         return None
     if not is_defender(leader, state.declarer) or state.lead_chosen is leader:
         return None
@@ -190,6 +196,9 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
               led: Suit | None = None) -> Ruling:
     """``/mustplay``: wait while a choice holds ``seat`` up (recorded or due), else what binds
     his lead (``led`` None) or play."""
+    claimer = claimed_by(state)
+    if claimer is not None:
+        return stopped_ruling(claimer)
     wait = view_of(state).wait_for(seat, leading=led is None)
     if wait is not None and wait.seat is not seat and wait.law in LEAD_CHOICE_LAWS:
         held = next(p for p in live(state) if p.seat is wait.seat and p.law == wait.law)
@@ -209,5 +218,8 @@ def lead_wait(state: TableState, seat: Seat, trick: int | None = None) -> Ruling
     """``/lead`` (to ``trick``, if given) while a recorded choice holds ``seat``'s lead up, or
     another player's lead waits on declarer: the answer, recording nothing (a question never
     cancels a pending choice). None when ``/lead`` may record the report."""
+    claimer = claimed_by(state)
+    if claimer is not None:
+        return stopped_ruling(claimer, kind="partner_lead")
     pending = holds_report(state, seat, trick)
     return None if pending is None else pending_ruling(pending, seat, leading=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from core.cards import Card, Suit, cards_text
 from core.errors import RuleError
+from core.laws import waits
 from core.laws.play import require_play
 from core.registry import Event, event, rule
 from core.ruling import Ruling
@@ -61,6 +62,9 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
                             remaining=ev.remaining))
     if ev.objector is ev.claimer:
         raise RuleError(Msg("the claimer cannot object to his own claim"))
+    if waits.claimed_by(state) is not None:
+        raise RuleError(Msg("a claim has already been made on this board: the director settles "
+                            "it (70); a new one needs the old one voided first"))
     if len(ev.statement) > STATEMENT_MAX:
         raise RuleError(Msg("a statement is at most {n} characters", n=STATEMENT_MAX))
     what = (Msg("{seat.value} concedes the remaining {remaining} tricks", seat=ev.claimer,
@@ -98,7 +102,7 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
         judgement=judgement,
         outcome={"claimer": ev.claimer.value, "tricks": ev.tricks, "remaining": ev.remaining,
                  "disputed": ev.objector is not None},
-    ), state
+    ), state.evolve(notes=(*state.notes, f"{waits.CLAIM_NOTE}{ev.claimer.value}"))
 
 
 def trump_of(contract: str | None) -> Suit | None:

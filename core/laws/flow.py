@@ -182,6 +182,9 @@ def _must_wait(seat: Seat, chooser: Chooser, law: str) -> Msg:
 def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     if state.phase is Phase.FINISHED:
         raise RuleError(Msg("this board has ended"))
+    claimer = waits.claimed_by(state)
+    if claimer is not None:
+        raise RuleError(waits.stopped_words(claimer))
     held = waits.lead_held_for(state, ev.seat)
     if held is not None and waits.recorded_wait(state, ev.seat, leading=True) is None:
         raise RuleError(waits.held_lead_words(held))  # another player leads to this trick first

@@ -17,7 +17,13 @@ from dataclasses import dataclass, field
 
 from core.cards import Card, CardError, Hand, Suit, cards_text
 from core.errors import RuleError
-from core.laws.waits import LEAD_CHOICE_LAWS, QUESTIONS, held_lead_words, recorded_wait
+from core.laws.waits import (
+    LEAD_CHOICE_LAWS,
+    QUESTIONS,
+    held_lead_words,
+    recorded_wait,
+    stopped_words,
+)
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import (
@@ -313,6 +319,18 @@ def pending_ruling(pending: PendingChoice, seat: Seat, *, leading: bool,
                           kind=kind)
 
 
+
+
+def stopped_ruling(claimer: Seat, *, kind: str = "must_play") -> Ruling:
+    """"Play has stopped" after a claim or concession (68D), for any lead or play."""
+    return Ruling(
+        kind=kind,
+        summary=stopped_words(claimer),
+        laws=("68D",),
+        steps=(Msg("Agreed, the claim stands (69A); disputed, the director rules (70). If he "
+                   "has play go on, he voids the claim."),),
+        outcome={"legal": [], "declarer_designates": False, "waiting": True},
+    )
 
 
 def held_lead_ruling(pending: PendingChoice, seat: Seat, *, kind: str = "must_play") -> Ruling:

@@ -28,6 +28,25 @@ LEAD_CHOICE_LAWS = frozenset({"50D2", "26B"})
 QUESTIONS = frozenset({Chooser.PLAYERS, Chooser.DECLARER_SIDE})
 
 
+#: ``TableState.notes`` entry of a claim or concession (Law 68): ``claim:S``.
+CLAIM_NOTE = "claim:"
+
+
+def claimed_by(state: TableState) -> Seat | None:
+    """Who claimed or conceded on this board (68): play has stopped (68D) until a director
+    orders it on, which he does by voiding the claim."""
+    for note in state.notes:
+        if note.startswith(CLAIM_NOTE):
+            return Seat(note[len(CLAIM_NOTE):])
+    return None
+
+
+def stopped_words(claimer: Seat) -> Msg:
+    """"Play has stopped": the answer to any question about a lead or a play after a claim."""
+    return Msg("Play has stopped: {seat.value} has claimed or conceded (68D); nobody plays "
+               "another card while the claim is settled.", seat=claimer)
+
+
 def live(state: TableState) -> tuple[PendingChoice, ...]:
     """The pending records that wait for someone (a record without options is the auction
     laws' own bookkeeping, waiting for nobody)."""

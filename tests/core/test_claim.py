@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.cards import Card, Suit, parse_cards
+from core.cards import Card, Suit, parse_card, parse_cards
 from core.engine import apply, replay
 from core.errors import RuleError
 from core.laws.claim import (
@@ -15,8 +15,11 @@ from core.laws.claim import (
     remaining_hands,
     trump_of,
 )
-from core.laws.flow import BoardSet
+from core.laws.exposure import Exposure
+from core.laws.flow import BoardSet, CardPlayed
+from core.laws.penalty import PartnerLead
 from core.seats import Seat
+from core.view import lead_wait, must_play, view_of
 
 PLAY = replay([BoardSet(Seat.N, Seat.S, "4H")])
 
@@ -25,7 +28,30 @@ def test_69A_an_unopposed_claim_stands_as_agreed() -> None:
     ruling, state = apply(PLAY, Claim(Seat.S, 3, 4, "drawing trumps"))
     assert "nobody objects" in ruling.summary and "69A" in ruling.laws
     assert "The statement: drawing trumps" in ruling.steps
-    assert state == PLAY  # the claim changes nothing the table still plays by
+    # play stops (68D): the state says so, and nothing else changes
+    assert state == PLAY.evolve(notes=("claim:S",))
+
+
+def test_68D_after_a_claim_nobody_plays_and_every_command_says_so() -> None:
+    """A club night had the claim change nothing: /state kept "play", /mustplay told E to lead
+    his penalty card and /lead logged a new 50D2 ruling. Now the play stops: a card is refused,
+    /lead and /mustplay answer "play has stopped" and record nothing, /state says it, and a
+    second claim waits for the first to be settled; voiding the claim lets play go on."""
+    _, state = apply(PLAY, Exposure(Seat.E, (parse_card("SK"),)))
+    _, state = apply(state, Claim(Seat.S, 4, 4, "all mine"))
+    stopped = "Play has stopped: S has claimed or conceded (68D)"
+    assert any(str(line).startswith(stopped) for line in view_of(state).lines())
+    assert not view_of(state).waits  # no due lead choice after the claim
+    for seat in Seat:
+        assert str(must_play(state, seat).summary).startswith(stopped)
+        held = lead_wait(state, seat)
+        assert held is not None and str(held.summary).startswith(stopped)
+        ruling, after = apply(state, PartnerLead(seat))
+        assert after == state and str(ruling.summary).startswith(stopped)
+        with pytest.raises(RuleError, match="Play has stopped"):
+            apply(state, CardPlayed(seat, parse_card("C2")))
+    with pytest.raises(RuleError, match="already been made"):
+        apply(state, Claim(Seat.W, 1, 4))
 
 
 def test_68D_70_a_disputed_claim_goes_to_the_director_with_the_law_70_questions() -> None:
