@@ -488,6 +488,10 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
                  how_steps: list[Text]) -> tuple[Ruling, TableState]:
     if ev.suit is not None and ev.suit in _earlier_revokes(state, ev.offender):
         ev = replace(ev, repeat_same_suit=True)  # the board knows it repeats (64B2)
+    earlier_other = next((s for s in (ev.offender.lho, ev.offender.rho)
+                          if _earlier_revokes(state, s)), None)
+    if earlier_other is not None:  # the board knows both sides revoked (64B7)
+        ev = replace(ev, both_sides_established=True)
     doubt = _repeat_in_doubt(state, ev)
     state = _remember(state, ev)
     found = exceptions(ev, declarer)
@@ -519,6 +523,12 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
         if any(law == "64B7" for law, _ in found):
             judgement.append(Msg("With established revokes by both sides, he adjusts toward the "
                                  "likely result had neither revoke happened (64C2(b))."))
+            if earlier_other is not None and state.tricks_transferred:
+                # the transfer ruled for the other side's revoke goes too: none for either
+                steps.append(Msg("{seat.side} also has an established revoke on this board: "
+                                 "the trick transfer ruled for it does not happen either "
+                                 "(64B7).", seat=earlier_other))
+                state = state.evolve(tricks_transferred=0)
     else:
         count, law_a, said = transfer(ev, declarer)
         arithmetic = str(said)  # the outcome keeps the arithmetic as English text

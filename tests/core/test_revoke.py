@@ -285,6 +285,26 @@ def test_64B7_both_sides_established_revokes():
     assert n == 0 and "64B7" in ruling.laws and "64C2(b)" in ruling.judgement
 
 
+def test_64B7_the_board_knows_both_sides_revoked_and_no_transfer_stands():
+    """W's established revoke is ruled with its transfer (64A1); then S's established revoke on
+    the same board: the board knows both sides revoked, so neither revoke transfers a trick
+    (64B7) and the director adjusts (64C2(b)). It used to transfer 2 tricks each way, 64B7
+    never applied outside the scenario facts."""
+    first, state = revoke("W", trick=3, won_by=WonBy.OFFENDER, later_tricks=4, suit=Suit.SPADES)
+    assert first.outcome["tricks_transferred"] == 2 and state.tricks_transferred == 2
+    second, state = revoke("S", state=state, trick=8, won_by=WonBy.OFFENDER, later_tricks=1,
+                           suit=Suit.DIAMONDS)
+    assert second.outcome["tricks_transferred"] == 0 and second.outcome["exception"] == "64B7"
+    assert "64C2(b)" in second.judgement
+    assert any("does not happen either (64B7)" in str(step) for step in second.steps)
+    assert state.tricks_transferred == 0
+    # a second revoke by the same side is 64B2's business, not 64B7's
+    _, same = revoke("W", trick=3, won_by=WonBy.OFFENDER, later_tricks=4, suit=Suit.SPADES)
+    again, _ = revoke("E", state=same, trick=8, won_by=WonBy.OFFENDER, later_tricks=1,
+                      suit=Suit.DIAMONDS)
+    assert again.outcome["exception"] != "64B7"
+
+
 def test_64B_first_applicable_exception_leads_the_ruling_others_also_cited():
     n, ruling = transferred(offender="N", won_by=WonBy.OFFENDER, later_tricks=1,
                             attention=Attention.AFTER_ROUND)
