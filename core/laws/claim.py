@@ -16,7 +16,7 @@ from core.laws import waits
 from core.laws.play import require_play
 from core.registry import Event, event, rule
 from core.ruling import Ruling
-from core.seats import SEATS, Seat
+from core.seats import SEATS, Seat, is_defender
 from core.state import TableState
 from core.text import Msg, Text
 
@@ -67,6 +67,20 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
                             "it (70); a new one needs the old one voided first"))
     if len(ev.statement) > STATEMENT_MAX:
         raise RuleError(Msg("a statement is at most {n} characters", n=STATEMENT_MAX))
+    if (ev.objector is not None and ev.objector is ev.claimer.partner
+            and state.declarer is not None and is_defender(ev.claimer, state.declarer)):
+        # 68B2: a defender's concession his partner objects to at once never happened
+        return Ruling(
+            kind="claim",
+            summary=Msg("No concession: {partner.value} objects at once to {seat.value}'s, so "
+                        "none has occurred and play goes on (68B2).", partner=ev.objector,
+                        seat=ev.claimer),
+            laws=("68B2", "16"),
+            steps=(Msg("What was said may be unauthorized information for the defenders: call "
+                       "the director now (68B2, 16)."),),
+            outcome={"claimer": ev.claimer.value, "tricks": ev.tricks,
+                     "remaining": ev.remaining, "disputed": True, "conceded": False},
+        ), state
     what = (Msg("{seat.value} concedes the remaining {remaining} tricks", seat=ev.claimer,
                 remaining=ev.remaining) if ev.tricks == 0
             else Msg("{seat.value} claims {tricks} of the remaining {remaining} tricks for "

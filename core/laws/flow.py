@@ -12,6 +12,7 @@ from core.laws.auction_state import settle_auction_state
 from core.laws.course import lead_moment_passed
 from core.laws.exposure import settle_auction_exposures
 from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
+from core.laws.play import check_may_play
 from core.registry import Event, event, rule
 from core.ruling import Ruling, sentences
 from core.seats import Seat, is_defender, opening_leader
@@ -182,12 +183,7 @@ def _must_wait(seat: Seat, chooser: Chooser, law: str) -> Msg:
 def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     if state.phase is Phase.FINISHED:
         raise RuleError(Msg("this board has ended"))
-    claimer = waits.claimed_by(state)
-    if claimer is not None:
-        raise RuleError(waits.stopped_words(claimer))
-    held = waits.lead_held_for(state, ev.seat)
-    if held is not None and waits.recorded_wait(state, ev.seat, leading=True) is None:
-        raise RuleError(waits.held_lead_words(held))  # another player leads to this trick first
+    check_may_play(state, ev.seat)  # play stopped (68D), or another player leads first
     waiting = (waits.recorded_wait(state, ev.seat, leading=True)
                or waits.recorded_wait(state, ev.seat, leading=False))
     if waiting is not None:  # the choice (or question) that holds him up, as the view says

@@ -28,7 +28,14 @@ from core.laws.penalty import (
     require_declarer,
     token_suits,
 )
-from core.laws.play import add_major, check_card_free, require_play, unique, with_pending
+from core.laws.play import (
+    add_major,
+    check_card_free,
+    check_may_play,
+    require_play,
+    unique,
+    with_pending,
+)
 from core.laws.premature import PrematurePlay, premature_play
 from core.laws.waits import DECLARER_LAW, DEFENDER_LAW
 from core.registry import Event, choice_handler, event, rule
@@ -211,6 +218,7 @@ class LeadOutOfTurn(Event):
 
 def _check_lead(state: TableState, ev: LeadOutOfTurn) -> Seat:
     declarer = require_play(state)
+    check_may_play(state, ev.offender, held_lead=False)  # no lead once play stopped (68D)
     if ev.trick is not None:
         check_trick(ev.trick)
     if ev.trick == 1:

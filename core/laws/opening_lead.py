@@ -21,7 +21,7 @@ from core.laws.leads import (
     restriction_words,
 )
 from core.laws.penalty import require_declarer
-from core.laws.play import check_card_free, require_play, with_pending
+from core.laws.play import check_card_free, check_may_play, require_play, with_pending
 from core.laws.waits import OPENING_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
@@ -71,6 +71,7 @@ def _opening_options(state: TableState, ev: OpeningLeadOutOfTurn,
 def opening_lead_out_of_turn(state: TableState,
                              ev: OpeningLeadOutOfTurn) -> tuple[Ruling, TableState]:
     declarer = require_play(state)
+    check_may_play(state, ev.offender, held_lead=False)  # no lead once play stopped (68D)
     leader = opening_leader(declarer)
     if ev.offender is leader:
         raise RuleError(Msg("{seat.value} sits on declarer's left: his opening lead is in turn, "

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from core.cards import Card
 from core.errors import RuleError
+from core.laws import waits
 from core.laws.penalty import add_penalty_cards, require_declarer
 from core.seats import Role, Seat, is_defender, role_of
 from core.state import PenaltyKind, PendingChoice, Phase, TableState
@@ -34,6 +35,18 @@ def check_penalty_owners(state: TableState) -> None:
                                     seat=p.seat, card=p.card))
             raise RuleError(Msg("{seat.value} is dummy: declarer's side never has penalty cards "
                                 "(48A), so {card.symbol} cannot be one", seat=p.seat, card=p.card))
+
+
+def check_may_play(state: TableState, seat: Seat, *, held_lead: bool = True) -> None:
+    """Refuse a card played or led while play has stopped after a claim (68D); and, with
+    ``held_lead``, before the lead declarer's options wait for (50D2, 51B, 26B: another player
+    is on lead to the trick). The one check every report of a card played makes."""
+    claimer = waits.claimed_by(state)
+    if claimer is not None:
+        raise RuleError(waits.stopped_words(claimer))
+    held = waits.lead_held_for(state, seat) if held_lead else None
+    if held is not None and waits.recorded_wait(state, seat, leading=True) is None:
+        raise RuleError(waits.held_lead_words(held))
 
 
 def check_card_free(state: TableState, seat: Seat, card: Card) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from core.cards import Card, Suit, cards_text
 from core.errors import RuleError
 from core.laws.penalty import INFORMATION_ON_TABLE, add_penalty_cards
-from core.laws.play import add_major, check_card_free, require_play, with_pending
+from core.laws.play import add_major, check_card_free, check_may_play, require_play, with_pending
 from core.laws.waits import PREMATURE_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
@@ -72,6 +72,7 @@ def premature_options(partner: Seat, led: Suit) -> tuple[Option, ...]:
 @rule(PrematurePlay)
 def premature_play(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableState]:
     declarer = require_play(state)
+    check_may_play(state, ev.offender)  # play stopped (68D), or another player leads first
     if not is_defender(ev.offender, declarer):
         return _declarer_premature(state, ev, declarer)
     check_card_free(state, ev.offender, ev.card)

@@ -17,7 +17,9 @@ from core.laws.claim import (
 )
 from core.laws.exposure import Exposure
 from core.laws.flow import BoardSet, CardPlayed
+from core.laws.leads import LeadOutOfTurn
 from core.laws.penalty import PartnerLead
+from core.laws.premature import PrematurePlay
 from core.seats import Seat
 from core.view import lead_wait, must_play, view_of
 
@@ -116,3 +118,26 @@ def test_the_remaining_hands_are_the_deal_less_the_cards_played() -> None:
         parse_cards("H2")
     )
     assert left[Seat.S] == hands[Seat.S]
+
+
+def test_68B2_a_defenders_concession_his_partner_objects_to_never_happened() -> None:
+    """W concedes, E objects at once: no concession, play goes on (68B2), the director is
+    called for the unauthorized information; a declarer's claim a defender objects to still
+    stops play (68D, 70)."""
+    _, state = apply(PLAY, PartnerLead(Seat.W))
+    ruling, after = apply(state, Claim(Seat.W, 0, 6, objector=Seat.E))
+    assert after == state and "68B2" in ruling.laws and "play goes on" in str(ruling.summary)
+    assert not str(must_play(after, Seat.W).summary).startswith("Play has stopped")
+    _, stopped = apply(state, Claim(Seat.S, 6, 6, objector=Seat.W))
+    assert str(must_play(stopped, Seat.W).summary).startswith("Play has stopped")
+
+
+def test_68D_no_card_is_reported_played_or_led_after_a_claim() -> None:
+    """After S's claim, a premature play, a lead out of turn or a card played is refused with
+    the same words, so /state never shows "play has stopped" beside a new choice of play."""
+    _, state = apply(PLAY, Claim(Seat.S, 4, 4))
+    for event in (PrematurePlay(Seat.E, parse_card("S5"), led=Suit.HEARTS),
+                  LeadOutOfTurn(Seat.E, parse_card("S5"), Seat.W, trick=5),
+                  CardPlayed(Seat.E, parse_card("S5"))):
+        with pytest.raises(RuleError, match="Play has stopped"):
+            apply(state, event)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -212,6 +213,8 @@ def test_50D2_nobody_plays_before_the_lead_declarer_is_choosing_for():
     for led in (None, Suit.HEARTS):
         answer = must_play(state, Seat.W, None, led)
         assert str(answer.summary).startswith(words) and answer.outcome["waiting"] is True
+    with pytest.raises(RuleError, match=words):  # a premature play reported before it too
+        apply(state, PrematurePlay(Seat.W, parse_card("S5"), led=Suit.HEARTS))
     assert [p.token for p in state.penalty_cards] == ["W:ST:major"]
 
 

@@ -280,12 +280,18 @@ def ruled_otherwise(kind: str, stored: Any, was_ruling: bool, ruling: Ruling) ->
     """A ruling replayed after an earlier event was voided, ruled otherwise now: its choice
     has other options, or it is no longer a ruling at all (declarer's 50D2 options on W's lead
     once E's penalty card is void: a plain lead). It cannot stand as logged, any more than an
-    event that no longer applies. Only the choice and whether it is a ruling are compared, so a
-    ruling logged by an older version, worded or cited otherwise, is not flagged for that."""
+    event that no longer applies. Only the choice, whether it is a ruling and a revoke's
+    transfer (and its 64B exception) are compared, so a ruling logged by an older version,
+    worded or cited otherwise, is not flagged for that."""
     if not was_ruling:
         return False
-    return (Ruling.from_data(stored).option_tokens != ruling.option_tokens
-            or not is_ruling(kind, ruling))
+    old = Ruling.from_data(stored)
+    if old.option_tokens != ruling.option_tokens or not is_ruling(kind, ruling):
+        return True
+    # a revoke's transfer, and the 64B exception that cancels it (64B7 needs both sides')
+    return any(key in old.outcome and key in ruling.outcome
+               and old.outcome[key] != ruling.outcome[key]
+               for key in ("tricks_transferred", "exception"))
 
 
 async def fold(

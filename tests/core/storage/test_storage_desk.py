@@ -10,6 +10,7 @@ import pytest
 from core import editions as core_editions
 from core.errors import RuleError
 from core.laws.consultation import Consultation
+from core.laws.revoke import Revoke, WonBy
 from core.permissions import may_be_blind
 from core.seats import Seat
 from core.storage.desk import Desk
@@ -173,6 +174,22 @@ async def test_void_together_voids_the_dependents_in_one_step(storage):
     state = await storage.board_state(GUILD_A, board.id)
     assert not state.penalty_cards and not state.pending
     assert state == await storage.rebuild(GUILD_A, board.id)
+
+
+async def test_64B7_voiding_one_sides_revoke_takes_the_other_sides_64B7_ruling_with_it(storage):
+    """W's and then S's established revokes: S's is ruled 64B7 (no transfer for either side).
+    Voiding W's revoke would leave S's revoke ruled as if both sides had revoked: it would be
+    ruled otherwise (a transfer), so it is voided with it, and the board transfers nothing
+    it has not ruled."""
+    desk = Desk(storage)
+    first = Revoke(Seat.W, True, trick=3, won_by=WonBy.OFFENDER, later_tricks=4)
+    second = Revoke(Seat.S, True, trick=8, won_by=WonBy.OFFENDER, later_tricks=1)
+    board, (west, south) = await _logged(storage, [first, second])
+    assert south.ruling.outcome["exception"] == "64B7"
+    assert await desk.dependents(GUILD_A, west.id) == (south.id,)
+    await desk.void_together(GUILD_A, west.id, DIRECTOR, "no revoke")
+    assert (await storage.event(GUILD_A, south.id)).void
+    assert (await storage.board_state(GUILD_A, board.id)).tricks_transferred == 0
 
 
 async def test_a_void_leaves_later_rulings_ruled_alike_standing(storage):
