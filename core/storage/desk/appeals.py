@@ -20,12 +20,13 @@ from core.storage.models import (
     NOTE_MAX,
     Appeal,
     BoardPlayer,
+    Club,
     EventRow,
     GameSession,
     SeatBinding,
     utcnow,
 )
-from core.storage.repo.rows import checked_text, require_club
+from core.storage.repo.rows import checked_text, close_session, require_club, session_over
 from core.text import Msg, Text
 
 
@@ -112,8 +113,13 @@ class Appeals(EditionsAndSettings):
             if session is None:
                 raise NotFound(Msg("this club has no session yet"))
             if session.ended_at is None:  # official scores come after play (92B's period)
-                raise Conflict(Msg("session {id} is still being played: its scores can be "
-                                   "published once it has ended (/session end)", id=session.id))
+                club = await s.get(Club, club_id)
+                assert club is not None
+                if not await session_over(s, club, session, now):
+                    raise Conflict(Msg("session {id} is still being played: its scores can be "
+                                       "published once it has ended (/session end)",
+                                       id=session.id))
+                await close_session(s, session, now)  # over by the club's gap: it ends now
             if session.scores_published_at is None:
                 session.scores_published_at = now
                 await s.flush()

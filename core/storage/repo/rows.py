@@ -108,25 +108,29 @@ async def current_or_new_session(s: AsyncSession, club: Club, now: dt.datetime) 
     """The session in play; a new one when there is none, the last one ended, or the club's
     session gap has passed since it started (or since its last event)."""
     row = await latest_session_row(s, club.id)
-    if row is not None:
-        last = None
-        if club.session_gap_hours and row.ended_at is None:
-            last = await s.scalar(
-                select(func.max(EventRow.created_at)).where(
-                    EventRow.club_id == club.id, EventRow.session_id == row.id
-                )
-            )
-        due = session_due(
-            now,
-            time_zone=club.time_zone,
-            gap_hours=club.session_gap_hours,
-            started=row.created_at,
-            last_activity=last,
-            ended=row.ended_at,
-        )
-        if not due:
-            return row
+    if row is not None and not await session_over(s, club, row, now):
+        return row
     return await new_session(s, club, club_day(now, club.time_zone), DEFAULT_SESSION_NAME, now)
+
+
+async def session_over(s: AsyncSession, club: Club, row: GameSession, now: dt.datetime) -> bool:
+    """Whether session ``row`` is over: ended, or the club's session gap has passed since it
+    started (or since its last event) (:func:`core.storage.sessions.session_due`)."""
+    last = None
+    if club.session_gap_hours and row.ended_at is None:
+        last = await s.scalar(
+            select(func.max(EventRow.created_at)).where(
+                EventRow.club_id == club.id, EventRow.session_id == row.id
+            )
+        )
+    return session_due(
+        now,
+        time_zone=club.time_zone,
+        gap_hours=club.session_gap_hours,
+        started=row.created_at,
+        last_activity=last,
+        ended=row.ended_at,
+    )
 
 
 async def new_session(

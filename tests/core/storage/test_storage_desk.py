@@ -377,6 +377,18 @@ async def test_92B_scores_are_published_only_for_a_session_that_has_ended(storag
     assert session_id == board.session_id and published is not None
 
 
+async def test_92B_a_session_over_by_the_clubs_gap_has_its_scores_published(storage):
+    """A session nobody ended is over once the club's gap has passed (the next club day): its
+    scores can be published then, and it ends at that moment."""
+    desk = Desk(storage)
+    board, _ = await _logged(storage, [exposed("W", "SK")])
+    tomorrow = storage.now() + dt.timedelta(days=1)
+    storage.now = lambda: tomorrow
+    session_id, published = await desk.publish_scores(GUILD_A)
+    assert session_id == board.session_id and published == tomorrow
+    assert (await storage.session(GUILD_A, board.session_id)).ended_at == tomorrow
+
+
 async def test_the_authority_profile_sets_the_default_deadline_rule(storage):
     desk = Desk(storage)
     await new_board(storage)
