@@ -21,7 +21,7 @@ from core.laws.insufficient import InsufficientBid
 from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.premature import PrematurePlay
-from core.laws.revoke import Attention, Revoke, WonBy
+from core.laws.revoke import Attention, Revoke, WonBy, unreported_trick
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
 from core.state import Phase, declarers_to_offer
@@ -162,16 +162,6 @@ async def director_judgement(
 
 def _seat(value: str | None) -> Seat | None:
     return Seat.parse(value) if value is not None else None
-
-
-def revoke_trick(reported: int | None, established: bool) -> int:
-    """The revoke's trick when the report names none: from the trick the table reported last
-    (the one before it for an established revoke: his side has played to the next trick,
-    63A), so a revoke at trick 12 is ruled as one (64B6, 62D) rather than as a mid-hand one;
-    trick 5 when nothing is reported (the transfer of 64A, the usual case)."""
-    if reported is None:
-        return 5
-    return max(1, reported - 1) if established else reported
 
 
 class Incidents(commands.Cog):
@@ -344,7 +334,7 @@ class Incidents(commands.Cog):
                 Seat.parse(seat),
                 established,
                 card=card,
-                trick=trick or revoke_trick(ctx.board.state.trick, established),
+                trick=trick or unreported_trick(ctx.board.state.trick, established),
                 won_by=WonBy(won_by) if won_by else None,
                 later_tricks=later_tricks,
                 attention=Attention(attention),

@@ -23,9 +23,9 @@ from core.laws.auction_state import awaiting
 from core.laws.must_pass import owed_call
 from core.laws.obligations import (
     held_lead_ruling,
+    lead_waits,
     obligation,
     option_words,
-    pending_ruling,
     stopped_ruling,
     waiting_ruling,
 )
@@ -36,7 +36,6 @@ from core.laws.waits import (
     LEAD_CHOICE_LAWS,
     QUESTIONS,
     claimed_by,
-    holds_report,
     lead_held_for,
     live,
     recorded_wait,
@@ -87,9 +86,9 @@ class TableView:
         """What holds up ``seat``'s lead (``leading``) or his play to a trick now: a recorded
         choice (:func:`core.laws.waits.recorded_wait`), else, before a lead, declarer's lead
         options that are due although no report has raised them."""
-        pending = recorded_wait(self.state, seat, leading=leading)
-        if pending is None and recorded_wait(self.state, seat, leading=True) is None:
-            pending = lead_held_for(self.state, seat)  # another player leads to this trick
+        # a recorded choice that holds him up, or another player's lead to this trick
+        pending = (recorded_wait(self.state, seat, leading=leading)
+                   or lead_held_for(self.state, seat))
         if pending is not None:
             return _recorded(pending)
         return due_lead_choice(self.state, seat) if leading else None
@@ -201,8 +200,7 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
         return stopped_ruling(claimer)
     wait = view_of(state).wait_for(seat, leading=led is None)
     if wait is not None and wait.seat is not seat and wait.law in LEAD_CHOICE_LAWS:
-        held = next(p for p in live(state) if p.seat is wait.seat and p.law == wait.law)
-        return held_lead_ruling(held, seat)
+        return held_lead_ruling(wait.seat, wait.law, seat)
     if wait is not None:
         ruling = waiting_ruling(seat, led is None, law=wait.law, chooser=wait.chooser,
                                 options=wait.options, question=wait.question)
@@ -215,11 +213,6 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
 
 
 def lead_wait(state: TableState, seat: Seat, trick: int | None = None) -> Ruling | None:
-    """``/lead`` (to ``trick``, if given) while a recorded choice holds ``seat``'s lead up, or
-    another player's lead waits on declarer: the answer, recording nothing (a question never
-    cancels a pending choice). None when ``/lead`` may record the report."""
-    claimer = claimed_by(state)
-    if claimer is not None:
-        return stopped_ruling(claimer, kind="partner_lead")
-    pending = holds_report(state, seat, trick)
-    return None if pending is None else pending_ruling(pending, seat, leading=True)
+    """``/lead`` (to ``trick``, if given) when it must record nothing: the answer the engine
+    would give (:func:`core.laws.obligations.lead_waits`). None when ``/lead`` may record."""
+    return lead_waits(state, seat, trick)

@@ -20,7 +20,9 @@ from core.errors import RuleError
 from core.laws.waits import (
     LEAD_CHOICE_LAWS,
     QUESTIONS,
+    claimed_by,
     held_lead_words,
+    holds_report,
     recorded_wait,
     stopped_words,
 )
@@ -312,13 +314,27 @@ def pending_ruling(pending: PendingChoice, seat: Seat, *, leading: bool,
     """"Wait" while the recorded ``pending`` choice (or question) holds ``seat`` up; or, for
     a lead, while declarer's lead options wait for another player, who is on lead."""
     if pending.seat is not seat and pending.law in LEAD_CHOICE_LAWS:
-        return held_lead_ruling(pending, seat, kind=kind)
+        return held_lead_ruling(pending.seat, pending.law, seat, kind=kind)
     return waiting_ruling(seat, leading, law=pending.law, chooser=Chooser(pending.chooser),
                           options=pending.options,
                           question=pending.note if pending.chooser in QUESTIONS else "",
                           kind=kind)
 
 
+
+
+def lead_waits(state: TableState, leader: Seat, trick: int | None = None) -> Ruling | None:
+    """The answer to "``leader`` is on lead" (to ``trick``, if said) that records nothing: play
+    has stopped after a claim (68D), or a recorded choice holds that lead up
+    (:func:`core.laws.waits.holds_report`). None when the report may be recorded. The engine
+    (``PartnerLead``) and ``/lead`` before it records both ask this."""
+    claimer = claimed_by(state)
+    if claimer is not None:
+        return stopped_ruling(claimer, kind="partner_lead")
+    held = holds_report(state, leader, trick)
+    if held is None:
+        return None
+    return pending_ruling(held, leader, leading=True, kind="partner_lead")
 
 
 def stopped_ruling(claimer: Seat, *, kind: str = "must_play") -> Ruling:
@@ -333,13 +349,13 @@ def stopped_ruling(claimer: Seat, *, kind: str = "must_play") -> Ruling:
     )
 
 
-def held_lead_ruling(pending: PendingChoice, seat: Seat, *, kind: str = "must_play") -> Ruling:
-    """"Wait" for ``seat`` while declarer's lead options wait for another player, who is on
-    lead to the trick (:func:`core.laws.waits.lead_held_for`)."""
+def held_lead_ruling(leader: Seat, law: str, seat: Seat, *, kind: str = "must_play") -> Ruling:
+    """"Wait" for ``seat`` while declarer's lead options wait for ``leader``, who is on lead to
+    the trick (:func:`core.laws.waits.lead_held_for`)."""
     return Ruling(
         kind=kind,
-        summary=held_lead_words(pending),
-        laws=(pending.law,),
+        summary=held_lead_words(leader, law),
+        laws=(law,),
         steps=(Msg("If the play has moved on, give the trick ({seat.value} on lead to a later "
                    "trick): declarer's choice for that lead is then over.", seat=seat),),
         outcome={"legal": [], "declarer_designates": False, "waiting": True},

@@ -212,13 +212,9 @@ class PartnerLead(Event):
 @rule(PartnerLead)
 def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState]:
     require_declarer(state)
-    claimer = waits.claimed_by(state)
-    if claimer is not None:  # play has stopped (68D): nobody leads; nothing changes
-        return obligations.stopped_ruling(claimer, kind="partner_lead"), state
-    held = waits.holds_report(state, ev.leader, ev.trick)
-    if held is not None:  # asking never cancels a pending choice: wait, and change nothing
-        return obligations.pending_ruling(held, ev.leader, leading=True,
-                                          kind="partner_lead"), state
+    waiting = obligations.lead_waits(state, ev.leader, ev.trick)
+    if waiting is not None:  # play stopped, or a pending choice: wait, and change nothing
+        return waiting, state
     if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
         raise RuleError(Msg("trick {n} has already been reported at this table: give the "
                             "trick being led to now", n=state.trick))

@@ -45,8 +45,8 @@ def check_may_play(state: TableState, seat: Seat, *, held_lead: bool = True) -> 
     if claimer is not None:
         raise RuleError(waits.stopped_words(claimer))
     held = waits.lead_held_for(state, seat) if held_lead else None
-    if held is not None and waits.recorded_wait(state, seat, leading=True) is None:
-        raise RuleError(waits.held_lead_words(held))
+    if held is not None:
+        raise RuleError(waits.held_lead_words(held.seat, held.law))
 
 
 def check_card_free(state: TableState, seat: Seat, card: Card) -> bool:

@@ -107,6 +107,16 @@ class Revoke(Event):
     suit: Suit | None = None
 
 
+def unreported_trick(reported: int | None, established: bool) -> int:
+    """The revoke's trick when the report names none: from the trick the table reported last
+    (the one before it for an established revoke: his side has played to the next trick,
+    63A), so a revoke at trick 12 is ruled as one (64B6, 62D) rather than as a mid-hand one;
+    trick 5 when nothing is reported (the transfer of 64A, the usual case)."""
+    if reported is None:
+        return 5
+    return max(1, reported - 1) if established else reported
+
+
 _REVOKED = "64B2:revoked:"  # "<seat>:<suit letter or ?>": an established revoke on this board
 
 

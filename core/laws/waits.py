@@ -66,16 +66,19 @@ def recorded_wait(state: TableState, seat: Seat, *, leading: bool) -> PendingCho
 
 
 def lead_held_for(state: TableState, seat: Seat) -> PendingChoice | None:
-    """Declarer's lead options (50D2, 51B, 26B) waiting for another player's lead: that player
-    is on lead to the trick, so ``seat`` neither leads to it nor plays to it before him."""
+    """Declarer's lead options (50D2, 51B, 26B) waiting for another player's lead, when no
+    recorded choice holds ``seat``'s own lead: that player is on lead to the trick, so ``seat``
+    neither leads to it nor plays to it before him."""
+    if recorded_wait(state, seat, leading=True) is not None:
+        return None
     return next((p for p in live(state) if p.law in LEAD_CHOICE_LAWS and p.seat is not seat),
                 None)
 
 
-def held_lead_words(p: PendingChoice) -> Msg:
+def held_lead_words(leader: Seat, law: str) -> Msg:
     """"Wait": the trick is held for the player declarer's lead options wait for."""
     return Msg("Wait: {leader.value} is on lead to this trick, and declarer has still to choose "
-               "for his lead (Law {law}); the choice stays open.", leader=p.seat, law=p.law)
+               "for his lead (Law {law}); the choice stays open.", leader=leader, law=law)
 
 
 def holds_report(state: TableState, leader: Seat, trick: int | None = None) -> PendingChoice | None:
@@ -87,4 +90,6 @@ def holds_report(state: TableState, leader: Seat, trick: int | None = None) -> P
     held = recorded_wait(state, leader, leading=True)
     if held is not None:
         return None if held.seat is leader and held.law in LEAD_CHOICE_LAWS else held
-    return lead_held_for(state, leader) if trick is None or trick == state.trick else None
+    if trick is None or trick == state.trick:
+        return lead_held_for(state, leader)
+    return None

@@ -14,6 +14,7 @@ from core.laws.revoke import (
     RevokeInquiry,
     WonBy,
     revoke_check,
+    unreported_trick,
 )
 from core.seats import Seat
 from core.state import Lasts, Restriction, RestrictionKind
@@ -425,3 +426,10 @@ def test_64C_every_established_revoke_is_flagged_for_the_directors_equity_check(
         ruling, _ = revoke("E", **facts)
         assert ruling.outcome["equity_64C"] is True and "64C" in ruling.laws
         assert "64C" in ruling.judgement
+
+
+def test_63A_64B6_a_revoke_reported_without_its_trick_takes_the_tables_last_trick():
+    """No trick named: the trick the table reported last, the one before it for an established
+    revoke (his side has played to the next trick, 63A); trick 5 when nothing is reported."""
+    assert unreported_trick(13, True) == 12 and unreported_trick(13, False) == 13
+    assert unreported_trick(1, True) == 1 and unreported_trick(None, True) == 5
