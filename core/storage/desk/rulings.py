@@ -10,9 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.corrected_facts import corrected_event
 from core.correction import Correction, Logged, correct
-from core.engine import Event, apply, event_from_data, event_to_data
+from core.engine import Event, event_from_data, event_to_data
 from core.ruling import Ruling, is_ruling
-from core.state import TableState
 from core.storage import editions, rollup
 from core.storage.desk.base import DeskBase, desk_event_row
 from core.storage.desk.values import Rerule, RerulePlan
@@ -32,8 +31,8 @@ from core.storage.repo.rows import (
     checked_text,
     law_values,
     laws_text,
+    replay_without,
     require_club,
-    ruled_otherwise,
     store_state,
 )
 from core.storage.values import RecordedEvent, Verdict, VerdictKind
@@ -66,8 +65,8 @@ class Rulings(DeskBase):
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             ev = await desk_event_row(s, club_id, event_id)
-            _, failed = await _fold_without(s, ev.board_id, {ev.id})
-        return failed
+            _, dependents = await replay_without(s, ev.board_id, {ev.id})
+        return tuple(d.id for d in dependents)
 
     async def void_together(
         self, guild_id: int, event_id: int, director_id: int, text: str | None
@@ -80,7 +79,8 @@ class Rulings(DeskBase):
             club_id = await require_club(s, guild_id)
             ev = await desk_event_row(s, club_id, event_id, lock_board=True)
             board = await board_row(s, club_id, ev.board_id, lock=True)
-            state, failed = await _fold_without(s, board.id, {ev.id})
+            state, dependents = await replay_without(s, board.id, {ev.id})
+            failed = tuple(d.id for d in dependents)
             now = utcnow()
             await _void(s, club_id, ev, director_id, VerdictKind.VOIDED, note, now)
             for dep_id in failed:
@@ -247,36 +247,6 @@ class _Writer:
             await rollup.add_event(s, club_id, self.now, time_zone, row.incident,
                                    (law["law_number"] for law in laws))
         return row
-
-
-async def _fold_without(
-    s: AsyncSession, board_id: int, voided: set[int]
-) -> tuple[TableState, tuple[int, ...]]:
-    """Replay the board's non-void events except ``voided``; an event that no longer stands,
-    or a later ruling now ruled otherwise (:func:`~core.storage.repo.rows.ruled_otherwise`),
-    is skipped and named (so are the ones after it that needed it)."""
-    rows = (await s.execute(
-        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts, EventRow.ruling,
-               EventRow.is_ruling)
-        .where(EventRow.board_id == board_id, EventRow.void.is_(False))
-        .order_by(EventRow.seq)
-    )).all()
-    after = min((row.seq for row in rows if row.id in voided), default=None)
-    state, failed = TableState(), []
-    for ev_id, seq, kind, facts, stored, was_ruling in rows:
-        if ev_id in voided:
-            continue
-        try:
-            ruling, replayed = apply(state, event_from_data(facts))
-        except ValueError:
-            failed.append(ev_id)
-            continue
-        if after is not None and seq > after and ruled_otherwise(kind, stored, was_ruling,
-                                                                 ruling):
-            failed.append(ev_id)
-            continue
-        state = replayed
-    return state, tuple(failed)
 
 
 async def _void(

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 from typing import Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -280,30 +281,71 @@ async def update_snapshot(
     return data
 
 
+#: What a revoke's ruling decided besides its choice: its transfer and the 64B exception that
+#: cancels one (64B7 needs both sides' revokes), compared when a void replays it.
+_DECIDED = ("tricks_transferred", "exception")
+
+
 def ruled_otherwise(kind: str, stored: Any, was_ruling: bool, ruling: Ruling) -> bool:
     """A ruling replayed after an earlier event was voided, ruled otherwise now: its choice
-    has other options, or it is no longer a ruling at all (declarer's 50D2 options on W's lead
-    once E's penalty card is void: a plain lead). It cannot stand as logged, any more than an
-    event that no longer applies. Only the choice, whether it is a ruling and a revoke's
-    transfer (and its 64B exception) are compared, so a ruling logged by an older version,
-    worded or cited otherwise, is not flagged for that."""
+    has other options, it is no longer a ruling at all (declarer's 50D2 options on W's lead
+    once E's penalty card is void: a plain lead), or a revoke's transfer changed. It cannot
+    stand as logged, any more than an event that no longer applies. Only these are compared,
+    so a ruling logged by an older version, worded or cited otherwise, is not flagged."""
     if not was_ruling:
         return False
     old = Ruling.from_data(stored)
     if old.option_tokens != ruling.option_tokens or not is_ruling(kind, ruling):
         return True
-    # a revoke's transfer, and the 64B exception that cancels it (64B7 needs both sides')
     return any(key in old.outcome and key in ruling.outcome
-               and old.outcome[key] != ruling.outcome[key]
-               for key in ("tricks_transferred", "exception"))
+               and old.outcome[key] != ruling.outcome[key] for key in _DECIDED)
+
+
+@dataclass(frozen=True)
+class Dependent:
+    """A later event that cannot stand once some earlier ones are void: why (the engine's
+    refusal), or None when it would be ruled otherwise (:func:`ruled_otherwise`)."""
+
+    id: int
+    kind: str
+    reason: Text | None
+
+
+async def replay_without(
+    s: AsyncSession | AsyncConnection, board_id: int, voided: Collection[int]
+) -> tuple[TableState, tuple[Dependent, ...]]:
+    """Replay the board's non-void events but ``voided``: a later event that no longer applies
+    without them, or a later ruling ruled otherwise, is skipped and named (so are the ones
+    after it that needed it)."""
+    after = await s.scalar(select(func.min(EventRow.seq)).where(EventRow.id.in_(voided)))
+    rows = await s.execute(
+        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts, EventRow.ruling,
+               EventRow.is_ruling)
+        .where(EventRow.board_id == board_id, EventRow.void.is_(False))
+        .order_by(EventRow.seq)
+    )
+    state, dependents = TableState(), []
+    for ev_id, seq, kind, facts, stored, was_ruling in rows:
+        if ev_id in voided:
+            continue
+        try:
+            ruling, replayed = apply(state, event_from_data(facts))
+        except ValueError as exc:
+            dependents.append(Dependent(ev_id, kind, error_text(exc)))
+            continue
+        if after is not None and seq > after and ruled_otherwise(kind, stored, was_ruling,
+                                                                 ruling):
+            dependents.append(Dependent(ev_id, kind, None))
+            continue
+        state = replayed
+    return state, tuple(dependents)
 
 
 async def fold(
     s: AsyncSession | AsyncConnection, board_id: int, *, voiding: EventRow | int | None = None
 ) -> TableState:
     """Replay the board's non-void events. While voiding (the event, or its id), a later event
-    that no longer stands, or a later ruling now ruled otherwise (:func:`ruled_otherwise`), is
-    a :class:`Conflict` naming it."""
+    that cannot stand without it (:func:`replay_without`) is a :class:`Conflict` naming it."""
     if voiding is None:
         state = TableState()
         for (facts,) in await s.execute(
@@ -314,30 +356,15 @@ async def fold(
             _, state = apply(state, event_from_data(facts))
         return state
     voided = voiding if isinstance(voiding, int) else voiding.id
-    after = await s.scalar(select(EventRow.seq).where(EventRow.id == voided))
-    rows = await s.execute(
-        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts, EventRow.ruling,
-               EventRow.is_ruling)
-        .where(EventRow.board_id == board_id, EventRow.void.is_(False))
-        .order_by(EventRow.seq)
-    )
-    state = TableState()
-    for ev_id, seq, kind, facts, stored, was_ruling in rows:
-        try:
-            ruling, state = apply(state, event_from_data(facts))
-        except ValueError as exc:
-            raise Conflict(
-                Msg("ruling #{id} ({kind}) depends on ruling #{voided}: void #{id} first "
-                    "({reason})",
-                    id=ev_id, kind=kind, voided=voided, reason=error_text(exc))
-            ) from exc
-        if after is not None and seq > after and ruled_otherwise(kind, stored, was_ruling,
-                                                                 ruling):
-            raise Conflict(
-                Msg("ruling #{id} ({kind}) depends on ruling #{voided}: void #{id} first "
-                    "({reason})", id=ev_id, kind=kind, voided=voided,
-                    reason=Msg("without #{voided} it would be ruled otherwise", voided=voided))
-            )
+    state, dependents = await replay_without(s, board_id, {voided})
+    if dependents:
+        first = dependents[0]
+        reason = first.reason or Msg("without #{voided} it would be ruled otherwise",
+                                     voided=voided)
+        raise Conflict(
+            Msg("ruling #{id} ({kind}) depends on ruling #{voided}: void #{id} first "
+                "({reason})", id=first.id, kind=first.kind, voided=voided, reason=reason)
+        )
     return state
 
 
