@@ -37,11 +37,11 @@ from tdbot.context import (
     SeatName,
     TableContext,
     check_id,
+    refuse_if_blind,
     require_director,
     storage_of,
     stored,
 )
-from tdbot.desk import refuse_if_blind
 from tdbot.hands import diagram
 from tdbot.messages import N_, Locale, localize, say, seat_letter
 from tdbot.recording import incident_cooldown, record_incident

@@ -17,8 +17,7 @@ from core.incident_report import ReportVerdict, auction_text, report_text
 from core.ruling import Ruling
 from tdbot.answers import defer, respond
 from tdbot.client import TDBot
-from tdbot.context import ID_MAX, check_id, require_director, storage_of, stored
-from tdbot.desk import refuse_if_blind
+from tdbot.context import ID_MAX, check_id, refuse_if_blind, require_director, storage_of, stored
 from tdbot.hands import solved
 from tdbot.messages import N_, localize, say
 

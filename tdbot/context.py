@@ -203,6 +203,36 @@ async def at_table(
     )
 
 
+async def is_blind_here(
+    interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
+    *, director: bool | None = None, at_table: int | None = None,
+) -> bool:
+    """:meth:`Desk.is_blind` for the interaction's user (``director``: whether he is one, if
+    the caller already knows): a playing director, or any member who is not a director where
+    the club has ``no_peeking``, who has not played the board."""
+    if director is None:
+        director = is_director(interaction.user, await club_of(interaction))
+    return await Desk(storage_of(interaction)).is_blind(
+        interaction.guild_id or 0, interaction.user.id, session_id, board_number,
+        director=director, at_table=at_table,
+    )
+
+
+async def refuse_if_blind(
+    interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
+    *, director: bool | None = None, at_table: int | None = None,
+) -> None:
+    """A playing director (and, where the club has ``no_peeking``, any member) may not see
+    anything about a board he has not played yet."""
+    if director is None:
+        director = is_director(interaction.user, await club_of(interaction))
+    if await is_blind_here(interaction, session_id, board_number, director=director,
+                           at_table=at_table):
+        if director:
+            raise ContextError(BLIND, board=board_number)
+        raise ContextError(NO_PEEKING, board=board_number)
+
+
 async def refuse_closed_boards(
     interaction: discord.Interaction[TDBot], at: AtTable, *numbers: int
 ) -> None:
@@ -213,11 +243,8 @@ async def refuse_closed_boards(
     some board can be closed (``may_be_blind``, read with the table) costs a read."""
     if at.seat is not None or not at.may_be_blind:
         return
-    desk = Desk(storage_of(interaction))
     for number in dict.fromkeys(numbers):
-        if await desk.is_blind(at.guild_id, interaction.user.id, at.table.session_id, number,
-                               director=at.director):
-            raise ContextError(BLIND if at.director else NO_PEEKING, board=number)
+        await refuse_if_blind(interaction, at.table.session_id, number, director=at.director)
 
 
 async def table_context(

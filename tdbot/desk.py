@@ -15,14 +15,12 @@ from core.storage.desk import Desk
 from core.storage.editions import local_today
 from core.storage.errors import NotFound
 from core.storage.values import ClubSettings, LogEntry
+from tdbot.answers import ELSEWHERE
 from tdbot.client import TDBot
 from tdbot.context import (
-    BLIND,
-    NO_PEEKING,
     ContextError,
     check_id,
     club_of,
-    is_director,
     storage_of,
     stored,
 )
@@ -75,36 +73,6 @@ async def entry_of(interaction: discord.Interaction[TDBot], event_id: int) -> Lo
         return await storage_of(interaction).event(guild_id, check_id(event_id, "ruling"))
     except NotFound:
         raise ContextError(N_("No ruling #{id} in this club."), id=event_id) from None
-
-
-async def is_blind_here(
-    interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
-    *, director: bool | None = None, at_table: int | None = None,
-) -> bool:
-    """:meth:`Desk.is_blind` for the interaction's user (``director``: whether he is one, if
-    the caller already knows): a playing director, or any member who is not a director where
-    the club has ``no_peeking``, who has not played the board."""
-    if director is None:
-        director = is_director(interaction.user, await club_of(interaction))
-    return await desk_of(interaction).is_blind(
-        interaction.guild_id or 0, interaction.user.id, session_id, board_number,
-        director=director, at_table=at_table,
-    )
-
-
-async def refuse_if_blind(
-    interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
-    *, director: bool | None = None, at_table: int | None = None,
-) -> None:
-    """A playing director (and, where the club has ``no_peeking``, any member) may not see
-    anything about a board he has not played yet."""
-    if director is None:
-        director = is_director(interaction.user, await club_of(interaction))
-    if await is_blind_here(interaction, session_id, board_number, director=director,
-                           at_table=at_table):
-        if director:
-            raise ContextError(BLIND, board=board_number)
-        raise ContextError(NO_PEEKING, board=board_number)
 
 
 async def blind_directors(
@@ -245,11 +213,14 @@ async def posting_refusal(
                            "channel."), other=bound, table=table_number)
 
 
-async def public_here(interaction: discord.Interaction[TDBot], table_number: int) -> bool:
-    """Whether an answer about a ruling at table ``table_number`` may be public where it was
-    asked (:func:`posting_refusal`): a verdict typed in another table's channel is answered to
-    the director alone."""
-    return await posting_refusal(interaction, interaction.channel_id, table_number) is None
+async def answer_here_or_alone(
+    interaction: discord.Interaction[TDBot], table_number: int
+) -> None:
+    """A command about a ruling of table ``table_number`` (a verdict) asked in another table's
+    channel (:func:`posting_refusal`) is answered to the asker alone: marked as
+    :func:`tdbot.context.at_table` marks a table command, and ``respond`` obeys."""
+    if await posting_refusal(interaction, interaction.channel_id, table_number) is not None:
+        interaction.extras[ELSEWHERE] = table_number
 
 
 async def table_channel_of(interaction: discord.Interaction[TDBot], number: int | None) -> Any:

@@ -32,10 +32,11 @@ from tdbot.context import (
     club_of,
     in_time,
     is_director,
+    refuse_if_blind,
     require_director,
     storage_of,
 )
-from tdbot.desk import desk_of, refuse_if_blind
+from tdbot.desk import desk_of
 from tdbot.messages import N_, Locale, localize, say, seat_letter, seat_name
 from tdbot.render import clean
 

@@ -23,19 +23,19 @@ from tdbot.buttons import AnsweredView, PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     ContextError,
+    is_blind_here,
+    refuse_if_blind,
     require_director,
     storage_of,
     stored,
 )
 from tdbot.desk import (
     VOID_ALL_PREFIX,
+    answer_here_or_alone,
     blind_directors,
     desk_of,
     entry_of,
-    is_blind_here,
     log_channel,
-    public_here,
-    refuse_if_blind,
 )
 from tdbot.hands import deal_beside_ruling
 from tdbot.messages import N_, Locale, localize, reader_locale, say
@@ -70,6 +70,8 @@ LOG_82C = {
     VerdictKind.ADJUSTED: N_("Ruling #{number} (table {table}, board {board}) adjusted for "
                              "director error (82C) by {director}: adjusted score {score}"),
 }
+
+
 async def log_verdict(
     interaction: discord.Interaction[TDBot],
     club: ClubSettings,
@@ -103,8 +105,6 @@ async def log_verdict(
         await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as exc:
         log.warning("Could not log the verdict on ruling %s: %s", entry.id, exc)
-
-
 
 
 RERULE_LABEL = N_("Re-rule the board")
@@ -284,8 +284,8 @@ class ConfirmRerule(AnsweredView):
             club.guild_id, event_id, interaction.user.id, self.text, self.changes,
             last_seq=self.plan.last_seq, score=self.error.score if self.error else None,
         ), ruling_id=event_id)
-        private = done.new.ruling.private or not await public_here(
-            interaction, self.plan.table_number)  # another table's channel: to him alone
+        await answer_here_or_alone(interaction, self.plan.table_number)
+        private = done.new.ruling.private
         locale = reader_locale(interaction, club.language, ephemeral=private)
         await respond(interaction, embed=rerule_embed(done, self.plan, interaction, self.text,
                                                       self.error, locale),
@@ -414,9 +414,8 @@ async def error_amend_or_void(
                                 error.score)
     )
     ruling = Ruling.from_data(entry.ruling)
-    # in another table's channel, to the director alone
-    private = ruling.private or not await public_here(interaction, entry.table_number)
-    locale = reader_locale(interaction, club.language, ephemeral=private)
+    await answer_here_or_alone(interaction, entry.table_number)
+    locale = reader_locale(interaction, club.language, ephemeral=ruling.private)
     embed = ruling_embed(ruling, event_id=entry.id, table=entry.table_number,
                          board=entry.board_number, locale=locale)
     lines = [localize(locale, VERDICT_LINES[verdict.verdict], director=interaction.user.mention),
@@ -426,7 +425,7 @@ async def error_amend_or_void(
         lines.append(clean(text))
     embed.add_field(name=localize(locale, VERDICT_82C[verdict.verdict]),
                     value="\n".join(lines)[:1024], inline=False)
-    await respond(interaction, embed=embed, ephemeral=private,
+    await respond(interaction, embed=embed, ephemeral=ruling.private,
                   allowed_mentions=discord.AllowedMentions.none())
     # 12C1: the director alone gets the deal and its double dummy beside an adjusted score
     await deal_beside_ruling(interaction, entry.session_id, entry.board_number,

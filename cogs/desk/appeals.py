@@ -18,6 +18,7 @@ from tdbot.context import (
     ContextError,
     club_of,
     is_director,
+    refuse_if_blind,
     require_director,
     stored,
 )
@@ -29,7 +30,6 @@ from tdbot.desk import (
     directors_ping,
     entry_of,
     log_channel,
-    refuse_if_blind,
 )
 from tdbot.limits import directors_cooldown
 from tdbot.messages import N_, Locale, localize

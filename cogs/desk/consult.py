@@ -21,6 +21,7 @@ from tdbot.context import (
     check_id,
     club_of,
     is_director,
+    refuse_if_blind,
     require_director,
     storage_of,
     stored,
@@ -35,7 +36,6 @@ from tdbot.desk import (
     desk_of,
     directors_ping,
     log_channel,
-    refuse_if_blind,
     table_channel_of,
 )
 from tdbot.limits import directors_cooldown

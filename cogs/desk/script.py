@@ -22,6 +22,7 @@ from tdbot.context import (
     ContextError,
     club_of,
     is_director,
+    refuse_if_blind,
     require_director,
     storage_of,
     stored,
@@ -31,7 +32,6 @@ from tdbot.desk import (
     desk_of,
     entry_of,
     posting_refusal,
-    refuse_if_blind,
     table_channel_of,
 )
 from tdbot.messages import N_, Locale, core_translate, localize, say

@@ -26,6 +26,7 @@ from tdbot.context import (
     ID_MAX,
     ContextError,
     check_id,
+    refuse_if_blind,
     require_director,
     storage_of,
     stored,
@@ -34,9 +35,8 @@ from tdbot.desk import (
     NOTE_MAX,
     REASON_MAX,
     SCORE_MAX,
+    answer_here_or_alone,
     bounded,
-    public_here,
-    refuse_if_blind,
 )
 from tdbot.hands import deal_beside_ruling
 from tdbot.limits import directors_cooldown
@@ -214,9 +214,8 @@ class Rulings(commands.Cog):
         verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
         entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
         ruling = Ruling.from_data(entry.ruling)
-        # in another table's channel, to the director alone
-        private = ruling.private or not await public_here(interaction, entry.table_number)
-        locale = reader_locale(interaction, club.language, ephemeral=private)
+        await answer_here_or_alone(interaction, entry.table_number)
+        locale = reader_locale(interaction, club.language, ephemeral=ruling.private)
         embed = ruling_embed(
             ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number,
             locale=locale,
@@ -236,7 +235,7 @@ class Rulings(commands.Cog):
         await respond(
             interaction,
             embed=embed,
-            ephemeral=private,
+            ephemeral=ruling.private,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if entry.incident == "revoke" or verdict.adjusted_score:  # 64C, 12C1: the bounds
