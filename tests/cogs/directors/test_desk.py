@@ -271,7 +271,8 @@ async def test_23_consultation_never_leaks_to_the_table_or_other_players(ld, sto
     assert answer not in search.text
     # the entry is the asker's: his /log search finds it, and /script reads him the answer
     # (a club night had it filed under the director, so RHO was refused his own answer)
-    entry = await storage.event(ld.guild.id, (await desk_of_storage(storage, ld, cid)).event_id)
+    answered = await Desk(storage).consultation(ld.guild.id, cid)
+    entry = await storage.event(ld.guild.id, answered.event_id)
     assert entry.actor_id == ld.member("RHO").id
     own = await ld.slash("log search", {}, user="RHO")
     assert f"#{entry.id}" in own.text, own.text
@@ -279,12 +280,6 @@ async def test_23_consultation_never_leaks_to_the_table_or_other_players(ld, sto
     assert script.ephemeral and answer in script.text, script.text
     refused = await ld.slash("script", {"id": entry.id}, user="LHO")
     assert refused.ephemeral and answer not in refused.text
-
-
-async def desk_of_storage(storage, ld, consultation_id):
-    from core.storage.desk import Desk
-
-    return await Desk(storage).consultation(ld.guild.id, consultation_id)
 
 
 # ------------------------------------------------------------------- a playing director
