@@ -216,6 +216,7 @@ class Table(commands.Cog):
             # the board in play there and the one asked for: neither may be closed to him
             await refuse_closed_boards(interaction, at, *(
                 [at.board.number] if at.board is not None else []), number)
+            deals_seen = storage.deals_seen(at.guild_id)  # checked again in set_board's write
             deal = await storage.deal_of(at.guild_id, at.table.session_id, number)
             given_dealer: str | None = dealer
             if deal is not None:  # the hand records know the dealer: checked, or supplied
@@ -240,6 +241,7 @@ class Table(commands.Cog):
                     interaction_id=interaction.id,
                     director=at.director,
                     reopen=reopen,
+                    deals_seen=deals_seen,
                 )
             except Refused as exc:
                 raise refused(exc.refusal) from exc
@@ -247,7 +249,7 @@ class Table(commands.Cog):
             return board, None
 
         club_language: list[str | None] = []
-        board, source = await in_time(interaction, attempt())
+        board, source = await in_time(interaction, checked(attempt))
         if board is None:  # a director corrects the declarer under rulings: re-rule the board
             assert source is not None
             await rerule(interaction, source, f"Declarer corrected to {declarer} by the director",

@@ -86,6 +86,7 @@ async def record_incident(
         ctx, looked_up = looked_up or await table_context(interaction, table, acting=True), None
         before: list[Event] = list(catch_up(ctx, auction)) if auction is not None else []
         event: Event = build(ctx)
+        deals_seen = storage.deals_seen(ctx.guild_id)  # checked again in record's transaction
         deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
         mismatch = deal_mismatch(event, deal) if deal is not None else None
         if mismatch is not None:
@@ -102,6 +103,7 @@ async def record_incident(
             before=before,
             expect_seq=ctx.board.last_seq,
             seen=ctx.board,
+            deals_seen=deals_seen,
         )
         reported = (recorded.earlier[-1] if trick is not None and recorded.earlier
                     else None)

@@ -11,9 +11,11 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from core.storage.errors import Stale
 from core.storage.models import utcnow
-from core.storage.repo.caches import ClubCache, StateCache
+from core.storage.repo.caches import ClubCache, DealCache, StateCache
 from core.storage.repo.transactions import Transactions
+from core.text import Msg
 
 LAW_EDITIONS = ("2017",)
 DEFAULT_SESSION_NAME = "Session"
@@ -66,3 +68,10 @@ class StorageBase:
         )
         self._club_cache = ClubCache()
         self._states = StateCache()
+        self._deals = DealCache()
+
+    def _check_deals_unchanged(self, guild_id: int, seen: int | None) -> None:
+        """In a write's transaction: the hand records a check read (``seen``, their mark then)
+        are still the club's, or :class:`Stale` (the caller checks again, on the new ones)."""
+        if seen is not None and not self._deals.unchanged(guild_id, seen):
+            raise Stale(Msg("the hand records changed while this command was checked"))

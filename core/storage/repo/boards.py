@@ -159,6 +159,7 @@ class Boards(Sessions):
         interaction_id: int | None = None,
         director: bool | None = None,
         reopen: bool = False,
+        deals_seen: int | None = None,
     ) -> BoardMove:
         """Make board ``number`` the table's current board (created if need be).
 
@@ -174,6 +175,7 @@ class Boards(Sessions):
         ``board_end`` events are voided (``reopen``), and the board is set: all in that one
         transaction, keyed by ``interaction_id`` (a redelivered interaction writes nothing).
         ``director=None``: the caller decided (tests, imports): no checks, nothing ended.
+        ``deals_seen``: as for :meth:`record`, when the dealer was checked against the deal.
         """
         check_positive(number, "board number")
         dealer_seat = Seat.parse(dealer) if dealer is not None else None
@@ -185,6 +187,7 @@ class Boards(Sessions):
         inline = self.tx.dialect.serial_writes
 
         async def work(conn: AsyncConnection) -> BoardMove:
+            self._check_deals_unchanged(guild_id, deals_seen)
             params = {
                 "guild_id": guild_id,
                 "table_id": table_id,
@@ -576,6 +579,7 @@ class Boards(Sessions):
         before: Sequence[Event] = (),
         expect_seq: int | None = None,
         seen: BoardInfo | None = None,
+        deals_seen: int | None = None,
     ) -> RecordedEvent:
         """Rule on ``event`` against the board's state and log it, all in one transaction.
 
@@ -591,7 +595,9 @@ class Boards(Sessions):
         statement that checks the board's version (PostgreSQL on the driver) the recording
         starts from it instead of reading the board again, and reads it only when that check
         finds the board moved on, at once, in the same attempt (issue 27: a ``/lead`` in two
-        round trips).
+        round trips). ``deals_seen``: the mark of the hand records (:meth:`deals_seen`) taken
+        before the caller checked the event against the deal; if hand records were stored
+        since, :class:`Stale` is raised in the transaction and nothing is written.
         """
         for each in (*before, event):
             if not isinstance(each, Event):
@@ -601,6 +607,7 @@ class Boards(Sessions):
 
         async def work(conn: AsyncConnection) -> RecordedEvent:
             nonlocal looked
+            self._check_deals_unchanged(guild_id, deals_seen)
             inline = self.tx.dialect.serial_writes
             # the row locked, unless nothing holds a lock past this read (the driver's one
             # statement with no transaction: its write checks the board's version instead)

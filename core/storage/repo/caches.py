@@ -11,6 +11,10 @@ can only be briefly stale where that is harmless, and is kept because a profile 
   can never be stale (the same text always parses to the same state). Part of the second
   performance pass (``benchmarks/README.md``: "a parsed-snapshot cache keyed by the stored JSON
   text"): parsing a snapshot was the largest CPU cost of a table command.
+* :class:`DealCache` — a session's hand records, read once for the deal check on every report,
+  and a mark per club that moves whenever its hand records are stored, so that a report's
+  write can tell, in its own transaction, that the deal it was checked against is still the
+  club's (hand records are stored only from the club's own shard: this process sees it).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 import orjson
 
 from core import serial
+from core.deal import Deal
 from core.state import TableState
 from core.storage.db import json_text
 from core.storage.values import ClubSettings
@@ -31,6 +36,8 @@ from core.storage.values import ClubSettings
 CLUB_CACHE_SECONDS = 3.0
 #: Parsed board snapshots kept per Storage instance.
 STATE_CACHE_MAX = 4096
+#: Sessions whose deals are kept in memory for the checks on every report.
+DEAL_CACHE_MAX = 256
 #: How long a session-gap club's session, once checked, is taken to be in play without a recheck.
 LIVE_RECHECK = dt.timedelta(minutes=5)
 
@@ -104,3 +111,36 @@ class StateCache:
         if len(self._states) >= STATE_CACHE_MAX:
             self._states.clear()
         self._states[text] = state
+
+
+class DealCache:
+    """(guild id, session id) -> {board number: deal}, and per guild a mark of its hand records."""
+
+    def __init__(self) -> None:
+        self._deals: dict[tuple[int, int], dict[int, Deal]] = {}
+        self._marks: dict[int, int] = {}
+        self._storing: dict[int, int] = {}
+
+    def session(self, guild_id: int, session_id: int) -> dict[int, Deal] | None:
+        return self._deals.get((guild_id, session_id))
+
+    def keep(self, guild_id: int, session_id: int, deals: dict[int, Deal]) -> None:
+        if len(self._deals) >= DEAL_CACHE_MAX:
+            self._deals.clear()
+        self._deals[(guild_id, session_id)] = deals
+
+    def mark(self, guild_id: int) -> int:
+        """The club's mark now: take it before reading a deal to check a report against."""
+        return self._marks.get(guild_id, 0)
+
+    def unchanged(self, guild_id: int, mark: int) -> bool:
+        """No hand record of the club stored since ``mark`` was taken, nor being stored now."""
+        return not self._storing.get(guild_id) and self.mark(guild_id) == mark
+
+    def storing(self, guild_id: int, begun: bool) -> None:
+        """A store of the club's hand records begins or ends: either moves its mark (a deal
+        read before it is not current) and forgets its sessions' deals."""
+        self._storing[guild_id] = self._storing.get(guild_id, 0) + (1 if begun else -1)
+        self._marks[guild_id] = self.mark(guild_id) + 1
+        for key in [k for k in self._deals if k[0] == guild_id]:
+            del self._deals[key]

@@ -31,30 +31,26 @@ def _stored(row: SessionDeal, ended: bool) -> StoredDeal:
     return StoredDeal(row.id, row.session_id, ended, deal, row.solved)
 
 
-#: Sessions whose deals are kept in memory for the checks on every report.
-CACHE_MAX = 256
-
-
 class Deals(StorageBase):
     """Hand records per session and board."""
 
-    def _deal_cache(self) -> dict[tuple[int, int], dict[int, Deal]]:
-        cache: dict[tuple[int, int], dict[int, Deal]] = self.__dict__.setdefault(
-            "_deals_by_session", {}
-        )
-        if len(cache) > CACHE_MAX:
-            cache.clear()
-        return cache
+    def deals_seen(self, guild_id: int) -> int:
+        """The mark of the club's hand records, taken before a check reads a deal: the write
+        the check guards passes it on (``deals_seen``), and in its own transaction finds out
+        whether hand records were stored since (:class:`~core.storage.errors.Stale`)."""
+        return self._deals.mark(guild_id)
 
     async def deal_of(self, guild_id: int, session_id: int, board_no: int) -> Deal | None:
         """The deal alone, from the session's deals read once and cached (deals change only
         through :meth:`store_deals`, which forgets them): what the checks on every report
         read. Shards split clubs, so one club's deals are cached in one process only."""
-        cache = self._deal_cache()
-        key = (guild_id, session_id)
-        if key not in cache:
-            cache[key] = await self._session_deals(guild_id, session_id)
-        return cache[key].get(board_no)
+        deals = self._deals.session(guild_id, session_id)
+        if deals is None:
+            mark = self._deals.mark(guild_id)
+            deals = await self._session_deals(guild_id, session_id)
+            if self._deals.unchanged(guild_id, mark):  # not kept if a store raced the read
+                self._deals.keep(guild_id, session_id, deals)
+        return deals.get(board_no)
 
     async def _session_deals(self, guild_id: int, session_id: int) -> dict[int, Deal]:
         async with self.tx.reading() as s:
@@ -105,16 +101,11 @@ class Deals(StorageBase):
             return session_value(session, guild_id), replaced_numbers
 
         self._club_cache.sessions_changed(guild_id)
-        self._forget_deals(guild_id)
+        self._deals.storing(guild_id, begun=True)
         try:
             return await self.tx.write(work)
         finally:
-            self._forget_deals(guild_id)
-
-    def _forget_deals(self, guild_id: int) -> None:
-        cache = self._deal_cache()
-        for key in [k for k in cache if k[0] == guild_id]:
-            del cache[key]
+            self._deals.storing(guild_id, begun=False)
 
     async def session_deal(
         self, guild_id: int, session_id: int, board_no: int

@@ -132,6 +132,39 @@ async def test_50_an_exposed_card_is_checked_against_the_deal(ld, storage):
     assert not ruled.ephemeral and mine.symbol in ruled.text, ruled.text
 
 
+async def test_50_a_card_is_checked_against_the_hand_records_in_force_when_it_is_written(
+    ld, storage, monkeypatch
+):
+    """The deal check guards the write, so it holds in the write's transaction: hand records
+    the director stores while a report is being checked send the report back to be checked
+    against them (here they no longer give West the card)."""
+    from core.pbn import parse_pbn
+
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    mine = sorted(random_deal(1, random.Random(1)).hand(Seat.W))[0]
+    seed = next(s for s in range(2, 50)
+                if mine not in parse_pbn(random_pbn(1, seed=s))[0].hand(Seat.W))
+    replacement = parse_pbn(random_pbn(1, seed=seed))
+    read = storage.deal_of
+    stored: list[bool] = []
+
+    async def deal_then_new_records(guild_id: int, session_id: int, board_no: int):
+        deal = await read(guild_id, session_id, board_no)
+        if not stored:  # the director's new file lands between the check and the write
+            stored.append(True)
+            await storage.store_deals(guild_id, replacement, ld.member("Director").id)
+        return deal
+
+    monkeypatch.setattr(storage, "deal_of", deal_then_new_records)
+    refused = await ld.run(f"/exposed cards:{mine.text}", user="LHO")
+    assert stored and refused.ephemeral, refused.text
+    assert f"do not give West the {mine.symbol}" in refused.text, refused.text
+    board = (await storage.find_board(ld.guild.id, (await storage.find_table(ld.guild.id, 1)).id))
+    assert board is not None and not board.state.penalty_cards
+
+
 async def test_a_dealer_the_hand_records_contradict_is_questioned(ld, storage):
     await _upload(ld, _hands_file(ld))
     await seat_everyone(ld)

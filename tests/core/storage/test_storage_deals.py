@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from core.deal import random_deal
 from core.pbn import parse_pbn, random_pbn
-from tests.core.storage.helpers import DIRECTOR, GUILD_A, GUILD_B, PLAYER, new_board
+from core.storage.errors import Stale
+from core.storage.repo.caches import DealCache
+from tests.core.storage.helpers import DIRECTOR, GUILD_A, GUILD_B, PLAYER, exposed, new_board
 
 
 async def test_a_sessions_deals_are_kept_by_board_and_a_new_file_replaces_them(storage) -> None:
@@ -71,6 +75,36 @@ async def test_the_cached_deal_follows_a_new_file(storage) -> None:
     await storage.store_deals(GUILD_A, [second], DIRECTOR)
     again = await storage.deal_of(GUILD_A, session.id, 1)
     assert again is not None and again.hands == second.hands
+
+
+async def test_a_report_checked_before_new_hand_records_is_not_written(storage) -> None:
+    """The deal check guards the write: a report checked against hand records replaced since
+    is sent back to be checked again (Stale), in the write's transaction, with nothing written."""
+    board = await new_board(storage, GUILD_A)
+    mark = storage.deals_seen(GUILD_A)
+    await storage.store_deals(GUILD_A, [random_deal(1, random.Random(1))], DIRECTOR)
+    with pytest.raises(Stale):
+        await storage.record(GUILD_A, board.id, exposed("W", "SK"), deals_seen=mark)
+    with pytest.raises(Stale):
+        await storage.set_board(GUILD_A, board.table_id, 2, deals_seen=mark)
+    after = await storage.find_board(GUILD_A, board.table_id)
+    assert after is not None and after.number == 1 and after.last_seq == board.last_seq
+    done = await storage.record(GUILD_A, board.id, exposed("W", "SK"),
+                                deals_seen=storage.deals_seen(GUILD_A))
+    assert done.state.penalty_cards
+
+
+def test_hand_records_being_stored_are_not_current_until_stored() -> None:
+    cache = DealCache()
+    mark = cache.mark(GUILD_A)
+    assert cache.unchanged(GUILD_A, mark)
+    cache.storing(GUILD_A, begun=True)
+    assert not cache.unchanged(GUILD_A, cache.mark(GUILD_A))  # a store in flight
+    assert cache.unchanged(GUILD_B, cache.mark(GUILD_B))  # another club's are not touched
+    during = cache.mark(GUILD_A)
+    cache.storing(GUILD_A, begun=False)
+    assert not cache.unchanged(GUILD_A, during) and not cache.unchanged(GUILD_A, mark)
+    assert cache.unchanged(GUILD_A, cache.mark(GUILD_A))
 
 
 async def test_the_directors_export_carries_each_rulings_deal(storage) -> None:
