@@ -411,7 +411,8 @@ def _your_until(r: Restriction) -> Msg:
 
 
 def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
-    """The obligation in words, from public facts only (penalty cards and restrictions)."""
+    """The obligation in words, from public facts only (penalty cards and restrictions), said
+    to ``seat``'s player ("you") under his seat's letter."""
     lines: list[Text] = []
     laws: list[str] = []
     following = led is not None
@@ -478,7 +479,8 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
         lines.append(Msg("Nothing else binds you: play as the ordinary rules allow."))
     return Ruling(
         kind="must_play",
-        summary=lines[0],
+        # said to the player, so it names him: anyone at the table may ask, and read it
+        summary=Msg("{seat.value}: {obligation}", seat=seat, obligation=lines[0]),
         laws=tuple(dict.fromkeys(laws)),
         steps=tuple(lines[1:]),
         outcome={"declarer_designates": len(majors) > 1},

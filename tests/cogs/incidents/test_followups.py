@@ -23,6 +23,15 @@ async def test_mustplay_with_a_hand_is_private(ld, bot, board):
     assert "52" not in public.text
 
 
+async def test_50D1_a_public_mustplay_names_the_player_it_speaks_to(ld, bot, board):
+    """The answer in words says "you" to the player of the seat: posted at the table, asked
+    by anyone, it says which player that is (here the opening leader, West)."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    asked = await ld.run("/mustplay seat:W", user="Dummy")
+    assert not asked.ephemeral
+    assert asked.text.startswith("W: You must lead a penalty card (♠K)"), asked.text
+
+
 async def test_mustpass_during_the_auction(ld, bot):
     """A call out of rotation: the offender's obligations are answered from state, and first
     that his LHO (W) has still to say whether he accepts it (29A), as /state says."""
