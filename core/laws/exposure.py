@@ -7,6 +7,7 @@ from enum import Enum
 
 from core.cards import Card, cards_text
 from core.errors import RuleError
+from core.laws import waits
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
     add_penalty_cards,
@@ -63,6 +64,9 @@ def exposure(state: TableState, ev: Exposure) -> tuple[Ruling, TableState]:
             ),
             outcome={"penalty_cards": []},
         ), state
+    claimer = waits.claimed_by(state)
+    if claimer is not None:
+        return _shown_during_claim(state, ev, claimer), state
     deliberate = ev.how is How.DELIBERATE
     already = len(state.penalty_cards_of(ev.seat))
     reason = kind_reason(list(ev.cards), deliberate, already)
@@ -97,8 +101,32 @@ def exposure(state: TableState, ev: Exposure) -> tuple[Ruling, TableState]:
         information=INFORMATION_ON_TABLE,
         judgement=Msg("If the exposed card helped the offending side and damaged the other side, "
                       "the Director may adjust at the end of play (50E4)."),
-        outcome={"penalty_cards": [p.token for p in state.penalty_cards]},
+        outcome={"penalty_cards": [p.token for p in state.penalty_cards], "suspended_by": ""},
     ), state
+
+
+def _shown_during_claim(state: TableState, ev: Exposure, claimer: Seat) -> Ruling:
+    """A defender's card shown while a claim suspends play (68D) is no penalty card: the
+    director rules the claim (70, facing the hands if he likes, 70B3), or play goes on with the
+    claim void and Law 50 out of it (68D2(b)). Penalty cards from before the claim stay.
+    ``suspended_by`` in the outcome lets voiding the claim take this ruling with it, so the
+    card never becomes a penalty card on a replay without the claim."""
+    return Ruling(
+        kind="exposure",
+        summary=Msg("No penalty card: {seat.value} showed {cards} while play is suspended by "
+                    "{claimer.value}'s claim or concession (68D).", seat=ev.seat,
+                    cards=cards_text(ev.cards), claimer=claimer),
+        laws=("68D", "70B3", "68D2(b)"),
+        steps=(
+            Msg("The director rules the claim (70) and may have the remaining cards faced to "
+                "do so (70B3): a card shown now is not a penalty card."),
+            Msg("If the non-claiming side asks to play on and all four agree, the claim is "
+                "void and play goes on: Law 50 does not apply to this card, nor Law 16 "
+                "(68D2(b))."),
+        ),
+        outcome={"penalty_cards": [p.token for p in state.penalty_cards],
+                 "suspended_by": claimer.value},
+    )
 
 
 def _penalty_cards_of(shown: str, one: bool, major: bool, seat: Seat) -> Msg:

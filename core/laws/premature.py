@@ -293,6 +293,7 @@ class SimultaneousCards(Event):
 @rule(SimultaneousCards)
 def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling, TableState]:
     declarer = require_play(state)
+    check_may_play(state, ev.seat, held_lead=False)  # no card played once play stopped (68D)
     if len(ev.cards) < 2 or len(set(ev.cards)) != len(ev.cards):
         raise RuleError(Msg("name two or more different cards played at once"))
     if not set(ev.visible) <= set(ev.cards):

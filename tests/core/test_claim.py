@@ -15,11 +15,11 @@ from core.laws.claim import (
     remaining_hands,
     trump_of,
 )
-from core.laws.exposure import Exposure
+from core.laws.exposure import Exposure, How
 from core.laws.flow import BoardSet, CardPlayed
 from core.laws.leads import LeadOutOfTurn
 from core.laws.penalty import PartnerLead
-from core.laws.premature import PrematurePlay
+from core.laws.premature import PrematurePlay, SimultaneousCards
 from core.seats import Seat
 from core.view import lead_wait, must_play, view_of
 
@@ -141,3 +141,35 @@ def test_68D_no_card_is_reported_played_or_led_after_a_claim() -> None:
                   CardPlayed(Seat.E, parse_card("S5"))):
         with pytest.raises(RuleError, match="Play has stopped"):
             apply(state, event)
+
+
+def test_68D_a_defenders_card_shown_after_a_claim_is_not_a_penalty_card() -> None:
+    """A club night had E's ♥5, shown while S's claim was argued, ruled a major penalty card
+    E must play at his first legal opportunity. Play is suspended (68D): the card is no
+    penalty card, the answer says why (the director rules, 70B3; play on, 68D2(b)), and E's
+    ♠K from before the claim stays as it was."""
+    _, before = apply(PLAY, Exposure(Seat.E, (parse_card("SK"),)))
+    _, state = apply(before, Claim(Seat.S, 4, 4, "all mine", objector=Seat.W))
+    for seat, cards in ((Seat.E, "H5"), (Seat.W, "DA C3")):
+        ruling, after = apply(state, Exposure(seat, tuple(parse_cards(cards)), How.DELIBERATE))
+        assert after == state  # no penalty card, no lead option, nothing else
+        assert str(ruling.summary).startswith("No penalty card"), ruling.summary
+        assert {"68D", "70B3", "68D2(b)"} <= set(ruling.laws)
+        assert ruling.outcome == {"penalty_cards": ["E:SK:major"], "suspended_by": "S"}
+        assert any("Law 50 does not apply" in str(s) for s in ruling.steps)
+    assert [p.token for p in state.penalty_cards] == ["E:SK:major"]
+    assert str(must_play(state, Seat.E).summary).startswith("Play has stopped")
+    lines = [str(line) for line in view_of(state).lines()]
+    assert not any("♥5" in line for line in lines), lines
+    ruling, _ = apply(PLAY, Exposure(Seat.E, (parse_card("H5"),)))  # no claim: a penalty card
+    assert ruling.outcome["suspended_by"] == ""
+
+
+def test_68D_no_card_played_together_with_another_after_a_claim() -> None:
+    """Two cards played at once after S's claim are refused like any card played (68D), so
+    neither becomes a penalty card (58B2 needs play going on)."""
+    _, state = apply(PLAY, Claim(Seat.S, 4, 4))
+    with pytest.raises(RuleError, match="Play has stopped"):
+        apply(state, SimultaneousCards(Seat.E, tuple(parse_cards("S5 S6")),
+                                       visible=tuple(parse_cards("S5 S6")),
+                                       designated=parse_card("S5")))

@@ -281,9 +281,11 @@ async def update_snapshot(
     return data
 
 
-#: What a revoke's ruling decided besides its choice: its transfer and the 64B exception that
-#: cancels one (64B7 needs both sides' revokes), compared when a void replays it.
-_DECIDED = ("tricks_transferred", "exception")
+#: What a ruling decided besides its choice, compared when a void replays it: a revoke's transfer
+#: and the 64B exception that cancels one (64B7 needs both sides' revokes); whose claim
+#: suspended play when a defender's card was shown (68D: without the claim it would be a
+#: penalty card, which 68D2(b) forbids once play goes on).
+_DECIDED = ("tricks_transferred", "exception", "suspended_by")
 
 
 def ruled_otherwise(kind: str, stored: Any, was_ruling: bool, ruling: Ruling) -> bool:

@@ -71,3 +71,20 @@ async def test_70_review_refuses_a_ruling_that_is_not_a_claim(ld, storage):
     exposed = await ld.run(f"/exposed cards:{sorted(deal.hand(Seat.W))[0].text}", user="LHO")
     review = await ld.run(f"/claim review id:{_ruling_id(exposed)}", user="Director")
     assert review.ephemeral and "is not a claim" in review.text, review.text
+
+
+async def test_68D_a_defenders_card_shown_after_the_claim_is_no_penalty_card(ld, storage):
+    """Through the tree: W's ♠K dropped before S's claim is a penalty card; E's ♥5 shown while
+    the claim is argued is not (68D): /exposed answers so with the laws, /state shows only
+    W's ♠K, and /mustplay for E says play has stopped."""
+    await _night(ld, hands=False)
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    await ld.run("/claim made seat:S tricks:13 remaining:13 objector:W", user="Declarer")
+    shown = await ld.run("/exposed cards:H5 seat:E", user="RHO")
+    assert not shown.ephemeral and "No penalty card" in shown.text, shown.text
+    assert "68D" in shown.text and "70B3" in shown.text and "68D2(b)" in shown.text
+    assert "penalty card of E" not in shown.text
+    state = await ld.run("/state", user="Declarer")
+    assert "W's ♠K (major)" in state.text and "♥5" not in state.text, state.text
+    must = await ld.run("/mustplay seat:E", user="RHO")
+    assert "Play has stopped" in must.text and "♥5" not in must.text, must.text

@@ -9,6 +9,7 @@ import pytest
 
 from core import editions as core_editions
 from core.errors import RuleError
+from core.laws.claim import Claim
 from core.laws.consultation import Consultation
 from core.laws.revoke import Revoke, WonBy
 from core.permissions import may_be_blind
@@ -190,6 +191,28 @@ async def test_64B7_voiding_one_sides_revoke_takes_the_other_sides_64B7_ruling_w
     await desk.void_together(GUILD_A, west.id, DIRECTOR, "no revoke")
     assert (await storage.event(GUILD_A, south.id)).void
     assert (await storage.board_state(GUILD_A, board.id)).tricks_transferred == 0
+
+
+async def test_68D2b_a_card_shown_during_a_claim_stays_no_penalty_card_when_play_goes_on(
+        storage):
+    """S claims, W objects, E shows the ♥5 while it is argued: no penalty card (68D). All four
+    agree to play on, so the director voids the claim: the ♥5 ruling cannot stand without it
+    (it would become a penalty card), so the void alone is refused and "void them together"
+    takes it along; the ♥5 never becomes a penalty card (68D2(b)(ii)), E's ♠K from before the
+    claim stays."""
+    desk = Desk(storage)
+    claim = Claim(Seat.S, 4, 4, objector=Seat.W)
+    board, (king, claimed, shown) = await _logged(
+        storage, [exposed("E", "SK"), claim, exposed("E", "H5")])
+    assert shown.ruling.outcome["suspended_by"] == "S"
+    assert await desk.dependents(GUILD_A, claimed.id) == (shown.id,)
+    with pytest.raises(Conflict, match=f"ruling #{shown.id} .* ruled otherwise"):
+        await storage.void(GUILD_A, claimed.id, DIRECTOR)
+    assert await desk.void_together(GUILD_A, claimed.id, DIRECTOR, "play on") == (shown.id,)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert [p.token for p in state.penalty_cards] == ["E:SK:major"]
+    assert state == await storage.rebuild(GUILD_A, board.id)
+    assert not (await storage.event(GUILD_A, king.id)).void
 
 
 async def test_a_void_leaves_later_rulings_ruled_alike_standing(storage):
