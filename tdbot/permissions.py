@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.permissions import Action, Reason, Refusal
+from core.seats import Seat
 from core.text import Msg
 from tdbot.messages import N_
 
@@ -60,14 +61,20 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
     if reason is Reason.AUCTION_MAKES_DECLARER:
         return N_("The auction recorded at table {table} makes {declarer} declarer: only a "
                   "director can change that."), {"table": v["table"],
-                                                 "declarer": v["declarer"].value}, True
+                                                 "declarer": _letter(v["declarer"])}, True
     if reason is Reason.DECLARER_NAMED_BY_SOMEONE_ELSE:
         return N_("Declarer {declarer} at table {table} was named by someone else: only a "
                   "director can change that."), {"table": v["table"],
-                                                 "declarer": v["declarer"].value}, True
+                                                 "declarer": _letter(v["declarer"])}, True
     if reason is Reason.SAY_NOT_AT_TABLE:
         return SAY_NOT_AT_TABLE, {"table": v["table"]}, False
     if reason is Reason.SAY_FOR_OWN_SIDE:
         return SAY_FOR_OWN_SIDE, {"table": v["table"],
-                                  "seat": Msg("{seat.value}", seat=v["seat"])}, False
+                                  "seat": _letter(v["seat"])}, False
     raise AssertionError(f"no sentence for {reason}")
+
+
+def _letter(seat: Seat) -> Msg:
+    """A seat's letter as core says it, so the reader's catalog gives his letters (W is O in
+    French)."""
+    return Msg("{seat.value}", seat=seat)

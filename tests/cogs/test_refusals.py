@@ -39,6 +39,14 @@ def test_the_restricted_seat_is_named_in_the_readers_letters():
     assert "avantagerait le camp de O" in localize("fr", error.template, **error.params)
 
 
+@pytest.mark.parametrize("reason", [Reason.AUCTION_MAKES_DECLARER,
+                                    Reason.DECLARER_NAMED_BY_SOMEONE_ELSE])
+def test_the_declarer_a_refusal_names_is_in_the_readers_letters(reason):
+    error = refused(Refusal(reason, {**VALUES, "declarer": Seat.W}))
+    assert " O " in localize("fr", error.template, **error.params)
+    assert " W " in localize("en-US", error.template, **error.params)
+
+
 @pytest.mark.parametrize("reason", list(Reason))
 def test_every_refusal_reads_as_it_did(reason):
     error = refused(Refusal(reason, VALUES))
