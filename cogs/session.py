@@ -76,19 +76,36 @@ class Session(commands.Cog):
         name="scores-published",
         description="Directors: the session's official scores are published (appeal deadline).",
     )
-    async def scores_published(self, interaction: discord.Interaction[TDBot]) -> None:
+    @app_commands.describe(
+        session="The session's number (/log search shows it; default: the latest session)"
+    )
+    async def scores_published(
+        self,
+        interaction: discord.Interaction[TDBot],
+        session: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+    ) -> None:
         club = await require_director(interaction)
         desk = Desk(storage_of(interaction))
-        session_id, at = await in_time(interaction, desk.publish_scores(club.guild_id))
+        published = await in_time(interaction, desk.publish_scores(club.guild_id, session))
         settings = await desk.settings(club.guild_id)
         locale = club.language  # a public answer: the club's language
         rule = say(locale, deadline_words(settings.appeal_from, settings.appeal_minutes))
-        text = (N_("The scores of session {session} are published ({time}): appeals {rule}.")
-                if settings.appeal_from == SCORES_PUBLISHED else
-                N_("The scores of session {session} are published ({time}): appeals {rule} (the "
-                   "club's appeal deadline runs from the end of the session, not from this)."))
-        await respond(interaction, localize(locale, text, session=session_id,
-                                            time=discord.utils.format_dt(at, "f"), rule=rule))
+        if settings.appeal_from == SCORES_PUBLISHED:
+            text = (N_("The scores of session {session} were already published ({time}): "
+                       "appeals {rule}.") if published.repeated else
+                    N_("The scores of session {session} are published ({time}): appeals "
+                       "{rule}."))
+        else:
+            text = (N_("The scores of session {session} were already published ({time}): "
+                       "appeals {rule} (the club's appeal deadline runs from the end of the "
+                       "session, not from this).") if published.repeated else
+                    N_("The scores of session {session} are published ({time}): appeals {rule} "
+                       "(the club's appeal deadline runs from the end of the session, not from "
+                       "this)."))
+        await respond(interaction, localize(
+            locale, text, session=published.session_id,
+            time=discord.utils.format_dt(published.at, "f"), rule=rule),
+            ephemeral=published.repeated)  # said already: nothing new for the channel
 
     @session.command(name="hands", description="Directors: the session's hand records (PBN).")
     @app_commands.describe(file="The PBN file from the dealing or scoring program")

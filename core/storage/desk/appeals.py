@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.authority import SCORES_PUBLISHED, deadline_words
 from core.storage.desk.base import desk_event_row
 from core.storage.desk.settings import APPEAL_OUTCOMES, EditionsAndSettings
-from core.storage.desk.values import AppealInfo
+from core.storage.desk.values import AppealInfo, ScoresPublished
 from core.storage.errors import Conflict, NotFound, StorageError
 from core.storage.limits import APPEALS, Limit, count_one
 from core.storage.models import (
@@ -99,19 +99,26 @@ class Appeals(EditionsAndSettings):
 
         return await self._st.tx.write(work, retry_disconnect=False)
 
-    async def publish_scores(self, guild_id: int) -> tuple[int, dt.datetime]:
-        """The latest session's official scores are published now (kept if already said):
-        where the appeal deadline runs from under the "scores_published" rule (Law 92B)."""
+    async def publish_scores(
+        self, guild_id: int, session_id: int | None = None
+    ) -> ScoresPublished:
+        """Session ``session_id``'s official scores (default: the latest session's) are
+        published now, where the appeal deadline runs from under the "scores_published" rule
+        (Law 92B); a session still being played is refused. Published already: the first
+        time is kept and said (``repeated``)."""
         now = self._st.now()
 
-        async def work(s: AsyncSession) -> tuple[int, dt.datetime]:
+        async def work(s: AsyncSession) -> ScoresPublished:
             club_id = await require_club(s, guild_id)
-            session = await s.scalar(
-                select(GameSession).where(GameSession.club_id == club_id)
-                .order_by(GameSession.id.desc()).limit(1).with_for_update()
-            )
+            q = select(GameSession).where(GameSession.club_id == club_id)
+            if session_id is None:
+                q = q.order_by(GameSession.id.desc()).limit(1)
+            else:
+                q = q.where(GameSession.id == session_id)
+            session = await s.scalar(q.with_for_update())
             if session is None:
-                raise NotFound(Msg("this club has no session yet"))
+                raise NotFound(Msg("this club has no session yet") if session_id is None
+                               else Msg("there is no such session"))
             if session.ended_at is None:  # official scores come after play (92B's period)
                 club = await s.get(Club, club_id)
                 assert club is not None
@@ -120,10 +127,11 @@ class Appeals(EditionsAndSettings):
                                        "published once it has ended (/session end)",
                                        id=session.id))
                 await close_session(s, session, now)  # over by the club's gap: it ends now
-            if session.scores_published_at is None:
-                session.scores_published_at = now
-                await s.flush()
-            return session.id, session.scores_published_at
+            if session.scores_published_at is not None:
+                return ScoresPublished(session.id, session.scores_published_at, repeated=True)
+            session.scores_published_at = now
+            await s.flush()
+            return ScoresPublished(session.id, now)
 
         return await self._st.tx.write(work)
 

@@ -26,6 +26,16 @@ class DeskSettingsInfo:
 
 
 @dataclass(frozen=True)
+class ScoresPublished:
+    """A session's official scores published (``/session scores-published``, Law 92B):
+    ``repeated`` when they had been already, ``at`` then the first time (the deadline stays)."""
+
+    session_id: int
+    at: dt.datetime
+    repeated: bool = False
+
+
+@dataclass(frozen=True)
 class Rerule:
     """A ruling re-ruled with corrected facts: the old one voided, the new one recorded, and
     the board's later events ruled again after it: ``carried`` pairs each old event with its

@@ -84,6 +84,34 @@ async def test_92B_under_the_wbf_profile_the_deadline_runs_from_published_scores
     assert "time for appeals" in late.text, late.text
 
 
+async def test_92B_an_earlier_sessions_scores_are_published_by_naming_it(ld, storage, clock):
+    """Tuesday's session has started before Monday's scores were up: the director names
+    Monday's session, its appeals close 30 minutes later; the one in play stays refused."""
+    await _setup(ld, appeal_minutes=30, authority="WBF")
+    await ld.run("/session start name:Monday pairs", user="Director")
+    recorded = await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:W", user="LHO")
+    await ld.run("/session end", user="Director")
+    monday = await storage.current_session(ld.guild.id)
+    await ld.run("/session start name:Tuesday pairs", user="Director")
+    clock.advance(hours=1)
+    latest = await ld.run("/session scores-published", user="Director")
+    assert latest.ephemeral and "still being played" in latest.text, latest.text
+    published = await ld.run(f"/session scores-published session:{monday.id}", user="Director")
+    assert not published.ephemeral, published.text
+    assert f"session {monday.id} are published" in published.text, published.text
+    again = await ld.run(f"/session scores-published session:{monday.id}", user="Director")
+    assert again.ephemeral and "already published" in again.text, again.text
+    unknown = await ld.run(f"/session scores-published session:{monday.id + 50}",
+                           user="Director")
+    assert unknown.ephemeral and "no such session" in unknown.text, unknown.text
+    clock.advance(minutes=20)
+    assert "Appeal #" in (await _appeal(ld, recorded.id, "In time")).text
+    clock.advance(minutes=11)
+    late = await _appeal(ld, recorded.id, "Too late")
+    assert "time for appeals" in late.text, late.text
+
+
 # ------------------------------------------------------------ the channel bound to the table
 
 

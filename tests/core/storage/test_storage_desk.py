@@ -377,7 +377,7 @@ async def test_92B_deadline_from_the_publication_of_the_scores(storage):
     assert ended is not None
     later = ended + dt.timedelta(hours=2)
     assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "scores not up yet", now=later)).id
-    _, published = await desk.publish_scores(GUILD_A)
+    published = (await desk.publish_scores(GUILD_A)).at
     with pytest.raises(Conflict, match="scores are published"):
         await desk.appeal(GUILD_A, rec.id, PLAYER, "late",
                           now=published + dt.timedelta(minutes=31))
@@ -396,8 +396,7 @@ async def test_92B_scores_are_published_only_for_a_session_that_has_ended(storag
     assert (await desk.appeal(GUILD_A, (await storage.search_log(GUILD_A)).entries[0].id,
                               PLAYER, "still open")).id
     await storage.end_session(GUILD_A)
-    session_id, published = await desk.publish_scores(GUILD_A)
-    assert session_id == board.session_id and published is not None
+    assert (await desk.publish_scores(GUILD_A)).session_id == board.session_id
 
 
 async def test_92B_a_session_over_by_the_clubs_gap_has_its_scores_published(storage):
@@ -407,9 +406,41 @@ async def test_92B_a_session_over_by_the_clubs_gap_has_its_scores_published(stor
     board, _ = await _logged(storage, [exposed("W", "SK")])
     tomorrow = storage.now() + dt.timedelta(days=1)
     storage.now = lambda: tomorrow
-    session_id, published = await desk.publish_scores(GUILD_A)
-    assert session_id == board.session_id and published == tomorrow
+    published = await desk.publish_scores(GUILD_A)
+    assert (published.session_id, published.at) == (board.session_id, tomorrow)
     assert (await storage.session(GUILD_A, board.session_id)).ended_at == tomorrow
+
+
+async def test_92B_an_earlier_sessions_scores_are_published_by_naming_it(storage):
+    """Once the next session has started, the one before it is no longer the latest: the
+    director names it and its scores are published, so its appeal deadline runs (it used to be
+    out of reach, its appeals never closing). The session in play stays refused, publishing
+    again keeps the first time, and a session the club does not have is refused."""
+    desk = Desk(storage)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, authority_code="WBF")
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board)
+    await storage.end_session(GUILD_A)
+    tuesday = (await storage.begin_session(GUILD_A, "Tuesday pairs")).session
+    assert tuesday.id != board.session_id
+    with pytest.raises(Conflict, match="still being played"):
+        await desk.publish_scores(GUILD_A)  # the latest: Tuesday's, in play
+    with pytest.raises(Conflict, match="still being played"):
+        await desk.publish_scores(GUILD_A, tuesday.id)
+    with pytest.raises(NotFound):
+        await desk.publish_scores(GUILD_A, tuesday.id + 100)
+    published = await desk.publish_scores(GUILD_A, board.session_id)
+    assert (published.session_id, published.repeated) == (board.session_id, False)
+    with pytest.raises(Conflict, match="time for appeals"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "late",
+                          now=published.at + dt.timedelta(minutes=31))
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "in time",
+                              now=published.at + dt.timedelta(minutes=29))).id
+    storage.now = lambda: published.at + dt.timedelta(hours=1)
+    again = await desk.publish_scores(GUILD_A, board.session_id)
+    assert (again.at, again.repeated) == (published.at, True)  # the deadline does not move
+    await storage.end_session(GUILD_A)  # Tuesday's are its own, published when said
+    assert not (await desk.publish_scores(GUILD_A)).repeated
 
 
 async def test_the_authority_profile_sets_the_default_deadline_rule(storage):
