@@ -26,7 +26,7 @@ from core.storage.models import (
     SeatBinding,
     utcnow,
 )
-from core.storage.repo.rows import checked_text, close_session, require_club, session_over
+from core.storage.repo.rows import checked_text, close_session, require_club, session_end
 from core.text import Msg, Text
 
 
@@ -42,12 +42,12 @@ class Appeals(EditionsAndSettings):
     ) -> AppealInfo:
         """File an appeal against a ruling. Only a contestant who sat at the ruling's table
         for its board, or a director, may (Law 92A). The deadline (Law 92B) is the club's
-        rule: ``appeal_minutes`` after the session ended (``/session end``, or the automatic
-        end when the next session starts), or after its scores were published (``/session
-        scores-published``), as the club's setting or its regulating authority says; until
-        then appeals are open. The same interaction delivered twice files it once
-        (``repeated``); a new appeal counts against the member's ``limit`` in the same
-        transaction."""
+        rule: ``appeal_minutes`` after the session ended (``/session end``, or, over by the
+        club's gap, when its play stopped: :func:`~core.storage.repo.rows.session_end`), or
+        after its scores were published (``/session scores-published``), as the club's setting
+        or its regulating authority says; until then appeals are open. The same interaction
+        delivered twice files it once (``repeated``); a new appeal counts against the member's
+        ``limit`` in the same transaction."""
         text = checked_text(reason, NOTE_MAX, "reason")
         if not text:
             raise StorageError(Msg("say why you appeal"))
@@ -76,10 +76,11 @@ class Appeals(EditionsAndSettings):
                         "may appeal this ruling (Law 92A)", table=ev.table_no, board=ev.board_no)
                 )
             session = await s.get(GameSession, ev.session_id)
+            club = await s.get(Club, club_id)
             start = None
-            if session is not None:
+            if session is not None and club is not None:
                 start = (session.scores_published_at if settings.appeal_from == SCORES_PUBLISHED
-                         else session.ended_at)
+                         else await session_end(s, club, session, now))
             if start is not None:
                 deadline = start + dt.timedelta(minutes=settings.appeal_minutes)
                 if now > deadline:
@@ -122,11 +123,12 @@ class Appeals(EditionsAndSettings):
             if session.ended_at is None:  # official scores come after play (92B's period)
                 club = await s.get(Club, club_id)
                 assert club is not None
-                if not await session_over(s, club, session, now):
+                ended = await session_end(s, club, session, now)
+                if ended is None:
                     raise Conflict(Msg("session {id} is still being played: its scores can be "
                                        "published once it has ended (/session end)",
                                        id=session.id))
-                await close_session(s, session, now)  # over by the club's gap: it ends now
+                await close_session(s, session, ended)  # over by the club's gap
             if session.scores_published_at is not None:
                 return ScoresPublished(session.id, session.scores_published_at, repeated=True)
             session.scores_published_at = now
@@ -232,16 +234,6 @@ class Appeals(EditionsAndSettings):
             club_id = await require_club(s, guild_id)
             row, ev = await _appeal_row(s, club_id, appeal_id)
             return _appeal_value(row, ev)
-
-
-async def session_end(s: AsyncSession, club_id: int, session_id: int) -> dt.datetime | None:
-    """When a session ended (its ``ended_at``: ``/session end``, or the automatic end when
-    the club's next session began); None while it has not ended."""
-    return await s.scalar(
-        select(GameSession.ended_at).where(
-            GameSession.club_id == club_id, GameSession.id == session_id
-        )
-    )
 
 
 async def _appeal_row(s: AsyncSession, club_id: int, appeal_id: int) -> tuple[Appeal, EventRow]:

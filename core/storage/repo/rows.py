@@ -109,29 +109,37 @@ async def current_or_new_session(s: AsyncSession, club: Club, now: dt.datetime) 
     """The session in play; a new one when there is none, the last one ended, or the club's
     session gap has passed since it started (or since its last event)."""
     row = await latest_session_row(s, club.id)
-    if row is not None and not await session_over(s, club, row, now):
+    if row is not None and await session_end(s, club, row, now) is None:
         return row
     return await new_session(s, club, club_day(now, club.time_zone), DEFAULT_SESSION_NAME, now)
 
 
-async def session_over(s: AsyncSession, club: Club, row: GameSession, now: dt.datetime) -> bool:
-    """Whether session ``row`` is over: ended, or the club's session gap has passed since it
-    started (or since its last event) (:func:`core.storage.sessions.session_due`)."""
-    last = None
-    if club.session_gap_hours and row.ended_at is None:
-        last = await s.scalar(
-            select(func.max(EventRow.created_at)).where(
-                EventRow.club_id == club.id, EventRow.session_id == row.id
-            )
+async def session_end(
+    s: AsyncSession, club: Club, row: GameSession, now: dt.datetime
+) -> dt.datetime | None:
+    """When session ``row`` ended, None while it is being played (one answer to whether it is
+    over, for the next command, publishing and appeals): its ``ended_at``; or, over by the
+    club's gap (:func:`core.storage.sessions.session_due`) with nobody ending it, when play
+    stopped, at its last event (its start if it has none), not when a later command found it
+    over: the appeal deadline (Law 92B) runs from there."""
+    if row.ended_at is not None:
+        return row.ended_at
+    last = await _last_event(s, club.id, row.id) if club.session_gap_hours else None
+    if not session_due(now, time_zone=club.time_zone, gap_hours=club.session_gap_hours,
+                       started=row.created_at, last_activity=last, ended=None):
+        return None
+    if not club.session_gap_hours:  # the club day's end: asked only once it has come
+        last = await _last_event(s, club.id, row.id)
+    return max(row.created_at, last or row.created_at)
+
+
+async def _last_event(s: AsyncSession, club_id: int, session_id: int) -> dt.datetime | None:
+    last: dt.datetime | None = await s.scalar(
+        select(func.max(EventRow.created_at)).where(
+            EventRow.club_id == club_id, EventRow.session_id == session_id
         )
-    return session_due(
-        now,
-        time_zone=club.time_zone,
-        gap_hours=club.session_gap_hours,
-        started=row.created_at,
-        last_activity=last,
-        ended=row.ended_at,
     )
+    return last
 
 
 async def new_session(
@@ -139,8 +147,8 @@ async def new_session(
 ) -> GameSession:
     """Start a session (the one in play ends first); a name used that day gets a number."""
     latest = await latest_session_row(s, club.id)
-    if latest is not None and latest.ended_at is None:
-        await close_session(s, latest, now)
+    if latest is not None and latest.ended_at is None:  # over by the gap: when play stopped
+        await close_session(s, latest, await session_end(s, club, latest, now) or now)
     unique = await _unique_name(s, club.id, day, name)
     row = GameSession(club_id=club.id, date=day, name=unique, created_at=now)
     s.add(row)
@@ -210,9 +218,10 @@ async def _unique_name(
     return unique
 
 
-async def close_session(s: AsyncSession, row: GameSession, now: dt.datetime) -> None:
-    """End a session: no board is in play any more at its tables, and its seats are free."""
-    row.ended_at = now
+async def close_session(s: AsyncSession, row: GameSession, ended: dt.datetime) -> None:
+    """End a session (it ended at ``ended``): no board is in play any more at its tables, and
+    its seats are free."""
+    row.ended_at = ended
     await s.execute(
         update(Table)
         .where(Table.session_id == row.id)

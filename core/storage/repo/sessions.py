@@ -21,6 +21,7 @@ from core.storage.repo.rows import (
     get_or_create_club,
     latest_session_row,
     require_club,
+    session_end,
     session_row,
     session_value,
 )
@@ -100,9 +101,10 @@ class Sessions(StorageBase):
 
         async def work(s: AsyncSession) -> tuple[SessionInfo, tuple[BoardInfo, ...]] | None:
             club_id = await find_club_id(s, guild_id)
-            if club_id is None:
+            club = await s.get(Club, club_id) if club_id is not None else None
+            if club is None:
                 return None
-            row = await latest_session_row(s, club_id)
+            row = await latest_session_row(s, club.id)
             if row is None or row.ended_at is not None:
                 return None
             in_play = await s.execute(
@@ -112,7 +114,8 @@ class Sessions(StorageBase):
                 .order_by(Table.number)
             )
             boards = tuple(board_value(b, number) for b, number in in_play)
-            await close_session(s, row, now)
+            # over by the club's gap already: it ended when play stopped, not now
+            await close_session(s, row, await session_end(s, club, row, now) or now)
             return session_value(row, guild_id), boards
 
         self._club_cache.sessions_changed(guild_id)

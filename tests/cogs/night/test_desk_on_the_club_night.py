@@ -45,21 +45,27 @@ async def test_92_appeal_deadline_counts_from_the_end_of_the_session(ld, storage
     assert "Still within the half hour" in listed.text and "Too late" not in listed.text
 
 
-async def test_92_a_new_session_by_the_clock_ends_the_last_one_for_appeals(ld, storage, clock):
-    await _setup(ld, appeal_minutes=30, appeal_from="session_end")
+async def test_92B_a_session_ended_by_the_clubs_gap_ended_when_play_stopped(
+    ld, storage, clock
+):
+    """Nobody ends Monday's session: the club's 2-hour gap ends it at the next command, and it
+    ended when play stopped (its last ruling), not when that command came, so the 3-hour
+    deadline runs from the last ruling."""
+    await _setup(ld, appeal_minutes=180, appeal_from="session_end", session_gap=2)
     await ld.run("/session start name:Monday pairs", user="Director")
     recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
     monday = await storage.live_session(ld.guild.id)
-    clock.advance(days=7)  # the next club night: a new session starts by the clock
+    clock.advance(hours=2, minutes=30)  # play stopped with the ruling: the gap has passed
     sat = await ld.run("/sit table:1 seat:N", user="Dummy")
     assert "You sit" in sat.text, sat.text
     assert (await storage.live_session(ld.guild.id)).id != monday.id
-    assert (await storage.session(ld.guild.id, monday.id)).ended_at is not None
-    clock.advance(minutes=20)
+    ended = (await storage.session(ld.guild.id, monday.id)).ended_at
+    assert ended == recorded.created_at, (ended, recorded.created_at)
+    clock.advance(minutes=25)  # 2h55 after the last ruling
     in_time = await _appeal(ld, recorded.id, "In time")
     assert "Appeal #" in in_time.text, in_time.text
-    clock.advance(minutes=15)
+    clock.advance(minutes=10)  # 3h05 after it (only 35 minutes after the new session began)
     late = await _appeal(ld, recorded.id, "Too late")
     assert "time for appeals" in late.text, late.text
 

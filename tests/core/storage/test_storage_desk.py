@@ -29,6 +29,9 @@ from tests.core.storage.helpers import (
     played,
 )
 
+#: A Monday evening (UTC, the club's default zone): the club day runs until 06:00 Tuesday.
+MONDAY_7PM = dt.datetime(2026, 11, 16, 19, 0, tzinfo=dt.UTC)
+
 
 async def _logged(storage, events, **board):
     b = await new_board(storage, **board)
@@ -401,14 +404,15 @@ async def test_92B_scores_are_published_only_for_a_session_that_has_ended(storag
 
 async def test_92B_a_session_over_by_the_clubs_gap_has_its_scores_published(storage):
     """A session nobody ended is over once the club's gap has passed (the next club day): its
-    scores can be published then, and it ends at that moment."""
+    scores can be published then."""
     desk = Desk(storage)
-    board, _ = await _logged(storage, [exposed("W", "SK")])
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
     tomorrow = storage.now() + dt.timedelta(days=1)
     storage.now = lambda: tomorrow
     published = await desk.publish_scores(GUILD_A)
     assert (published.session_id, published.at) == (board.session_id, tomorrow)
-    assert (await storage.session(GUILD_A, board.session_id)).ended_at == tomorrow
+    # it ended when play stopped, with its ruling (not when the publication found it over)
+    assert (await storage.session(GUILD_A, board.session_id)).ended_at == rec.created_at
 
 
 async def test_92B_an_earlier_sessions_scores_are_published_by_naming_it(storage):
@@ -472,17 +476,62 @@ async def test_appeal_after_the_deadline_is_refused(storage):
 
 
 async def test_appeals_stay_open_until_the_session_ends(storage):
+    """A long evening: two hours after the ruling the session is still being played (the
+    club day has not ended), so appeals are open; after /session end, 30 minutes."""
+    storage.now = lambda: MONDAY_7PM
     desk = Desk(storage)
     board, (rec,) = await _logged(storage, [exposed("W", "SK")])
     await _seated(storage, board)
     await desk.update_settings(GUILD_A, appeal_minutes=30, appeal_from="session_end")
-    much_later = dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
-    filed = await desk.appeal(GUILD_A, rec.id, PLAYER, "still open", now=much_later)
+    later = MONDAY_7PM + dt.timedelta(hours=2)
+    filed = await desk.appeal(GUILD_A, rec.id, PLAYER, "still open", now=later)
     assert filed.reason == "still open"
     await storage.end_session(GUILD_A)
     ended = (await storage.session(GUILD_A, board.session_id)).ended_at
     with pytest.raises(Conflict, match="time for appeals"):
         await desk.appeal(GUILD_A, rec.id, PLAYER, "late", now=ended + dt.timedelta(minutes=31))
+
+
+async def test_92B_a_session_over_by_the_clubs_gap_ended_when_play_stopped(storage):
+    """Nobody ended the session: once the club's gap (3 hours) has passed it ended when play
+    stopped, with its last event, and the session_end deadline runs from there, whether the
+    next session has begun, an appeal is the first to find it over, or a director ends it
+    late; before the gap has passed the session may go on, and appeals are open."""
+    storage.now = lambda: MONDAY_7PM
+    desk = Desk(storage)
+    await storage.update_club(GUILD_A, session_gap_hours=3)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, appeal_from="session_end")
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board)
+    storage.now = lambda: MONDAY_7PM + dt.timedelta(hours=1)
+    last = await storage.record(GUILD_A, board.id, exposed("E", "HQ"), actor_id=PLAYER)
+    assert last.created_at == MONDAY_7PM + dt.timedelta(hours=1)
+    two_hours_on = last.created_at + dt.timedelta(hours=2)  # the gap has not passed
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "open", now=two_hours_on)).id
+    found = last.created_at + dt.timedelta(hours=4)  # nobody noticed the end until now
+    with pytest.raises(Conflict, match="time for appeals"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "late", now=found)
+    storage.now = lambda: found
+    await storage.end_session(GUILD_A)  # a director ends it late: it had ended already
+    assert (await storage.session(GUILD_A, board.session_id)).ended_at == last.created_at
+
+
+async def test_92B_the_next_session_ends_the_last_one_when_its_play_stopped(storage):
+    """The next club day's first command starts a new session; the last one ended with its
+    last event the evening before, and its appeals closed 30 minutes after that."""
+    storage.now = lambda: MONDAY_7PM
+    desk = Desk(storage)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, appeal_from="session_end")
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board)
+    storage.now = lambda: MONDAY_7PM + dt.timedelta(days=1)
+    assert (await storage.live_session(GUILD_A)).id != board.session_id
+    assert (await storage.session(GUILD_A, board.session_id)).ended_at == rec.created_at
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER, "in time",
+                              now=rec.created_at + dt.timedelta(minutes=29))).id
+    with pytest.raises(Conflict, match="time for appeals"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "late",
+                          now=rec.created_at + dt.timedelta(minutes=31))
 
 
 async def test_rerule_and_void_together_keep_the_log_rollup_equal_to_the_events(
