@@ -261,6 +261,10 @@ class EventRow(Base):
     law_edition: Mapped[str] = mapped_column(String(8), default="2017", server_default="2017")
     #: the ruling this one re-rules with corrected facts (``/ruling amend … facts``)
     amends_id: Mapped[int | None] = mapped_column(IdType)
+    #: the ruling a director voided or re-ruled in the step that voided this one with it (a
+    #: re-ruling carrying it or finding it no longer applies, "Void them together"): its
+    #: verdict came with that one's, no review of its own (:func:`core.storage.rollup.reviewed`)
+    voided_with_id: Mapped[int | None] = mapped_column(IdType)
     #: a ruling (True) or the table's record (a call in rotation, a plain lead, a board set):
     #: :func:`core.ruling.is_ruling` when the event was written; the log's search, its figures
     #: and "a board with a ruling" filter on it
@@ -295,7 +299,7 @@ class LogRollup(Base):
 
     One row per club, month in the club's time zone (``"2025-03"``), incident kind and law
     number; ``law_number`` 0 is the row counting the rulings themselves (``live`` not void,
-    ``voided``, ``reviewed`` with a verdict, ``confirmed``); a row with a law number counts
+    ``voided``, ``reviewed`` by a director, ``confirmed``); a row with a law number counts
     the rulings citing that law (each once), live and voided. Rebuilt when the club's time zone
     changes.
     """

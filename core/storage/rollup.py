@@ -9,6 +9,7 @@ Who changes what:
 
 * :func:`add_event` — a ruling recorded (:meth:`Storage.record`, a re-ruling);
 * :func:`verdict_changed` — a director's verdict (reviewed, confirmed) or a void (live → voided);
+  a ruling voided with another one (``EventRow.voided_with_id``) is not reviewed of its own;
 * :func:`rebuild` — the club's time zone changed (months move), or rows were bulk-loaded;
 * deleting a club's data deletes its roll-up rows with everything else.
 
@@ -25,7 +26,18 @@ from collections.abc import Iterable
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import Integer, bindparam, case, delete, distinct, func, insert, literal, select
+from sqlalchemy import (
+    Integer,
+    and_,
+    bindparam,
+    case,
+    delete,
+    distinct,
+    func,
+    insert,
+    literal,
+    select,
+)
 from sqlalchemy import text as sql_text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
@@ -47,6 +59,17 @@ _UPSERT = sql_text(
     "reviewed = log_rollup.reviewed + excluded.reviewed, "
     "confirmed = log_rollup.confirmed + excluded.confirmed"
 )
+
+#: A ruling a director reviewed: a verdict of its own, not one it took when voided with
+#: another ruling (a re-ruling carrying it or finding it no longer applies, "Void them
+#: together"): one re-ruling is one review (:func:`reviewed` for a row).
+REVIEWED = and_(EventRow.verdict.is_not(None), EventRow.voided_with_id.is_(None))
+
+
+def reviewed(ev: EventRow) -> bool:
+    """:data:`REVIEWED` for a row in hand."""
+    return ev.verdict is not None and ev.voided_with_id is None
+
 
 #: The club's time zone, read for a write: on PostgreSQL the club row is share-locked, so a
 #: time-zone change (which rebuilds the roll-up) waits for this transaction, and this one for
@@ -116,13 +139,15 @@ async def verdict_changed(
     time_zone: str | None,
     *,
     old_verdict: str | None,
+    was_reviewed: bool,
     voiding: bool,
 ) -> None:
     """Call after a verdict was given on ``ev`` (its row as now stored, ``ev.verdict`` the new
-    verdict): moves reviewed and confirmed, and for a void the ruling from live to voided."""
+    verdict; ``was_reviewed``: :func:`reviewed` before it): moves reviewed and confirmed, and
+    for a void the ruling from live to voided."""
     if not ev.is_ruling:
         return
-    reviewed = int(old_verdict is None and ev.verdict is not None)
+    reviewed_now = int(reviewed(ev)) - int(was_reviewed)
     confirmed = int(ev.verdict == CONFIRMED) - int(old_verdict == CONFIRMED)
     laws: Iterable[int] = ()
     if voiding:
@@ -131,7 +156,7 @@ async def verdict_changed(
                 select(distinct(EventLaw.law_number)).where(EventLaw.event_id == ev.id)
             )
         ).all()
-    if not (reviewed or confirmed or voiding):
+    if not (reviewed_now or confirmed or voiding):
         return
     rows = _rows(
         ev.club_id,
@@ -140,7 +165,7 @@ async def verdict_changed(
         laws,
         live=-1 if voiding else 0,
         voided=1 if voiding else 0,
-        reviewed=reviewed,
+        reviewed=reviewed_now,
         confirmed=confirmed,
     )
     await conn.execute(_UPSERT, rows)
@@ -177,7 +202,7 @@ async def rebuild(conn: Conn, club_id: int, time_zone: str | None) -> None:
             literal(RULINGS, Integer).label("law_number"),
             count_if(live).label("live"),
             count_if(EventRow.void.is_(True)).label("voided"),
-            func.count(EventRow.verdict).label("reviewed"),
+            count_if(REVIEWED).label("reviewed"),
             count_if(EventRow.verdict == CONFIRMED).label("confirmed"),
         )
         .where(*rulings_only)

@@ -159,7 +159,7 @@ async def from_events(conn: Conn, club_id: int, time_zone: str, filters: LogFilt
                 select(
                     func.count(EventRow.id),
                     func.count(EventRow.id).filter(EventRow.void.is_(True)),
-                    func.count(EventRow.verdict),
+                    func.count(EventRow.id).filter(rollup.REVIEWED),
                     func.count(EventRow.id).filter(
                         EventRow.verdict == VerdictKind.CONFIRMED.value
                     ),

@@ -268,7 +268,8 @@ class ClubStats:
 
     ``per_law`` counts each ruling once per law number it cites; ``per_month`` uses UTC months
     (``"2025-03"``); ``confirmation_rate`` is confirmed ÷ reviewed (None when nothing was
-    reviewed), where reviewed means the ruling has a verdict.
+    reviewed), where reviewed means a director's verdict of its own (a ruling voided with
+    another one, by a re-ruling or "Void them together", is not reviewed separately).
     """
 
     total: int

@@ -86,7 +86,7 @@ class Rulings(DeskBase):
             for dep_id in failed:
                 dep = await desk_event_row(s, club_id, dep_id)
                 await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
-                      f"voided with ruling #{event_id}", now)
+                            f"voided with ruling #{event_id}", now, with_id=ev.id)
             await s.flush()
             await store_state(s, board, state)
             return failed
@@ -157,14 +157,14 @@ class Rulings(DeskBase):
                     dropped.append(redone.id)
                     await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
                                 f"no longer applies after ruling #{event_id} was corrected: "
-                                f"{redone.reason}", now)
+                                f"{redone.reason}", now, with_id=old.id)
                     continue
                 copy = await writer.add(redone.event, redone.after, dep.actor_id,
                                         amends=dep.id)
                 carried.append((dep.id, copy.id))
                 await _void(s, club_id, dep, director_id, VerdictKind.AMENDED,
                             f"ruled again as #{copy.id} after ruling #{event_id} was corrected",
-                            now)
+                            now, with_id=old.id)
             await store_state(s, board, fix.state, last_seq=writer.seq)
             recorded = RecordedEvent(
                 id=new.id, board_id=board.id, seq=new.seq, event=fix.event, ruling=fix.after,
@@ -251,18 +251,21 @@ class _Writer:
 
 async def _void(
     s: AsyncSession, club_id: int, ev: EventRow, director_id: int, kind: VerdictKind,
-    text: str | None, now: dt.datetime, *, score: str | None = None,
+    text: str | None, now: dt.datetime, *, score: str | None = None, with_id: int | None = None,
 ) -> None:
     """Mark ``ev`` void with a verdict, and keep the log's monthly roll-up in step (a ruling
-    voided already, corrected later, only gets the verdict)."""
-    old_verdict = ev.verdict
+    voided already, corrected later, only gets the verdict). ``with_id``: the ruling the
+    director voided or re-ruled, which takes ``ev`` with it (no review of its own)."""
+    old_verdict, was_reviewed = ev.verdict, rollup.reviewed(ev)
     voiding = not ev.void
     ev.void = True
     ev.verdict, ev.verdict_by, ev.verdict_at, ev.verdict_note = kind.value, director_id, now, text
+    ev.voided_with_id = with_id
     if score is not None:
         ev.adjusted_score = score
     s.add(VerdictRow(club_id=club_id, event_id=ev.id, director_id=director_id,
                      verdict=kind.value, text=text, adjusted_score=score, created_at=now))
     await s.flush()
     time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
-    await rollup.verdict_changed(s, ev, time_zone, old_verdict=old_verdict, voiding=voiding)
+    await rollup.verdict_changed(s, ev, time_zone, old_verdict=old_verdict,
+                                 was_reviewed=was_reviewed, voiding=voiding)

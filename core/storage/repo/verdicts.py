@@ -149,7 +149,7 @@ class Verdicts(StorageBase):
                 # adjusted score on it would be missing from the log, its figures and export)
                 raise Conflict(Msg("#{id} is the table's record, not a ruling: a director may "
                                    "void it, not confirm, amend or adjust it", id=event_id))
-            old_verdict = ev.verdict
+            old_verdict, was_reviewed = ev.verdict, rollup.reviewed(ev)
             now = utcnow()
             if kind is VerdictKind.VOIDED:
                 ev.void = True
@@ -181,6 +181,7 @@ class Verdicts(StorageBase):
                 ev,
                 time_zone,
                 old_verdict=old_verdict,
+                was_reviewed=was_reviewed,
                 voiding=kind is VerdictKind.VOIDED,
             )
             return verdict_value(row)

@@ -152,6 +152,26 @@ async def test_50D2_amend_re_rules_the_later_events_of_the_board_after_confirmat
     assert again, done.text
 
 
+async def test_one_re_ruling_is_one_reviewed_ruling_in_the_log_stats(ld, storage):
+    """The director amends W's exposure on corrected facts: E's 50D2 lead is ruled again and
+    declarer's choice no longer applies. /log stats counts what he reviewed: one ruling,
+    not three."""
+    from core.engine import ChoiceMade
+    from core.seats import Seat
+
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    await _partner_lead(storage, ld, recorded)
+    await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "forbid:S"),
+                         actor_id=ld.member("Declarer").id)
+    preview = await ld.slash("ruling amend", {"id": recorded.id, "text": "heart king",
+                                              "facts": "cards=HK"}, user="Director")
+    done = await ld.press(preview.message, "Re-rule the board", user="Director")
+    assert "Re-ruled" in done.text, done.text
+    stats = await ld.slash("log stats", user="Director")
+    assert "0% (0 of 1 reviewed rulings confirmed)" in stats.text, stats.text
+
+
 async def test_a_ruling_voided_with_its_dependents_can_still_be_amended(ld, storage):
     """Voiding is never a dead end: "Void them together", then the amend re-rules."""
     from core.engine import ChoiceMade

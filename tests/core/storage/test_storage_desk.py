@@ -552,6 +552,42 @@ async def test_rerule_and_void_together_keep_the_log_rollup_equal_to_the_events(
     assert from_rollup.voided == 4
 
 
+async def test_one_re_ruling_counts_as_one_reviewed_in_the_log_stats(storage, storage_url):
+    """A director's re-ruling voids, with the ruling he corrected, the later 50D2 ruling it
+    carries (ruled again) and declarer's choice that no longer applies: those are no reviews
+    of their own, so /log stats counts one reviewed (it counted three), from the roll-up, the
+    events and a rebuilt roll-up alike. Confirming the re-ruled copy is a second review."""
+    from tests.core.storage.test_storage_rollup import _from_events
+
+    desk = Desk(storage)
+    _, recs = await _logged(storage, penalty_story()[:3])
+    done = await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
+    [(_, copy)] = done.carried
+    assert done.also_voided == (recs[2].id,)
+    stats = await storage.stats(GUILD_A)
+    assert (stats.reviewed, stats.confirmed, stats.voided) == (1, 0, 3)
+    assert stats == await _from_events(storage_url, storage, GUILD_A)
+    await storage.rebuild_log_rollup(GUILD_A)
+    assert await storage.stats(GUILD_A) == stats
+    await storage.confirm(GUILD_A, copy, DIRECTOR)
+    confirmed = await storage.stats(GUILD_A)
+    assert (confirmed.reviewed, confirmed.confirmed) == (2, 1)
+    assert confirmed == await _from_events(storage_url, storage, GUILD_A)
+
+
+async def test_one_void_with_its_dependents_counts_as_one_reviewed(storage, storage_url):
+    """'Void them together' is one director's decision: the rulings voided with the one he
+    voided are no reviews of their own."""
+    from tests.core.storage.test_storage_rollup import _from_events
+
+    desk = Desk(storage)
+    _, recs = await _logged(storage, penalty_story()[:3])
+    assert len(await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "never happened")) == 2
+    stats = await storage.stats(GUILD_A)
+    assert (stats.reviewed, stats.voided) == (1, 3)
+    assert stats == await _from_events(storage_url, storage, GUILD_A)
+
+
 async def test_a_declarer_corrected_on_the_board_set_re_rules_what_follows(storage):
     """The board was set with S declaring; it was E. W's dropped ♠K was then dummy's card,
     which is no penalty card (48A): the exposure is ruled again as such."""

@@ -11,10 +11,19 @@ from sqlalchemy import func, select
 
 from core.storage import stats as log_stats
 from core.storage.db import downgrade_to, make_engine, upgrade_to_head
-from core.storage.models import Club, LogRollup
+from core.storage.desk import Desk
+from core.storage.models import Club, EventRow, LogRollup
 from core.storage.testing import migrated_storage
 from core.storage.values import LogFilter
-from tests.core.storage.helpers import DIRECTOR, GUILD_A, GUILD_B, exposed, new_board, partner_leads
+from tests.core.storage.helpers import (
+    DIRECTOR,
+    GUILD_A,
+    GUILD_B,
+    exposed,
+    new_board,
+    partner_leads,
+    penalty_story,
+)
 from tests.core.storage.test_storage_log import clock, log  # noqa: F401 - the log's fixtures
 
 UTC = dt.UTC
@@ -153,3 +162,48 @@ async def test_upgrading_an_existing_log_fills_the_rollup(db_url, clock):  # noq
     async with migrated_storage(db_url, upgrade=False) as storage:
         assert await storage.stats(GUILD_A) == expected
         assert await storage.count_log(GUILD_A, LogFilter(law="50")) == 3  # the void one too
+
+
+async def _reviewed_rows(url) -> tuple[int, dict[int, int | None]]:
+    """The roll-up's reviewed rulings, and each voided event's ``voided_with_id``."""
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            reviewed = await conn.scalar(select(func.sum(LogRollup.reviewed)))
+            marks = dict((await conn.execute(
+                select(EventRow.id, EventRow.voided_with_id).where(EventRow.void.is_(True))
+            )).tuples().all())
+            return int(reviewed or 0), marks
+    finally:
+        await engine.dispose()
+
+
+async def test_upgrading_counts_a_past_re_ruling_as_one_reviewed(db_url):
+    """A log from before revision 0011, whose roll-up counted the rulings a re-ruling carried
+    or dropped as reviewed (three for one re-ruling), gets them marked as the bot marks them
+    now and its figures counted once on upgrade; a downgrade gives the older count back."""
+    async with migrated_storage(db_url) as storage:
+        _, recs = await _logged_story(storage)
+        await Desk(storage).rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
+        expected = await storage.stats(GUILD_A)
+    assert expected.reviewed == 1
+    reviewed, marks = await _reviewed_rows(db_url)
+    assert reviewed == 1 and marks == {recs[0].id: None, recs[1].id: recs[0].id,
+                                       recs[2].id: recs[0].id}
+    await downgrade_to(db_url, "0010")
+    engine = make_engine(db_url)
+    try:
+        async with engine.connect() as conn:
+            assert await conn.scalar(select(func.sum(LogRollup.reviewed))) == 3
+    finally:
+        await engine.dispose()
+    await upgrade_to_head(db_url)
+    assert await _reviewed_rows(db_url) == (reviewed, marks)
+    async with migrated_storage(db_url, upgrade=False) as storage:
+        assert await storage.stats(GUILD_A) == expected
+
+
+async def _logged_story(storage):
+    """W drops the ♠K, E is on lead (50D2), declarer forbids spades: three rulings."""
+    board = await new_board(storage)
+    return board, [await storage.record(GUILD_A, board.id, e) for e in penalty_story()[:3]]
