@@ -30,6 +30,7 @@ from core.laws.auction_state import (
     clear_accepting,
     drop_awaiting,
     forfeits,
+    held_for_judgement,
     note_meaning,
     obligation,
     open_auction,
@@ -408,12 +409,27 @@ def _law39(state: TableState, seat: Seat, call: Call, draft: Draft, *,
     return draft.build("call_after_final_pass")
 
 
+def calling_auction(state: TableState) -> Auction:
+    """The auction a new call (in rotation, out of rotation, insufficient) joins: it must be in
+    progress, and not held for the Director's judgement of a replacement (27B1(b), 23A), which
+    every view shows as "nobody calls until then"."""
+    auction = open_auction(state)
+    held = held_for_judgement(state)
+    if held is not None:
+        raise RuleError(Msg("wait: the Director must first judge whether "
+                            "{offender.value}'s {reply} is comparable to the insufficient "
+                            "{call} (27B1(b)); his partner's turn depends on it",
+                            offender=held.offender, reply=words_of(held.reply),
+                            call=words_of(held.call)))
+    return auction
+
+
 def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
               draft: Draft) -> TableState:
     """``seat`` calls ``call``: check the turn and the call, apply Laws 28A, 36, 37 and any
     judgement waiting for this call, record it, and end the auction when it is over."""
     ev = ev or CallMade(seat, call.text)
-    auction = open_auction(state)
+    auction = calling_auction(state)
     pending_offer = acceptance.offer(state)
     accepted = acceptance.accepted_by_calling(state, seat)
     if accepted is not None and pending_offer is not None:
@@ -425,13 +441,6 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
         auction = open_auction(state)
     else:
         state = acceptance.drop_offers(state)
-    for wait in awaiting(state):
-        if wait.stage == "27B" and wait.asks_director:
-            raise RuleError(Msg("wait: the Director must first judge whether "
-                                "{offender.value}'s {reply} is comparable to the insufficient "
-                                "{call} (27B1(b)); his partner's turn depends on it",
-                                offender=wait.offender, reply=words_of(wait.reply),
-                                call=words_of(wait.call)))
     due = accepting_seat(state)
     if due is not None:
         return _accepting_call(state, due, seat, call, draft)

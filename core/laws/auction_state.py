@@ -210,6 +210,13 @@ def awaiting_for(state: TableState, seat: Seat) -> Awaiting | None:
     return found[0] if found else None
 
 
+def held_for_judgement(state: TableState) -> Awaiting | None:
+    """The replacement of an insufficient bid the Director has still to judge (27B1(b), 23A):
+    it is made, but whether it stands, and so who calls next, depends on his word, so nobody
+    calls until he gives it."""
+    return next((a for a in awaiting(state) if a.stage == "27B" and a.asks_director), None)
+
+
 def put_awaiting(state: TableState, item: Awaiting) -> TableState:
     state = drop_awaiting(state, item.offender)
     return state.evolve(pending=(*state.pending, item.to_pending()))

@@ -21,6 +21,7 @@ from core.laws.auction_calls import (
     after_pass,
     call_symbol,
     call_words,
+    calling_auction,
     record_call,
     withdrawn_information,
 )
@@ -35,7 +36,6 @@ from core.laws.auction_state import (
     drop_awaiting,
     note_meaning,
     obligation,
-    open_auction,
     put_awaiting,
     use_turn,
     with_auction,
@@ -97,7 +97,7 @@ def _spec_parse(text: str) -> tuple[Strain, ...] | None:
 
 @rule(InsufficientBid)
 def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, TableState]:
-    auction = open_auction(state)
+    auction = calling_auction(state)
     offender = ev.seat or auction.turn
     if offender is not auction.turn:
         raise RuleError(Msg("it was {turn.value}'s turn, not {seat.value}'s: an insufficient "

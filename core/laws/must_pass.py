@@ -4,8 +4,15 @@ from him must be (27B, 31A1, 32A1) and a judgement the Director still owes (23A)
 from __future__ import annotations
 
 from core.auction import parse_call
-from core.laws.auction_calls import JUDGED, call_symbol
-from core.laws.auction_state import Awaiting, auction_of, awaiting, awaiting_for, obligation
+from core.laws.auction_calls import JUDGED, call_symbol, words_of
+from core.laws.auction_state import (
+    Awaiting,
+    auction_of,
+    awaiting,
+    awaiting_for,
+    held_for_judgement,
+    obligation,
+)
 from core.laws.waits import live
 from core.ruling import Ruling
 from core.seats import Seat
@@ -19,15 +26,26 @@ def deciding(state: TableState) -> PendingChoice | None:
     return next((p for p in live(state) if p.chooser == Chooser.LHO), None)
 
 
+def held_words(item: Awaiting) -> Msg:
+    """The replacement made and held for the Director's judgement (27B1(b), 23A)."""
+    return Msg("{seat.value} has replaced his insufficient {call}: his {reply} waits for the "
+               "Director's judgement whether it is comparable (27B1(b), 23A); nobody calls until "
+               "then.", seat=item.offender, call=call_symbol(parse_call(item.call)),
+               reply=words_of(item.reply))
+
+
 def owed_call(state: TableState, item: Awaiting) -> Text | None:
     """A call the auction still owes from an offender, in one line for everyone (``/state``):
-    his insufficient bid to replace (27B; only if it is not accepted while his LHO decides),
-    his cancelled call to repeat (31A1, 32A1), or his next call after a call out of rotation,
+    his insufficient bid to replace (27B; only if it is not accepted while his LHO decides) or
+    his replacement held for the Director's judgement (27B1(b): nobody calls until then), his
+    cancelled call to repeat (31A1, 32A1), or his next call after a call out of rotation,
     which decides his partner's pass (30B1, 31A2, 31B, 32A2, 32B). None for a call the
     Director is judging (a wait of its own) or already judged (a pass obligation now)."""
     if item.stage in ("31A1", "32A1"):
         return Msg("{seat.value} must repeat his {call} at his turn ({law}).", seat=item.offender,
                    call=call_symbol(parse_call(item.call)), law=item.stage)
+    if item.stage == "27B" and item.asks_director:
+        return held_words(item)
     if item.stage == "27B":
         lho = deciding(state)
         if lho is not None:
@@ -51,7 +69,9 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
                       laws=(), outcome={"must_pass": "none", "your_turn": False})
     ob = obligation(state, seat)
     lho = deciding(state)  # nobody calls until he has said whether he accepts
-    turn = auction_of(state).turn if state.dealer is not None and lho is None else None
+    held = held_for_judgement(state)  # nor until the Director has judged a replacement
+    turn = (auction_of(state).turn if state.dealer is not None and lho is None and held is None
+            else None)
     steps: list[Text] = []
     laws: list[str] = []
     wait = awaiting_for(state, seat)
@@ -61,7 +81,7 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
                          "it was cancelled.", call=call_symbol(parse_call(wait.call)),
                          law=wait.stage))
         laws.append(wait.stage)
-    elif wait and wait.stage == "27B":
+    elif wait and wait.stage == "27B" and not wait.asks_director:
         steps.append(Msg("You must replace your insufficient bid: the lowest sufficient bid in the "
                          "same denomination(s) or a comparable call costs nothing (27B1); any "
                          "other bid or a pass bars your partner for the rest of the auction "
@@ -78,7 +98,7 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
             steps.append(Msg("A judgement is pending: the Director has still to say whether "
                              "{seat.value}'s {call} is comparable to the cancelled {cancelled} "
                              "(23A); until he does, nobody is barred.", seat=pending.offender,
-                             call=pending.reply, cancelled=pending.call))
+                             call=words_of(pending.reply), cancelled=words_of(pending.call)))
             laws.append("23A")
     owed = owed_call(state, wait) if wait is not None else None  # as /state says it
     if ob is None and owed is not None:
@@ -98,6 +118,9 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
         steps.append(Msg("A bid, double or redouble instead would be cancelled and both players "
                          "of the side would then have to pass for the rest of the auction (37B)."))
         word = ob.lasts.value
+    if held is not None and seat is not held.offender:  # his line for everyone, as /state
+        steps.insert(0, summary if summary is owed else Msg("After that: {then}", then=summary))
+        summary = held_words(held)
     if lho is not None:  # what follows holds once he has said (27B's line: if he refuses)
         steps.insert(0, summary if summary is owed else Msg("After that: {then}", then=summary))
         summary = Msg("Wait: {lho.value} first says whether he accepts the irregular call (Law "

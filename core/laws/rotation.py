@@ -21,6 +21,7 @@ from core.laws.auction_calls import (
     CallMade,
     call_symbol,
     call_words,
+    calling_auction,
     judge_replacement,
     make_call,
     suits_text,
@@ -37,7 +38,6 @@ from core.laws.auction_state import (
     mark_forfeit,
     note_meaning,
     obligation,
-    open_auction,
     put_awaiting,
     with_auction,
 )
@@ -111,7 +111,7 @@ def _family(call: Call, artificial: bool) -> str:
 
 @rule(CallOutOfRotation)
 def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruling, TableState]:
-    auction = open_auction(state)
+    auction = calling_auction(state)
     offender = ev.offender
     call = parse_call(ev.call)
     position, turn = _position(state, offender)

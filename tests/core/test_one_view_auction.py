@@ -7,7 +7,10 @@ the engine's own events; after every step, for every seat:
   says so first, names nobody's turn, and ``/state`` shows the same wait;
 - every call the auction still owes (27B replace, 31A1/32A1 repeat, a cancelled call's next
   call, 30B1/31A2/32A2) is a line of ``/state`` and the offender's ``/mustpass`` says it too,
-  in the same words.
+  in the same words;
+- while a replacement of an insufficient bid waits for the Director's comparable judgement
+  (27B1(b), 23A), ``/state`` shows it made, every seat's ``/mustpass`` says the same line and
+  names nobody's turn, and the engine takes no call until the Director has judged.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from core.auction import Auction
 from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
-from core.laws.auction_state import awaiting, obligation
+from core.laws.auction_state import awaiting, held_for_judgement, obligation
 from core.laws.insufficient import InsufficientBid
 from core.laws.must_pass import deciding, must_pass, owed_call
 from core.laws.rotation import CallOutOfRotation
@@ -36,6 +39,8 @@ def draw_event(data: st.DataObject, state: TableState) -> Event:
     """One report a table could make next in the auction."""
     view = view_of(state)
     kinds = ["call", "call", "call", "insufficient", "rotation"]
+    if any(a.stage == "27B" and not a.reply for a in awaiting(state)):
+        kinds += ["replace"] * 3  # a replacement the Director may have to judge (27B1(b))
     choices = [w for w in view.waits if w.recorded and w.options]
     if choices:
         kinds += ["choose"] * 4
@@ -50,6 +55,8 @@ def draw_event(data: st.DataObject, state: TableState) -> Event:
                                  data.draw(st.sampled_from(CALLS)))
     auction = Auction.trusted(state.dealer, state.calls) if state.dealer else None
     seat = auction.turn if auction is not None else Seat.N
+    if kind == "replace":  # not the lowest sufficient bid: the Director judges it
+        return CallMade(seat, data.draw(st.sampled_from(["P", "X", "3NT"])))
     return CallMade(seat, data.draw(st.sampled_from(CALLS)))
 
 
@@ -69,6 +76,23 @@ def check_agreement(state: TableState) -> None:
                 (seat, answer.summary)
             assert answer.outcome["your_turn"] is False
             assert not any("turn to call" in text for text in said(answer)), said(answer)
+    held = held_for_judgement(state)
+    if held is not None:
+        line = str(owed_call(state, held))
+        assert line in lines, (line, lines)
+        assert not any(text.startswith(f"{held.offender.value} must replace") for text in lines)
+        for seat in SEATS:
+            answer = must_pass(state, seat)
+            assert str(answer.summary) == line, (seat, answer.summary)
+            assert answer.outcome["your_turn"] is False
+            assert not any("turn to call" in text for text in said(answer)), said(answer)
+            for event in (CallMade(seat, "P"), CallOutOfRotation(seat, "P"),
+                          InsufficientBid("1C", seat=seat)):
+                try:
+                    apply(state, event)
+                except RuleError:
+                    continue
+                raise AssertionError(f"{event} taken while the Director judges {held}")
     if lho is not None:
         assert f"Waiting for {lho.seat.value} to say whether he accepts the irregular call " \
                f"(Law {lho.law})" in lines, lines
@@ -121,3 +145,27 @@ def test_27A1_mustpass_waits_for_the_lho_as_state_does():
     assert line in said(answer)
     assert line in [str(x) for x in view_of(state).lines()]
     assert answer.outcome["your_turn"] is False
+
+
+def test_27B1b_replacement_awaiting_judgement_is_made_and_holds_the_auction_in_every_view():
+    """A club night: N 1S, E P, S 2S, W 1NT (insufficient), N does not accept, W replaces it
+    with a pass and the Director has still to judge it (27B1(b), 23A). /state said "W must
+    replace his insufficient 1NT at his turn" and /mustpass "It is W's turn to call", while N's
+    call was refused: every view now says the replacement is made and nobody calls until the
+    Director has judged."""
+    state = TableState(dealer=Seat.N)
+    for seat, call in ((Seat.N, "1S"), (Seat.E, "P"), (Seat.S, "2S")):
+        _, state = apply(state, CallMade(seat, call))
+    _, state = apply(state, InsufficientBid("1NT"))
+    _, state = apply(state, ChoiceMade(Seat.N, "decline"))
+    _, state = apply(state, CallMade(Seat.W, "P"))
+    line = ("W has replaced his insufficient 1NT: his pass waits for the Director's judgement "
+            "whether it is comparable (27B1(b), 23A); nobody calls until then.")
+    lines = [str(x) for x in view_of(state).lines()]
+    assert line in lines and not any("must replace" in x for x in lines), lines
+    for seat in SEATS:
+        answer = must_pass(state, seat)
+        assert str(answer.summary) == line, (seat, said(answer))
+        assert answer.outcome["your_turn"] is False
+        assert not any("turn to call" in x for x in said(answer)), said(answer)
+    assert "W's pass is comparable" in " ".join(said(must_pass(state, Seat.E)))

@@ -70,7 +70,9 @@ async def test_27B1a_artificial_meaning_on_insufficient_bid_and_call(ld, bot):
     assert not ruled.ephemeral, ruled.text
     assert "27B2" in ruled.text and "27B1(a)" not in ruled.text.split("Laws")[-1]
 
-    await ld.run("/board set number:3 dealer:N", user="Declarer")
+    # board 2 waits for the Director's judgement (27B1(b)): only he moves the table on
+    moved = await ld.run("/board set number:3 dealer:N table:1", user="Director")
+    assert "board 3" in moved.text, moved.text
     first = await ld.run('/insufficient-bid bid:2C auction:"1NT 2S" meaning:"H S"',
                          user="Declarer")
     assert not first.ephemeral, first.text
@@ -215,3 +217,22 @@ async def test_27B1b_replacement_by_call_asks_the_director_with_buttons(ld, bot)
     assert "27B2" in judged.edits[0].text
     must = await ld.run("/mustpass seat:N", user="Dummy")
     assert "rest of the auction" in must.text
+
+
+async def test_27B1b_state_and_mustpass_show_the_replacement_made_and_the_auction_held(ld, bot):
+    """A club night: S's insufficient 1D not accepted, S replaces it with 1NT and the Director
+    has still to judge it. /state said "S must replace his insufficient 1♦ at his turn" and
+    /mustpass "It is S's turn to call" while W's call was refused: every view now says the
+    replacement is made and that nobody calls until the Director has judged (27B1(b), 23A)."""
+    await seat_and_bid(ld)
+    await ld.run('/insufficient-bid bid:1D auction:"1H 1S"', user="Declarer")
+    await ld.run("/call call:1NT", user="Declarer")
+    line = ("S has replaced his insufficient 1♦: his 1NT waits for the Director's judgement "
+            "whether it is comparable (27B1(b), 23A); nobody calls until then.")
+    state = await ld.run("/state", user="LHO")
+    assert line in state.text and "must replace" not in state.text, state.text
+    for seat, user in (("S", "Declarer"), ("W", "LHO"), ("N", "Dummy")):
+        must = await ld.run(f"/mustpass seat:{seat}", user=user)
+        assert line in must.text and "turn to call" not in must.text, must.text
+    held = await ld.run("/call call:P", user="LHO")
+    assert held.ephemeral and "Director must first judge" in held.text
