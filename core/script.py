@@ -5,8 +5,10 @@ apart, the law references for the director himself.
 
 One source: the options are the ruling's own, one line each, and what each leads to is asked
 of the engine by applying the choice to the state the ruling left; so the script can never
-list fewer options than the buttons, nor disagree with the ruling they give. A later word of
-the director (an amendment, a Law 82C correction with its adjusted score) is read first.
+list fewer options than the buttons, nor disagree with the ruling they give. Once the choice
+is made, the script reads it as made (from the stored choice, as the table's message shows
+it: the option and what it ruled), not the options again. A later word of the director (an
+amendment, a Law 82C correction with its adjusted score) is read first.
 
 The script is said in the reader's language (issue 29): ``build_script(..., tr=...)`` renders
 the ruling's messages and the script's own sentences with that catalog; law references in
@@ -17,11 +19,14 @@ person (in English; other languages keep the rulings' third person).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from core.editions import edition_title
 from core.engine import ChoiceMade, apply
 from core.errors import USER_ERRORS
+from core.registry import event_from_data
 from core.ruling import Option, Ruling
 from core.seats import Seat
 from core.state import Chooser, PendingChoice, TableState
@@ -58,6 +63,38 @@ class Correction:
     text: str | None = None
     adjusted_score: str | None = None
     replaced_by: int | None = None  # the ruling that re-ruled it on corrected facts
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The choice made on a ruling: the option (its token) and what the engine ruled on it, as
+    stored (the table's message shows the same: "Chosen by …")."""
+
+    option: str
+    ruling: Ruling
+
+
+def chosen_on(ruling: Ruling, state: TableState,
+              later: Iterable[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> Chosen | None:
+    """The choice made on ``ruling`` (``state``: the board right after it), from the board's
+    later non-void events as stored, in order (facts, ruling): the first choice among its
+    options while they still wait. None while they wait, or once something else ended them."""
+    pending = _pending(ruling, state)
+    if pending is None:
+        return None
+    offered = set(pending.options)
+    for facts, data in later:
+        if not any(p.seat is pending.seat and offered & set(p.options) for p in state.pending):
+            return None  # it lapsed, or another ruling offers the choice now
+        event = event_from_data(dict(facts))
+        if (isinstance(event, ChoiceMade) and event.seat is pending.seat
+                and event.option in offered):
+            return Chosen(event.option, Ruling.from_data(dict(data)))
+        try:
+            _, state = apply(state, event)
+        except USER_ERRORS:
+            return None
+    return None
 
 
 #: The sections, in the order they are read (their English titles are their message ids).
@@ -98,10 +135,12 @@ def build_script(
     *,
     edition: str = "2017",
     correction: Correction | None = None,
+    chosen: Chosen | None = None,
     tr: Translate | None = None,
 ) -> Script:
     """The script of ``ruling``; ``state`` is the board's state right after it (for what each
     choice leads to and who waits for it); ``correction`` the director's later word on it;
+    ``chosen`` the choice made on it (:func:`chosen_on`), read instead of the options;
     ``tr`` the reader's catalog (English without one)."""
     say = _Speaker(tr)
     sections: list[tuple[Msg, tuple[str, ...]]] = []
@@ -110,7 +149,8 @@ def build_script(
     happened = [say.spoken(ruling.summary), *(say.spoken(s) for s in ruling.steps)]
     sections.append((HAPPENED, tuple(line for line in happened if line)))
     pending = _pending(ruling, state)
-    sections.append((CHOICE, _choice_lines(ruling, state, pending, say)))
+    sections.append((CHOICE, _chosen_lines(ruling, pending, chosen, say) if chosen is not None
+                     else _choice_lines(ruling, state, pending, say)))
     sections.append((INFORMATION, _information_lines(ruling, pending, say)))
     closing = []
     if ruling.judgement:
@@ -225,6 +265,22 @@ def _choice_lines(ruling: Ruling, state: TableState | None,
     return tuple(lines)
 
 
+def _chosen_lines(ruling: Ruling, pending: PendingChoice | None, chosen: Chosen,
+                  say: _Speaker) -> tuple[str, ...]:
+    """The choice as made: who chose which option, and what it led to."""
+    label = next((o.label for o in ruling.options if o.token == chosen.option), chosen.option)
+    option = say.spoken(label)
+    chooser = Chooser(ruling.chooser) if ruling.chooser in set(Chooser) else Chooser.NOBODY
+    if chooser is Chooser.DIRECTOR:
+        line = say(Msg("I have judged: {option}", option=option))
+    elif chooser is Chooser.PLAYERS:
+        line = say(Msg("The table has answered: {option}", option=option))
+    else:
+        line = say(Msg("{who} has chosen: {option}", who=_addressee(chooser, pending),
+                       option=option))
+    return (line, _ruled(chosen.ruling, ruling, say))
+
+
 def _addressee(chooser: Chooser, pending: PendingChoice | None) -> Msg:
     if chooser is Chooser.DECLARER:
         return Msg("Declarer")
@@ -258,9 +314,15 @@ def _outcome(ruling: Ruling, state: TableState | None, token: str, say: _Speaker
         result, _ = apply(state, ChoiceMade(pending.seat, token))
     except USER_ERRORS:
         return ""
+    return _ruled(result, ruling, say)
+
+
+def _ruled(result: Ruling, ruling: Ruling, say: _Speaker) -> str:
+    """What a choice on ``ruling`` ruled, as said: its summary, and what it changes about
+    information."""
     said = say.spoken(result.summary)
     if result.information and result.information != ruling.information:
-        said += " " + say.spoken(result.information)  # what changes for information
+        said += " " + say.spoken(result.information)
     return said
 
 

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from core.editions import edition_title
 from core.ruling import Ruling
-from core.script import Correction, build_script
+from core.script import Correction, build_script, chosen_on
 from core.storage.values import LogEntry, VerdictKind
 from tdbot.answers import defer, respond
 from tdbot.buttons import PressButton
@@ -45,9 +45,10 @@ async def script_embeds(
     interaction: discord.Interaction[TDBot], event_id: int, locale: Locale = None
 ) -> tuple[list[discord.Embed], LogEntry, Ruling]:
     """The script of ruling ``event_id`` as it now stands, in as many embeds as it needs (one
-    message each): a ruling re-ruled on corrected facts is read as its replacement, and an
-    amendment or a Law 82C correction is read first. In the language of ``locale`` (core's
-    sentences, or its English text where the script still gives plain text)."""
+    message each): a ruling re-ruled on corrected facts is read as its replacement, an
+    amendment or a Law 82C correction is read first, and a choice made on it is read as made.
+    In the language of ``locale`` (core's sentences, or its English text where the script
+    still gives plain text)."""
     club = await club_of(interaction)
     entry = await entry_of(interaction, event_id)
     director = is_director(interaction.user, club)
@@ -87,8 +88,13 @@ async def script_embeds(
     storage = storage_of(interaction)
     recorded = await stored(storage.recorded(club.guild_id, entry.id))
     edition = await stored(desk.edition_of(club.guild_id, entry.id))
+    # the choice made on it since, as stored: the script reads it as made (the ruling as it
+    # now stands), not the options again
+    later = await stored(storage.board_events(club.guild_id, entry.board_id, include_void=False))
+    chosen = chosen_on(ruling, recorded.state,
+                       ((e.facts, e.ruling) for e in later if e.seq > entry.seq))
     script = build_script(ruling, recorded.state, edition=edition, correction=correction,
-                          tr=core_translate(locale))
+                          chosen=chosen, tr=core_translate(locale))
     sections = [(title, list(lines)) for title, lines in script.sections]
     embeds = section_embeds(
         localize(locale, N_("What the director says: ruling #{number}"), number=entry.id),

@@ -15,7 +15,8 @@ from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead
 from core.laws.premature import PrematurePlay
 from core.laws.rotation import CallOutOfRotation
-from core.script import Correction, build_script, number_word, option_line, spoken
+from core.registry import event_to_data
+from core.script import Correction, build_script, chosen_on, number_word, option_line, spoken
 from core.seats import Seat
 from core.state import TableState
 from tests.core.helpers import cards, play_state
@@ -186,3 +187,51 @@ def test_27B1a_lowest_sufficient_bid_has_no_16C_line():
     ruling, state = apply(at("N", "1H 1S"), InsufficientBid("1D", replacement="2D"))
     information = " ".join(build_script(ruling, state).section("Who may know what"))
     assert "16C does not apply" in ruling.information and "you are S's partner" not in information
+
+
+def stored(*events_and_rulings):
+    """The board's later events as storage keeps them (facts, ruling)."""
+    return [(event_to_data(ev), r.to_data()) for ev, r in events_and_rulings]
+
+
+def test_10C1_once_declarer_has_chosen_the_script_reads_his_choice_not_the_five_options():
+    """A club night: after declarer pressed "require a heart" on E's opening lead out of turn,
+    /script still read "Declarer, you have five options…". The script is the ruling as it
+    now stands: the choice made, read from the stored choice (as the table's message says it),
+    and what it led to."""
+    ruling, state = apply(play_state("S"), OpeningLeadOutOfTurn(Seat.E, parse_card("HQ")))
+    token = next(o.token for o in ruling.options if "require a heart" in str(o.label))
+    seat = next(p.seat for p in state.pending if token in p.options)
+    choice = ChoiceMade(seat, token)
+    answer, _ = apply(state, choice)
+    chosen = chosen_on(ruling, state, stored((choice, answer)))
+    assert chosen is not None and chosen.option == token
+    lines = build_script(ruling, state, chosen=chosen).section("The choice")
+    said = " ".join(lines)
+    assert "five options" not in said and "Please hear them all" not in said, lines
+    assert lines[0] == "Declarer has chosen: Refuse the lead, then: require a heart lead.", lines
+    assert spoken(answer.summary) in said
+    assert "unauthorized for W" in said  # what the choice changed about information (50E2)
+    assert not any(line.startswith(("One:", "Two:")) for line in lines)
+
+
+def test_10C1_a_choice_still_open_or_taken_by_another_event_is_not_read_as_made():
+    """Only the choice that answered this ruling's options counts: none yet, or one made on
+    another ruling's options, leaves the script reading every option."""
+    ruling, state = apply(play_state("S"), OpeningLeadOutOfTurn(Seat.E, parse_card("HQ")))
+    assert chosen_on(ruling, state, []) is None
+    other, _ = apply(play_state("S", "E:SK:major"), PartnerLead(Seat.W))
+    assert chosen_on(other, play_state("S"), stored()) is None
+    assert build_script(ruling, state, chosen=None).section("The choice")[0].startswith(
+        "Declarer, you have five options.")
+
+
+def test_23A_the_directors_judgement_once_given_is_read_as_given():
+    ruling, state = comparable_call()
+    seat = next(p.seat for p in state.pending if "not_comparable" in p.options)
+    judged = ChoiceMade(seat, "not_comparable")
+    answer, _ = apply(state, judged)
+    chosen = chosen_on(ruling, state, stored((judged, answer)))
+    lines = build_script(ruling, state, chosen=chosen).section("The choice")
+    assert lines[0] == "I have judged: Not comparable.", lines
+    assert spoken(answer.summary) in " ".join(lines)

@@ -88,3 +88,26 @@ async def test_script_of_a_re_ruled_ruling_reads_the_ruling_that_replaced_it(ld,
     newer = await Desk(storage).amended_by(ld.guild.id, recorded.id)
     new = Ruling.from_data((await storage.event(ld.guild.id, newer)).ruling)
     assert spoken(new.summary).rstrip(".") in text.replace("\\", "")
+
+
+async def test_10C1_script_reads_declarers_choice_as_made_once_he_has_pressed_it(ld, storage):
+    """A club night: E leads the ♥Q out of turn at trick 1, declarer presses "require a
+    heart"; /script still read "Declarer, you have five options…" while the table's message
+    said "Chosen by Declarer…". The script is the ruling as it now stands: the choice made,
+    and what it led to, for the director and for a player alike."""
+    from tests.support import seat_everyone
+
+    await set_up(ld)
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4S", user="Declarer")
+    lead = await ld.run("/lead-out-of-turn card:HQ seat:E opening:true", user="RHO")
+    pressed = await ld.press(lead.message, "Refuse the lead, then: require a heart lead",
+                             user="Declarer")
+    assert "Chosen by" in pressed.edits[0].text, pressed.edits[0].text
+    ruling_id = int(lead.text.split("Ruling #")[1].split()[0])
+    for user in ("Director", "LHO"):
+        read = await ld.run(f"/script id:{ruling_id}", user=user)
+        text = read.text.replace("\\", "")
+        assert "five options" not in text and "Please hear them all" not in text, text
+        assert "Declarer has chosen: Refuse the lead, then: require a heart lead." in text
+        assert "W must lead a heart" in text, text
