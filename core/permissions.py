@@ -61,6 +61,10 @@ class Reason(Enum):
     AUCTION_MAKES_DECLARER = "auction_makes_declarer"
     #: values ``table``, ``declarer``: someone else named him with /board set
     DECLARER_NAMED_BY_SOMEONE_ELSE = "declarer_named_by_someone_else"
+    #: values ``table``, ``contract`` (text): the recorded auction made the contract
+    AUCTION_MAKES_CONTRACT = "auction_makes_contract"
+    #: values ``table``, ``contract``: someone else named it with /board set
+    CONTRACT_NAMED_BY_SOMEONE_ELSE = "contract_named_by_someone_else"
     #: values ``table``: only a player seated there, or a director, says a restriction is over
     SAY_NOT_AT_TABLE = "say_not_at_table"
     #: values ``table``, ``seat`` (the restricted :class:`Seat`): saying it is over would favour
@@ -109,12 +113,15 @@ class BoardFacts:
     #: who named the declarer with /board set (None: nobody, or the auction did)
     declarer_named_by: int | None = None
     contract: str | None = None
+    #: who named the contract with /board set (None: nobody, or the auction did)
+    contract_named_by: int | None = None
 
     @classmethod
     def of(cls, number: int, table: int, state: TableState, *, has_ruling: bool,
-           declarer_named_by: int | None = None) -> BoardFacts:
+           declarer_named_by: int | None = None,
+           contract_named_by: int | None = None) -> BoardFacts:
         return cls(number, table, state.phase, has_ruling, state.declarer, bool(state.calls),
-                   declarer_named_by, state.contract)
+                   declarer_named_by, state.contract, contract_named_by)
 
 
 @dataclass(frozen=True)
@@ -209,9 +216,11 @@ def may_set_board(
       a ruling stands on the board (once play began or a declarer is known), or someone else
       named the declarer with /board set. A director may always (a corrected declarer under
       rulings is re-ruled: the Discord side asks him first).
-    - A player may give the contract while none is known, or change it while no ruling stands
-      on the board: the rulings were made on it (a trump suit, the score an adjustment starts
-      from). A director may always.
+    - The contract is protected as the declarer is: a player may give it while none is known;
+      he may not change it when the recorded auction made it, a ruling stands on the board (the
+      rulings were made on it: a trump suit, the score an adjustment starts from), or someone
+      else named it with /board set (a defender cannot lower declarer's 4S to 1S). A director
+      may always.
     """
     moving = (
         current is not None and current.number != number and current.phase is not Phase.FINISHED
@@ -242,7 +251,13 @@ def may_set_board(
             return Refusal(Reason.DECLARER_NAMED_BY_SOMEONE_ELSE,
                            {"table": table, "declarer": target.declarer})
     if (contract is not None and target is not None and not director
-            and target.contract is not None and contract != target.contract
-            and target.has_ruling):
-        return _ruling_on(target, Action.CONTRACT)
+            and target.contract is not None and contract != target.contract):
+        if target.auction_recorded:
+            return Refusal(Reason.AUCTION_MAKES_CONTRACT,
+                           {"table": table, "contract": target.contract})
+        if target.has_ruling:
+            return _ruling_on(target, Action.CONTRACT)
+        if target.contract_named_by is not None and target.contract_named_by != asker_id:
+            return Refusal(Reason.CONTRACT_NAMED_BY_SOMEONE_ELSE,
+                           {"table": table, "contract": target.contract})
     return BoardSetPlan(ends_current=moving, reopens=reopens)

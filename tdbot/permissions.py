@@ -66,6 +66,14 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
         return N_("Declarer {declarer} at table {table} was named by someone else: only a "
                   "director can change that."), {"table": v["table"],
                                                  "declarer": _letter(v["declarer"])}, True
+    if reason is Reason.AUCTION_MAKES_CONTRACT:
+        return N_("The auction recorded at table {table} makes the contract {contract}: only a "
+                  "director can change that."), {"table": v["table"],
+                                                 "contract": v["contract"]}, True
+    if reason is Reason.CONTRACT_NAMED_BY_SOMEONE_ELSE:
+        return N_("The contract {contract} at table {table} was named by someone else: only a "
+                  "director can change that."), {"table": v["table"],
+                                                 "contract": v["contract"]}, True
     if reason is Reason.SAY_NOT_AT_TABLE:
         return SAY_NOT_AT_TABLE, {"table": v["table"]}, False
     if reason is Reason.SAY_FOR_OWN_SIDE:

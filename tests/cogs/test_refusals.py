@@ -11,7 +11,7 @@ from tdbot.context import ContextError, NotDirector, refused
 from tdbot.messages import localize
 
 VALUES = {"table": 3, "board": 5, "to": 6, "action": Action.MOVE, "declarer": Seat.S,
-          "seat": Seat.W}
+          "seat": Seat.W, "contract": "4S"}
 ENGLISH = {
     Reason.NOT_AT_TABLE:
         "Only a player seated at table 3 or a director can do that for table 3.",
@@ -28,6 +28,10 @@ ENGLISH = {
         "The auction recorded at table 3 makes S declarer: only a director can change that.",
     Reason.DECLARER_NAMED_BY_SOMEONE_ELSE:
         "Declarer S at table 3 was named by someone else: only a director can change that.",
+    Reason.AUCTION_MAKES_CONTRACT:
+        "The auction recorded at table 3 makes the contract 4S: only a director can change that.",
+    Reason.CONTRACT_NAMED_BY_SOMEONE_ELSE:
+        "The contract 4S at table 3 was named by someone else: only a director can change that.",
     Reason.SAY_NOT_AT_TABLE: "Only a player seated at table 3 or a director can say that.",
     Reason.SAY_FOR_OWN_SIDE: "Only declarer or dummy at table 3 (or a director) can say that: it "
                              "would favour W's side.",

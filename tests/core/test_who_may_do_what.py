@@ -155,6 +155,33 @@ def test_a_declarer_named_by_someone_else_is_changed_only_by_a_director():
                          asker_id=PLAYER) == BoardSetPlan()
 
 
+def test_a_contract_named_by_someone_else_is_changed_only_by_a_director():
+    """As the declarer is protected: a club night had a defender turn declarer's 4S into 1S
+    before any ruling. Anyone seated gives the contract while none is known; once someone named
+    it, only he (his own slip) or a director changes it."""
+    named = board(1, phase=Phase.PLAY, declarer=Seat.S, contract="4S", contract_named_by=OTHER)
+    assert may_set_board(named, named, 1, 3, director=False, contract="1S",
+                         asker_id=PLAYER) == Refusal(
+        Reason.CONTRACT_NAMED_BY_SOMEONE_ELSE, {"table": 3, "contract": "4S"})
+    assert may_set_board(named, named, 1, 3, director=True, contract="1S",
+                         asker_id=PLAYER) == BoardSetPlan()
+    assert may_set_board(named, named, 1, 3, director=False, contract="4S",
+                         asker_id=PLAYER) == BoardSetPlan()  # the same contract changes nothing
+    assert may_set_board(named, named, 1, 3, director=False, contract="6S",
+                         asker_id=OTHER) == BoardSetPlan()  # his own slip, he corrects it
+    unknown = board(1, phase=Phase.PLAY, declarer=Seat.S)
+    assert may_set_board(unknown, unknown, 1, 3, director=False, contract="4S",
+                         asker_id=PLAYER) == BoardSetPlan()
+
+
+def test_for_a_player_the_recorded_auction_makes_the_contract():
+    target = board(1, phase=Phase.PLAY, declarer=Seat.S, contract="4S", auction_recorded=True)
+    assert may_set_board(target, target, 1, 3, director=False, contract="1S",
+                         asker_id=PLAYER) == Refusal(
+        Reason.AUCTION_MAKES_CONTRACT, {"table": 3, "contract": "4S"})
+    assert may_set_board(target, target, 1, 3, director=True, contract="1S") == BoardSetPlan()
+
+
 @pytest.mark.parametrize("phase", list(Phase))
 def test_board_facts_read_the_state(phase):
     table_state = state.TableState(phase=phase, declarer=Seat.E)

@@ -89,9 +89,10 @@ def seen_row(board: BoardInfo) -> BoardRow | None:
     )
 
 
-async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
-    """Who named the board's declarer with ``/board set`` (its latest standing ``board_set``
-    event that names one); None when none did (the auction made him, or nobody)."""
+async def named_by(conn: AsyncConnection, board_id: int, fact: str) -> int | None:
+    """Who named the board's ``fact`` (``declarer``, ``contract``) with ``/board set`` (its
+    latest standing ``board_set`` event that names one); None when none did (the auction made
+    it, or nobody)."""
     rows = await conn.execute(
         select(EventRow.actor_id, EventRow.facts)
         .where(EventRow.board_id == board_id, EventRow.kind == "board_set",
@@ -100,7 +101,7 @@ async def declarer_named_by(conn: AsyncConnection, board_id: int) -> int | None:
     )
     for actor_id, facts in rows:
         data = json.loads(facts) if isinstance(facts, str) else facts
-        if isinstance(data, dict) and data.get("declarer"):
+        if isinstance(data, dict) and data.get(fact):
             return int(actor_id) if actor_id is not None else None
     return None
 
@@ -370,13 +371,16 @@ class Boards(Sessions):
         facts: dict[int, BoardFacts] = {}
         for row in rows.values():
             state = self._states.parse(row.state)
-            named_by = None
+            declarer_by = contract_by = None
             if (row is target and not director and declarer is not None
                     and state.declarer is not None and declarer is not state.declarer):
-                named_by = await declarer_named_by(conn, row.id)
+                declarer_by = await named_by(conn, row.id, "declarer")
+            if (row is target and not director and contract is not None
+                    and state.contract is not None and contract != state.contract):
+                contract_by = await named_by(conn, row.id, "contract")
             facts[row.number] = BoardFacts.of(
                 row.number, head.table_no, state, has_ruling=row.id in with_ruling,
-                declarer_named_by=named_by,
+                declarer_named_by=declarer_by, contract_named_by=contract_by,
             )
         plan = may_set_board(
             facts.get(current_no) if current_no is not None else None,

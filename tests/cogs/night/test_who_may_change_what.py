@@ -118,6 +118,31 @@ async def test_item5_a_director_may_do_each_of_them(ld, storage, night):
     assert "♠K" in state.text and "finished" not in state.text
 
 
+async def test_a_defender_cannot_change_the_contract_declarer_named(ld, bot, storage):
+    """A club night, before any ruling: S named 4S, and W's /board set contract:1S changed it.
+    The contract is protected as the declarer is: anyone seated gives it while none is known;
+    once named, only the player who named it (his own slip) or a director changes it; a
+    contract the recorded auction made, only a director."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4S", user="Declarer")
+    before = await snapshot(storage, ld)
+    changed = await ld.run("/board set number:1 contract:1S", user="LHO")
+    assert_refused(changed, "The contract 4S at table 1 was named by someone else: only a "
+                            "director can change that.")
+    assert await snapshot(storage, ld) == before
+    own = await ld.run("/board set number:1 contract:6S", user="Declarer")
+    assert "contract 6S" in own.text, own.text
+    director = await ld.run("/board set number:1 contract:3NT table:1", user="Director")
+    assert "contract 3NT" in director.text, director.text
+    # board 2: the auction makes 2H, a defender cannot turn it into something else
+    await ld.run("/board set number:2 dealer:N", user="Dummy")
+    for who, call in (("Dummy", "1H"), ("RHO", "P"), ("Declarer", "2H"), ("LHO", "P"),
+                      ("Dummy", "P"), ("RHO", "P")):
+        await ld.run(f"/call call:{call}", user=who)
+    made = await ld.run("/board set number:2 contract:1H", user="RHO")
+    assert_refused(made, "The auction recorded at table 1 makes the contract 2H")
+
+
 async def test_board_set_ends_the_board_in_play_and_says_so(ld, bot, storage):
     """Without a ruling on it, a seated player moves the table on; the answer says what went."""
     await seat_everyone(ld)
