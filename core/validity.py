@@ -3,7 +3,8 @@ facts, commands) with a reason a player understands, before any law is applied t
 
 A ruling built on an impossible state would be wrong however good the law code is: an honour is
 never a minor penalty card, a defender with two penalty cards has no minor one, declarer and
-dummy never have penalty cards, and a card is in one place only.
+dummy never have penalty cards, a card is in one place only, and a player never has more
+penalty cards than cards in his hand.
 """
 
 from __future__ import annotations
@@ -75,6 +76,28 @@ def penalty_card_problem(cards: Iterable[PenaltyCard], declarer: Seat | None) ->
             return Msg("{seat.value} cannot have a minor penalty card among two or more: when a "
                        "defender has two or more penalty cards, each of them is major (50B)",
                        seat=seat)
+    return None
+
+
+#: The cards dealt to each player (Law 6).
+HAND = 13
+
+
+def cards_held(state: TableState) -> int:
+    """The most cards a player still holds: thirteen, less one for each trick finished as far
+    as the reports tell (``state.trick`` is the trick being played)."""
+    return HAND - (state.trick - 1 if state.trick else 0)
+
+
+def hand_size_problem(state: TableState, seat: Seat) -> Text | None:
+    """Why ``seat`` cannot have the cards ``state`` puts face up in front of him (penalty cards,
+    or cards exposed in the auction, Law 24): more than he holds."""
+    n = len(state.penalty_cards_of(seat)) + sum(e.seat is seat for e in state.auction_exposed)
+    most = cards_held(state)
+    if n > most:
+        return Msg("{seat.value} cannot have {n} cards face up on the table: he holds at most "
+                   "{most} cards at this point (13, less one for each trick played)", seat=seat,
+                   n=n, most=most)
     return None
 
 

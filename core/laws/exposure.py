@@ -19,6 +19,7 @@ from core.ruling import Ruling
 from core.seats import Role, Seat, role_of
 from core.state import AuctionExposure, PassLasts, PassObligation, Phase, TableState
 from core.text import Msg, Text
+from core.validity import hand_size_problem
 
 
 class How(Enum):
@@ -177,6 +178,9 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
     shown = cards_text(ev.cards)
     exposed = tuple(AuctionExposure(ev.seat, c, ev.premature_lead) for c in ev.cards)
     state = state.evolve(auction_exposed=(*state.auction_exposed, *exposed))
+    problem = hand_size_problem(state, ev.seat)  # e.g. fourteen cards typed as exposed
+    if problem is not None:
+        raise RuleError(problem)
     one = len(ev.cards) == 1
     what = {
         "24A": Msg("a single card below honour rank"),

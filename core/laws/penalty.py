@@ -29,6 +29,7 @@ from core.state import (
     TableState,
 )
 from core.text import Msg, Text
+from core.validity import hand_size_problem
 
 LEAD_OPTIONS_LAW = "50D2"
 INFORMATION_ON_TABLE: Text = Msg(
@@ -89,7 +90,11 @@ def add_penalty_cards(
         else:
             upgraded.append(p)
     others = [p for p in state.penalty_cards if p.seat is not seat]
-    return state.with_penalty_cards([*others, *upgraded, *new]), steps
+    state = state.with_penalty_cards([*others, *upgraded, *new])
+    problem = hand_size_problem(state, seat)  # e.g. fourteen cards typed as exposed
+    if problem is not None:
+        raise RuleError(problem)
+    return state, steps
 
 
 def kind_reason(cards: list[Card], deliberate: bool, already: int) -> Msg:

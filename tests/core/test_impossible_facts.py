@@ -6,13 +6,14 @@ import pytest
 from core.cards import CardError, parse_hand
 from core.engine import apply
 from core.errors import RuleError
+from core.laws.exposure import AuctionExposureIncident, Exposure
 from core.laws.flow import BoardSet
 from core.laws.obligations import must_play
 from core.scenarios.facts import Facts, with_facts
 from core.seats import Seat
 from core.state import TableState
 from core.validity import parse_contract
-from tests.core.helpers import hand, play_state
+from tests.core.helpers import cards, hand, play_state
 
 
 def facts(**data):
@@ -82,3 +83,34 @@ def test_57A_instruction_only_binds_a_defender():
 def test_hand_format_error_explains_the_format():
     with pytest.raises(CardError, match=r"S\.H\.D\.C.*KQ5\.A72\.-\.JT9843"):
         parse_hand("KQ5.A72.JT9843")
+
+
+FOURTEEN = "SK HK DK CK SQ HQ DQ CQ SJ HJ DJ CJ ST HT"
+
+
+def test_6_more_penalty_cards_than_a_hand_holds_are_refused():
+    """A club night: /exposed with fourteen cards was taken as fourteen penalty cards of W. A
+    player is dealt thirteen cards (Law 6), and holds one fewer for each trick played."""
+    with pytest.raises(RuleError, match="W cannot have 14 cards face up on the table: he "
+                                        "holds at most 13 cards at this point"):
+        apply(play_state("S"), Exposure(Seat.W, cards(FOURTEEN)))
+    _, state = apply(play_state("S"), Exposure(Seat.W, cards(FOURTEEN)[:13]))
+    assert len(state.penalty_cards_of(Seat.W)) == 13
+
+
+def test_6_cards_played_to_finished_tricks_are_no_longer_in_the_hand():
+    """At trick 12 a defender has played eleven cards: he holds two, so a third penalty card
+    (with the two already on the table) cannot be."""
+    at_12 = play_state("S", "W:SK:major", "W:HK:major", trick=12)
+    with pytest.raises(RuleError, match="W cannot have 3 cards face up on the table: he holds "
+                                        "at most 2"):
+        apply(at_12, Exposure(Seat.W, cards("DK")))
+    _, state = apply(play_state("S", "W:SK:major", trick=12), Exposure(Seat.W, cards("DK")))
+    assert len(state.penalty_cards_of(Seat.W)) == 2
+
+
+def test_24_more_cards_exposed_in_the_auction_than_a_hand_holds_are_refused():
+    """The same for cards exposed during the auction (Law 24): they would become fourteen
+    penalty cards at its end, and refuse the auction's end then."""
+    with pytest.raises(RuleError, match="W cannot have 14 cards face up"):
+        apply(TableState(), AuctionExposureIncident(Seat.W, cards(FOURTEEN)))

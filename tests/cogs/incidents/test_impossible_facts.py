@@ -43,3 +43,19 @@ async def test_50D1_hand_lacking_the_askers_own_penalty_card_is_refused(ld, bot,
 async def test_hand_format_error_explains_the_format(ld, bot, board):
     result = await ld.run("/mustplay seat:W hand:KQ5.A72.JT9843", user="LHO")
     assert result.ephemeral and "S.H.D.C" in result.text and "KQ5.A72.-.JT9843" in result.text
+
+
+async def test_6_more_penalty_cards_than_a_hand_holds_is_refused_and_writes_nothing(
+    ld, bot, board, storage
+):
+    """A club night: fourteen cards typed into /exposed became fourteen penalty cards of W. A
+    hand holds thirteen (Law 6): one private line, nothing recorded."""
+    before = (await storage.search_log(ld.guild.id, limit=100)).entries
+    result = await ld.run("/exposed cards:SK HK DK CK SQ HQ DQ CQ SJ HJ DJ CJ ST HT",
+                          user="LHO")
+    assert result.ephemeral and not result.channel_messages
+    assert result.text.count("\n") == 0, result.text
+    assert "W cannot have 14 cards face up on the table: he holds at most 13 cards" in result.text
+    state = await ld.run("/state", user="LHO")
+    assert "penalty" not in state.text.lower(), state.text
+    assert (await storage.search_log(ld.guild.id, limit=100)).entries == before
