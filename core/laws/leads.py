@@ -131,7 +131,14 @@ def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: 
     applied. Adds the laws, steps and information to ``draft``; returns the new state."""
     state, extra = add_major(state, offender, card, law)
     draft.cite(law, "50D")
-    draft.steps += [Msg("The {card.symbol} is taken off the trick but stays face up in front "
+    # with declarer's lead option next, the card may not stay (50D2(a) picks it up): the
+    # steps say what happens in order, not "it stays" and then "it goes back"
+    draft.steps += [Msg("The {card.symbol} is taken off the trick and becomes a major penalty "
+                        "card of {seat.value}: it was led on purpose ({law}, 50B). Declarer's "
+                        "lead option for {leader.value} decides whether it stays on the table "
+                        "(50D2).", card=card, seat=offender, law=law, leader=leader)
+                    if leader is offender.partner else
+                    Msg("The {card.symbol} is taken off the trick but stays face up in front "
                         "of {seat.value} as a major penalty card: it was led on purpose ({law}, "
                         "50B).", card=card, seat=offender, law=law), *extra]
     information: Text = INFORMATION_ON_TABLE

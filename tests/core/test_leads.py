@@ -122,6 +122,18 @@ def test_54D_reject_then_require_returns_card_and_binds_the_correct_leader():
     assert "50E2" in ruling.information  # the returned card is UI for W, AI for declarer
 
 
+def test_54D_50D2a_the_steps_say_the_card_becomes_a_penalty_card_then_goes_back():
+    """In order: refused, the card becomes a major penalty card; declarer's requirement then
+    returns it (50D2(a)). No step says it stays on the table while another says it goes back."""
+    _, state = oloot(card="DT")
+    ruling, _ = choose(state, "W", "require:D")
+    said = [str(step) for step in ruling.steps]
+    assert not any("stays face up" in step for step in said), said
+    becomes = next(i for i, step in enumerate(said) if "becomes a major penalty card" in step)
+    back = next(i for i, step in enumerate(said) if "goes back to E's hand" in step)
+    assert becomes < back
+
+
 def test_54D_reject_then_forbid_lasts_while_the_leader_keeps_the_lead():
     _, state = oloot(card="SJ")
     ruling, state = choose(state, "W", "forbid:S")
