@@ -23,7 +23,7 @@ from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Chooser, Lasts, may_choose
 from core.storage.errors import NotFound
-from core.view import lead_wait, must_play, view_of
+from core.view import lead_offered_again, lead_wait, must_play, view_of
 from tdbot.answers import defer, edit_pressed, respond
 from tdbot.buttons import PressButton
 from tdbot.client import TDBot
@@ -59,6 +59,7 @@ from tdbot.render import (
     ruling_view,
     seat_letter,
     seat_waiting,
+    show_ruling,
     state_embed,
     state_view,
 )
@@ -335,9 +336,16 @@ class Followups(commands.Cog):
 
         async def work() -> Any:
             ctx = await table_context(interaction, table, acting=True)
-            waiting = lead_wait(ctx.board.state, Seat.parse(seat), trick)
+            state = ctx.board.state
+            waiting = lead_wait(state, Seat.parse(seat), trick)
             if waiting is not None:  # a question never cancels a pending choice: record nothing
                 return ctx, waiting
+            again = lead_offered_again(state, Seat.parse(seat), trick)
+            if again is not None:  # the same choice still open: its ruling again, not a new one
+                number = await storage.offered_by(ctx.guild_id, ctx.board.id,
+                                                  again.option_tokens)
+                if number is not None:
+                    return ctx, (again, number)
             recorded = await storage.record(
                 ctx.guild_id,
                 ctx.board.id,
@@ -353,6 +361,12 @@ class Followups(commands.Cog):
             embed = ruling_embed(answer, event_id=None, table=ctx.table.number,
                                  board=ctx.board.number, locale=ctx.club.language)
             await respond(interaction, embed=embed)
+            return
+        if isinstance(answer, tuple):  # the pending ruling shown again: nothing recorded
+            again, number = answer
+            await show_ruling(interaction, again, number, ctx.board.state, ctx.board.id,
+                              table=ctx.table.number, board=ctx.board.number,
+                              club_language=ctx.club.language)
             return
         await post_ruling(interaction, answer, table=ctx.table.number, board=ctx.board.number,
                           club_language=ctx.club.language)

@@ -29,7 +29,7 @@ from core.laws.obligations import (
     stopped_ruling,
     waiting_ruling,
 )
-from core.laws.penalty import offer_lead_options
+from core.laws.penalty import offer_lead_options, offered_again
 from core.laws.waits import (
     HOLDS_EVERYONE,
     HOLDS_FOLLOWER,
@@ -216,3 +216,10 @@ def lead_wait(state: TableState, seat: Seat, trick: int | None = None) -> Ruling
     """``/lead`` (to ``trick``, if given) when it must record nothing: the answer the engine
     would give (:func:`core.laws.obligations.lead_waits`). None when ``/lead`` may record."""
     return lead_waits(state, seat, trick)
+
+
+def lead_offered_again(state: TableState, seat: Seat, trick: int | None = None) -> Ruling | None:
+    """``/lead`` asked again while declarer's lead options for ``seat`` are open and nothing
+    has changed them: the pending choice, up to date, to show under the ruling that offered
+    it (:func:`core.laws.penalty.offered_again`). None when ``/lead`` records."""
+    return offered_again(state, seat, trick)

@@ -290,24 +290,39 @@ async def post_ruling(
     The table's record (a call in rotation, a plain lead: :func:`core.ruling.is_ruling`) is
     answered without a ruling number or "Call the director" (the restrictions' buttons stay).
     """
-    ruling = recorded.ruling
-    counted = recorded.is_ruling  # the table's record has no number and no director button
+    # the table's record has no number and no director button
+    await show_ruling(interaction, recorded.ruling, recorded.id if recorded.is_ruling else None,
+                      recorded.state, recorded.board_id, table=table, board=board,
+                      club_language=club_language)
+
+
+async def show_ruling(
+    interaction: discord.Interaction[TDBot],
+    ruling: Ruling,
+    number: int | None,
+    state: TableState,
+    board_id: int,
+    *,
+    table: int,
+    board: int,
+    club_language: str | None = None,
+) -> None:
+    """Answer with ``ruling`` as ruling ``number`` on the board as ``state`` has it (None: the
+    table's record): :func:`post_ruling`'s answer, also for a pending ruling shown again."""
     locale = reader_locale(interaction, club_language, ephemeral=ruling.private)
-    embed = ruling_embed(ruling, event_id=recorded.id if counted else None, table=table,
-                         board=board, locale=locale)
+    embed = ruling_embed(ruling, event_id=number, table=table, board=board, locale=locale)
     if ruling.private:
         await respond(interaction, embed=embed, ephemeral=True)
         return
-    lapses = lapse_buttons(recorded.state, recorded.board_id, locale)
-    if not counted:
-        view = state_view(recorded.state, recorded.board_id, locale)
+    if number is None:
+        view = state_view(state, board_id, locale)
         if view is None:
             await respond(interaction, embed=embed)
         else:
             await respond(interaction, embed=embed, view=view)
         return
-    view = ruling_view(ruling, recorded.id, seat_waiting(ruling, recorded.state), lapses,
-                       locale)
+    view = ruling_view(ruling, number, seat_waiting(ruling, state),
+                       lapse_buttons(state, board_id, locale), locale)
     await respond(interaction, embed=embed, view=view)
 
 

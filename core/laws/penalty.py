@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from core.cards import SUITS, Card, Suit, cards_text, parse_card
-from core.errors import RuleError
+from core.errors import USER_ERRORS, RuleError
 from core.laws import course, lead26, obligations, waits
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
@@ -233,6 +233,23 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
     over = course.ended_step(ended)
     laws = tuple(dict.fromkeys((*ruling.laws, *(r.origin for r in ended))))
     return replace(ruling, steps=(*over, *ruling.steps), laws=laws), state
+
+
+def offered_again(state: TableState, leader: Seat, trick: int | None = None) -> Ruling | None:
+    """The answer to ``leader`` reported on lead again while declarer's lead options for his
+    lead are still open (50D2, 51B, 26B), when the report would change nothing on the table:
+    the same choice with the same options, to be shown again under the ruling that offered it
+    rather than recorded as another. None when the report is news (a later trick, options
+    changed since by another penalty card): it is recorded and ruled on as any report."""
+    if not any(p.seat is leader and p.law in waits.LEAD_CHOICE_LAWS for p in waits.live(state)):
+        return None
+    try:
+        ruling, after = partner_lead(state, PartnerLead(leader, trick))
+    except USER_ERRORS:
+        return None  # recording it gives the refusal
+    unchanged = (set(after.pending) == set(state.pending)  # the choice is replaced in place
+                 and after.evolve(pending=state.pending) == state)
+    return ruling if unchanged and ruling.options else None
 
 
 def binding_leads(state: TableState, leader: Seat) -> tuple[Restriction, ...]:

@@ -22,7 +22,9 @@ HOLDS_EVERYONE = frozenset({OPENING_LAW, DEFENDER_LAW, DECLARER_LAW})
 #: Recorded choices that hold up the seat's play to a trick, never a lead.
 HOLDS_FOLLOWER = frozenset({PREMATURE_LAW})
 #: Declarer's options before a defender leads (50D2/51B, with 26B): asking again who is on lead
-#: offers the same choice again, brought up to date, rather than waiting on it.
+#: shows the same choice again (its ruling, when nothing has changed it:
+#: :func:`core.laws.penalty.offered_again`), or rules again when something has, rather than
+#: waiting on it.
 LEAD_CHOICE_LAWS = frozenset({"50D2", "26B"})
 #: Questions of fact (has he kept the lead?) rather than choices among remedies.
 QUESTIONS = frozenset({Chooser.PLAYERS, Chooser.DECLARER_SIDE})
@@ -84,9 +86,10 @@ def held_lead_words(leader: Seat, law: str) -> Msg:
 def holds_report(state: TableState, leader: Seat, trick: int | None = None) -> PendingChoice | None:
     """The recorded choice that a report "``leader`` is on lead" (to ``trick``, if it says)
     must not touch: anything but declarer's own lead options for that leader (those are
-    offered again, up to date); and declarer's lead options for another player, who is on lead
-    to this very trick (a report naming no trick, or the trick already reported, cannot put
-    someone else on lead to it: only a later trick ends that choice, ``core.laws.course``)."""
+    shown again, or ruled on again when they have changed); and declarer's lead options for
+    another player, who is on lead to this very trick (a report naming no trick, or the
+    trick already reported, cannot put someone else on lead to it: only a later trick ends
+    that choice, ``core.laws.course``)."""
     held = recorded_wait(state, leader, leading=True)
     if held is not None:
         return None if held.seat is leader and held.law in LEAD_CHOICE_LAWS else held

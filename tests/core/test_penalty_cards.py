@@ -210,3 +210,26 @@ def test_52B1b_unanswered_but_declarer_played_since_is_ruled_at_once():
     ev = PenaltyNotPlayed(Seat.E, parse_card("D2"), accepted=None, declarer_played_since=True)
     ruling, state = apply(play_state("S", "E:HJ:major"), ev)
     assert ruling.outcome["must_accept"] is True and not state.pending
+
+
+def test_50D2_lead_asked_again_with_nothing_changed_is_the_same_choice():
+    """W reported on lead again while declarer's choice waits: the same options, to be shown
+    under the ruling that offered them; news (another penalty card, a later trick, the choice
+    made) is ruled on as before."""
+    from core.laws.exposure import Exposure
+    from core.laws.penalty import offered_again
+
+    start = play_state("S", "E:SK:major")
+    assert offered_again(start, Seat.W) is None  # nothing offered yet: /lead records
+    first, state = lead(start)
+    again = offered_again(state, Seat.W)
+    assert again is not None and again.option_tokens == first.option_tokens
+    assert offered_again(state, Seat.W, trick=3) is None  # the trick is news
+    _, at_three = apply(start, PartnerLead(Seat.W, trick=3))
+    assert offered_again(at_three, Seat.W, trick=3) is not None  # the same trick again
+    assert offered_again(at_three, Seat.W, trick=4) is None  # he kept the lead: a new lead
+    assert offered_again(state, Seat.N) is None  # someone else: not this choice
+    _, more = apply(state, Exposure(Seat.E, (parse_card("HQ"),)))
+    assert offered_again(more, Seat.W) is None  # hearts join the options
+    _, chosen = choose(state, "forbid:S")
+    assert offered_again(chosen, Seat.W) is None

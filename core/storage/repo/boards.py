@@ -536,6 +536,31 @@ class Boards(Sessions):
             )
             return found is not None
 
+    async def offered_by(
+        self, guild_id: int, board_id: int, options: tuple[str, ...]
+    ) -> int | None:
+        """The number of the board's latest live ruling that offered a choice, when it offered
+        ``options``: the choice still pending that a repeated ``/lead`` shows again instead of
+        ruling anew. None when the last choice offered was another, or its options have changed
+        since (a penalty card returned): then ``/lead`` rules again."""
+        async with self.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            rows = await s.execute(
+                select(EventRow.id, EventRow.ruling)
+                .where(
+                    EventRow.club_id == club_id,
+                    EventRow.board_id == board_id,
+                    EventRow.void.is_(False),
+                    EventRow.is_ruling.is_(True),
+                )
+                .order_by(EventRow.seq.desc())
+            )
+            for event_id, data in rows:
+                offered = Ruling.from_data(data).option_tokens
+                if offered:
+                    return int(event_id) if offered == options else None
+            return None
+
     async def board_state(self, guild_id: int, board_id: int) -> TableState:
         return (await self.board(guild_id, board_id)).state
 

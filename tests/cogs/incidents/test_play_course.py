@@ -4,7 +4,9 @@ cannot know, and /state, /mustplay and /lead never contradict each other."""
 
 from __future__ import annotations
 
+from core.storage.values import LogFilter
 from tests.cogs.lead_agreement import agree, button
+from tests.support import set_up
 
 
 async def test_restrictions_lapse_and_state_mustplay_lead_agree(ld, bot, board):
@@ -257,3 +259,76 @@ async def test_64B6_a_revoke_reported_without_its_trick_takes_the_trick_the_tabl
     named = await ld.run("/revoke seat:E established:True won_by:offender later_tricks:1 "
                          "trick:6", user="RHO")
     assert "64A1" in named.text and "64B6" not in named.text, named.text  # a named trick rules
+
+
+def ruling_number(message) -> str:
+    """"Ruling #12" from a ruling's footer."""
+    return message.embed["footer"]["text"].split(" · ")[0]
+
+
+async def test_50D2_lead_asked_again_shows_the_pending_ruling_and_logs_nothing(
+    ld, bot, board, storage
+):
+    """W asked about twice while declarer's 50D2 choice waits for his lead: the second answer
+    is the same ruling (same number, same live buttons) and the ruling log and its figures
+    get nothing new; one press resolves the choice, the older copy is then refused."""
+    await set_up(ld)
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    first = await ld.run("/lead seat:W", user="LHO")
+    assert ruling_number(first.message).startswith("Ruling #"), first.text
+    before = await ld.slash("log stats", user="Director")
+    counted = await storage.count_log(ld.guild.id, LogFilter())
+    again = await ld.run("/lead seat:W", user="Dummy")
+    assert not again.ephemeral, again.text
+    assert ruling_number(again.message) == ruling_number(first.message)
+    assert again.message.embed["title"] == first.message.embed["title"]
+    assert [b["custom_id"] for b in again.message.buttons] == \
+        [b["custom_id"] for b in first.message.buttons]
+    assert await storage.count_log(ld.guild.id, LogFilter()) == counted
+    after = await ld.slash("log stats", user="Director")
+    assert after.embed["description"] == before.embed["description"], after.text
+    forbid = button(again.message, "Forbid diamonds while W keeps the lead")
+    chosen = await ld.press(again.message, forbid["custom_id"], user="Declarer")
+    assert "Chosen by Declarer" in chosen.edits[0].text, chosen.text
+    assert await agree(ld, "W") == {"forbid:diamond"}
+    stale = await ld.press(first.message, forbid["custom_id"], user="Declarer")
+    assert stale.ephemeral and "no longer applies" in stale.text, stale.text
+    assert await agree(ld, "W") == {"forbid:diamond"}
+
+
+async def test_50D2_lead_after_the_options_changed_is_a_new_ruling(ld, bot, board, storage):
+    """E exposes a second card while declarer's choice waits: the options are no longer the
+    ones offered, so /lead for W rules again (a new number, hearts among the options)."""
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    first = await ld.run("/lead seat:W", user="LHO")
+    await ld.run("/exposed cards:HQ seat:E", user="RHO")
+    counted = await storage.count_log(ld.guild.id, LogFilter())
+    again = await ld.run("/lead seat:W", user="LHO")
+    assert ruling_number(again.message) != ruling_number(first.message), again.text
+    assert await storage.count_log(ld.guild.id, LogFilter()) == counted + 1
+    button(again.message, "Forbid hearts while W keeps the lead")
+
+
+async def test_50D2_lead_after_a_penalty_card_returned_is_a_new_ruling(
+    ld, bot, board, storage
+):
+    """The director returns one of E's two penalty cards while declarer's choice waits: the
+    choice now has fewer options than the ruling offered, so /lead for W rules again, even
+    though an earlier lead's ruling once offered exactly those options."""
+    await set_up(ld)
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    earlier = await ld.run("/lead seat:W trick:2", user="LHO")
+    await ld.press(earlier.message, button(earlier.message, "Let W lead anything (the card "
+                                           "stays)")["custom_id"], user="Declarer")
+    await ld.run("/lead seat:N trick:3", user="Dummy")
+    await ld.run("/exposed cards:HQ seat:E", user="RHO")
+    first = await ld.run("/lead seat:W trick:4", user="LHO")
+    button(first.message, "Forbid hearts while W keeps the lead")
+    returned = await ld.run("/penalty returned card:HQ table:1", user="Director")
+    assert not returned.ephemeral, returned.text
+    again = await ld.run("/lead seat:W", user="LHO")
+    numbers = {ruling_number(earlier.message), ruling_number(first.message)}
+    assert ruling_number(again.message) not in numbers, again.text
+    labels = [b.get("label") for b in again.message.buttons]
+    assert "Forbid diamonds while W keeps the lead" in labels
+    assert "Forbid hearts while W keeps the lead" not in labels
