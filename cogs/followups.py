@@ -343,7 +343,7 @@ class Followups(commands.Cog):
             again = lead_offered_again(state, Seat.parse(seat), trick)
             if again is not None:  # the same choice still open: its ruling again, not a new one
                 number = await storage.offered_by(ctx.guild_id, ctx.board.id,
-                                                  again.option_tokens)
+                                                  again.option_tokens, interaction.id)
                 if number is not None:
                     return ctx, (again, number)
             recorded = await storage.record(

@@ -5,7 +5,9 @@ Discord redelivering interactions (during the run, and after each restart) — t
 
 * every interaction got its first answer within Discord's 3 s (the stand-in refuses a later
   one), apart from those in flight when the bot was killed;
-* every ruling a user was told was recorded is in the log, once, under its interaction;
+* every ruling a user was told was recorded is in the log, once, under its interaction (a
+  ``/lead`` that shows the pending 50D2 ruling again records nothing: the number it shows is
+  a ruling another interaction recorded);
 * every board's events are numbered 1, 2, 3 … with no gap and no repeat.
 
 ``python -m tests.hardening.soak --backend sqlite --seconds 60`` (PostgreSQL: ``--backend
@@ -178,10 +180,15 @@ async def check(run: Run, url: Any) -> dict[str, Any]:
                 "SELECT id, interaction_id FROM events WHERE interaction_id IS NOT NULL"
             ))).all()
             by_iid: dict[int, list[int]] = {}
+            recorded_by: dict[int, int] = {}
             for event_id, iid in rows:
                 by_iid.setdefault(int(iid), []).append(int(event_id))
+                recorded_by[int(event_id)] = int(iid)
             for iid, ruling in acks.items():
-                if by_iid.get(iid) != [ruling]:
+                # a /lead that recorded nothing may show the pending 50D2 ruling again: an
+                # existing ruling another interaction recorded
+                shown_again = iid not in by_iid and recorded_by.get(ruling, iid) != iid
+                if by_iid.get(iid) != [ruling] and not shown_again:
                     problems.append(f"acknowledged ruling #{ruling} ({iid}): {by_iid.get(iid)}")
             seqs = (await conn.execute(text(
                 "SELECT board_id, seq FROM events ORDER BY board_id, seq"

@@ -537,14 +537,21 @@ class Boards(Sessions):
             return found is not None
 
     async def offered_by(
-        self, guild_id: int, board_id: int, options: tuple[str, ...]
+        self, guild_id: int, board_id: int, options: tuple[str, ...],
+        interaction_id: int | None = None,
     ) -> int | None:
         """The number of the board's latest live ruling that offered a choice, when it offered
         ``options``: the choice still pending that a repeated ``/lead`` shows again instead of
         ruling anew. None when the last choice offered was another, or its options have changed
-        since (a penalty card returned): then ``/lead`` rules again."""
+        since (a penalty card returned): then ``/lead`` rules again; and None for an
+        ``interaction_id`` already recorded (Discord delivering it again): recording gives
+        its first answer."""
         async with self.tx.reading() as s:
             club_id = await require_club(s, guild_id)
+            if interaction_id is not None and await s.scalar(
+                FIRST_FOR_INTERACTION, {"club_id": club_id, "interaction_id": interaction_id}
+            ) is not None:
+                return None
             rows = await s.execute(
                 select(EventRow.id, EventRow.ruling)
                 .where(

@@ -332,3 +332,25 @@ async def test_50D2_lead_after_a_penalty_card_returned_is_a_new_ruling(
     labels = [b.get("label") for b in again.message.buttons]
     assert "Forbid diamonds while W keeps the lead" in labels
     assert "Forbid hearts while W keeps the lead" not in labels
+
+
+async def test_50D2_lead_delivered_again_gives_its_first_answer(ld, bot, board, storage):
+    """Discord delivering a /lead again whose first answer never arrived: the answer is the
+    ruling it recorded, not the pending ruling a later /lead offered (exactly once)."""
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    payload = ld.slash_payload("lead", {"seat": "W"}, user="LHO")
+    ld.inject("POST /interactions/*", status=404, times=None)
+    lost = await ld.dispatch(payload)
+    assert lost.response is None
+    ld.clear_faults()
+    table = await storage.find_table(ld.guild.id, 1)
+    played = await storage.find_board(ld.guild.id, table.id)
+    [first] = [e for e in await storage.board_events(ld.guild.id, played.id)
+               if e.kind == "partner_lead"]
+    await ld.run("/exposed cards:HQ seat:E", user="RHO")
+    later = await ld.run("/lead seat:W", user="LHO")
+    counted = await storage.count_log(ld.guild.id, LogFilter())
+    again = await ld.dispatch(dict(payload))
+    assert ruling_number(again.message) == f"Ruling #{first.id}", again.text
+    assert ruling_number(later.message) != f"Ruling #{first.id}"
+    assert await storage.count_log(ld.guild.id, LogFilter()) == counted
