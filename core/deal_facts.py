@@ -2,16 +2,19 @@
 revoked with must have been dealt to him, and a hand he types must be part of his.
 
 The answer to a mismatch names the card that was reported (the reporter typed it) and the seat,
-never the card's real holder nor any other card of anyone's hand.
+never the card's real holder nor any other card of anyone's hand; and only a report the table
+would record is checked (:func:`table_accepts`), so a refusal never tells whether a player holds
+a card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from core.cards import Card, Hand, Suit, cards_text
 from core.deal import Deal
-from core.engine import Event
+from core.engine import Event, replay
+from core.errors import USER_ERRORS
 from core.laws.exposure import AuctionExposureIncident, Exposure
 from core.laws.flow import CardPlayed
 from core.laws.leads import LeadOutOfTurn
@@ -46,6 +49,18 @@ def held_cards(event: Event) -> Iterator[tuple[Seat, Card]]:
                 yield seat, card
             if other is not None and other_card is not None:
                 yield other, other_card
+
+
+def table_accepts(state: TableState, report: Sequence[Event]) -> bool:
+    """Whether the table's own facts accept ``report`` (the engine rules on its events from
+    ``state`` without refusing one). Only such a report is checked against the deal: one the
+    table refuses is refused in words that never depend on the deal, so a report can never be
+    used to ask what another player holds (16B)."""
+    try:
+        replay(report, state)
+    except USER_ERRORS:
+        return False
+    return True
 
 
 def deal_mismatch(event: Event, deal: Deal) -> Msg | None:

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from core.auction import parse_calls
-from core.deal_facts import deal_mismatch
+from core.deal_facts import deal_mismatch, table_accepts
 from core.engine import Event
 from core.laws.auction_calls import CallMade
 from core.laws.course import PlayReported
@@ -85,14 +85,20 @@ async def record_incident(
         nonlocal looked_up  # used once: read again when the board moved on under it
         ctx, looked_up = looked_up or await table_context(interaction, table, acting=True), None
         before: list[Event] = list(catch_up(ctx, auction)) if auction is not None else []
-        event: Event = build(ctx)
-        deals_seen = storage.deals_seen(ctx.guild_id)  # checked again in record's transaction
-        deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
-        mismatch = deal_mismatch(event, deal) if deal is not None else None
-        if mismatch is not None:
-            raise ContextError(mismatch)  # core's words, in the reader's language
         if trick is not None:
             before.append(PlayReported(trick=trick))
+        event: Event = build(ctx)
+        deals_seen = storage.deals_seen(ctx.guild_id)  # checked again in record's transaction
+        # Only a report the table would record is checked against the hand records: one its
+        # own facts refuse (no penalty card of that seat, not that card) goes to the write
+        # unchecked, which refuses it in words that never depend on the deal (or returns
+        # this interaction's first recording), so asking is no way to read another's hand
+        # (16B: the deal is secret until the board is played).
+        if table_accepts(ctx.board.state, (*before, event)):
+            deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
+            mismatch = deal_mismatch(event, deal) if deal is not None else None
+            if mismatch is not None:
+                raise ContextError(mismatch)  # core's words, in the reader's language
         # one transaction: the calls caught up, the trick and the incident, or nothing
         recorded = await storage.record(
             ctx.guild_id,

@@ -15,6 +15,7 @@ from core.deal_facts import (
     hand_after,
     held_cards,
     opening_lead_hand,
+    table_accepts,
     typed_hand_mismatch,
 )
 from core.laws.exposure import Exposure, How
@@ -124,3 +125,20 @@ def test_later_in_the_play_the_hand_is_the_deals_less_the_cards_played(deal: Dea
     west = sorted(deal.hand(Seat.W))
     left = hand_after(deal, Seat.W, west[:4])
     assert len(left) == 9 and set(left) == set(west[4:])
+
+
+def test_16B_52_only_a_report_the_table_would_record_is_checked_against_the_deal(
+    deal: Deal,
+) -> None:
+    """East has no penalty card: whatever card West names for him, the table refuses the
+    report on its own facts, so the deal is never asked (16B); with a penalty card of his on the
+    table, the report would be recorded, and only then is it checked."""
+    from tests.core.helpers import play_state
+
+    held, not_held = own(deal, Seat.E), others(deal, Seat.E)
+    bare = play_state("S")
+    assert not table_accepts(bare, [PenaltyNotPlayed(Seat.E, held)])
+    assert not table_accepts(bare, [PenaltyNotPlayed(Seat.E, not_held)])
+    owes = play_state("S", f"E:{own(deal, Seat.E, 1).text}:major")
+    assert table_accepts(owes, [PenaltyNotPlayed(Seat.E, not_held)])
+    assert deal_mismatch(PenaltyNotPlayed(Seat.E, not_held), deal) is not None

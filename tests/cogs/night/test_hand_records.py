@@ -299,3 +299,29 @@ async def test_played_needs_the_hand_records(ld, storage):
     await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
     answer = await ld.run("/mustplay seat:W played:S2", user="LHO")
     assert answer.ephemeral and "needs the session's hand records" in answer.text, answer.text
+
+
+async def test_16B_52_a_report_the_table_refuses_says_the_same_whoever_holds_the_card(
+    ld, storage
+):
+    """The table's own facts refuse a report before the hand records are asked: West's
+    "/penalty not-played seat:E" while East has no penalty card gets one sentence, whether or
+    not East holds the card he named (partner's hand is unauthorized for him, 16B; the deal
+    is secret until the board is played). Nothing is recorded either way."""
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    held = sorted(deal.hand(Seat.E))[0]
+    not_held = sorted(deal.hand(Seat.N))[0]
+    answers = []
+    for card in (held, not_held):
+        refused = await ld.run(f"/penalty not-played card:{card.text} seat:E", user="LHO")
+        assert refused.ephemeral and "E has no penalty card on the table" in refused.text, \
+            refused.text
+        answers.append(refused.text)
+    assert answers[0] == answers[1]
+    table = await storage.find_table(ld.guild.id, 1)
+    assert table is not None
+    board = await storage.find_board(ld.guild.id, table.id)
+    assert board is not None and board.last_seq == 1  # the board set only
