@@ -385,30 +385,15 @@ class Followups(commands.Cog):
         seat: SeatName | None = None,
         table: TableNumber | None = None,
     ) -> None:
-        storage = storage_of(interaction)
-
-        async def work() -> Any:
-            ctx = await table_context(interaction, table, acting=True)
+        def build(ctx: TableContext) -> Event:
+            """A penalty card on the table, with seat: as without it (a card that is none is
+            not recorded as played); another seat's, the engine refuses naming its owner."""
             owners = [p.seat for p in ctx.board.state.penalty_cards if p.card == card]
-            if seat is not None:
-                owner = Seat.parse(seat)
-            elif owners:
-                owner = owners[0]
-            else:
+            if not owners:
                 raise ContextError(NOT_A_PENALTY_CARD, card=card.symbol, table=ctx.table.number)
-            recorded = await storage.record(
-                ctx.guild_id,
-                ctx.board.id,
-                CardPlayed(owner, card),
-                actor_id=interaction.user.id,
-                interaction_id=interaction.id,
-                seen=ctx.board,
-            )
-            return ctx, recorded
+            return CardPlayed(Seat.parse(seat) if seat is not None else owners[0], card)
 
-        ctx, recorded = await in_time(interaction, work())
-        await post_ruling(interaction, recorded, table=ctx.table.number, board=ctx.board.number,
-                          club_language=ctx.club.language)
+        await record_incident(interaction, table, build)
 
     @penalty_played.autocomplete("card")
     async def _penalty_cards(

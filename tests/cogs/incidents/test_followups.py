@@ -153,3 +153,24 @@ async def test_card_autocomplete_stays_within_discords_limits(ld, bot, board):
     assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in result.choices)
     short = await ld.autocomplete("exposed", "cards", {"cards": "SK H", "seat": "W"}, user="LHO")
     assert short.choices[0]["value"] == "SK HA"
+
+
+async def test_50_penalty_played_is_a_penalty_card_of_that_seat_or_refused(
+    ld, bot, board, storage
+):
+    """/penalty played records a penalty card leaving the table: a card that is not one of
+    that seat's penalty cards (E has none; the ♠K is W's) is refused privately, in one line,
+    and nothing is recorded, with seat: as without it (no "E played the ♠3" unchecked)."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    table = await storage.find_table(ld.guild.id, 1)
+    before = await storage.find_board(ld.guild.id, table.id)
+    for line, says in (("/penalty played card:S3 seat:E", "The ♠3 is not a penalty card"),
+                       ("/penalty played card:S3", "The ♠3 is not a penalty card"),
+                       ("/penalty played card:SK seat:N", "W's penalty card")):
+        refused = await ld.run(line, user="LHO")
+        assert refused.ephemeral and says in refused.text, (line, refused.text)
+        assert len(refused.text.splitlines()) == 1, refused.text
+    after = await storage.find_board(ld.guild.id, table.id)
+    assert after.last_seq == before.last_seq
+    played = await ld.run("/penalty played card:SK seat:W", user="LHO")
+    assert not played.ephemeral and "W played the ♠K" in played.text, played.text
