@@ -24,7 +24,7 @@ from core.storage.desk import Desk
 from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
 from core.storage.service import Storage
-from core.storage.values import ClubSettings, LogEntry, LogFilter, VerdictKind
+from core.storage.values import ClubSettings, LogEntry, LogFilter, LogReader, VerdictKind
 from tdbot.answers import defer, edit_pressed, respond, tree_text
 from tdbot.buttons import AnsweredView
 from tdbot.client import TDBot
@@ -100,9 +100,10 @@ def build_filter(
     director: int | None = None,
     verdict: str | None = None,
     records: bool = False,
+    reader: LogReader | None = None,
 ) -> LogFilter:
     """The storage filter for the options given; dates are whole days in the club's time zone
-    (``to`` included)."""
+    (``to`` included). ``reader``: who reads; the boards closed to him are left out."""
     start, end = parse_day(since, "from"), parse_day(until, "to")
     if start and end and end < start:
         raise ContextError(N_("The to date is before the from date."))
@@ -129,6 +130,7 @@ def build_filter(
         director_id=director,
         verdict=verdict,
         records=records,
+        reader=reader,
     )
 
 
@@ -252,7 +254,7 @@ class LogPager(AnsweredView):
 
     def __init__(
         self, storage: Storage, guild_id: int, filters: LogFilter, owner_id: int, total: int,
-        *, owner_director: bool = False, locale: Locale = None,
+        *, locale: Locale = None,
     ) -> None:
         super().__init__(timeout=VIEW_TIMEOUT)
         self.locale = locale  # the searcher's: only he sees the answer
@@ -262,7 +264,6 @@ class LogPager(AnsweredView):
         self.guild_id = guild_id
         self.filters = filters
         self.owner_id = owner_id
-        self.owner_director = owner_director  # a director is blind only while playing
         self.total = total
         self.cursors: list[str | None] = [None]  # the cursor of each page seen so far
         self.next_cursor: str | None = None
@@ -308,16 +309,6 @@ class LogPager(AnsweredView):
             name, value = entry_line(entry, locale)
             for appeal in appeals.get(entry.id, ()):  # appeals stay with the ruling
                 value = f"{value}\n{appeal_words(appeal, locale)}"[:1024]
-            if await desk.is_blind(
-                self.guild_id, self.owner_id, entry.session_id, entry.board_number,
-                director=self.owner_director, at_table=entry.table_id,
-            ):  # a playing director (or, with no_peeking, a member) sees nothing of a board
-                # he has not played yet; a member sees his own table's, as /script reads it
-                name = _(N_("#{id} · table {table} · board {board}"), id=entry.id,
-                         table=entry.table_number, board=entry.board_number)
-                value = (_(N_("Hidden: you are playing and have not played this board yet."))
-                         if self.owner_director else
-                         _(N_("Hidden: no peeking, you have not played this board yet.")))
             embed.add_field(name=name, value=value, inline=False)
         embed.set_footer(text=_(N_("Page {number} of {pages} · newest first"), number=number,
                                 pages=pages))
@@ -392,6 +383,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             player_id = interaction.user.id
         filters = build_filter(
             club,
+            reader=LogReader(interaction.user.id, is_director(interaction.user, club)),
             since=since,
             until=until,
             session=session,
@@ -407,7 +399,6 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         storage = storage_of(interaction)
         total = await storage.count_log(club.guild_id, filters)
         view = LogPager(storage, club.guild_id, filters, interaction.user.id, total,
-                        owner_director=is_director(interaction.user, club),
                         locale=interaction.locale)
         embed = await view.page()
         await respond(
@@ -450,7 +441,8 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             )
         if format not in ("csv", "json"):
             raise ContextError(N_("The format is csv or json."))
-        filters = build_filter(club, since=since, until=until, session=session, records=records)
+        filters = build_filter(club, since=since, until=until, session=session, records=records,
+                               reader=LogReader(interaction.user.id, director=True))
         storage = storage_of(interaction)
         limit = min(EXPORT_MAX_BYTES, interaction.filesize_limit or EXPORT_MAX_BYTES)
         stream = (storage.export_csv if format == "csv" else storage.export_json)(
@@ -495,7 +487,9 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
     ) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
-        filters = build_filter(club, since=since, until=until)
+        # a playing director's figures leave out the boards he has not played (law by law)
+        filters = build_filter(club, since=since, until=until,
+                               reader=LogReader(interaction.user.id, director=True))
         stats = await storage_of(interaction).stats(club.guild_id, filters)
         locale = interaction.locale  # only the director sees the figures
 

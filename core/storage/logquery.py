@@ -14,13 +14,15 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import ColumnElement, Select, and_, case, distinct, func, literal, null, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.adjusted import parse_adjusted
 from core.errors import RuleError
 from core.storage.errors import StorageError
 from core.storage.lawref import law_key
 from core.storage.models import EventLaw, EventRow, GameSession, SessionDeal, VerdictRow
-from core.storage.values import LogEntry, LogFilter, VerdictKind
+from core.storage.played import blind_spot
+from core.storage.values import BlindSpot, LogEntry, LogFilter, VerdictKind
 from core.text import Msg
 
 
@@ -144,6 +146,8 @@ def apply_filters(
                 )
             )
         )
+    if f.closed is not None:  # boards closed to the reader: not even counted
+        q = q.where(~closed_rows(f.closed))
     if f.law:
         number, key = law_key(f.law)
         laws = select(EventLaw.event_id).where(
@@ -156,6 +160,27 @@ def apply_filters(
         else:
             q = q.where(EventRow.id.in_(laws))
     return q
+
+
+def closed_rows(spot: BlindSpot) -> ColumnElement[bool]:
+    """The log's rows on boards ``spot`` closes (:meth:`BlindSpot.covers`, in SQL)."""
+    parts = [EventRow.session_id == spot.session_id]
+    if spot.played:
+        parts.append(EventRow.board_no.not_in(sorted(spot.played)))
+    if spot.own_table is not None:
+        parts.append(EventRow.table_id != spot.own_table)
+    return and_(*parts)
+
+
+async def for_reader(s: AsyncSession, club_id: int, f: LogFilter) -> LogFilter:
+    """``f`` with its reader's closed boards worked out (:func:`core.storage.played.
+    blind_spot`), in the read that queries the log: a playing director (or, with no_peeking,
+    a member) is told nothing of a board he has not played, not even that a filter matched a
+    ruling on it or how many there are."""
+    if f.reader is None:
+        return f
+    spot = await blind_spot(s, club_id, f.reader.user_id, director=f.reader.director)
+    return dataclasses.replace(f, reader=None, closed=spot)
 
 
 def law_count(club_id: int, f: LogFilter) -> Select[Any] | None:

@@ -6,15 +6,31 @@ since. In a Mitchell movement the pairs that move reach tables that have played 
 play later: counted per table, a moving playing director would "have played" them. So the
 players seated at a table are written down for each board it plays (:func:`note_players`,
 when the table moves to the board, and :func:`note_sitter`, when someone sits during it), and
-:func:`has_played` is the one predicate every blind-spot check asks.
+:func:`has_played` is the one predicate every blind-spot check asks (:func:`blind_spot`: the
+boards closed to a member, for ``Desk.is_blind`` and the ruling log's queries alike).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, exists, insert, select
+from typing import Any
+
+from sqlalchemy import bindparam, exists, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from core.storage.models import Board, BoardPlayer, SeatBinding, Table
+from core.permissions import may_be_blind
+from core.storage.models import (
+    Board,
+    BoardPlayer,
+    DeskSettings,
+    GameSession,
+    PlayingDirector,
+    SeatBinding,
+    Table,
+)
+from core.storage.values import BlindSpot
+
+#: :func:`played_boards` reads the member's seat itself.
+_UNREAD: Any = object()
 
 #: Everyone seated at table ``t_id`` has (also) sat at the table for board ``b_id``.
 NOTE_PLAYERS = insert(BoardPlayer).from_select(
@@ -64,24 +80,85 @@ async def has_played(
     """Whether ``user_id`` has played board ``board_number`` of ``session_id``: he sat at a
     table for it, and that table has finished it (or he has left that table since). With
     ``finished`` false, sitting at the table for it is enough (he is playing it now)."""
-    seat = (await s.execute(
-        select(Table.id, Table.current_board)
-        .join(SeatBinding, SeatBinding.table_id == Table.id)
-        .where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
-    )).first()
-    tables = await s.scalars(
-        select(Board.table_id)
+    return board_number in await played_boards(s, club_id, user_id, session_id,
+                                               board_number=board_number, finished=finished)
+
+
+async def played_boards(
+    s: AsyncSession, club_id: int, user_id: int, session_id: int,
+    *, board_number: int | None = None, finished: bool = True, seat: Any = _UNREAD,
+) -> frozenset[int]:
+    """The numbers of the boards of ``session_id`` :func:`has_played` says ``user_id`` has
+    played (only ``board_number``, if given). ``seat``: his seat as :func:`_seat` read it,
+    when the caller has."""
+    if seat is _UNREAD:
+        seat = await _seat(s, club_id, user_id)
+    q = (
+        select(Board.number, Board.table_id)
         .join(BoardPlayer, BoardPlayer.board_id == Board.id)
         .where(
             BoardPlayer.club_id == club_id,
             BoardPlayer.user_id == user_id,
             Board.session_id == session_id,
-            Board.number == board_number,
         )
     )
-    for table_id in tables:
-        playing_now = (finished and seat is not None and seat.id == table_id
-                       and seat.current_board == board_number)
-        if not playing_now:
-            return True
-    return False
+    if board_number is not None:
+        q = q.where(Board.number == board_number)
+    return frozenset(
+        number for number, table_id in await s.execute(q)
+        # the board his table is playing now: he is playing it, he has not played it
+        if not (finished and seat is not None and seat.id == table_id
+                and seat.current_board == number)
+    )
+
+
+async def blind_spot(
+    s: AsyncSession, club_id: int, user_id: int, *, director: bool
+) -> BlindSpot | None:
+    """The boards closed to ``user_id`` (None: none is): a playing director's boards of the
+    running session he has not played (:func:`has_played`, counted per member), and, where the
+    club has ``no_peeking``, any member's who is not a director (``director``: the caller knows
+    his roles), except what happened at his own table. Seats and boards are the session's: one
+    who is seated nowhere has every board of the latest session closed to him; once that
+    session has ended, nothing is. Every blind check (``Desk.is_blind``, the ruling log's
+    queries) asks this one function."""
+    playing = await s.scalar(
+        select(PlayingDirector.user_id).where(
+            PlayingDirector.club_id == club_id, PlayingDirector.user_id == user_id
+        )
+    )
+    if playing is None:
+        no_peeking = (not director) and bool(await s.scalar(
+            select(DeskSettings.no_peeking).where(DeskSettings.club_id == club_id)
+        ))
+        if not may_be_blind(playing=False, director=director, no_peeking=no_peeking):
+            return None
+    seat = await _seat(s, club_id, user_id)
+    if seat is None:  # what he has played is unknown: the whole running session is closed
+        session_id = await s.scalar(
+            select(func.max(GameSession.id)).where(GameSession.club_id == club_id)
+        )
+    else:
+        session_id = seat.session_id
+    if session_id is None or await s.scalar(
+        select(GameSession.ended_at).where(
+            GameSession.club_id == club_id, GameSession.id == session_id
+        )
+    ) is not None:  # the session is over: its play can no longer be helped
+        return None
+    if seat is None:
+        return BlindSpot(session_id)
+    return BlindSpot(
+        session_id,
+        await played_boards(s, club_id, user_id, session_id, seat=seat),
+        own_table=seat.id if playing is None else None,  # a playing director is blind there too
+    )
+
+
+async def _seat(s: AsyncSession, club_id: int, user_id: int) -> Any:
+    """The table ``user_id`` sits at (its id, session and current board), or None."""
+    return (await s.execute(
+        select(Table.id, Table.session_id, Table.current_board)
+        .join(SeatBinding, SeatBinding.table_id == Table.id)
+        .where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
+    )).first()

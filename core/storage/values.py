@@ -228,6 +228,33 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
+class BlindSpot:
+    """The boards closed to one member (:func:`core.storage.played.blind_spot`): those of the
+    running session ``session_id`` he has not played (``played`` holds the numbers of those he
+    has), except, for a member who is not a playing director, what happened at his own table
+    (``own_table``, its id: he was there). Every other session's boards are open to him."""
+
+    session_id: int
+    played: frozenset[int] = frozenset()
+    own_table: int | None = None
+
+    def covers(self, session_id: int, board_number: int, table_id: int | None = None) -> bool:
+        """Whether board ``board_number`` of ``session_id`` (what happened at ``table_id``,
+        if given) is closed to him."""
+        return (session_id == self.session_id and board_number not in self.played
+                and (self.own_table is None or table_id != self.own_table))
+
+
+@dataclass(frozen=True)
+class LogReader:
+    """Who reads the ruling log (``director``: whether he is one, as his roles say): the
+    boards closed to him are left out of every answer, counts and figures included."""
+
+    user_id: int
+    director: bool = False
+
+
+@dataclass(frozen=True)
 class LogFilter:
     """Filters of the ruling log; ``None`` means "any". All filters combine with AND.
 
@@ -252,6 +279,10 @@ class LogFilter:
     include_void: bool = True
     #: also the table's record (calls in rotation, plain leads, boards set): not rulings
     records: bool = False
+    #: the member who reads: the storage leaves out the boards closed to him (``closed``,
+    #: which it works out from ``reader`` in the query's own read)
+    reader: LogReader | None = None
+    closed: BlindSpot | None = None
 
 
 @dataclass(frozen=True)

@@ -3,19 +3,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from core.permissions import may_be_blind
 from core.storage.desk.base import DeskBase
-from core.storage.models import (
-    DeskSettings,
-    GameSession,
-    PlayingDirector,
-    SeatBinding,
-    Table,
-)
-from core.storage.played import has_played
+from core.storage.models import GameSession, PlayingDirector
+from core.storage.played import blind_spot, has_played
 from core.storage.repo.rows import require_club
 
 
@@ -91,38 +84,5 @@ class PlayingDirectors(DeskBase):
         that very table was there, so it is not closed to him."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
-            playing = await s.scalar(
-                select(PlayingDirector.user_id).where(
-                    PlayingDirector.club_id == club_id, PlayingDirector.user_id == user_id
-                )
-            )
-            if playing is None:
-                no_peeking = (not director) and bool(await s.scalar(
-                    select(DeskSettings.no_peeking).where(DeskSettings.club_id == club_id)
-                ))
-                if not may_be_blind(playing=False, director=director, no_peeking=no_peeking):
-                    return False
-            ended = await s.scalar(
-                select(GameSession.ended_at).where(
-                    GameSession.club_id == club_id, GameSession.id == session_id
-                )
-            )
-            if ended is not None:  # the session is over: its play can no longer be helped
-                return False
-            seat = (
-                await s.execute(
-                    select(Table.session_id, Table.id)
-                    .join(SeatBinding, SeatBinding.table_id == Table.id)
-                    .where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
-                )
-            ).first()
-            if seat is None:  # not seated: what he has played is unknown, so every board
-                latest = await s.scalar(  # of the running session is closed to him
-                    select(func.max(GameSession.id)).where(GameSession.club_id == club_id)
-                )
-                return session_id == latest
-            if playing is None and at_table is not None and seat.id == at_table:
-                return False  # at his own table, he saw it happen
-            if seat.session_id != session_id:
-                return False
-            return not await has_played(s, club_id, user_id, session_id, board_number)
+            spot = await blind_spot(s, club_id, user_id, director=director)
+            return spot is not None and spot.covers(session_id, board_number, at_table)

@@ -38,6 +38,7 @@ class RulingLog(StorageBase):
             club_id = await find_club_id(s, guild_id)
             if club_id is None:
                 return LogPage((), None)
+            filters = await logquery.for_reader(s, club_id, filters)
             q = logquery.apply_filters(
                 logquery.entry_select(), club_id, filters, law_exists=True
             )
@@ -60,6 +61,7 @@ class RulingLog(StorageBase):
             club_id = await find_club_id(s, guild_id)
             if club_id is None:
                 return 0
+            filters = await logquery.for_reader(s, club_id, filters)
             q = logquery.law_count(club_id, filters)
             if q is None:
                 q = logquery.apply_filters(select(func.count(EventRow.id)), club_id, filters)
@@ -125,6 +127,7 @@ class RulingLog(StorageBase):
             club_id = await find_club_id(s, guild_id)
             if club_id is None:
                 return
+            filters = await logquery.for_reader(s, club_id, filters)
             q = logquery.apply_filters(logquery.export_select(), club_id, filters).order_by(
                 EventRow.created_at, EventRow.id
             )
@@ -168,6 +171,7 @@ class RulingLog(StorageBase):
             club = (await s.execute(CLUB_ZONE, {"guild_id": guild_id})).first()
             if club is None:
                 return ClubStats(0, 0, (), (), (), 0, 0, None)
+            filters = await logquery.for_reader(s, club.id, filters)
             return await log_stats.club_stats(s, club.id, club.time_zone, filters)
 
     async def rebuild_log_rollup(self, guild_id: int) -> None:

@@ -359,13 +359,44 @@ async def test_a_playing_directors_blind_spot_never_leaks(ld, storage):
     assert "table 2, board 3" in calls.text and "dropped" not in calls.text
     assert "dropped" in (await ld.slash("calls", {}, user="Deputy TD")).text
     search = await ld.slash("log search", {}, user="Director")
-    assert "♥Q" not in search.text and "have not played this board" in search.text
+    assert "♥Q" not in search.text and f"#{recorded.id} ·" not in search.text
     export = await ld.slash("log export", {"format": "csv"}, user="Director")
     assert export.ephemeral and export.files == [] and "You are playing" in export.text
     played = await exposure(storage, ld, table=2, board=1, card="DJ")
     assert "♦J" in (await ld.slash("script", {"id": played.id}, user="Director")).text
     await ld.slash("playing", {"playing": False}, user="Director")
     assert "♥Q" in (await ld.slash("script", {"id": recorded.id}, user="Director")).text
+
+
+async def test_a_playing_director_learns_nothing_of_a_blind_board_from_log_figures_or_filters(
+    ld, storage
+):
+    """A ruling on board 3, which the playing director has not played, is left out of his
+    /log stats (no "Law 50: 1" to tell what was ruled there) and out of every /log search,
+    filtered or not: law:50 or kind:exposure finds only the ruling on a board he has played,
+    as a law nobody ruled on finds nothing, with no "hidden" row to say a filter matched.
+    The deputy sees both; so does he once he stops playing."""
+    await _director_playing(ld, storage)
+    blind = await exposure(storage, ld, table=2, board=3, card="HQ")
+    seen = await exposure(storage, ld, table=2, board=1, card="DJ")  # he played board 1
+    stats = await ld.slash("log stats", {}, user="Director")
+    assert "1 rulings" in stats.text and "Law 50: 1" in stats.text, stats.text
+    deputy_stats = await ld.slash("log stats", {}, user="Deputy TD")
+    assert "2 rulings" in deputy_stats.text and "Law 50: 2" in deputy_stats.text
+    for options in ({}, {"law": "50"}, {"kind": "exposure"}, {"table": 2}):
+        search = await ld.slash("log search", options, user="Director")
+        assert "Ruling log: 1 result" in search.text, (options, search.text)
+        assert f"#{seen.id} ·" in search.text and f"#{blind.id} ·" not in search.text
+        assert "Hidden" not in search.text and "♥Q" not in search.text
+        deputy = await ld.slash("log search", options, user="Deputy TD")
+        assert "Ruling log: 2 results" in deputy.text, (options, deputy.text)
+    nothing = await ld.slash("log search", {"board": 3}, user="Director")
+    assert "Ruling log: 0 results" in nothing.text and "Nothing matches" in nothing.text
+    assert nothing.text == (await ld.slash("log search", {"law": "12"}, user="Director")).text
+    await ld.slash("playing", {"playing": False}, user="Director")
+    assert "2 rulings" in (await ld.slash("log stats", {}, user="Director")).text
+    assert f"#{blind.id} ·" in (await ld.slash("log search", {"law": "50"},
+                                               user="Director")).text
 
 
 async def test_every_verdict_on_a_blind_board_is_logged_without_its_score_or_note(ld, storage):
