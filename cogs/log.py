@@ -24,7 +24,7 @@ from core.storage.desk import Desk
 from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
 from core.storage.service import Storage
-from core.storage.values import ClubSettings, LogEntry, LogFilter, LogReader, VerdictKind
+from core.storage.values import ClubSettings, LogEntry, LogFilter, Reader, VerdictKind
 from tdbot.answers import defer, edit_pressed, respond, tree_text
 from tdbot.buttons import AnsweredView
 from tdbot.client import TDBot
@@ -100,7 +100,7 @@ def build_filter(
     director: int | None = None,
     verdict: str | None = None,
     records: bool = False,
-    reader: LogReader | None = None,
+    reader: Reader | None = None,
 ) -> LogFilter:
     """The storage filter for the options given; dates are whole days in the club's time zone
     (``to`` included). ``reader``: who reads; the boards closed to him are left out."""
@@ -383,7 +383,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             player_id = interaction.user.id
         filters = build_filter(
             club,
-            reader=LogReader(interaction.user.id, is_director(interaction.user, club)),
+            reader=Reader(interaction.user.id, is_director(interaction.user, club)),
             since=since,
             until=until,
             session=session,
@@ -442,7 +442,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         if format not in ("csv", "json"):
             raise ContextError(N_("The format is csv or json."))
         filters = build_filter(club, since=since, until=until, session=session, records=records,
-                               reader=LogReader(interaction.user.id, director=True))
+                               reader=Reader(interaction.user.id, director=True))
         storage = storage_of(interaction)
         limit = min(EXPORT_MAX_BYTES, interaction.filesize_limit or EXPORT_MAX_BYTES)
         stream = (storage.export_csv if format == "csv" else storage.export_json)(
@@ -489,7 +489,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         club = await require_director(interaction)
         # a playing director's figures leave out the boards he has not played (law by law)
         filters = build_filter(club, since=since, until=until,
-                               reader=LogReader(interaction.user.id, director=True))
+                               reader=Reader(interaction.user.id, director=True))
         stats = await storage_of(interaction).stats(club.guild_id, filters)
         locale = interaction.locale  # only the director sees the figures
 

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.ruling import Ruling
+from core.storage.values import Reader
 from tdbot.answers import defer, respond
 from tdbot.client import TDBot
 from tdbot.context import (
@@ -45,6 +46,10 @@ OUTCOMES = {"ruling_stands": N_("the ruling stands"), "upheld": N_("the ruling s
             "withdrawn": N_("withdrawn")}
 OPEN = N_("Appeal #{number} against ruling #{ruling} (open)")
 CLOSED = N_("Appeal #{number} against ruling #{ruling} (closed: {outcome})")
+#: A decision posted in the open while the session goes on (other tables may still play the
+#: board): the reasons and answers are for /appeal list, which shows each member what he may read.
+PUBLIC_HIDDEN = N_("Reasons and answers are not shown here while the session goes on: /appeal "
+                   "list shows them to whoever may read them.")
 CLOSED_WITHOUT_MERIT = N_("Appeal #{number} against ruling #{ruling} (closed: {outcome}, "
                           "without merit)")
 
@@ -160,7 +165,8 @@ class AppealCog(commands.Cog):
                                                without_merit=without_merit)
         )
         await respond(interaction,
-            embed=appeal_embed(done, locale=club.language),  # public: the club's language
+            # public: the club's language; the reasons and answers once the session is over
+            embed=appeal_embed(done, hidden=done.hidden, public=True, locale=club.language),
             allowed_mentions=discord.AllowedMentions.none()
         )
 
@@ -174,33 +180,26 @@ class AppealCog(commands.Cog):
         await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         desk = desk_of(interaction)
-        found = await desk.appeals(club.guild_id, event_id=ruling, open_only=ruling is None)
+        # what he may read of each (core.storage.desk.appeals.hidden_from), in the same read
+        found = await desk.appeals(club.guild_id, event_id=ruling, open_only=ruling is None,
+                                   reader=Reader(interaction.user.id,
+                                                 is_director(interaction.user, club)))
         if not found:
             await respond(interaction, localize(interaction.locale, N_("No appeals.")),
                           ephemeral=True)
             return
-        director = is_director(interaction.user, club)
-        embeds = []
-        for appeal in found:
-            if director:
-                hidden = await desk.is_blind(club.guild_id, interaction.user.id,
-                                             appeal.session_id, appeal.board_number,
-                                             director=True)
-            elif appeal.appellant_id == interaction.user.id:
-                hidden = False
-            else:
-                hidden = not await desk.may_see_board(
-                    club.guild_id, interaction.user.id, appeal.session_id, appeal.board_number
-                ) or await desk.is_blind(club.guild_id, interaction.user.id,
-                                         appeal.session_id, appeal.board_number)  # no peeking
-            embeds.append(appeal_embed(appeal, hidden=hidden, locale=interaction.locale))
+        embeds = [appeal_embed(appeal, hidden=appeal.hidden, locale=interaction.locale)
+                  for appeal in found]
         await send_pages(interaction, embeds=embeds, ephemeral=True)
 
 
-def appeal_embed(appeal: Any, *, hidden: bool = False, locale: Locale = None) -> discord.Embed:
+def appeal_embed(
+    appeal: Any, *, hidden: bool = False, public: bool = False, locale: Locale = None
+) -> discord.Embed:
     """An appeal with its answers and outcome (what the club may see: no hands), in the
-    reader's language. ``hidden``: the viewer has not played the board, so what was written
-    about it is left out."""
+    reader's language. ``hidden``: the viewer may not read what was written about the board
+    (:func:`core.storage.desk.appeals.hidden_from`; ``public``: a message in the open, while
+    the session goes on), so it is left out."""
     def _(text: str, **params: Any) -> str:
         return localize(locale, text, **params)
 
@@ -213,9 +212,10 @@ def appeal_embed(appeal: Any, *, hidden: bool = False, locale: Locale = None) ->
         title = _(OPEN, **numbers)
     embed = discord.Embed(
         title=title,
-        description=(_(N_("Reasons and answers are hidden: you have not played board {board} "
-                          "yet."), board=appeal.board_number) if hidden
-                     else split_text(clean(appeal.reason), 4096)[0]),
+        description=(split_text(clean(appeal.reason), 4096)[0] if not hidden
+                     else _(PUBLIC_HIDDEN) if public
+                     else _(N_("Reasons and answers are hidden: you have not played board {board} "
+                               "yet."), board=appeal.board_number)),
         colour=discord.Colour.orange(),
     )
     embed.add_field(name=_(N_("Where")), value=_(N_("Table {table}, board {board}"),

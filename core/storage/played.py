@@ -6,7 +6,7 @@ since. In a Mitchell movement the pairs that move reach tables that have played 
 play later: counted per table, a moving playing director would "have played" them. So the
 players seated at a table are written down for each board it plays (:func:`note_players`,
 when the table moves to the board, and :func:`note_sitter`, when someone sits during it), and
-:func:`has_played` is the one predicate every blind-spot check asks (:func:`blind_spot`: the
+:func:`played_boards` is the one predicate every blind-spot check asks (:func:`blind_spot`: the
 boards closed to a member, for ``Desk.is_blind`` and the ruling log's queries alike).
 """
 
@@ -28,9 +28,6 @@ from core.storage.models import (
     Table,
 )
 from core.storage.values import BlindSpot
-
-#: :func:`played_boards` reads the member's seat itself.
-_UNREAD: Any = object()
 
 #: Everyone seated at table ``t_id`` has (also) sat at the table for board ``b_id``.
 NOTE_PLAYERS = insert(BoardPlayer).from_select(
@@ -73,27 +70,13 @@ async def note_sitter(s: AsyncSession, club_id: int, table: Table, user_id: int)
         await s.flush()
 
 
-async def has_played(
-    s: AsyncSession, club_id: int, user_id: int, session_id: int, board_number: int,
-    *, finished: bool = True,
-) -> bool:
-    """Whether ``user_id`` has played board ``board_number`` of ``session_id``: he sat at a
-    table for it, and that table has finished it (or he has left that table since). With
-    ``finished`` false, sitting at the table for it is enough (he is playing it now)."""
-    return board_number in await played_boards(s, club_id, user_id, session_id,
-                                               board_number=board_number, finished=finished)
-
-
 async def played_boards(
-    s: AsyncSession, club_id: int, user_id: int, session_id: int,
-    *, board_number: int | None = None, finished: bool = True, seat: Any = _UNREAD,
+    s: AsyncSession, club_id: int, user_id: int, session_id: int, seat: Any
 ) -> frozenset[int]:
-    """The numbers of the boards of ``session_id`` :func:`has_played` says ``user_id`` has
-    played (only ``board_number``, if given). ``seat``: his seat as :func:`_seat` read it,
-    when the caller has."""
-    if seat is _UNREAD:
-        seat = await _seat(s, club_id, user_id)
-    q = (
+    """The numbers of the boards of ``session_id`` ``user_id`` has played: he sat at a table
+    for each, and that table has finished it (or he has left that table since). ``seat``: the
+    table he sits at now, as :func:`_seat` read it (None: seated nowhere)."""
+    rows = await s.execute(
         select(Board.number, Board.table_id)
         .join(BoardPlayer, BoardPlayer.board_id == Board.id)
         .where(
@@ -102,13 +85,10 @@ async def played_boards(
             Board.session_id == session_id,
         )
     )
-    if board_number is not None:
-        q = q.where(Board.number == board_number)
     return frozenset(
-        number for number, table_id in await s.execute(q)
+        number for number, table_id in rows
         # the board his table is playing now: he is playing it, he has not played it
-        if not (finished and seat is not None and seat.id == table_id
-                and seat.current_board == number)
+        if not (seat is not None and seat.id == table_id and seat.current_board == number)
     )
 
 
@@ -116,7 +96,7 @@ async def blind_spot(
     s: AsyncSession, club_id: int, user_id: int, *, director: bool
 ) -> BlindSpot | None:
     """The boards closed to ``user_id`` (None: none is): a playing director's boards of the
-    running session he has not played (:func:`has_played`, counted per member), and, where the
+    running session he has not played (:func:`played_boards`, counted per member), and, where the
     club has ``no_peeking``, any member's who is not a director (``director``: the caller knows
     his roles), except what happened at his own table. Seats and boards are the session's: one
     who is seated nowhere has every board of the latest session closed to him; once that
@@ -150,7 +130,7 @@ async def blind_spot(
         return BlindSpot(session_id)
     return BlindSpot(
         session_id,
-        await played_boards(s, club_id, user_id, session_id, seat=seat),
+        await played_boards(s, club_id, user_id, session_id, seat),
         own_table=seat.id if playing is None else None,  # a playing director is blind there too
     )
 

@@ -246,9 +246,10 @@ class BlindSpot:
 
 
 @dataclass(frozen=True)
-class LogReader:
-    """Who reads the ruling log (``director``: whether he is one, as his roles say): the
-    boards closed to him are left out of every answer, counts and figures included."""
+class Reader:
+    """Who reads (``director``: whether he is one, as his roles say): what he may not see is
+    left out of the answer (the ruling log's boards closed to him, counts and figures
+    included; an appeal's reasons and answers)."""
 
     user_id: int
     director: bool = False
@@ -281,7 +282,7 @@ class LogFilter:
     records: bool = False
     #: the member who reads: the storage leaves out the boards closed to him (``closed``,
     #: which it works out from ``reader`` in the query's own read)
-    reader: LogReader | None = None
+    reader: Reader | None = None
     closed: BlindSpot | None = None
 
 

@@ -26,7 +26,10 @@ from core.storage.models import (
     SeatBinding,
     utcnow,
 )
+from core.storage.played import blind_spot
+from core.storage.repo.deals import board_over_for
 from core.storage.repo.rows import checked_text, close_session, require_club, session_end
+from core.storage.values import BlindSpot, Reader
 from core.text import Msg, Text
 
 
@@ -166,7 +169,8 @@ class Appeals(EditionsAndSettings):
         *, without_merit: bool = False,
     ) -> AppealInfo:
         """Close an appeal with its outcome; "without merit" only when the ruling stands. The
-        same decision made again (a redelivered command) changes nothing."""
+        same decision made again (a redelivered command) changes nothing. ``hidden``: the
+        session is not over, so a public answer leaves out the reasons and answers."""
         if outcome not in APPEAL_OUTCOMES:
             raise StorageError(Msg("the outcome is one of {outcomes}",
                                    outcomes=", ".join(APPEAL_OUTCOMES)))
@@ -177,23 +181,29 @@ class Appeals(EditionsAndSettings):
         async def work(s: AsyncSession) -> AppealInfo:
             club_id = await require_club(s, guild_id)
             row, ev = await _appeal_row(s, club_id, appeal_id)
+            # the outcome is posted in the open: until the session is over (its deals open
+            # to all), what was written about the board is not
+            hidden = not await _session_over(s, club_id, ev.session_id, self._st.now())
             if row.closed_at is not None:
                 if (row.outcome, row.closed_by, row.outcome_text, bool(row.without_merit)) == (
                         outcome, director_id, note, without_merit):
-                    return replace(_appeal_value(row, ev), repeated=True)
+                    return replace(_appeal_value(row, ev, hidden=hidden), repeated=True)
                 raise Conflict(Msg("appeal #{id} is already closed ({outcome})", id=appeal_id,
                                    outcome=_outcome_words(row.outcome)))
             row.outcome, row.outcome_text = outcome, note
             row.without_merit = without_merit
             row.closed_by, row.closed_at = director_id, utcnow()
             await s.flush()
-            return _appeal_value(row, ev)
+            return _appeal_value(row, ev, hidden=hidden)
 
         return await self._st.tx.write(work)
 
     async def appeals(
-        self, guild_id: int, *, event_id: int | None = None, open_only: bool = False
+        self, guild_id: int, *, event_id: int | None = None, open_only: bool = False,
+        reader: Reader | None = None,
     ) -> tuple[AppealInfo, ...]:
+        """The appeals (``hidden`` marks those whose reasons and answers ``reader`` may not
+        read: :func:`hidden_from`)."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             q = (
@@ -207,7 +217,14 @@ class Appeals(EditionsAndSettings):
                 q = q.where(Appeal.event_id == event_id)
             if open_only:
                 q = q.where(Appeal.closed_at.is_(None))
-            return tuple(_appeal_value(a, e) for a, e in await s.execute(q))
+            found = (await s.execute(q)).all()
+            spot = (await blind_spot(s, club_id, reader.user_id, director=reader.director)
+                    if reader is not None and found else None)
+            values = []
+            for a, e in found:
+                hidden = reader is not None and await hidden_from(s, club_id, a, e, reader, spot)
+                values.append(_appeal_value(a, e, hidden=hidden))
+            return tuple(values)
 
     async def appeals_on(
         self, guild_id: int, event_ids: Iterable[int]
@@ -260,14 +277,33 @@ def _outcome_words(outcome: str | None) -> Text:
     return CLOSED_AS.get(outcome or "", outcome or "")
 
 
-def _appeal_value(row: Appeal, ev: EventRow) -> AppealInfo:
+async def hidden_from(
+    s: AsyncSession, club_id: int, appeal: Appeal, ev: EventRow, reader: Reader,
+    spot: BlindSpot | None,
+) -> bool:
+    """Whether ``reader`` may not read an appeal's reasons and answers: a player typed them,
+    and they may tell what he holds (what partner holds is unauthorized information, 16B). So
+    they are as secret as the board's deal: a member who is not a director reads them once his
+    table has finished the board (or the session is over), a director at once, unless the board
+    is closed to him (``spot``: :func:`core.storage.played.blind_spot`); whoever filed the
+    appeal always reads his own."""
+    if appeal.appellant_id == reader.user_id:
+        return False
+    if spot is not None and spot.covers(ev.session_id, ev.board_no):
+        return True
+    if reader.director:
+        return False
+    return not await board_over_for(s, club_id, reader.user_id, ev.session_id, ev.board_no)
+
+
+def _appeal_value(row: Appeal, ev: EventRow, *, hidden: bool = False) -> AppealInfo:
     return AppealInfo(
         id=row.id, event_id=row.event_id, table_number=ev.table_no, board_number=ev.board_no,
         appellant_id=row.appellant_id, reason=row.reason, created_at=row.created_at,
         director_answer=row.director_answer, director_id=row.director_id,
         committee_answer=row.committee_answer, outcome=row.outcome,
         outcome_text=row.outcome_text, closed_at=row.closed_at,
-        session_id=ev.session_id, without_merit=bool(row.without_merit),
+        session_id=ev.session_id, without_merit=bool(row.without_merit), hidden=hidden,
     )
 
 
@@ -285,3 +321,12 @@ async def _sat_for(s: AsyncSession, club_id: int, ev: EventRow, user_id: int) ->
                                           SeatBinding.user_id == user_id)
     )
     return seated is not None
+
+
+async def _session_over(s: AsyncSession, club_id: int, session_id: int, now: dt.datetime) -> bool:
+    """Whether the session is over (ended, or over by the club's gap): its deals, and what was
+    written about its boards, are then open to all."""
+    session = await s.get(GameSession, session_id)
+    club = await s.get(Club, club_id)
+    return (session is not None and club is not None
+            and await session_end(s, club, session, now) is not None)

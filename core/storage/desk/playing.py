@@ -7,8 +7,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.desk.base import DeskBase
-from core.storage.models import GameSession, PlayingDirector
-from core.storage.played import blind_spot, has_played
+from core.storage.models import PlayingDirector
+from core.storage.played import blind_spot
 from core.storage.repo.rows import require_club
 
 
@@ -50,29 +50,12 @@ class PlayingDirectors(DeskBase):
                 blind.append(user_id)
         return tuple(blind)
 
-    async def may_see_board(
-        self, guild_id: int, user_id: int, session_id: int, board_number: int
-    ) -> bool:
-        """Whether a player may read what others wrote about board ``board_number`` (an
-        appeal's reasons, its answers): once the session has ended, or when he has sat at a
-        table for it (:func:`core.storage.played.has_played`; playing it now is enough: he
-        was at the table when it happened)."""
-        async with self._st.tx.reading() as s:
-            club_id = await require_club(s, guild_id)
-            ended = await s.scalar(
-                select(GameSession.ended_at).where(
-                    GameSession.club_id == club_id, GameSession.id == session_id
-                )
-            )
-            return ended is not None or await has_played(s, club_id, user_id, session_id,
-                                                         board_number, finished=False)
-
     async def is_blind(
         self, guild_id: int, user_id: int, session_id: int, board_number: int,
         *, director: bool = False, at_table: int | None = None,
     ) -> bool:
         """True when ``user_id`` is a playing director seated in ``session_id`` who has not
-        played ``board_number`` (:func:`core.storage.played.has_played`: counted per member,
+        played ``board_number`` (:func:`core.storage.played.played_boards`: counted per member,
         so a board his new table played before he arrived is still closed to him), or a
         playing director who has left his seat (every board of the running session). Where
         the club has ``no_peeking`` (``/setup no_peeking:True``), the same holds for every

@@ -97,4 +97,6 @@ class AppealInfo:
     repeated: bool = False
     session_id: int = 0
     without_merit: bool = False
+    #: Its reasons and answers are not for the member it was read for (``Appeals.appeals``).
+    hidden: bool = False
 

@@ -8,7 +8,7 @@ import pytest
 
 from core import editions
 from core.storage.desk import Desk
-from tests.support import exposure, set_up
+from tests.support import exposure, seat_everyone, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 
@@ -476,3 +476,36 @@ async def test_92_appeal_answers_and_outcome_are_kept_with_the_ruling(ld, storag
     assert "No appeals" in (await ld.slash("appeal list", {}, user="LHO")).text
     logged = await ld.slash("log search", {}, user="Director")
     assert f"Appeal #{appeal_id}" in logged.text
+
+
+async def test_16B_92_an_appeals_reason_is_the_filers_and_the_directors_until_the_board_is_over(
+    ld, storage
+):
+    """West appeals while board 1 is still in play, saying what he holds: his partner and the
+    opponents do not read it in /appeal list (what partner holds is unauthorized information,
+    16B) until their table has finished the board; West and the director read it at once."""
+    await set_up(ld)
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4S", user="Declarer")
+    exposed = await ld.run("/exposed cards:SK", user="LHO")
+    ruling = int(exposed.text.split("Ruling #")[1].split()[0])
+    reason = "I hold SK Q J: it was no accident"
+    await ld.slash("appeal file", {"id": ruling, "reason": reason}, user="LHO")
+    for user in ("RHO", "Declarer", "Dummy"):
+        for options in ({}, {"ruling": ruling}):
+            listed = await ld.slash("appeal list", options, user=user)
+            assert f"against ruling #{ruling}" in listed.text, listed.text
+            assert "SK Q J" not in listed.text and "hidden" in listed.text, (user, listed.text)
+    for user in ("LHO", "Director"):
+        assert reason in (await ld.slash("appeal list", {}, user=user)).text, user
+    moved = await ld.run("/board set number:2 table:1", user="Director")  # board 1 is over
+    assert "playing board 2" in moved.text, moved.text
+    assert reason in (await ld.slash("appeal list", {}, user="RHO")).text
+    # decided in the open while the session goes on (other tables may still play board 1):
+    # the posted outcome leaves the reason and the answers to /appeal list
+    await ld.slash("appeal answer", {"id": 1, "by": "director", "text": "West's SK Q J: no"},
+                   user="Director")
+    decided = await ld.slash("appeal decide", {"id": 1, "outcome": "ruling_stands"},
+                             user="Director")
+    assert not decided.ephemeral and "closed: the ruling stands" in decided.text, decided.text
+    assert "SK Q J" not in decided.text and "/appeal list" in decided.text

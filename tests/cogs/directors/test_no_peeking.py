@@ -1,6 +1,6 @@
 """No peeking (issue 24): where the club sets ``/setup no_peeking:True``, every member, not only
 a playing director, is blind during the running session to a board he has not played
-(counted per member, :func:`core.storage.played.has_played`). A player at his own table keeps
+(counted per member, :func:`core.storage.played.played_boards`). A player at his own table keeps
 seeing its state; a director who is not playing is never blind; a refusal writes nothing."""
 
 from __future__ import annotations
