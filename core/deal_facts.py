@@ -3,13 +3,13 @@ revoked with must have been dealt to him, and a hand he types must be part of hi
 
 The answer to a mismatch names the card that was reported (the reporter typed it) and the seat,
 never the card's real holder nor any other card of anyone's hand; and only a report the table
-would record is checked (:func:`table_accepts`), so a refusal never tells whether a player holds
-a card.
+would record is checked (:func:`table_accepts`), and a player's only for his own hand
+(:func:`hands_checked`), so a refusal never tells anyone what another player holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 from core.cards import Card, Hand, Suit, cards_text
 from core.deal import Deal
@@ -22,7 +22,7 @@ from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PenaltyCardReturned, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay, SimultaneousCards
 from core.laws.revoke import Revoke
-from core.seats import Seat
+from core.seats import SEATS, Seat
 from core.state import Phase, TableState
 from core.text import Msg
 
@@ -63,11 +63,23 @@ def table_accepts(state: TableState, report: Sequence[Event]) -> bool:
     return True
 
 
-def deal_mismatch(event: Event, deal: Deal) -> Msg | None:
-    """Why ``event`` cannot be right on this deal (one line), or None when it fits."""
+def hands_checked(seat: Seat | None, director: bool) -> frozenset[Seat]:
+    """The hands a report's cards are checked against, for a reporter seated at ``seat`` (None:
+    not at that table) who is a ``director`` or not: every hand for a director away from the
+    table (the board is open to him, or he could not report on it); for a player, his own
+    only, since a refusal for another's card would tell him what that player holds (16B)."""
+    if director and seat is None:
+        return frozenset(SEATS)
+    return frozenset((seat,)) if seat is not None else frozenset()
+
+
+def deal_mismatch(event: Event, deal: Deal,
+                  hands: Collection[Seat] = SEATS) -> Msg | None:
+    """Why ``event`` cannot be right on this deal (one line), or None when it fits; only its
+    cards of ``hands`` (:func:`hands_checked`) are checked."""
     wrong: dict[Seat, list[Card]] = {}
     for seat, card in held_cards(event):
-        if card not in deal.hand(seat):
+        if seat in hands and card not in deal.hand(seat):
             wrong.setdefault(seat, []).append(card)
     if not wrong:
         return None

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from core.auction import parse_calls
-from core.deal_facts import deal_mismatch, table_accepts
+from core.deal_facts import deal_mismatch, hands_checked, table_accepts
 from core.engine import Event
 from core.laws.auction_calls import CallMade
 from core.laws.course import PlayReported
@@ -89,14 +89,15 @@ async def record_incident(
             before.append(PlayReported(trick=trick))
         event: Event = build(ctx)
         deals_seen = storage.deals_seen(ctx.guild_id)  # checked again in record's transaction
-        # Only a report the table would record is checked against the hand records: one its
-        # own facts refuse (no penalty card of that seat, not that card) goes to the write
-        # unchecked, which refuses it in words that never depend on the deal (or returns
-        # this interaction's first recording), so asking is no way to read another's hand
-        # (16B: the deal is secret until the board is played).
+        # Only a report the table would record is checked against the hand records, and a
+        # player's only for his own hand: one the table's own facts refuse (no penalty card
+        # of that seat, not that card) goes to the write unchecked, which refuses it in words
+        # that never depend on the deal (or returns this interaction's first recording), so
+        # asking is no way to read another's hand (16B: the deal is secret until played).
         if table_accepts(ctx.board.state, (*before, event)):
             deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
-            mismatch = deal_mismatch(event, deal) if deal is not None else None
+            mismatch = (deal_mismatch(event, deal, hands_checked(ctx.seat, ctx.director))
+                        if deal is not None else None)
             if mismatch is not None:
                 raise ContextError(mismatch)  # core's words, in the reader's language
         # one transaction: the calls caught up, the trick and the incident, or nothing

@@ -13,6 +13,7 @@ from core.deal_facts import (
     deal_mismatch,
     dealer_mismatch,
     hand_after,
+    hands_checked,
     held_cards,
     opening_lead_hand,
     table_accepts,
@@ -142,3 +143,15 @@ def test_16B_52_only_a_report_the_table_would_record_is_checked_against_the_deal
     owes = play_state("S", f"E:{own(deal, Seat.E, 1).text}:major")
     assert table_accepts(owes, [PenaltyNotPlayed(Seat.E, not_held)])
     assert deal_mismatch(PenaltyNotPlayed(Seat.E, not_held), deal) is not None
+
+
+def test_16B_a_player_is_checked_for_his_own_hand_only_a_director_for_all(deal: Deal) -> None:
+    """West's report of South's card is not checked (a refusal would tell West what South
+    holds); his own card is; a director away from the table is checked for every hand."""
+    wrong = Revoke(Seat.S, established=False, card=others(deal, Seat.S))
+    assert hands_checked(Seat.W, director=False) == {Seat.W}
+    assert hands_checked(Seat.W, director=True) == {Seat.W}  # seated there: a player
+    assert deal_mismatch(wrong, deal, hands_checked(Seat.W, director=False)) is None
+    assert deal_mismatch(wrong, deal, hands_checked(None, director=True)) is not None
+    mine = Exposure(Seat.W, (others(deal, Seat.W),), How.ACCIDENTAL)
+    assert deal_mismatch(mine, deal, hands_checked(Seat.W, director=False)) is not None

@@ -325,3 +325,24 @@ async def test_16B_52_a_report_the_table_refuses_says_the_same_whoever_holds_the
     assert table is not None
     board = await storage.find_board(ld.guild.id, table.id)
     assert board is not None and board.last_seq == 1  # the board set only
+
+
+async def test_16B_a_players_report_of_another_hand_is_not_checked_against_the_deal(
+    ld, storage
+):
+    """A player's report is checked against his own hand only: West reporting South's revoke
+    with a card South was not dealt is recorded as the table saw it (a refusal would tell him
+    what South does not hold, and the deal is secret until the board is played, 16B). A
+    director away from the table may see the deal: his report is checked for every hand."""
+    await _upload(ld, _hands_file(ld))
+    await seat_everyone(ld)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    foreign = sorted(deal.hand(Seat.E))[-1]
+    line = f"/revoke seat:S established:false card:{foreign.text} trick:3 table:1"
+    director = await ld.run(line, user="Director")
+    assert director.ephemeral and f"do not give South the {foreign.symbol}" in director.text, \
+        director.text
+    west = await ld.run(line, user="LHO")
+    assert not west.ephemeral and "Revoke not established" in west.text, west.text
+    assert "hand records" not in west.text
