@@ -17,7 +17,7 @@ import discord
 from core import double_dummy
 from core.cards import Card, Hand, Suit
 from core.deal import DealError, make_deal, vulnerable_words
-from core.deal_facts import hand_after, opening_lead_hand, typed_hand_mismatch
+from core.deal_facts import hand_after, hands_checked, opening_lead_hand, typed_hand_mismatch
 from core.diagram import diagram_png, diagram_text, heading
 from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
 from core.seats import SEATS, Seat
@@ -36,7 +36,6 @@ from tdbot.context import (
     require_director,
     storage_of,
 )
-from tdbot.desk import desk_of
 from tdbot.messages import N_, Locale, localize, say, seat_letter, seat_name
 from tdbot.render import clean
 
@@ -140,11 +139,12 @@ async def hand_from_records(
 ) -> Hand | None:
     """The hand ``/mustplay`` works with: the typed one, checked against the deal; the deal's
     less the cards he says he has played; or at the opening lead the deal's own. Only for the
-    player of that seat or a director who may see the board: for anyone else the deal is
-    neither used nor checked (an answer would tell him about a hand that is not his)."""
+    hands a report of his is checked against (:func:`core.deal_facts.hands_checked`: his own,
+    or a director's away from the table, who may see the board): for anyone else the deal is
+    neither used nor checked (an answer would tell him about a hand that is not his, 16B)."""
     if played and typed is not None:
         raise ContextError(N_("Give hand: or played:, not both."))
-    if ctx.seat is not seat and not ctx.director:
+    if seat not in hands_checked(ctx.seat, ctx.director):
         if played:
             raise ContextError(N_("Only {seat}'s player (or a director) can use played:."),
                                seat=seat_letter(interaction.locale, seat))
@@ -155,11 +155,6 @@ async def hand_from_records(
         if played:
             raise ContextError(
                 N_("played: needs the session's hand records; type hand: instead."))
-        return typed
-    if ctx.seat is not seat and await desk_of(interaction).is_blind(
-        ctx.guild_id, interaction.user.id, ctx.board.session_id, ctx.board.number,
-        director=ctx.director,
-    ):
         return typed
     for given in (typed, played):
         mismatch = typed_hand_mismatch(given or (), seat, deal)

@@ -346,3 +346,20 @@ async def test_16B_a_players_report_of_another_hand_is_not_checked_against_the_d
     west = await ld.run(line, user="LHO")
     assert not west.ephemeral and "Revoke not established" in west.text, west.text
     assert "hand records" not in west.text
+
+
+async def test_16B_a_director_seated_at_the_table_is_checked_for_his_own_hand_only(ld, storage):
+    """A director who sits at the table plays the board: like any player there, a hand he
+    types for another seat is not checked against the deal (the answer would tell him what
+    that player holds, 16B); away from the table, he may see the board and it is checked."""
+    await _upload(ld, _hands_file(ld))
+    for who, seat in (("Declarer", "S"), ("Dummy", "N"), ("Director", "W"), ("RHO", "E")):
+        await ld.run(f"/sit table:1 seat:{seat}", user=who)
+    deal = random_deal(1, random.Random(1))
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    wrong = " ".join(c.text for c in sorted(deal.hand(Seat.N))[:3])
+    seated = await ld.run(f"/mustplay seat:E hand:{wrong}", user="Director")
+    assert "not in East's hand" not in seated.text, seated.text
+    await ld.run("/stand", user="Director")
+    away = await ld.run(f"/mustplay seat:E hand:{wrong} table:1", user="Director")
+    assert "3 cards are not in East's hand" in away.text, away.text
