@@ -94,10 +94,9 @@ async def record_incident(
         # of that seat, not that card) goes to the write unchecked, which refuses it in words
         # that never depend on the deal (or returns this interaction's first recording), so
         # asking is no way to read another's hand (16B: the deal is secret until played).
-        if table_accepts(ctx.board.state, (*before, event)):
-            deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
-            mismatch = (deal_mismatch(event, deal, hands_checked(ctx.seat, ctx.director))
-                        if deal is not None else None)
+        deal = await storage.deal_of(ctx.guild_id, ctx.board.session_id, ctx.board.number)
+        if deal is not None and table_accepts(ctx.board.state, (*before, event)):
+            mismatch = deal_mismatch(event, deal, hands_checked(ctx.seat, ctx.director))
             if mismatch is not None:
                 raise ContextError(mismatch)  # core's words, in the reader's language
         # one transaction: the calls caught up, the trick and the incident, or nothing
