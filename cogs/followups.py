@@ -120,43 +120,55 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
         storage = storage_of(interaction)
         club = await club_of(interaction)
         guild_id = club.guild_id
-        try:
-            # the offering ruling, its board now (still in play?) and the presser's seat
-            offered = await storage.choice_context(guild_id, self.event_id, interaction.user.id)
-        except NotFound:
-            raise ContextError(EXPIRED) from None
-        board = offered.board
-        if not offered.in_play:  # a board the table has moved on from, or of a past session
-            raise ContextError(EXPIRED)
-        pending = next(
-            (p for p in board.state.pending_for(self.seat) if self.token in p.options), None
-        )
-        if pending is None:
-            raise ContextError(EXPIRED)
         director = is_director(interaction.user, club)
-        seat = offered.seat if offered.seat_table_id == board.table_id else None
-        if not may_choose(pending.chooser, seat, director=director,
-                          declarer=board.state.declarer, offender=pending.offender):
-            if pending.chooser == Chooser.DIRECTOR:
-                raise ContextError(DIRECTOR_ONLY)
-            table = board.table_number
-            if pending.chooser == Chooser.LHO:  # 27A1/29A, and the defender who prevails (55A)
-                lho = pending.offender.lho if pending.offender else pending.seat
-                raise ContextError(NOT_YOURS_SEAT, table=table,
-                                   seat=seat_letter(interaction.locale, lho))
-            if pending.chooser == Chooser.DECLARER:
-                raise ContextError(NOT_DECLARERS, table=table)
-            if pending.chooser == Chooser.DECLARER_SIDE:
-                raise ContextError(NOT_DECLARER_SIDES, table=table)
-            raise ContextError(NOT_YOURS, who=f"the {pending.chooser}", table=table)
-        recorded = await storage.record(
-            guild_id,
-            board.id,
-            ChoiceMade(self.seat, self.token),
-            actor_id=interaction.user.id,
-            interaction_id=interaction.id,
-            seen=board,  # as the choice's read found it: the recording starts from it
-        )
+
+        async def attempt() -> Any:
+            """Read, check, write: the write goes ahead only on the board as read and with the
+            presser still in the seat the check found him in (else all again)."""
+            try:
+                # the offering ruling, its board now (still in play?) and the presser's seat
+                offered = await storage.choice_context(guild_id, self.event_id,
+                                                       interaction.user.id)
+            except NotFound:
+                raise ContextError(EXPIRED) from None
+            board = offered.board
+            if not offered.in_play:  # a board the table has moved on from, or a past session's
+                raise ContextError(EXPIRED)
+            pending = next(
+                (p for p in board.state.pending_for(self.seat) if self.token in p.options), None
+            )
+            if pending is None:
+                raise ContextError(EXPIRED)
+            seat = offered.seat if offered.seat_table_id == board.table_id else None
+            if not may_choose(pending.chooser, seat, director=director,
+                              declarer=board.state.declarer, offender=pending.offender):
+                if pending.chooser == Chooser.DIRECTOR:
+                    raise ContextError(DIRECTOR_ONLY)
+                table = board.table_number
+                if pending.chooser == Chooser.LHO:  # 27A1/29A; the defender who prevails (55A)
+                    lho = pending.offender.lho if pending.offender else pending.seat
+                    raise ContextError(NOT_YOURS_SEAT, table=table,
+                                       seat=seat_letter(interaction.locale, lho))
+                if pending.chooser == Chooser.DECLARER:
+                    raise ContextError(NOT_DECLARERS, table=table)
+                if pending.chooser == Chooser.DECLARER_SIDE:
+                    raise ContextError(NOT_DECLARER_SIDES, table=table)
+                raise ContextError(NOT_YOURS, who=f"the {pending.chooser}", table=table)
+            recorded = await storage.record(
+                guild_id,
+                board.id,
+                ChoiceMade(self.seat, self.token),
+                actor_id=interaction.user.id,
+                interaction_id=interaction.id,
+                seen=board,  # as the choice's read found it: the recording starts from it
+                expect_seq=board.last_seq,  # the checks above stand, under the lock
+                # a director may choose wherever he sits; a player, from the seat he was found
+                # in, read again in the write (a director may have reseated it since)
+                seated=None if director else (interaction.user.id, seat),
+            )
+            return offered, board, recorded
+
+        offered, board, recorded = await checked(attempt)
         # the ruling's message is public: it stays in the club's language
         locale = club.language
         label = next((say(locale, o.label) for o in offered.ruling.options

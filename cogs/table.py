@@ -95,15 +95,19 @@ class Table(commands.Cog):
             raise ContextError(N_("A table number is 1 or more."))
         club = await club_of(interaction)
         storage = storage_of(interaction)
-        allow(may_seat_someone(someone_else=member is not None,
-                               director=is_director(interaction.user, club)))
+        director = is_director(interaction.user, club)
+        allow(may_seat_someone(someone_else=member is not None, director=director))
         who = member.id if member is not None else interaction.user.id
 
         async def work() -> Any:
             info = await storage.table(club.guild_id, table)
-            return await storage.sit(
-                club.guild_id, who, info.id, seat, take_over=member is not None
-            )
+            try:  # leaving a seat mid-board is decided in the write (core.permissions)
+                return await storage.sit(
+                    club.guild_id, who, info.id, seat, take_over=member is not None,
+                    director=director,
+                )
+            except Refused as exc:
+                raise refused(exc.refusal) from exc
 
         try:
             seating = await in_time(interaction, work(), ephemeral=True)
@@ -169,7 +173,11 @@ class Table(commands.Cog):
                 ephemeral=True,
             )
             return
-        was = await storage.stand(club.guild_id, interaction.user.id)
+        try:  # leaving mid-board is decided in the write (core.permissions.may_leave_seat)
+            was = await storage.stand(club.guild_id, interaction.user.id,
+                                      director=is_director(interaction.user, club))
+        except Refused as exc:
+            raise refused(exc.refusal) from exc
         if was is None:
             raise ContextError(
                 N_("You are not sitting anywhere. Sit at a table first: /sit table seat")

@@ -1,13 +1,15 @@
-"""Who may do what at a table: take or free a seat, act for a table, end a board, move a table to
-another board (reopen one, change its declarer). Who may make a choice a ruling offers is
-:func:`core.state.may_choose` (re-exported here): the same kind of rule, kept beside the chooser.
+"""Who may do what at a table: take, leave or free a seat, act for a table, end a board, move a
+table to another board (reopen one, change its declarer). Who may make a choice a ruling offers
+is :func:`core.state.may_choose` (re-exported here): the same kind of rule, kept beside the
+chooser.
 
 Pure rules over plain facts (is the asker a director? seated at this table? is a ruling on the
 board? its phase, its declarer and who named him, whether an auction is recorded): no Discord,
 no storage. Each answers ``None`` (allowed) or a :class:`Refusal`: a :class:`Reason` and the
 values its sentence needs. The Discord side says the sentence in the reader's language
 (``tdbot/permissions.py``); the storage asks the same rules again inside the write transaction
-that acts on them (``Storage.set_board``), so a check and its write see the same facts.
+that acts on them (``Storage.set_board``, ``Storage.sit``, ``Storage.stand``), so a check and
+its write see the same facts.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ __all__ = [
     "may_choose",
     "may_end_board",
     "may_free_seat",
+    "may_leave_seat",
     "may_say_restriction_over",
     "may_seat_someone",
     "may_set_board",
@@ -47,6 +50,8 @@ class Reason(Enum):
     SEAT_SOMEONE_ELSE = "seat_someone_else"
     #: only a director frees a seat that is not the asker's own
     FREE_SOMEONE_ELSES_SEAT = "free_someone_elses_seat"
+    #: values ``board``, ``table``: the board at his table is in play, so he keeps his seat
+    SEAT_IN_PLAY = "seat_in_play"
     #: values ``board``, ``table``, ``action`` (:class:`Action`), ``to`` (the board moved to)
     RULING_ON_BOARD = "ruling_on_board"
     #: values ``board``, ``table``
@@ -162,6 +167,16 @@ def may_free_seat(*, someone_else: bool, director: bool) -> Refusal | None:
     if someone_else and not director:
         return Refusal(Reason.FREE_SOMEONE_ELSES_SEAT)
     return None
+
+
+def may_leave_seat(board: BoardFacts | None, *, director: bool) -> Refusal | None:
+    """A player keeps his seat while the board at his table is in play (``board``: the table's
+    board, None when none is set): the choices the laws give a seat are its member's, and
+    nobody else may sit down and make them. Between boards (none set, or it ended) he may
+    leave; a director reseats anyone at any time."""
+    if director or board is None or board.phase is Phase.FINISHED:
+        return None
+    return Refusal(Reason.SEAT_IN_PLAY, {"board": board.number, "table": board.table})
 
 
 def may_say_restriction_over(*, seat: Seat | None, seated_here: bool, restricted: Seat,

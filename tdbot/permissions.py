@@ -43,6 +43,9 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
         return N_("Only a director can seat someone else."), {}, True
     if reason is Reason.FREE_SOMEONE_ELSES_SEAT:
         return N_("Only a director can free another player's seat."), {}, True
+    if reason is Reason.SEAT_IN_PLAY:
+        return N_("Board {board} is in play at table {table}: you keep your seat until it ends. "
+                  "A director can reseat you."), dict(v), False
     if reason is Reason.RULING_ON_BOARD:
         return _ACTIONS[v["action"]], {"board": v["board"], "table": v["table"],
                                        "number": v.get("to")}, True

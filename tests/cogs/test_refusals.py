@@ -17,6 +17,8 @@ ENGLISH = {
         "Only a player seated at table 3 or a director can do that for table 3.",
     Reason.SEAT_SOMEONE_ELSE: "Only a director can seat someone else.",
     Reason.FREE_SOMEONE_ELSES_SEAT: "Only a director can free another player's seat.",
+    Reason.SEAT_IN_PLAY: "Board 5 is in play at table 3: you keep your seat until it ends. A "
+                         "director can reseat you.",
     Reason.RULING_ON_BOARD: "Board 5 at table 3 has a ruling on it: only a director can end it "
                             "or move the table to board 6.",
     Reason.ALREADY_ENDED: "Board 5 at table 3 has already ended.",

@@ -187,7 +187,8 @@ def test_cogs_holds_only_extensions_and_their_parts():
 REFUSAL_WORDS = ("has a ruling on it", "Only a director can reopen",
                  "Only a director can seat someone else", "Only a director can free another",
                  "nothing to reopen", "was already played at table", "was named by someone else",
-                 "at table {table} has already ended", "or a director can do that for table")
+                 "at table {table} has already ended", "or a director can do that for table",
+                 "you keep your seat until it ends")
 
 
 def test_who_may_do_what_is_decided_in_core_and_the_others_ask():

@@ -16,6 +16,7 @@ from core.permissions import (
     may_act_at_table,
     may_end_board,
     may_free_seat,
+    may_leave_seat,
     may_seat_someone,
     may_set_board,
 )
@@ -51,6 +52,17 @@ def test_anyone_leaves_his_seat_only_a_director_frees_another_players():
     assert may_free_seat(someone_else=True, director=True) is None
     assert reason(may_free_seat(someone_else=True, director=False)) is (
         Reason.FREE_SOMEONE_ELSES_SEAT)
+
+
+def test_a_seat_is_kept_while_the_board_at_its_table_is_in_play():
+    """Between boards (none set, or it ended) a player leaves; while one is in play only a
+    director moves him (the choices the laws give a seat are its member's)."""
+    assert may_leave_seat(None, director=False) is None
+    assert may_leave_seat(board(phase=Phase.FINISHED), director=False) is None
+    for phase in (Phase.AUCTION, Phase.PLAY):
+        assert may_leave_seat(board(phase=phase), director=False) == Refusal(
+            Reason.SEAT_IN_PLAY, {"board": 1, "table": 3})
+        assert may_leave_seat(board(phase=phase), director=True) is None
 
 
 def test_a_board_ends_once():

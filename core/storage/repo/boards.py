@@ -56,6 +56,7 @@ from core.storage.repo.statements import (
     INSERT_VERDICT,
     RECORD_WRITES,
     RULINGS_ON_BOARDS,
+    SEAT_AT_TABLE,
     SET_BOARD_SELECT,
     SET_CURRENT_BOARD,
     TABLE_FOR_MOVE,
@@ -616,6 +617,7 @@ class Boards(Sessions):
         expect_seq: int | None = None,
         seen: BoardInfo | None = None,
         deals_seen: int | None = None,
+        seated: tuple[int, Seat | None] | None = None,
     ) -> RecordedEvent:
         """Rule on ``event`` against the board's state and log it, all in one transaction.
 
@@ -634,6 +636,11 @@ class Boards(Sessions):
         round trips). ``deals_seen``: the mark of the hand records (:meth:`deals_seen`) taken
         before the caller checked the event against the deal; if hand records were stored
         since, :class:`Stale` is raised in the transaction and nothing is written.
+
+        ``seated``: a member, and the seat the caller's checks found him holding at the board's
+        table (None: not at it). His seat there is read again in this transaction, under the
+        board's lock, and :class:`Stale` raised (nothing written) when a director has reseated
+        it since: a choice is checked against the seat's member at press time.
         """
         for each in (*before, event):
             if not isinstance(each, Event):
@@ -648,7 +655,7 @@ class Boards(Sessions):
             # the row locked, unless nothing holds a lock past this read (the driver's one
             # statement with no transaction: its write checks the board's version instead)
             locks = getattr(conn, "row_locks_hold", True)
-            if looked is not None and not (locks or inline or before):
+            if looked is not None and not (locks or inline or before or seated):
                 # once, as the lookup read it: the write's version check stands for the read
                 first_try, looked = looked, None
                 try:
@@ -665,6 +672,11 @@ class Boards(Sessions):
             if board is None:
                 await require_club(conn, guild_id)
                 raise NotFound(Msg("there is no such board"))
+            if seated is not None:
+                held = await conn.scalar(SEAT_AT_TABLE,
+                                         {"table_id": board.table_id, "user_id": seated[0]})
+                if held != (seated[1].value if seated[1] is not None else None):
+                    raise Stale(Msg("the seat changed while this command was checked"))
             if not inline and not before:  # PostgreSQL, one event: the writes in one statement
                 return await self._append_folded(
                     conn, board, event, facts, actor_id, interaction_id, expect_seq
@@ -699,7 +711,7 @@ class Boards(Sessions):
         async with self.tx.turn(("board", board_id)):
             return await self.tx.write_conn(
                 work, retry_disconnect=interaction_id is not None, on_driver=not before,
-                one_statement=not before,
+                one_statement=not (before or seated),  # a seat read again: in a transaction
             )
 
     async def _first_recording(self, conn: AsyncConnection, first_id: int) -> RecordedEvent:

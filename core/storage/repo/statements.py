@@ -156,6 +156,12 @@ _FIRST_FOR_INTERACTION = select(EventRow.id).where(
 )
 FIRST_FOR_INTERACTION = lambda_stmt(lambda: _FIRST_FOR_INTERACTION)
 
+#: The seat a member holds at a table (none: no row): a choice's presser, read again in its
+#: write (``Storage.record(seated=…)``).
+SEAT_AT_TABLE = select(SeatBinding.seat).where(
+    SeatBinding.table_id == bindparam("table_id"), SeatBinding.user_id == bindparam("user_id")
+)
+
 INSERT_EVENT = insert(EventRow).returning(EventRow.id)
 INSERT_LAW = insert(EventLaw)
 INSERT_BOARD = insert(Board).returning(Board.id)
@@ -610,6 +616,7 @@ ON_THE_DRIVER = frozenset(
         *RECORD_WRITES.values(),
         FIRST_FOR_INTERACTION,
         EVENT_BY_ID,
+        SEAT_AT_TABLE,
         TABLE_FOR_MOVE,
         BOARDS_FOR_MOVE,
         RULINGS_ON_BOARDS,

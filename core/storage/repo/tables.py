@@ -3,6 +3,7 @@ starts from."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, cast
 
 from sqlalchemy import and_, delete, select
@@ -10,9 +11,10 @@ from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.selectable import ScalarSelect
 
+from core.permissions import BoardFacts, Refusal, Refused, may_leave_seat
 from core.seats import Seat
 from core.storage.errors import Conflict, NotFound
-from core.storage.models import GameSession, SeatBinding, Table, TableChannel, utcnow
+from core.storage.models import Board, Club, GameSession, SeatBinding, Table, TableChannel, utcnow
 from core.storage.played import note_sitter
 from core.storage.repo.clubs import Clubs
 from core.storage.repo.rows import (
@@ -23,7 +25,9 @@ from core.storage.repo.rows import (
     get_or_create_club,
     require_club,
     seatings_where,
+    session_end,
     session_row,
+    state_of,
     table_value,
 )
 from core.storage.repo.sessions import Sessions
@@ -205,12 +209,18 @@ class Tables(Clubs, Sessions):
         seat: Seat | str,
         *,
         take_over: bool = False,
+        director: bool | None = None,
     ) -> Seating:
         """Bind ``user_id`` to a seat (leaving any other seat of his in this club).
 
         A seat held by someone else raises :class:`Conflict` unless ``take_over``.
+        ``director`` (the asker is one: True or False) makes it ``/sit`` as a member asks it:
+        leaving the seat he holds for another is decided in this transaction
+        (:func:`leaving_refused`), and :class:`~core.permissions.Refused` writes nothing.
+        ``director=None``: the caller decided (tests, imports).
         """
         seat = Seat.parse(seat)
+        now = self.now()
 
         async def work(s: AsyncSession) -> Seating:
             club_id = await require_club(s, guild_id)
@@ -224,12 +234,19 @@ class Tables(Clubs, Sessions):
                     SeatBinding.table_id == table.id, SeatBinding.seat == seat.value
                 )
             )
-            if holder is not None and holder.user_id != user_id:
-                if not take_over:
-                    raise Conflict(
-                        Msg("{seat.full_name} at table {table} is taken by <@{member}>", seat=seat,
-                            table=table.number, member=holder.user_id)
-                    )
+            if holder is not None and holder.user_id == user_id:
+                holder = None  # his own seat
+            if holder is not None and not take_over:
+                raise Conflict(
+                    Msg("{seat.full_name} at table {table} is taken by <@{member}>", seat=seat,
+                        table=table.number, member=holder.user_id)
+                )
+            if director is not None:
+                refusal = await leaving_refused(s, club_id, user_id, now, director=director,
+                                                to=(table.id, seat))
+                if refusal is not None:
+                    raise Refused(refusal)
+            if holder is not None:
                 await s.delete(holder)
             await s.execute(
                 delete(SeatBinding).where(
@@ -252,13 +269,25 @@ class Tables(Clubs, Sessions):
 
         return await self.tx.write(work)
 
-    async def stand(self, guild_id: int, user_id: int) -> Seating | None:
-        """Unbind the user; returns where he was sitting (None if nowhere)."""
+    async def stand(
+        self, guild_id: int, user_id: int, *, director: bool | None = None
+    ) -> Seating | None:
+        """Unbind the user; returns where he was sitting (None if nowhere).
+
+        ``director`` (the asker is one: True or False) makes it ``/stand`` as a member asks it:
+        whether he may leave is decided in this transaction (:func:`leaving_refused`), and
+        :class:`~core.permissions.Refused` writes nothing. ``director=None``: the caller
+        decided (tests, imports)."""
+        now = self.now()
 
         async def work(s: AsyncSession) -> Seating | None:
             club_id = await find_club_id(s, guild_id)
             if club_id is None:
                 return None
+            if director is not None:
+                refusal = await leaving_refused(s, club_id, user_id, now, director=director)
+                if refusal is not None:
+                    raise Refused(refusal)
             found = await seatings_where(s, club_id, SeatBinding.user_id == user_id)
             await s.execute(
                 delete(SeatBinding).where(
@@ -348,3 +377,36 @@ class Tables(Clubs, Sessions):
             if club_id is None:
                 return ()
             return await seatings_where(s, club_id, SeatBinding.table_id == table_id)
+
+
+async def leaving_refused(
+    s: AsyncSession,
+    club_id: int,
+    user_id: int,
+    now: dt.datetime,
+    *,
+    director: bool,
+    to: tuple[int, Seat] | None = None,
+) -> Refusal | None:
+    """Whether ``user_id`` may leave the seat he holds (for seat ``to`` — a table id and a seat
+    — when he sits down elsewhere; the seat he holds is no move):
+    :func:`core.permissions.may_leave_seat` on his table's board, read in the caller's write
+    transaction after the table's row is locked (a ``/board set`` there, which locks it too,
+    runs wholly before or after). A board of a session that is over is not in play."""
+    held = await s.scalar(
+        select(SeatBinding).where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
+    )
+    if held is None or (to is not None and (held.table_id, held.seat) == (to[0], to[1].value)):
+        return None
+    table = await s.scalar(select(Table).where(Table.id == held.table_id).with_for_update())
+    board = None
+    if table is not None and table.current_board is not None:
+        club = await s.get(Club, club_id)
+        session = await s.get(GameSession, table.session_id)
+        if club is not None and session is not None and await session_end(
+                s, club, session, now) is None:
+            row = await s.scalar(select(Board).where(Board.table_id == table.id,
+                                                     Board.number == table.current_board))
+            if row is not None:
+                board = BoardFacts(row.number, table.number, state_of(row).phase)
+    return may_leave_seat(board, director=director)

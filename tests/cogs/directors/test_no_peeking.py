@@ -132,7 +132,9 @@ async def test_the_log_leaves_out_a_board_closed_by_no_peeking_and_shows_his_own
     assert "Ruling log: 0 results" in hidden.text and f"#{ruling.id}" not in hidden.text, \
         hidden.text
     assert "♥Q" not in hidden.text
-    assert (await ld.run("/sit table:1 seat:S", user="Declarer")).ephemeral
+    # board 1 is in play at table 2: he keeps his seat there, so the director moves him
+    moved = await ld.run("/sit table:1 seat:S member:Declarer", user="Director")
+    assert "Declarer sits South at table 1" in moved.text, moved.text
     shown = await ld.slash("log search", {}, user="Declarer")
     assert "Hidden" not in shown.text and f"#{ruling.id}" in shown.text, shown.text
     assert "♥Q" in (await ld.slash("script", {"id": ruling.id}, user="Declarer")).text

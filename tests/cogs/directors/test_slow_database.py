@@ -157,8 +157,9 @@ async def test_every_command_and_button_is_acknowledged_before_the_database(ld, 
         assert "Director's verdict" in verdict.text, verdict.text
     for line in ("/log search", "/log stats"):
         ok(await run(line, user="Director"))
-    ok(await run("/board end", user="Declarer"))
-    stood = ok(await run("/stand", user="Dummy"))
+    ended = ok(await run("/board end table:1", user="Director"))  # rulings: a director ends it
+    assert "Board over" in ended.text, ended.text
+    stood = ok(await run("/stand", user="Dummy"))  # between boards: he may leave
     assert "You left" in stood.text
     deleted = ok(await run(f"/club-data delete confirm:{ld.guild.name}", user="Director"))
     assert "Deleted" in deleted.text
