@@ -46,7 +46,7 @@ from tdbot.context import (
 from tdbot.hands import hand_from_records
 from tdbot.limits import directors_cooldown, press_allowance
 from tdbot.messages import N_, localize, reader_locale, say
-from tdbot.recording import incident_cooldown, record_incident
+from tdbot.recording import answer_and_log, incident_cooldown, record_incident
 from tdbot.render import (
     CHOICE_PATTERN,
     LAPSE_PATTERN,
@@ -201,7 +201,8 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
         else:  # nothing more to choose: the lapses and the call for the ruling pressed on
             view = ruling_view(recorded.ruling, offered.event_id, None,
                                lapse_buttons(recorded.state, board.id, locale), locale)
-        await edit_pressed(interaction, embed=embed, view=view)
+        await answer_and_log(interaction, club, board, recorded,
+                             edit_pressed(interaction, embed=embed, view=view))
 
 
 class LapseButton(PressButton, template=LAPSE_PATTERN):
@@ -262,8 +263,9 @@ class LapseButton(PressButton, template=LAPSE_PATTERN):
             return board, recorded
 
         board, recorded = await checked(attempt)
-        await post_ruling(interaction, recorded, table=board.table_number, board=board.number,
-                          club_language=club.language)
+        await answer_and_log(interaction, club, board, recorded, post_ruling(
+            interaction, recorded, table=board.table_number, board=board.number,
+            club_language=club.language))
 
 
 class Followups(commands.Cog):
@@ -380,8 +382,9 @@ class Followups(commands.Cog):
                               table=ctx.table.number, board=ctx.board.number,
                               club_language=ctx.club.language)
             return
-        await post_ruling(interaction, answer, table=ctx.table.number, board=ctx.board.number,
-                          club_language=ctx.club.language)
+        await answer_and_log(interaction, ctx.club, ctx.board, answer, post_ruling(
+            interaction, answer, table=ctx.table.number, board=ctx.board.number,
+            club_language=ctx.club.language))
 
     @penalty.command(name="played", description="A penalty card was played.")
     @app_commands.describe(

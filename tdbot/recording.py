@@ -16,6 +16,7 @@ from core.deal_facts import deal_mismatch, hands_checked, table_accepts
 from core.engine import Event
 from core.laws.auction_calls import CallMade
 from core.laws.course import PlayReported
+from core.storage.values import BoardInfo, ClubSettings
 from tdbot.client import TDBot
 from tdbot.context import (
     ContextError,
@@ -124,10 +125,7 @@ async def record_incident(
     # (the player does not wait for a second message to reach Discord), and both are always
     # tried: if Discord has given up on the interaction (the answer fails), the directors
     # still learn of the recorded ruling.
-    if recorded.is_ruling and not recorded.ruling.private and not recorded.duplicate:
-        await both(notify_log_channel(interaction, ctx, recorded), answer)
-    else:
-        await answer
+    await answer_and_log(interaction, ctx.club, ctx.board, recorded, answer)
     if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
         await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number,
                           club_language=language)
@@ -142,20 +140,34 @@ async def both(aside: Coroutine[Any, Any, None], main: Coroutine[Any, Any, None]
             raise result
 
 
+async def answer_and_log(
+    interaction: discord.Interaction[TDBot], club: ClubSettings, board: BoardInfo,
+    recorded: Any, answer: Coroutine[Any, Any, None],
+) -> None:
+    """The table's ``answer`` to a recording and, for a ruling (not the table's record, not a
+    private answer, not a redelivery), its line in the club's ruling-log channel beside it:
+    every command and button that records a ruling ends here, so every ruling is noted."""
+    if recorded.is_ruling and not recorded.ruling.private and not recorded.duplicate:
+        await both(notify_log_channel(interaction, club, board, recorded), answer)
+    else:
+        await answer
+
+
 async def notify_log_channel(
-    interaction: discord.Interaction[TDBot], ctx: TableContext, recorded: Any
+    interaction: discord.Interaction[TDBot], club: ClubSettings, board: BoardInfo,
+    recorded: Any,
 ) -> None:
     """One line per ruling in the club's ruling-log channel, so directors see every ruling
     wherever they are (no one is pinged; a failure here never affects the table's answer), in
     the club's language."""
-    channel_id = ctx.club.log_channel_id
+    channel_id = club.log_channel_id
     if channel_id is None or channel_id == interaction.channel_id:
         return
     channel = interaction.client.get_channel(channel_id)
     if channel is None or not hasattr(channel, "send"):
         return
-    language = ctx.club.language
-    numbers = {"number": recorded.id, "table": ctx.table.number, "board": ctx.board.number}
+    language = club.language
+    numbers = {"number": recorded.id, "table": board.table_number, "board": board.number}
     summary = clean(say(language, recorded.ruling.summary))
     laws = ", ".join(recorded.ruling.laws)
     if laws:
@@ -165,7 +177,7 @@ async def notify_log_channel(
                         summary=summary, **numbers)
     else:
         line = localize(language, LOG_LINE, summary=summary, **numbers)
-    blind = await blind_directors(interaction, ctx.board.session_id, ctx.board.number)
+    blind = await blind_directors(interaction, board.session_id, board.number)
     if blind:  # a playing director reads this channel and has not played the board
         line = localize(language, LOG_LINE_BLIND, **numbers)
     try:

@@ -4,6 +4,8 @@ cannot know, and /state, /mustplay and /lead never contradict each other."""
 
 from __future__ import annotations
 
+import re
+
 from core.storage.values import LogFilter
 from tests.cogs.lead_agreement import agree, button
 from tests.support import set_up
@@ -354,3 +356,22 @@ async def test_50D2_lead_delivered_again_gives_its_first_answer(ld, bot, board, 
     assert ruling_number(again.message) == f"Ruling #{first.id}", again.text
     assert ruling_number(later.message) != f"Ruling #{first.id}"
     assert await storage.count_log(ld.guild.id, LogFilter()) == counted
+
+
+async def test_50D2_the_lead_options_and_declarers_choice_are_noted_in_the_log_channel(
+    ld, bot, board
+):
+    """Every ruling is noted in the club's log channel, whichever command or button made it:
+    /lead's 50D2 options and the ruling declarer's choice makes are lines there too."""
+    await set_up(ld)
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W trick:3", user="LHO")
+    log = ld.guild.channel("td-log")
+    offered = re.search(r"Ruling #(\d+)", lead.text)
+    assert offered, lead.text
+    assert any(f"Ruling #{offered[1]} " in m.text for m in ld.channel_messages(log))
+    forbid = button(lead.message, "Forbid diamonds while W keeps the lead")
+    pressed = await ld.press(lead.message, forbid["custom_id"], user="Declarer")
+    chosen = re.search(r"\(ruling #(\d+)\)", pressed.text)
+    assert chosen and chosen[1] != offered[1], pressed.text
+    assert any(f"Ruling #{chosen[1]} " in m.text for m in ld.channel_messages(log))
