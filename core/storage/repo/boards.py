@@ -655,12 +655,14 @@ class Boards(Sessions):
             # the row locked, unless nothing holds a lock past this read (the driver's one
             # statement with no transaction: its write checks the board's version instead)
             locks = getattr(conn, "row_locks_hold", True)
-            if looked is not None and not (locks or inline or before or seated):
+            if looked is not None and not (locks or inline or before):
                 # once, as the lookup read it: the write's version check stands for the read
+                # (and its seat check for the presser's seat)
                 first_try, looked = looked, None
                 try:
                     return await self._append_folded(
-                        conn, first_try, event, facts, actor_id, interaction_id, expect_seq
+                        conn, first_try, event, facts, actor_id, interaction_id, expect_seq,
+                        seated,
                     )
                 except BoardChanged:
                     pass  # moved since the lookup (nothing written): read it, as without seen
@@ -679,7 +681,7 @@ class Boards(Sessions):
                     raise Stale(Msg("the seat changed while this command was checked"))
             if not inline and not before:  # PostgreSQL, one event: the writes in one statement
                 return await self._append_folded(
-                    conn, board, event, facts, actor_id, interaction_id, expect_seq
+                    conn, board, event, facts, actor_id, interaction_id, expect_seq, seated
                 )
             first_id = board.first_id
             if interaction_id is not None and not inline:
@@ -711,7 +713,7 @@ class Boards(Sessions):
         async with self.tx.turn(("board", board_id)):
             return await self.tx.write_conn(
                 work, retry_disconnect=interaction_id is not None, on_driver=not before,
-                one_statement=not (before or seated),  # a seat read again: in a transaction
+                one_statement=not before,
             )
 
     async def _first_recording(self, conn: AsyncConnection, first_id: int) -> RecordedEvent:
@@ -729,6 +731,7 @@ class Boards(Sessions):
         actor_id: int | None,
         interaction_id: int | None,
         expect_seq: int | None,
+        seated: tuple[int, Seat | None] | None = None,
     ) -> RecordedEvent:
         """:meth:`_append` on PostgreSQL for a recording of one event, ``board`` locked: the
         duplicate check, the event, its laws, the roll-up and the snapshot in one statement
@@ -777,7 +780,13 @@ class Boards(Sessions):
                 law_keys=[r["law_key"] for r in law_rows],
                 rollup_numbers=[rollup.RULINGS, *sorted({r["law_number"] for r in law_rows})],
             )
-        row = (await conn.execute(RECORD_WRITES[counted], params)).one()
+        seat_check = None
+        if seated is not None:  # the presser's seat, checked in the statement (record())
+            seat_check = "held" if seated[1] is not None else "none"
+            params["seat_user"] = seated[0]
+            if seated[1] is not None:
+                params["seat_held"] = seated[1].value
+        row = (await conn.execute(RECORD_WRITES[counted, seat_check], params)).one()
         if row.first_id is not None:
             return await self._first_recording(conn, row.first_id)
         if row.event_id is None or row.updated != 1:

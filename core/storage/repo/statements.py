@@ -514,7 +514,7 @@ def _typed(name: str, column: Any) -> Any:
     return bindparam(name, type_=column.type)
 
 
-def record_writes(*, counted: bool) -> Any:
+def record_writes(*, counted: bool, seat: str | None = None) -> Any:
     """PostgreSQL: a recording's writes in ONE statement (issue 27): the interaction's duplicate
     check, the event, its laws, the monthly roll-up and the new snapshot, as data-modifying
     CTEs. Each was a round trip of its own (10 per recording with BEGIN, the lock and COMMIT),
@@ -533,7 +533,10 @@ def record_writes(*, counted: bool) -> Any:
     (``board_changed``); the caller then runs the recording again. Under the board's row lock,
     in a transaction (the SQLAlchemy path), the same statement simply always finds its version.
     ``counted``: a ruling (laws and roll-up); the table's record writes the event and the
-    snapshot only.
+    snapshot only. ``seat``: a choice pressed by a player, checked against his seat at the
+    board's table in the statement too (``"held"``: ``:seat_user`` still holds ``:seat_held``
+    there; ``"none"``: he holds no seat there), so a director's reseat since the press's read
+    writes nothing and the caller checks again.
 
     Returns one row: ``first_id`` (the interaction's earlier event: nothing was written),
     ``event_id`` (None: nothing written) and ``updated`` (boards updated, 1 when written)."""
@@ -554,6 +557,11 @@ def record_writes(*, counted: bool) -> Any:
     ]
     if counted:
         sql.append("tz AS (SELECT time_zone FROM clubs WHERE id = :club_id FOR SHARE)")
+    if seat is not None:
+        sql.append("seat AS (SELECT seat FROM seat_bindings WHERE table_id = :table_id "
+                   "AND user_id = :seat_user)")
+        guard += (" AND EXISTS (SELECT 1 FROM seat WHERE seat.seat = :seat_held)"
+                  if seat == "held" else " AND NOT EXISTS (SELECT 1 FROM seat)")
     sql.append(
         f"ev AS (INSERT INTO events ({', '.join(columns)}) "
         f"SELECT {', '.join(':' + c for c in columns)}{source} WHERE {guard} RETURNING id)"
@@ -596,11 +604,15 @@ def record_writes(*, counted: bool) -> Any:
         _typed("new_version", b.version),
         _typed("new_updated_at", b.updated_at),
         _typed("b_version", b.version),
+        *((_typed("seat_user", SeatBinding.__table__.c.user_id),)
+          if seat is not None else ()),
+        *((_typed("seat_held", SeatBinding.__table__.c.seat),) if seat == "held" else ()),
     )
 
 
-#: :func:`record_writes`, by ``counted``.
-RECORD_WRITES = {True: record_writes(counted=True), False: record_writes(counted=False)}
+#: :func:`record_writes`, by ``counted`` and the seat check.
+RECORD_WRITES = {(counted, seat): record_writes(counted=counted, seat=seat)
+                 for counted in (True, False) for seat in (None, "held", "none")}
 
 
 #: The prebuilt statements a write on PostgreSQL runs on asyncpg's own connection

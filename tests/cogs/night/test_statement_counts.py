@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from sqlalchemy import event
 
+from tests.cogs.lead_agreement import button
 from tests.support import seat_everyone
 
 
@@ -48,9 +49,11 @@ def counting(storage) -> Iterator[list[int]]:
 #: core.storage.played). Issue 27: a read is one statement with no BEGIN on both backends, and
 #: on PostgreSQL a recording is one statement, started from the board the lookup read; /board
 #: set moves the table from what its locking reads read, with no read of its own after them.
+#: A choice pressed is checked against the presser's seat in that one statement too (4 round
+#: trips when the seat was read again in a transaction of its own).
 MOST = {
-    "sqlite": {"/state": 1, "/board set": 12, "/exposed": 7},
-    "postgresql": {"/state": 1, "/board set": 11, "/exposed": 2},
+    "sqlite": {"/state": 1, "/board set": 12, "/exposed": 7, "press": 7},
+    "postgresql": {"/state": 1, "/board set": 11, "/exposed": 2, "press": 2},
 }
 
 
@@ -73,5 +76,11 @@ async def test_statements_per_table_command(ld, bot, storage, backend):
             result = await ld.run(command, user=user)
         assert answer in result.text, result.text
         counts[name] = seen[0]
+    offered = await ld.run("/lead seat:E trick:2", user="RHO")
+    forbid = button(offered.message, "Forbid spades while E keeps the lead")
+    with counting(storage) as seen:  # declarer's choice, checked against his seat (54A, 50D2)
+        pressed = await ld.press(offered.message, forbid["custom_id"], user="Declarer")
+    assert "Chosen by" in pressed.text, pressed.text
+    counts["press"] = seen[0]
     assert counts.keys() == MOST[backend].keys()
     assert all(counts[c] <= MOST[backend][c] for c in counts), counts
