@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from core.errors import RuleError
+from core.ruling import LAW_NUMBERS
 from core.text import Msg, Text
 
 OFFICIAL_TEXT = "https://web2.acbl.org/documentLibrary/play/Laws-of-Duplicate-Bridge.pdf"
@@ -178,7 +179,7 @@ def law_summary(number: int | str) -> LawSummary:
         raise RuleError(Msg("{text} is not a law number (try 50, or 64A2)", text=repr(text[:20])))
     n = int(match.group(1))
     if n not in _SUMMARIES:
-        if 1 <= n <= 93:
+        if n in LAW_NUMBERS:
             raise RuleError(Msg("Law {n} is outside what this bot rules on; see {link}", n=n,
                                 link=OFFICIAL_TEXT))
         raise RuleError(Msg("there is no Law {n}: the Laws run from 1 to 93", n=n))

@@ -9,10 +9,46 @@ from functools import cache
 from typing import Any, cast
 
 from core import serial
+from core.errors import RuleError
 from core.state import Chooser
 from core.text import Msg, Text
 
 _LAW_RE = re.compile(r"^(\d{1,2})([A-Z]?)(\d?)(?:\(?([a-z])\)?)?(?:\(?(\d|i{1,3}|iv)\)?)?$")
+# typed: a subsection digit only after a section letter ("100" is not Law 10, section 0)
+_TYPED_RE = re.compile(
+    r"^(\d{1,2})(?!\d)(?:([a-z])(\d)?)?(?:\(?([a-z])\)?)?(?:\(?(\d|iv|i{1,3})\)?)?$", re.IGNORECASE
+)
+_PREFIX = re.compile(r"^\s*(?:laws?\s*)?", re.IGNORECASE)
+
+#: The Laws of Duplicate Bridge run from Law 1 to Law 93.
+LAW_NUMBERS = range(1, 94)
+
+
+def law_parts(ref: str, *, strict: bool = False) -> tuple[str, ...]:
+    """The parts of a citation (``"law 50 d2 (a)"`` → ``("50", "D", "2", "a")``), a law of the
+    book (1 to 93): the one rule for a law a person types (``/log search law:``, a director's
+    ``/consult answer laws:``) and for the log's index. ``strict`` reads a citation as the
+    engine writes it (``50D2(a)``); otherwise as a person types it. Raises :class:`RuleError`
+    for text that is not a law reference."""
+    if strict:
+        m = _LAW_RE.match(ref.strip())
+    else:
+        m = _TYPED_RE.match(_PREFIX.sub("", ref).replace(" ", ""))
+    if not m or int(m.group(1)) not in LAW_NUMBERS:
+        shown = ref if len(ref) <= 20 else ref[:20] + "…"
+        raise RuleError(Msg("{ref} is not a law reference (e.g. 50, 50D or 50D2(a))",
+                            ref=repr(shown)))
+    number, letter, digit, sub, roman = m.groups()
+    parts = [str(int(number))]
+    if letter:
+        parts.append(letter.upper())
+    if digit:
+        parts.append(digit)
+    if sub:
+        parts.append(sub.lower())
+    if roman:
+        parts.append(roman.lower())
+    return tuple(parts)
 
 
 @dataclass(frozen=True)

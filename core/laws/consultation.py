@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from core.errors import RuleError
 from core.registry import Event, event, rule
-from core.ruling import Ruling, law_satisfies
+from core.ruling import Ruling, law_parts
 from core.state import TableState
 from core.text import Msg
 
@@ -30,9 +30,7 @@ def consultation(state: TableState, ev: Consultation) -> tuple[Ruling, TableStat
     if not ev.question.strip() or not ev.answer.strip():
         raise RuleError(Msg("a consultation needs a question and an answer"))
     for law in ev.laws:
-        if not law_satisfies(law, law):
-            raise RuleError(Msg("{law} is not a law reference (e.g. 23, or 50D2(a))",
-                                law=repr(law[:20])))
+        law_parts(law, strict=True)
     told = ev.table_note.strip()
     return Ruling(
         kind="consultation",

@@ -9,6 +9,7 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.laws.consultation import Consultation as ConsultationEvent
+from core.ruling import law_parts
 from core.storage.desk.base import DeskBase
 from core.storage.desk.values import ConsultationInfo
 from core.storage.errors import Conflict, NotFound, StorageError
@@ -94,11 +95,14 @@ class Consultations(DeskBase):
         note = checked_text(table_note, NOTE_MAX, "note for the table")
         if not reply:
             raise StorageError(Msg("give the answer"))
+        cited = tuple(laws)
+        for law in cited:  # before the claim: a refused citation writes nothing
+            law_parts(law, strict=True)
         claimed = await self._claim(guild_id, consultation_id, director_id, reply, note)
         if claimed.repeated:
             recorded = await self._st.recorded(guild_id, claimed.event_id or 0)
             return claimed, recorded
-        event = ConsultationEvent(claimed.question, reply, note, tuple(laws))
+        event = ConsultationEvent(claimed.question, reply, note, cited)
         try:
             # the player asked it: the entry is his (his /log search, his /script); the
             # director who answered is on the consultation (answered_by)

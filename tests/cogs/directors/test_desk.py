@@ -509,3 +509,29 @@ async def test_16B_92_an_appeals_reason_is_the_filers_and_the_directors_until_th
                              user="Director")
     assert not decided.ephemeral and "closed: the ruling stands" in decided.text, decided.text
     assert "SK Q J" not in decided.text and "/appeal list" in decided.text
+
+
+@pytest.mark.parametrize("laws", ["0", "99Z", "23A 94", "120B"])
+async def test_consultation_cites_only_laws_1_to_93(ld, storage, laws):
+    """A director's citation is a law of the book (1 to 93), by the rule /law and /log search
+    use: "0" or "99Z" is refused in one private line and nothing is recorded, so /log stats
+    never counts a law /log search cannot find."""
+    await set_up(ld)
+    await exposure(storage, ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    asked = await ld.slash("consult ask", {"question": "q"}, user="RHO")
+    cid = int(asked.channel_messages[0].text.split("#")[1].split(":")[0])
+    before = await Desk(storage).consultation(ld.guild.id, cid)
+    refused = await ld.slash("consult answer", {"id": cid, "answer": "a", "laws": laws},
+                             user="Director")
+    assert refused.ephemeral and "not a law reference" in refused.text, refused.text
+    assert "\n" not in refused.text.strip()
+    assert not refused.channel_messages
+    assert await Desk(storage).consultation(ld.guild.id, cid) == before
+    stats = await ld.slash("log stats", {}, user="Director")
+    assert "Law 99" not in stats.text and "Law 0" not in stats.text
+    search = await ld.slash("log search", {}, user="Director")
+    assert "Private consultation answered" not in search.text and "Law 0" not in search.text
+    done = await ld.slash("consult answer", {"id": cid, "answer": "a", "laws": "23A 93"},
+                          user="Director")
+    assert "Answer recorded" in done.text, done.text
