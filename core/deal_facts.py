@@ -9,46 +9,16 @@ would record is checked (:func:`table_accepts`), and a player's only for his own
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from core.cards import Card, Hand, Suit, cards_text
 from core.deal import Deal
 from core.engine import Event, replay
 from core.errors import USER_ERRORS
-from core.laws.exposure import AuctionExposureIncident, Exposure
-from core.laws.flow import CardPlayed
-from core.laws.leads import LeadOutOfTurn
-from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.penalty import PenaltyCardReturned, PenaltyNotPlayed
-from core.laws.premature import PrematurePlay, SimultaneousCards
-from core.laws.revoke import Revoke
+from core.held import held_cards
 from core.seats import SEATS, Seat
 from core.state import Phase, TableState
 from core.text import Msg
-
-
-def held_cards(event: Event) -> Iterator[tuple[Seat, Card]]:
-    """The (seat, card) pairs an event says were in that seat's hand."""
-    match event:
-        case Exposure(seat=seat, cards=cards) | AuctionExposureIncident(seat=seat, cards=cards):
-            yield from ((seat, c) for c in cards)
-        case CardPlayed(seat=seat, card=card) | PenaltyCardReturned(seat=seat, card=card):
-            yield seat, card
-        case LeadOutOfTurn(offender=seat, card=card) | PrematurePlay(offender=seat, card=card):
-            yield seat, card
-        case OpeningLeadOutOfTurn(offender=seat, card=card):
-            yield seat, card
-        case PenaltyNotPlayed(seat=seat, played=played, instead_of=instead_of):
-            yield seat, played
-            if instead_of is not None:
-                yield seat, instead_of
-        case SimultaneousCards(seat=seat, cards=cards):
-            yield from ((seat, c) for c in cards)
-        case Revoke(offender=seat, card=card, other_offender=other, other_card=other_card):
-            if card is not None:
-                yield seat, card
-            if other is not None and other_card is not None:
-                yield other, other_card
 
 
 def table_accepts(state: TableState, report: Sequence[Event]) -> bool:

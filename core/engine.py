@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import core.laws  # noqa: F401 - the rules this engine dispatches to
 from core.errors import RuleError
+from core.held import check_cards_in_place
 from core.registry import (
     CHOICES,
     EVENT_TYPES,
@@ -36,7 +37,9 @@ __all__ = ["EVENT_TYPES", "ChoiceMade", "Event", "apply",
 
 def apply(state: TableState, ev: Event) -> tuple[Ruling, TableState]:
     """Rule on one event. Raises :class:`RuleError` (or a card/seat error) for bad facts;
-    the state passed in is never changed."""
+    the state passed in is never changed. A card the event places in a hand is checked first:
+    it is nobody else's penalty card (:func:`core.held.check_cards_in_place`)."""
+    check_cards_in_place(state, ev)
     return rule_for(ev)(state, ev)
 
 

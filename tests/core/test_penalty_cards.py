@@ -172,7 +172,7 @@ def test_50D2_returned_card_withdraws_declarers_waiting_options():
 def test_returning_a_card_that_is_not_a_penalty_card_is_refused():
     from core.laws.penalty import PenaltyCardReturned
 
-    with pytest.raises(RuleError, match="not a penalty card"):
+    with pytest.raises(RuleError, match="E.s penalty card, so W cannot hold it"):
         apply(play_state("S", "E:SK:major"), PenaltyCardReturned(Seat.W, parse_card("SK")))
 
 

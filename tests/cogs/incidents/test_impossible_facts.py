@@ -59,3 +59,26 @@ async def test_6_more_penalty_cards_than_a_hand_holds_is_refused_and_writes_noth
     state = await ld.run("/state", user="LHO")
     assert "penalty" not in state.text.lower(), state.text
     assert (await storage.search_log(ld.guild.id, limit=100)).entries == before
+
+
+@pytest.mark.parametrize(("who", "command"), [
+    ("Declarer", "/exposed cards:SK seat:S"),
+    ("Declarer", "/exposed cards:SK seat:N"),
+    ("Declarer", "/premature-play card:SK seat:S led:Hearts"),
+    ("RHO", "/exposed cards:SK"),
+])
+async def test_48A_50A_a_penalty_card_is_nobody_elses_card_and_nothing_is_recorded(
+    ld, bot, board, storage, who, command
+):
+    """W's ♠K is on the table as his penalty card (50A): a card is in one place, so the ♠K
+    reported as declarer's, dummy's or E's card is refused in one private line, whoever reports
+    it and whatever the report (exposure, premature play), and nothing is recorded."""
+    await ld.run("/exposed cards:SK", user="LHO")
+    before = (await storage.search_log(ld.guild.id, limit=100)).entries
+    result = await ld.run(command, user=who)
+    assert result.ephemeral and not result.channel_messages, result.text
+    assert result.text.count("\n") == 0, result.text
+    assert "W's penalty card" in result.text and "cannot hold it" in result.text, result.text
+    assert (await storage.search_log(ld.guild.id, limit=100)).entries == before
+    state = await ld.run("/state", user="LHO")
+    assert "W's ♠K (major)" in state.text, state.text
