@@ -94,6 +94,42 @@ def take_custom_id(call_id: int) -> str:
     return f"{TAKE_PREFIX}:{call_id}"
 
 
+def call_message(
+    call: DirectorCallInfo, embeds: list[discord.Embed], holder: discord.abc.User | None,
+    locale: Locale, *, handed: bool = False,
+) -> dict[str, Any]:
+    """The call's message in the log channel as the stored ``call`` stands now (taken, handed
+    to ``holder``, or back in the queue), in the club's language (``locale``): the line, the
+    "Taken by" field (the holder's only: the one before is gone) and the button. ``holder`` is
+    the member who has it (``call.claimed_by``), None when nobody does. Every path that changes
+    who has a call shows it with this, so the queue never sends two directors to a table."""
+    label = localize(locale, N_("Taken by"))
+    shown = []
+    for embed in embeds:
+        embed = embed.copy()
+        kept = [f for f in embed.fields if f.name != label]
+        embed.clear_fields()
+        for f in kept:
+            embed.add_field(name=f.name, value=f.value, inline=f.inline)
+        shown.append(embed)
+    name = cut(holder.display_name, 60) if holder is not None and call.claimed_by else None
+    where = call_where(call, locale)
+    if name is None:
+        content = localize(locale, N_("Director call #{id}: {where}, back in the queue."),
+                           id=call.id, where=where)
+    else:
+        if shown:
+            when = discord.utils.format_dt(call.claimed_at, "R") if call.claimed_at else ""
+            shown[0].add_field(name=label, value=f"<@{call.claimed_by}> {when}".strip(),
+                               inline=False)
+        content = localize(locale, N_("Director call #{id}: {where}, handed to {name}.") if handed
+                           else N_("Director call #{id}: {where}, taken by {name}."),
+                           id=call.id, where=where, name=clean(name))
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakeButton(call.id, taken_by=name, locale=locale))
+    return {"content": content, "embeds": shown, "view": view}
+
+
 # ------------------------------------------------------------------------------ the call buttons
 
 
@@ -512,26 +548,12 @@ class Directors(commands.Cog):
                                  id=call.id, director=holder)
             await respond(interaction, taken, ephemeral=True)
             return
-        name = cut(interaction.user.display_name, 60)
-        message = interaction.message
-        embeds = list(message.embeds) if message is not None else []
-        now = dt.datetime.now(dt.UTC)
         public = club.language  # the call's message in the log channel
-        if embeds:
-            embeds[0].add_field(
-                name=localize(public, N_("Taken by")),
-                value=f"{interaction.user.mention} {discord.utils.format_dt(now, 'R')}",
-                inline=False,
-            )
-        view = discord.ui.View(timeout=None)
-        view.add_item(TakeButton(call.id, taken_by=name, locale=public))
-        content = localize(public, N_("Director call #{id}: {where}, taken by {name}."),
-                           id=call.id, where=call_where(call, public), name=clean(name))
+        message = interaction.message
         await edit_pressed(
             interaction,
-            content=content,
-            embeds=embeds,
-            view=view,
+            **call_message(call, message.embeds if message is not None else [],
+                           interaction.user, public),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self._tell_caller(interaction, call, public)
@@ -609,20 +631,10 @@ class Directors(commands.Cog):
         channel = interaction.client.get_channel(call.channel_id or 0)
         if channel is None or call.message_id is None or not hasattr(channel, "fetch_message"):
             return
-        view = discord.ui.View(timeout=None)
-        view.add_item(TakeButton(call.id, taken_by=cut(to.display_name, 60) if to else None,
-                                 locale=locale))
-        where = call_where(call, locale)
-        if to is not None:
-            content = localize(locale, N_("Director call #{id}: {where}, handed to {name}."),
-                               id=call.id, where=where, name=clean(cut(to.display_name, 60)))
-        else:
-            content = localize(locale, N_("Director call #{id}: {where}, back in the queue."),
-                               id=call.id, where=where)
         try:
             message = await channel.fetch_message(call.message_id)
-            await message.edit(content=content,
-                               view=view, allowed_mentions=discord.AllowedMentions.none())
+            await message.edit(**call_message(call, message.embeds, to, locale, handed=True),
+                               allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.warning("Could not update the message of call %s: %s", call.id, exc)
 

@@ -160,3 +160,35 @@ async def test_end_to_end_from_an_incident_command(ld, bot, storage):
     [post] = call.channel_messages
     assert post.pings["roles"] == [ld.guild.role("Director").id]
     assert "table 1, board 4" in post.text.lower()
+
+
+async def test_the_call_message_shows_who_has_it_after_every_change(ld, bot, storage):
+    """Taken, handed on, released: the call's message in the log channel shows its holder now
+    (one rendering of the stored call), never the director who had it before, so the queue
+    does not send two directors to the table."""
+    await set_up(ld)
+    await exposure(storage, ld)
+    [post] = (await ld.slash("director", {"table": 1}, user="LHO")).channel_messages
+    log_channel = ld.guild.channel("td-log")
+
+    def shown():
+        [now] = [m for m in ld.channel_messages(log_channel) if m.id == post.id]
+        return now.text, [b["label"] for b in now.buttons]
+
+    await ld.press(post, "Take it", user="Director")
+    text, buttons = shown()
+    assert "Taken by" in text and f"<@{ld.director.id}>" in text and buttons == [
+        "Taken by Director"], (text, buttons)
+    deputy = ld.member("Deputy", roles=["Director"])
+    ld.refresh_guild()
+    await ld.slash("release", {"call": 1, "to": deputy}, user="Director")
+    text, buttons = shown()
+    assert text.split("\n").count("Taken by") == 1 and f"<@{deputy.id}>" in text, text
+    assert f"<@{ld.director.id}>" not in text and buttons == ["Taken by Deputy"], (text, buttons)
+    await ld.slash("release", {"call": 1}, user=deputy)
+    text, buttons = shown()
+    assert "Taken by" not in text and "back in the queue" in text, text
+    assert f"<@{deputy.id}>" not in text and buttons == ["Take it"], (text, buttons)
+    await ld.press(post, "Take it", user=deputy)
+    text, buttons = shown()
+    assert text.split("\n").count("Taken by") == 1 and f"<@{deputy.id}>" in text, text
