@@ -34,10 +34,10 @@ from core.laws.waits import (
     HOLDS_EVERYONE,
     HOLDS_FOLLOWER,
     LEAD_CHOICE_LAWS,
-    QUESTIONS,
     claimed_by,
     lead_held_for,
     live,
+    question_asked,
     recorded_wait,
     stopped_words,
 )
@@ -59,7 +59,7 @@ class Wait:
     chooser: Chooser
     options: tuple[str, ...]
     recorded: bool
-    question: str = ""  # for a question of fact: the question itself
+    question: Text = ""  # for a question of fact: the question itself
 
     def option_words(self) -> Msg:
         return Msg.join("; ", (option_words(o) for o in self.options))
@@ -159,8 +159,7 @@ def _wait_line(w: Wait) -> Msg:
 
 
 def _recorded(p: PendingChoice) -> Wait:
-    question = p.note if p.chooser in QUESTIONS else ""
-    return Wait(p.seat, p.law, Chooser(p.chooser), p.options, True, question)
+    return Wait(p.seat, p.law, Chooser(p.chooser), p.options, True, question_asked(p))
 
 
 def due_lead_choice(state: TableState, leader: Seat) -> Wait | None:

@@ -26,9 +26,9 @@ LAWS = ("27A1", "29A")
 
 
 def offer_acceptance(before: TableState, after: TableState, offender: Seat, law: str,
-                     incident: Event, what: Text) -> tuple[TableState, tuple[Option, ...]]:
-    """``after`` with the offender's LHO asked whether he accepts ``what`` (``law``), and the
-    options for the ruling."""
+                     incident: Event, call: Text) -> tuple[TableState, tuple[Option, ...]]:
+    """``after`` with the offender's LHO asked whether he accepts ``call`` (``law``; the call
+    as a player says it, a value of one whole sentence), and the options for the ruling."""
     after = drop_offers(after)
     note = json.dumps({"event": event_to_data(incident), "before": drop_offers(before).to_json(),
                        "after": _fingerprint(after)})
@@ -36,7 +36,7 @@ def offer_acceptance(before: TableState, after: TableState, offender: Seat, law:
     pending = PendingChoice(law=law, chooser=LHO, seat=lho, options=(ACCEPT, DECLINE),
                             offender=offender, note=note)
     state = after.evolve(pending=(*after.pending, pending))
-    options = (Option(ACCEPT, Msg("{lho.value} accepts {what} ({law})", lho=lho, what=what,
+    options = (Option(ACCEPT, Msg("{lho.value} accepts the {call} ({law})", lho=lho, call=call,
                                   law=law)),
                Option(DECLINE, Msg("{lho.value} does not accept", lho=lho)))
     return state, options

@@ -16,6 +16,7 @@ a side said to have lost the lead. From them:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -132,8 +133,9 @@ def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int
         law: str = QUESTION_LAW) -> tuple[TableState, Ruling]:
     """Record the question whether ``leader`` kept the lead, and the ruling that asks it."""
     listed = described(doubtful)
-    question = (f"declarer or dummy (or a director) says whether {leader.value} has kept "
-                f"the lead since his restriction began ({listed})")
+    question = json.dumps(Msg("declarer or dummy (or a director) says whether {seat.value} has "
+                              "kept the lead since his restriction began ({restrictions})",
+                              seat=leader, restrictions=listed).to_data())
     options = (Option(KEPT, Msg("{seat.value} has kept the lead", seat=leader)),
                Option(LOST, Msg("{seat.value}'s side lost it meanwhile", seat=leader)))
     pending = PendingChoice(law=law, chooser=Chooser.DECLARER_SIDE, seat=leader,

@@ -156,7 +156,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
         state = put_awaiting(state, Awaiting("27B", offender, bid.text, artificial=ev.artificial,
                                              spec=_spec_text(spec)))
         state, options = acceptance.offer_acceptance(before, state, offender, "27A1", ev,
-                                                     f"the {bid.words}")
+                                                     bid.symbol)
         draft.options.extend(options)
         draft.chooser = acceptance.LHO
         draft.cite("27A1", "27B1(a)", "27B1(b)", "27B2", "27B3", "23A")

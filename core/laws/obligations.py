@@ -19,10 +19,10 @@ from core.cards import Card, CardError, Hand, Suit, cards_text
 from core.errors import RuleError
 from core.laws.waits import (
     LEAD_CHOICE_LAWS,
-    QUESTIONS,
     claimed_by,
     held_lead_words,
     holds_report,
+    question_asked,
     recorded_wait,
     stopped_words,
 )
@@ -317,7 +317,7 @@ def pending_ruling(pending: PendingChoice, seat: Seat, *, leading: bool,
         return held_lead_ruling(pending.seat, pending.law, seat, kind=kind)
     return waiting_ruling(seat, leading, law=pending.law, chooser=Chooser(pending.chooser),
                           options=pending.options,
-                          question=pending.note if pending.chooser in QUESTIONS else "",
+                          question=question_asked(pending),
                           kind=kind)
 
 

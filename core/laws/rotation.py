@@ -194,7 +194,7 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
                                   "it, with no rectification (29A).", lho=offender.lho,
                                   call=words))
         state, options = acceptance.offer_acceptance(before, state, offender, "29A", ev,
-                                                     Msg("the {call}", call=words))
+                                                     words)
         draft.options.extend(options)
         draft.chooser = acceptance.LHO
     return draft.build("call_out_of_rotation"), state

@@ -8,9 +8,11 @@ up the seat it is about (a lead option before he leads, a question whether he ke
 
 from __future__ import annotations
 
+import json
+
 from core.seats import Seat
 from core.state import Chooser, PendingChoice, TableState
-from core.text import Msg
+from core.text import Msg, Text
 
 OPENING_LAW = "54"  # an opening lead out of turn
 DECLARER_LAW = "55"  # declarer's lead out of turn
@@ -28,6 +30,18 @@ HOLDS_FOLLOWER = frozenset({PREMATURE_LAW})
 LEAD_CHOICE_LAWS = frozenset({"50D2", "26B"})
 #: Questions of fact (has he kept the lead?) rather than choices among remedies.
 QUESTIONS = frozenset({Chooser.PLAYERS, Chooser.DECLARER_SIDE})
+
+
+def question_asked(pending: PendingChoice) -> Text:
+    """The question of fact a recorded choice asks ("" for a choice among remedies): a message
+    stored as data in its note, so it is said in the reader's language; a question recorded
+    before messages is its English text, as stored."""
+    if pending.chooser not in QUESTIONS:
+        return ""
+    try:
+        return Msg.from_data(json.loads(pending.note))
+    except ValueError:
+        return pending.note
 
 
 #: ``TableState.notes`` entry of a claim or concession (Law 68): ``claim:S``.

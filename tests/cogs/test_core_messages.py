@@ -110,11 +110,14 @@ def _conformance_rulings(monkeypatch: pytest.MonkeyPatch) -> list:
 
 #: A text with no words to translate (a card list, a contract, a law reference).
 NO_WORDS = re.compile(r"^[\s♠♥♦♣0-9AKQJTNESWX,.;:()\-–/#+=]*$")
+#: A word in a message's value (a law reference such as 31A2(a), a card or 3NT has none).
+WORD = re.compile(r"(?=[A-Za-z]*[a-z])[A-Za-z]{2,}")
 
 
 def test_every_conformance_ruling_renders_in_every_language(monkeypatch, capsys):
     """Every text of every ruling the public and the project's own cases produce is a message
-    (never English left as a plain string) whose every part has a translation."""
+    (never English left as a plain string, nor glued into one as a value) whose every part has
+    a translation."""
     rulings = _conformance_rulings(monkeypatch)
     capsys.readouterr()
     assert len(rulings) > 100
@@ -128,6 +131,9 @@ def test_every_conformance_ruling_renders_in_every_language(monkeypatch, capsys)
                 if not NO_WORDS.match(text):
                     problems.add(f"plain English: {text!r}")
                 continue
+            problems.update(f"English value {name}={value!r} in {msg.template!r}"
+                            for msg in text.messages() for name, value in msg.params.items()
+                            if isinstance(value, str) and WORD.search(value))
             for language in LANGUAGES:
                 tr = translator(language)
                 problems.update(f"{language}: {m!r}" for m in untranslated(text, tr))
@@ -140,3 +146,60 @@ def test_the_core_template_lists_exactly_the_messages_of_the_code():
     with (LOCALES / "core.pot").open("rb") as file:
         template = {(m.context, str(m.id)) for m in read_po(file) if m.id}
     assert template == set(core_messages())
+
+
+@pytest.mark.parametrize("law", ["27A1", "29A"])
+def test_27A1_29A_accepting_the_call_is_one_sentence_in_every_language(law):
+    """The LHO's option to accept an insufficient bid (27A1) or a call out of rotation (29A) is
+    one whole template with the call as its value: no English word glued into it ("N
+    accepteert the 1NT")."""
+    from core.auction import Auction
+    from core.engine import apply
+    from core.laws.insufficient import InsufficientBid
+    from core.laws.rotation import CallOutOfRotation
+    from core.seats import Seat
+    from core.state import TableState
+
+    if law == "27A1":  # E opens 2S, S bids 1NT: W may accept it
+        state = TableState(dealer=Seat.E, calls=Auction.parse("E", "2S").texts)
+        ruling, _ = apply(state, InsufficientBid("1NT"))
+        call = "1NT"
+    else:  # dealer N, E passes first: S may accept it
+        ruling, _ = apply(TableState(dealer=Seat.N), CallOutOfRotation(Seat.E, "1S"))
+        call = "1♠"
+    [accept] = [o.label for o in ruling.options if o.token == "accept"]
+    assert isinstance(accept, Msg) and law in accept.params.values()
+    assert [v for v in accept.params.values() if isinstance(v, str) and WORD.search(v)] == []
+    assert render(accept) == f"{'W' if law == '27A1' else 'S'} accepts the {call} ({law})"
+    for language in LANGUAGES:
+        tr = translator(language)
+        assert untranslated(accept, tr) == [], language
+        assert " the " not in render(accept, tr), language
+
+
+def test_50D2a_the_question_whether_he_kept_the_lead_is_a_message():
+    """The question of fact (has W kept the lead since declarer forbade spades?) that /state
+    and /mustplay say is a message in the reader's language, not English text stored with the
+    board; a question stored before messages is still said as stored."""
+    from dataclasses import replace
+
+    from core.engine import ChoiceMade, apply
+    from core.laws.obligations import must_play
+    from core.laws.penalty import PartnerLead
+    from core.seats import Seat
+    from core.view import view_of
+    from tests.core.helpers import play_state
+
+    state = play_state("S", "E:SK:major")
+    _, state = apply(state, PartnerLead(Seat.W, trick=3))
+    _, state = apply(state, ChoiceMade(Seat.W, "forbid:S"))
+    _, state = apply(state, PartnerLead(Seat.W, trick=7))  # did W keep the lead since trick 3?
+    [question] = [line for line in view_of(state).lines() if "kept the lead" in str(line)]
+    waiting = must_play(state, Seat.W).summary
+    for text in (question, waiting):
+        assert isinstance(text, Msg) and "W has kept the lead" in render(text), text
+        for language in LANGUAGES:
+            assert untranslated(text, translator(language)) == [], (language, text)
+    [pending] = state.pending_for(Seat.W)
+    old = state.evolve(pending=(replace(pending, note="Has W kept the lead?"),))
+    assert "Has W kept the lead?" in [str(line) for line in view_of(old).lines()]
