@@ -19,7 +19,7 @@ from typing import Any
 from core.cards import Card, Hand, Suit
 from core.deal import ALL, EW, NS, Deal, pbn_hand
 from core.seats import SEATS, Seat
-from core.text import Msg, Text
+from core.text import NOTRUMP, Msg, Text
 
 #: Strains in the order of a double-dummy table.
 STRAINS = ("NT", "S", "H", "D", "C")
@@ -124,9 +124,12 @@ def tricks_from_position(
 
 def table_text(result: DDResult, dealer: Seat | None = None) -> Msg:
     """The table as monospaced text, declarers down, strains across, then par."""
-    lines: list[Text] = ["     " + "".join(f"{STRAIN_SYMBOLS[t]:>4}" for t in STRAINS)]
+    # the seats and no-trump in the reader's words (each as wide as in English)
+    lines: list[Text] = [Msg.join("", ["       ", NOTRUMP,
+                                       "".join(f"{STRAIN_SYMBOLS[t]:>4}" for t in STRAINS[1:])])]
     for seat in (Seat.N, Seat.S, Seat.E, Seat.W):
-        lines.append(f"{seat.value:<5}" + "".join(f"{result.tricks[seat, t]:>4}" for t in STRAINS))
+        lines.append(Msg.join("", [Msg("{seat.value}", seat=seat), "    " + "".join(
+            f"{result.tricks[seat, t]:>4}" for t in STRAINS)]))
     par: Text = Msg("pass it out")
     for i, contract in enumerate(result.par_contracts):
         said = _par_contract(contract)

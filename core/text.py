@@ -154,6 +154,8 @@ class Msg:
         if isinstance(data, str):
             return data
         if isinstance(data, dict):
+            if "word" in data:
+                return Word(data["context"], data["word"])
             if "join" in data:
                 return Joined(data["join"], tuple(Msg.from_data(p) for p in data["parts"]))
             if "msg" in data:
@@ -188,6 +190,27 @@ class Joined(Msg):
                 "parts": [p.to_data() if isinstance(p, Msg) else p for p in self.parts]}
 
 
+class Word(Msg):
+    """One word of the catalog said in its context (marked with :func:`word`), such as no-trump
+    heading the double-dummy table."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, context: str, text: str) -> None:
+        super().__init__(text)
+        self.context = context
+
+    def render(self, tr: Translate | None) -> str:
+        return (tr(self.template, self.context) if tr is not None else None) or self.template
+
+    def to_data(self) -> dict[str, Any]:
+        return {"word": self.template, "context": self.context}
+
+
+#: No-trump as a strain (a column of the double-dummy table): "SA" in French, Dutch, German.
+NOTRUMP = Word("strain", word("strain", "NT"))
+
+
 #: What a ruling's texts are: a sentence, or plain text (typed by a user, or stored before).
 Text: TypeAlias = str | Msg
 
@@ -207,7 +230,7 @@ def untranslated(text: Text, tr: Translate) -> list[str]:
     for msg in text.messages():
         if isinstance(msg, Joined):
             continue
-        if not tr(msg.template, None):
+        if not tr(msg.template, msg.context if isinstance(msg, Word) else None):
             missing.append(msg.template)
         for value in msg.params.values():
             missing += [w for w, ctx in _words(value) if not tr(w, ctx)]

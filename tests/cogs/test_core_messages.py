@@ -203,3 +203,20 @@ def test_50D2a_the_question_whether_he_kept_the_lead_is_a_message():
     [pending] = state.pending_for(Seat.W)
     old = state.evolve(pending=(replace(pending, note="Has W kept the lead?"),))
     assert "Has W kept the lead?" in [str(line) for line in view_of(old).lines()]
+
+
+@pytest.mark.parametrize(("language", "letters"), [("en", "N S E W"), ("fr", "N S E O"),
+                                                   ("nl", "N Z O W"), ("de", "N S O W")])
+def test_the_double_dummy_table_says_seats_and_no_trump_in_the_readers_words(language, letters):
+    """/board deal's double-dummy table (text and PNG notes): each row's seat letter and the
+    no-trump column in the reader's words (SA), as the par line under it says them."""
+    from core.double_dummy import STRAINS, DDResult, table_text
+    from core.seats import Seat
+
+    result = DDResult({(s, t): 7 for s in Seat for t in STRAINS}, 420, ("4♥ by W",))
+    tr = translator(language) if language != "en" else None
+    lines = render(table_text(result), tr).splitlines()
+    assert lines[0].split() == [("NT" if tr is None else "SA"), "♠", "♥", "♦", "♣"]
+    assert [line.split()[0] for line in lines[1:5]] == letters.split()
+    assert all(len(line) == len(lines[1]) for line in lines[:5])  # the columns line up
+    assert f" {render(Msg('{seat.value}', seat=Seat.W), tr)} (" in lines[5]  # 4♥ by W, par
