@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zoneinfo
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
@@ -20,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.engine import EVENT_TYPES
+from core.ruling import Ruling
 from core.storage.desk import Desk
 from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
@@ -29,7 +31,7 @@ from tdbot.answers import defer, edit_pressed, respond, tree_text
 from tdbot.buttons import AnsweredView
 from tdbot.client import TDBot
 from tdbot.context import ContextError, club_of, is_director, require_director, storage_of
-from tdbot.messages import N_, Locale, localize
+from tdbot.messages import N_, Locale, localize, say
 from tdbot.render import VERDICT_LINES, clean
 
 PAGE_SIZE = 5
@@ -213,6 +215,31 @@ def appeal_words(appeal: Any, locale: Locale = None) -> str:
     return localize(locale, template, id=appeal.id)
 
 
+#: The verdict notes the desk writes (kept in English in the log and its exports), said in the
+#: reader's language; any other note is the director's own words, as he typed them.
+_VOIDED_WITH = re.compile(r"voided with ruling #(?P<number>\d+)")
+_RE_RULED = re.compile(r"re-ruled as #(?P<number>\d+): (?P<text>.*)", re.DOTALL)
+
+
+def verdict_note(note: str, locale: Locale = None) -> str:
+    """A stored verdict note in the reader's language (the director's words as written)."""
+    if found := _VOIDED_WITH.fullmatch(note):
+        return localize(locale, N_("voided with ruling #{number}"), number=found["number"])
+    if found := _RE_RULED.fullmatch(note):
+        return localize(locale, N_("re-ruled as #{number}: {words}"), number=found["number"],
+                        words=found["text"])
+    return note
+
+
+def summary_of(entry: LogEntry, locale: Locale = None) -> str:
+    """The ruling's summary in the reader's language where the ruling stored it as a message;
+    one stored as plain English text (before messages) stays as written."""
+    try:
+        return say(locale, Ruling.from_data(entry.ruling).summary) or entry.summary
+    except (KeyError, TypeError, ValueError):
+        return entry.summary
+
+
 def entry_line(entry: LogEntry, locale: Locale = None) -> tuple[str, str]:
     """An embed field (name, value) for one log entry, in the reader's language."""
     def _(text: str, **params: Any) -> str:
@@ -221,7 +248,7 @@ def entry_line(entry: LogEntry, locale: Locale = None) -> tuple[str, str]:
     name = _(N_("#{id} · {date} · table {table}, board {board}"), id=entry.id,
              date=entry.session_date.isoformat(), table=entry.table_number,
              board=entry.board_number)
-    value = [clean(entry.summary)[:600]]
+    value = [clean(summary_of(entry, locale))[:600]]
     # the kind as the /log search kind: choice shows it
     details = [tree_text(locale, "choice", entry.kind.replace("_", " "))]
     if not entry.is_ruling:
@@ -244,7 +271,7 @@ def entry_line(entry: LogEntry, locale: Locale = None) -> tuple[str, str]:
                         score=clean(score_words(entry.adjusted_score, locale))[:200])
         if entry.verdict_note:
             verdict = _(N_("{verdict} ({note})"), verdict=verdict,
-                        note=clean(entry.verdict_note)[:150])
+                        note=clean(verdict_note(entry.verdict_note, locale))[:150])
         value.append(verdict)
     return name[:256], "\n".join(value)[:1024]
 

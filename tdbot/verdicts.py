@@ -114,6 +114,8 @@ CANCEL_LABEL = N_("Cancel")
 def localize_buttons(view: discord.ui.View, locale: Locale) -> None:
     """The labels of ``view``'s buttons (marked N_) in the reader's language."""
     for item in view.children:
+        if isinstance(item, discord.ui.DynamicItem):  # a persistent button: the one it wraps
+            item = item.item
         if isinstance(item, discord.ui.Button) and item.label:
             item.label = localize(locale, item.label)
 VOID_TOGETHER = N_("Void them together")

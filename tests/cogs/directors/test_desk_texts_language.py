@@ -143,3 +143,42 @@ async def test_scores_published_in_the_clubs_french(ld, storage):
     assert not published.ephemeral
     assert published.text.startswith("Les résultats de la séance "), published.text
     assert "appels dans les 30 minutes après" in published.text  # core's rule, French too
+
+
+async def test_void_together_and_the_log_in_french(ld, storage):
+    """QA2 item 8: a French director's "Void them together" button is French like its question;
+    /log search then gives every summary (W's ♠K, 50B) and the verdict notes ("voided with
+    ruling #N", "re-ruled as #N: …") in French, with French seat letters (O for West)."""
+    from core.engine import ChoiceMade
+    from core.laws.penalty import PartnerLead
+    from core.ruling import Ruling
+    from core.seats import Seat
+    from tdbot.messages import say
+
+    await set_up(ld)
+    recorded = await exposure(storage, ld)  # W's ♠K
+    lead = await storage.record(ld.guild.id, recorded.board_id, PartnerLead(Seat.E),
+                                actor_id=ld.member("RHO").id)
+    choice = await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"),
+                                  actor_id=ld.member("Declarer").id)
+    french(ld, "Director")
+    offer = await ld.slash("ruling void", {"id": recorded.id}, user="Director")
+    assert [b["label"] for b in offer.message.buttons] == [fr("Void them together")]
+    await ld.press(offer.message, fr("Void them together"), user="Director")
+    preview = await ld.slash("ruling amend", {"id": recorded.id, "text": "le roi de cœur",
+                                              "facts": "cards=HK"}, user="Director")
+    await ld.press(preview.message, fr("Re-rule the board"), user="Director")
+    found = await ld.slash("log search", {"kind": "exposure"}, user="Director")
+    text = found.text
+    first = Ruling.from_data((await storage.event(ld.guild.id, recorded.id)).ruling).summary
+    assert say("fr", first) in text and " O" in say("fr", first)
+    assert str(first) not in text  # not the English summary
+    note = (await storage.event(ld.guild.id, recorded.id)).verdict_note  # English, as stored
+    assert note.startswith("re-ruled as #")
+    assert fr("re-ruled as #{number}: {words}", number=note.split("#")[1].split(":")[0],
+              words="le roi de cœur") in text, text
+    everything = await ld.slash("log search", {}, user="Director")
+    for voided in (lead.id, choice.id):
+        assert fr("voided with ruling #{number}", number=recorded.id) in everything.text
+        assert f"#{voided}" in everything.text
+    assert "voided with ruling" not in everything.text and "re-ruled as" not in everything.text
