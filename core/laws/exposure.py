@@ -102,7 +102,8 @@ def exposure(state: TableState, ev: Exposure) -> tuple[Ruling, TableState]:
         information=INFORMATION_ON_TABLE,
         judgement=Msg("If the exposed card helped the offending side and damaged the other side, "
                       "the Director may adjust at the end of play (50E4)."),
-        outcome={"penalty_cards": [p.token for p in state.penalty_cards], "suspended_by": ""},
+        outcome={"penalty_cards": [p.token for p in state.penalty_cards], "suspended_by": "",
+                 "penalty_kind": kind},
     ), state
 
 

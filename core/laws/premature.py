@@ -338,9 +338,11 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
     steps: list[Text] = [Msg("{seat.value} plays the {card.symbol}, the card he names (58B2).",
                              seat=ev.seat, card=ev.designated)]
     laws = ["58B2"]
+    made: dict[str, str] = {}  # the kind of the penalty cards it made, compared on a void (50B)
     if is_defender(ev.seat, declarer):
         state, extra = add_penalty_cards(state, ev.seat, others, deliberate=False, origin="58B2")
         major = state.penalty_cards_of(ev.seat)[-1].kind is PenaltyKind.MAJOR
+        made["penalty_kind"] = "major" if major else "minor"
         one = len(others) == 1
         shown = cards_text(others)
         if one and major:
@@ -376,5 +378,6 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         laws=tuple(laws),
         steps=tuple(steps),
         information=INFORMATION_ON_TABLE if is_defender(ev.seat, declarer) else "",
-        outcome={"played": ev.designated.text, "penalty_cards": penalty_tokens(state)},
+        outcome={"played": ev.designated.text, "penalty_cards": penalty_tokens(state),
+                 **made},
     ), state

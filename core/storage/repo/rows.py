@@ -293,16 +293,19 @@ async def update_snapshot(
 #: What a ruling decided besides its choice, compared when a void replays it: a revoke's transfer
 #: and the 64B exception that cancels one (64B7 needs both sides' revokes); whose claim
 #: suspended play when a defender's card was shown (68D: without the claim it would be a
-#: penalty card, which 68D2(b) forbids once play goes on).
-_DECIDED = ("tricks_transferred", "exception", "suspended_by")
+#: penalty card, which 68D2(b) forbids once play goes on); the kind of the penalty card a
+#: ruling made (50B: a second penalty card makes a minor one major, and 50C's free leads
+#: become 50D's declarer's options).
+_DECIDED = ("tricks_transferred", "exception", "suspended_by", "penalty_kind")
 
 
 def ruled_otherwise(kind: str, stored: Any, was_ruling: bool, ruling: Ruling) -> bool:
     """A ruling replayed after an earlier event was voided, ruled otherwise now: its choice
     has other options, it is no longer a ruling at all (declarer's 50D2 options on W's lead
-    once E's penalty card is void: a plain lead), or a revoke's transfer changed. It cannot
-    stand as logged, any more than an event that no longer applies. Only these are compared,
-    so a ruling logged by an older version, worded or cited otherwise, is not flagged."""
+    once E's penalty card is void: a plain lead), or what it decided changed (:data:`_DECIDED`:
+    a revoke's transfer, a penalty card's kind). It cannot stand as logged, any more than an
+    event that no longer applies. Only these are compared, and only when both outcomes hold
+    them, so a ruling logged by an older version, worded or cited otherwise, is not flagged."""
     if not was_ruling:
         return False
     old = Ruling.from_data(stored)

@@ -16,12 +16,14 @@ from core.permissions import may_be_blind
 from core.seats import Seat
 from core.storage.desk import Desk
 from core.storage.errors import Conflict, NotFound, StorageError
+from core.storage.models import EventRow
 from core.storage.values import VerdictKind
 from tests.core.storage.helpers import (
     DIRECTOR,
     GUILD_A,
     GUILD_B,
     PLAYER,
+    chosen,
     exposed,
     new_board,
     partner_leads,
@@ -649,3 +651,39 @@ async def test_the_table_lookup_knows_when_no_board_can_be_closed_to_the_asker(
         assert closed == [False, False, False]
     else:
         assert closed[2]  # board 3 is another table's and he has not played it
+
+
+async def test_50B_voiding_a_choice_that_picked_up_a_card_takes_a_later_minor_card_with_it(
+        storage):
+    """W's ♠K, E on lead, declarer requires a spade (the ♠K goes back, 50D2(a)); then W drops
+    the ♥3: a minor penalty card, E's leads free (50C). Without declarer's choice the ♠K stays,
+    so the ♥3 is W's second penalty card and major (50B): the ♥3 ruling would be ruled
+    otherwise and is a dependent, offered to be voided together (a club night found it kept
+    as minor in the log and its script while the board held it as major)."""
+    desk = Desk(storage)
+    board, (king, lead, choice, heart) = await _logged(
+        storage, [exposed("W", "SK"), partner_leads("E"), chosen("E", "require:S"),
+                  exposed("W", "H3")])
+    assert heart.ruling.outcome["penalty_kind"] == "minor"
+    assert await desk.dependents(GUILD_A, choice.id) == (heart.id,)
+    with pytest.raises(Conflict, match=f"ruling #{heart.id} .* ruled otherwise"):
+        await storage.void(GUILD_A, choice.id, DIRECTOR)
+    assert await desk.void_together(GUILD_A, choice.id, DIRECTOR, "x") == (heart.id,)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert [p.token for p in state.penalty_cards] == ["W:SK:major"]
+
+
+async def test_50B_a_penalty_ruling_logged_without_its_kind_is_not_flagged(storage):
+    """A penalty card ruling logged before the outcome held its kind is compared as before:
+    the void of an earlier choice does not make it a dependent for want of the field."""
+    desk = Desk(storage)
+    _, (king, lead, choice, heart) = await _logged(
+        storage, [exposed("W", "SK"), partner_leads("E"), chosen("E", "require:S"),
+                  exposed("W", "H3")])
+    async def older(s):
+        row = await s.get(EventRow, heart.id)
+        outcome = {k: v for k, v in row.ruling["outcome"].items() if k != "penalty_kind"}
+        row.ruling = {**row.ruling, "outcome": outcome}
+
+    await storage.tx.write(older)
+    assert await desk.dependents(GUILD_A, choice.id) == ()
