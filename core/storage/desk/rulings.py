@@ -31,6 +31,7 @@ from core.storage.repo.rows import (
     checked_text,
     law_values,
     laws_text,
+    replay_later,
     replay_without,
     require_club,
     store_state,
@@ -72,23 +73,42 @@ class Rulings(DeskBase):
         self, guild_id: int, event_id: int, director_id: int, text: str | None
     ) -> tuple[int, ...]:
         """Void ``event_id`` and every later ruling that depends on it, in one step; returns
-        the dependents voided with it."""
+        the dependents voided with it. A dependent that is still the table's record (a lead
+        reported to trick 6, no longer a ruling without it) keeps its place in the play: its
+        ruling is voided and the report recorded again as a plain one, and the events after
+        it are recorded again after it (as a re-ruling carries them), so the board keeps its
+        reported tricks and leads."""
         note = checked_text(text, NOTE_MAX, "reason") or None
 
         async def work(s: AsyncSession) -> tuple[int, ...]:
             club_id = await require_club(s, guild_id)
             ev = await desk_event_row(s, club_id, event_id, lock_board=True)
             board = await board_row(s, club_id, ev.board_id, lock=True)
-            state, dependents = await replay_without(s, board.id, {ev.id})
-            failed = tuple(d.id for d in dependents)
+            state, later = await replay_later(s, board.id, {ev.id})
+            failed = tuple(r.id for r in later if r.dependent is not None)
             now = utcnow()
             await _void(s, club_id, ev, director_id, VerdictKind.VOIDED, note, now)
-            for dep_id in failed:
-                dep = await desk_event_row(s, club_id, dep_id)
-                await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
-                            f"voided with ruling #{event_id}", now, with_id=ev.id)
+            writer, carrying = _Writer(s, club_id, board, now), False
+            for replayed in later:
+                dep = await desk_event_row(s, club_id, replayed.id)
+                if replayed.ruling is not None:
+                    carrying = carrying or replayed.dependent is not None
+                    if not carrying:
+                        continue  # before any record kept: it stays where it is
+                    # a kept record replaces no ruling (its script is void); a carried
+                    # event is read as its copy
+                    copy = await writer.add(
+                        replayed.event, replayed.ruling, dep.actor_id,
+                        amends=None if replayed.dependent is not None else dep.id)
+                if replayed.dependent is not None:
+                    await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
+                                f"voided with ruling #{event_id}", now, with_id=ev.id)
+                else:
+                    await _void(s, club_id, dep, director_id, VerdictKind.AMENDED,
+                                f"recorded again as #{copy.id} after ruling #{event_id} was "
+                                "voided", now, with_id=ev.id)
             await s.flush()
-            await store_state(s, board, state)
+            await store_state(s, board, state, last_seq=writer.seq)
             return failed
 
         return await self._st.tx.write(work, retry_disconnect=False)
@@ -221,7 +241,8 @@ class _Writer:
         self.s, self.club_id, self.board, self.now = s, club_id, board, now
         self.seq = board.last_seq
 
-    async def add(self, event: Event, ruling: Ruling, actor_id: int | None, *, amends: int,
+    async def add(self, event: Event, ruling: Ruling, actor_id: int | None, *,
+                  amends: int | None,
                   counted: bool | None = None) -> EventRow:
         s, club_id = self.s, self.club_id
         counted = is_ruling(event.kind, ruling) if counted is None else counted

@@ -16,7 +16,7 @@ from sqlalchemy.engine import CursorResult, Result, Row
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core import serial
-from core.engine import apply, event_from_data
+from core.engine import Event, apply, event_from_data
 from core.errors import error_text
 from core.ruling import Ruling, is_ruling
 from core.seats import Seat
@@ -318,11 +318,26 @@ def ruled_otherwise(kind: str, stored: Any, was_ruling: bool, ruling: Ruling) ->
 @dataclass(frozen=True)
 class Dependent:
     """A later event that cannot stand once some earlier ones are void: why (the engine's
-    refusal), or None when it would be ruled otherwise (:func:`ruled_otherwise`)."""
+    refusal), or None when it would be ruled otherwise (:func:`ruled_otherwise`). ``record``:
+    the answer it gets now when it still applies but is no longer a ruling (a lead reported
+    to trick 6, no longer 50D2's options): its ruling goes, the table's record of where the
+    play is stays (:meth:`core.storage.desk.Desk.void_together` records it again)."""
 
     id: int
     kind: str
     reason: Text | None
+    record: Ruling | None = None
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A later event on the board replayed without the voided ones: what it gets now, and the
+    dependent it is when it cannot stand as logged."""
+
+    id: int
+    event: Event
+    ruling: Ruling | None
+    dependent: Dependent | None
 
 
 async def replay_without(
@@ -330,7 +345,15 @@ async def replay_without(
 ) -> tuple[TableState, tuple[Dependent, ...]]:
     """Replay the board's non-void events but ``voided``: a later event that no longer applies
     without them, or a later ruling ruled otherwise, is skipped and named (so are the ones
-    after it that needed it)."""
+    after it that needed it); one that is now the table's record only is named and kept."""
+    state, later = await replay_later(s, board_id, voided)
+    return state, tuple(r.dependent for r in later if r.dependent is not None)
+
+
+async def replay_later(
+    s: AsyncSession | AsyncConnection, board_id: int, voided: Collection[int]
+) -> tuple[TableState, list[Replayed]]:
+    """:func:`replay_without`, with every event after the first voided one, in order."""
     after = await s.scalar(select(func.min(EventRow.seq)).where(EventRow.id.in_(voided)))
     rows = await s.execute(
         select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.facts, EventRow.ruling,
@@ -338,21 +361,28 @@ async def replay_without(
         .where(EventRow.board_id == board_id, EventRow.void.is_(False))
         .order_by(EventRow.seq)
     )
-    state, dependents = TableState(), []
+    state, later = TableState(), []
     for ev_id, seq, kind, facts, stored, was_ruling in rows:
         if ev_id in voided:
             continue
+        event = event_from_data(facts)
+        is_later = after is not None and seq > after
         try:
-            ruling, replayed = apply(state, event_from_data(facts))
+            ruling, replayed = apply(state, event)
         except ValueError as exc:
-            dependents.append(Dependent(ev_id, kind, error_text(exc)))
+            later.append(Replayed(ev_id, event, None, Dependent(ev_id, kind, error_text(exc))))
             continue
-        if after is not None and seq > after and ruled_otherwise(kind, stored, was_ruling,
-                                                                 ruling):
-            dependents.append(Dependent(ev_id, kind, None))
-            continue
+        dependent = None
+        if is_later and ruled_otherwise(kind, stored, was_ruling, ruling):
+            record = None if is_ruling(kind, ruling) else ruling
+            dependent = Dependent(ev_id, kind, None, record)
+            if record is None:
+                later.append(Replayed(ev_id, event, None, dependent))
+                continue
+        if is_later:
+            later.append(Replayed(ev_id, event, ruling, dependent))
         state = replayed
-    return state, tuple(dependents)
+    return state, later
 
 
 async def fold(

@@ -11,8 +11,10 @@ from core import editions as core_editions
 from core.errors import RuleError
 from core.laws.claim import Claim
 from core.laws.consultation import Consultation
+from core.laws.penalty import PartnerLead
 from core.laws.revoke import Revoke, WonBy
 from core.permissions import may_be_blind
+from core.ruling import Ruling
 from core.seats import Seat
 from core.storage.desk import Desk
 from core.storage.errors import Conflict, NotFound, StorageError
@@ -123,17 +125,19 @@ async def test_rerule_rules_the_later_events_again_and_drops_what_no_longer_appl
 
 async def test_a_voided_ruling_can_still_be_corrected(storage):
     """Voiding is never a dead end: after "void them together", the amend re-rules. (The
-    50D2 ruling on E's lead and the choice on it were voided with the exposure: nothing is
-    carried; E's lead, reported again, brings declarer's options on the heart king.)"""
+    50D2 ruling on E's lead and the choice on it were voided with the exposure, E's lead kept
+    as the table's record: the amend carries it, and it brings declarer's options on the
+    heart king.)"""
     desk = Desk(storage)
     board, recs = await _logged(storage, penalty_story()[:3])
     await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "wrong card")
     result = await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
     state = await storage.board_state(GUILD_A, board.id)
     assert [p.token for p in state.penalty_cards] == ["W:HK:major"]
-    assert result.carried == ()
-    lead = await storage.record(GUILD_A, board.id, partner_leads("E"))
-    assert "forbid:H" in lead.ruling.option_tokens
+    ((_, lead_id),) = result.carried
+    lead = await storage.event(GUILD_A, lead_id)
+    assert lead.kind == "partner_lead" and lead.facts["leader"] == "E"
+    assert "forbid:H" in Ruling.from_data(lead.ruling).option_tokens
     with pytest.raises(Conflict, match=f"re-ruled as #{result.new.id}"):
         await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "again", {"cards": "DK"})
 
@@ -687,3 +691,23 @@ async def test_50B_a_penalty_ruling_logged_without_its_kind_is_not_flagged(stora
 
     await storage.tx.write(older)
     assert await desk.dependents(GUILD_A, choice.id) == ()
+
+
+async def test_50D2_void_together_keeps_the_tables_record_of_the_tricks(storage):
+    """W's ♠K, E reported on lead to trick 3 (declarer's 50D2 options), declarer leaves it,
+    E reported on lead to trick 6 (the options again). Voiding the ♠K takes the two 50D2
+    rulings and the choice with it, but the reports of where the play is are the table's
+    record, not the rulings: the board stays at trick 6 with E on lead, the reports kept as
+    plain leads (a club night found "Void them together" had sent the table back to trick 1)."""
+    desk = Desk(storage)
+    story = [exposed("W", "SK"), PartnerLead(Seat.E, trick=3), chosen("E", "any"),
+             PartnerLead(Seat.E, trick=6)]
+    board, recs = await _logged(storage, story)
+    assert recs[3].ruling.options  # the options again before trick 6
+    voided = await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "never happened")
+    assert voided == (recs[1].id, recs[2].id, recs[3].id)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert (state.trick, state.on_lead) == (6, Seat.E)
+    assert not state.penalty_cards and not state.pending
+    assert state == await storage.rebuild(GUILD_A, board.id)
+    assert all([(await storage.event(GUILD_A, r.id)).void for r in recs])
