@@ -16,7 +16,7 @@ from core.laws.director_error import DirectorError, director_error
 from core.ruling import Ruling
 from core.storage.desk import Rerule, RerulePlan
 from core.storage.errors import NotFound, StorageError
-from core.storage.values import ClubSettings, LogEntry, Verdict, VerdictKind
+from core.storage.values import ClubSettings, LogEntry, VerdictKind
 from core.view import view_of
 from tdbot.answers import defer, respond, said, sentence
 from tdbot.buttons import AnsweredView, PressButton
@@ -76,33 +76,39 @@ async def log_verdict(
     interaction: discord.Interaction[TDBot],
     club: ClubSettings,
     entry: LogEntry,
-    verdict: Verdict,
+    kind: VerdictKind,
     note: str | None,
     *,
+    score: str | None = None,
     director_error: bool = False,
+    headline: str | None = None,
 ) -> None:
     """Every verdict's one line in the club's log channel (confirm, amend, void, adjust, and
-    each of them for director error, 82C). Where a director who is playing has not played the
-    board, the line says only what was done to which ruling: the adjusted score (it tells the
-    board's result) and the note (it may describe the deal) stay out, as the ruling lines do."""
+    each of them for director error, 82C; a re-ruling and a void with its dependents say so
+    in ``headline``, naming rulings by number only). Where a director who is playing has not
+    played the board, the line says only what was done to which ruling: the adjusted score (it
+    tells the board's result) and the note (it may describe the deal) stay out, as the ruling
+    lines do."""
     channel = log_channel(interaction, club)
     if channel is None:
         return
     blind = bool(await blind_directors(interaction, entry.session_id, entry.board_number))
     fields = {"number": entry.id, "table": entry.table_number, "board": entry.board_number,
               "director": interaction.user.mention}
-    score = clean(verdict.adjusted_score) if verdict.adjusted_score else None
-    if director_error and score is not None and not blind:
-        line = localize(club.language, LOG_82C[verdict.verdict], score=score, **fields)
+    score = clean(score) if score else None
+    if headline is not None:
+        line = headline
+    elif director_error and score is not None and not blind:
+        line = localize(club.language, LOG_82C[kind], score=score, **fields)
     else:
-        line = localize(club.language, VERDICT_LOG[verdict.verdict], **fields)
-        if score is not None and not blind:
-            line = localize(club.language, N_("{verdict}: adjusted score {score}"),
-                            verdict=line, score=score)
+        line = localize(club.language, VERDICT_LOG[kind], **fields)
+    if headline is None and not director_error and score is not None and not blind:
+        line = localize(club.language, N_("{verdict}: adjusted score {score}"),
+                        verdict=line, score=score)
     if note and not blind:
         line += f". {clean(cut(note, 1500))}"
     try:
-        await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as exc:
         log.warning("Could not log the verdict on ruling %s: %s", entry.id, exc)
 
@@ -166,6 +172,11 @@ class VoidTogetherButton(
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        await log_verdict(interaction, club, entry, VerdictKind.VOIDED, None, headline=localize(
+            locale, N_("Ruling #{number} (table {table}, board {board}) voided by {director} "
+                       "with the rulings that depended on it ({listed})"),
+            number=entry.id, table=entry.table_number, board=entry.board_number,
+            director=interaction.user.mention, listed=listed))
 
 
 async def offer_void_together(
@@ -312,11 +323,8 @@ class ConfirmRerule(AnsweredView):
 
 async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSettings,
                       done: Rerule, plan: RerulePlan) -> None:
-    """One line in the club's log channel: which rulings the correction replaced or voided."""
-    channel = log_channel(interaction, club)
-    if channel is None or await blind_directors(interaction, plan.session_id,
-                                                 plan.board_number):
-        return  # a playing director reads that channel: no word of a board he has not played
+    """The re-ruling's line in the club's log channel (:func:`log_verdict`): which rulings the
+    correction replaced or voided."""
     locale = club.language
     line = localize(locale, N_("Ruling #{number} (table {table}, board {board}) re-ruled as "
                                "#{new} by {director}"), number=done.old_id,
@@ -328,10 +336,8 @@ async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSetting
     if done.also_voided:
         line += localize(locale, N_("; voided, no longer applying: {listed}"), listed=", ".join(
             f"#{v}" for v in done.also_voided))
-    try:
-        await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException as exc:
-        log.warning("Could not log the re-ruling of ruling %s: %s", done.old_id, exc)
+    entry = await entry_of(interaction, done.old_id)
+    await log_verdict(interaction, club, entry, VerdictKind.AMENDED, None, headline=line)
 
 
 def rerule_embed(done: Rerule, plan: RerulePlan, interaction: discord.Interaction[TDBot],
@@ -432,4 +438,5 @@ async def error_amend_or_void(
     # 12C1: the director alone gets the deal and its double dummy beside an adjusted score
     await deal_beside_ruling(interaction, entry.session_id, entry.board_number,
                              N_("Law 12C1, the adjusted score"))
-    await log_verdict(interaction, club, entry, verdict, text, director_error=True)
+    await log_verdict(interaction, club, entry, verdict.verdict, text,
+                      score=verdict.adjusted_score, director_error=True)

@@ -241,4 +241,5 @@ class Rulings(commands.Cog):
         if entry.incident == "revoke" or verdict.adjusted_score:  # 64C, 12C1: the bounds
             why = N_("Law 12C1, the adjusted score") if verdict.adjusted_score else N_("Law 64C")
             await deal_beside_ruling(interaction, entry.session_id, entry.board_number, why)
-        await log_verdict(interaction, club, entry, verdict, note)
+        await log_verdict(interaction, club, entry, verdict.verdict, note,
+                          score=verdict.adjusted_score)

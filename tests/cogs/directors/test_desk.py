@@ -424,6 +424,39 @@ async def test_every_verdict_on_a_blind_board_is_logged_without_its_score_or_not
     assert "4HS= NS +420" in line.text, line.text
 
 
+async def test_a_deputys_re_ruling_on_a_blind_board_gets_its_log_line(ld, storage):
+    """The deputy re-rules a ruling on board 3 on corrected facts while the playing director
+    has not played it: the verdict gets its line in the log channel like every other (it used
+    to get none), naming the rulings by number only."""
+    await _director_playing(ld, storage)
+    recorded = await exposure(storage, ld, table=2, board=3, card="HQ")
+    preview = await ld.slash(
+        "ruling amend", {"id": recorded.id, "text": "it was the king", "facts": "cards=HK"},
+        user="Deputy TD")
+    done = await ld.press(preview.message, "Re-rule the board", user="Deputy TD")
+    [line] = [m for m in done.channel_messages if m.channel_id == ld.guild.channel("td-log").id]
+    assert f"Ruling #{recorded.id} (table 2, board 3) re-ruled as #" in line.text, line.text
+    assert "king" not in line.text and "HK" not in line.text
+
+
+async def test_void_them_together_gets_its_log_line(ld, storage):
+    """"Void them together" is a verdict like a plain void: one line in the log channel,
+    naming the rulings voided with it (it used to get none)."""
+    from core.engine import ChoiceMade
+    from core.seats import Seat
+
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    lead = await _partner_lead(storage, ld, recorded)
+    choice = await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"),
+                                  actor_id=ld.member("Declarer").id)
+    offer = await ld.slash("ruling void", {"id": recorded.id}, user="Director")
+    done = await ld.press(offer.message, "Void them together", user="Director")
+    [line] = [m for m in done.channel_messages if m.channel_id == ld.guild.channel("td-log").id]
+    assert f"Ruling #{recorded.id} (table 1, board 1) voided by" in line.text, line.text
+    assert f"#{lead.id}, #{choice.id}" in line.text
+
+
 async def test_a_consultation_on_a_blind_board_goes_to_the_deputies(ld, storage):
     deputy = await _director_playing(ld, storage)
     await exposure(storage, ld, table=2, board=3)
