@@ -134,8 +134,13 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
             board = offered.board
             if not offered.in_play:  # a board the table has moved on from, or a past session's
                 raise ContextError(EXPIRED)
+            # the choice this ruling offered, still open: a lapsed choice's button is not a
+            # press of another choice that happens to share the token (57A "W plays a club"
+            # vs 50D2)
+            offered_tokens = set(offered.ruling.option_tokens)
             pending = next(
-                (p for p in board.state.pending_for(self.seat) if self.token in p.options), None
+                (p for p in board.state.pending_for(self.seat)
+                 if self.token in p.options and offered_tokens <= set(p.options)), None
             )
             if pending is None:
                 raise ContextError(EXPIRED)

@@ -175,7 +175,8 @@ def due_lead_choice(state: TableState, leader: Seat) -> Wait | None:
     new, options = offer_lead_options(state, leader)
     if not options:
         return None
-    law = next(p.law for p in new.pending_for(leader))
+    # the lead choice just offered, never another choice on him (57A: his play to a trick)
+    law = next(p.law for p in new.pending_for(leader) if p.law in LEAD_CHOICE_LAWS)
     return Wait(leader, law, Chooser.DECLARER, tuple(o.token for o in options), False)
 
 

@@ -8,7 +8,8 @@ a side said to have lost the lead. From them:
 - a restriction "while he keeps the lead" (50D2(a), 51B, 26B) ends as soon as another player is on
   lead, or his side is said to have lost the lead;
 - a restriction for one lead (50D2(a)/51B require) ends once that lead is over (a later trick, or
-  someone else on lead); a 57A/57D instruction ends with its trick;
+  someone else on lead); a 57A/57D instruction ends with its trick, and declarer's 57A choice
+  not made by then lapses with it;
 - when the reports cannot tell whether a restriction still binds (the same player on lead again
   with no trick to say whether he kept the lead meanwhile, or a later trick reported without its
   leader), the table is asked (``kept`` / ``lost``) rather than answered from stale state.
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from core.errors import RuleError
 from core.laws import lead26
-from core.laws.waits import LEAD_CHOICE_LAWS
+from core.laws.waits import HOLDS_FOLLOWER, LEAD_CHOICE_LAWS
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat
@@ -45,12 +46,24 @@ def check_trick(trick: int) -> None:
 HOLDS, ENDED, DOUBT = "holds", "ended", "doubt"
 
 
+def trick_over(of_trick: int | None, trick: int | None, leader: Seat | None,
+               state: TableState) -> bool:
+    """Whether a report (``trick`` is being played, ``leader`` is on lead) says the trick
+    ``of_trick`` is over: a later trick, or a leader reported to a trick not said to be that
+    one (the player already on lead named again, with no trick, is no news). One rule for a
+    57A/57D instruction and for declarer's 57A choice not yet made."""
+    later = trick is not None and of_trick is not None and trick > of_trick
+    same = trick is not None and of_trick is not None and trick == of_trick
+    news = leader is not None and (leader is not state.on_lead or trick is not None)
+    return later or (news and not same)
+
+
 def _fate(r: Restriction, trick: int | None, leader: Seat | None, state: TableState) -> str:
     """What a report (``trick`` is being played, ``leader`` is on lead) means for ``r``."""
     later = trick is not None and r.trick is not None and trick > r.trick
     same = trick is not None and r.trick is not None and trick == r.trick
     if r.lasts is Lasts.THIS_PLAY:  # 57A/57D: one play to one trick
-        return ENDED if later or (leader is not None and not same) else HOLDS
+        return ENDED if trick_over(r.trick, trick, leader, state) else HOLDS
     if leader is None:  # a later trick, and the report does not say who leads to it
         if r.lasts is Lasts.THIS_LEAD and later:
             return ENDED
@@ -72,9 +85,13 @@ def _fate(r: Restriction, trick: int | None, leader: Seat | None, state: TableSt
 def report(state: TableState, *, trick: int | None = None,
            leader: Seat | None = None) -> tuple[TableState, list[Restriction], list[Restriction]]:
     """Fold one report into the state: the new state, the restrictions it ended, and those it
-    leaves in doubt (they are kept until the table answers)."""
+    leaves in doubt (they are kept until the table answers). Declarer's 57A choice not made for
+    a trick that is over lapses with it (57A covers that trick only, 57B): its button is then
+    refused."""
     if trick is not None:
         check_trick(trick)
+    lapsed = [p for p in state.pending
+              if p.law in HOLDS_FOLLOWER and trick_over(p.trick, trick, leader, state)]
     ended: list[Restriction] = []
     doubtful: list[Restriction] = []
     for r in state.restrictions:
@@ -95,6 +112,7 @@ def report(state: TableState, *, trick: int | None = None,
     later = new_trick is not None and state.trick is not None and new_trick > state.trick
     state = state.evolve(
         restrictions=tuple(r for r in state.restrictions if r not in ended),
+        pending=tuple(p for p in state.pending if p not in lapsed),
         trick=new_trick, on_lead=on_lead)
     if moved:
         state = lead_moment_passed(state, on_lead, later=later)

@@ -89,7 +89,7 @@ def premature_play(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableS
     state = with_pending(state, PendingChoice(
         law=PREMATURE_LAW, chooser=Chooser.DECLARER, seat=partner,
         options=tuple(o.token for o in options), offender=ev.offender, card=ev.card,
-        note=ev.led.letter))
+        note=ev.led.letter, trick=state.trick))  # the choice lapses with this trick (course)
     steps: tuple[Text, ...] = (
         Msg("{seat.value} played the {card.symbol} before his partner {partner.value} had "
             "played to the trick: it becomes a major penalty card (57A, 50B).",

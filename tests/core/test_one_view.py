@@ -24,7 +24,7 @@ from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead
 from core.laws.premature import PrematurePlay
-from core.laws.waits import LEAD_CHOICE_LAWS
+from core.laws.waits import HOLDS_FOLLOWER, LEAD_CHOICE_LAWS
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
 from core.state import Phase, TableState
@@ -142,9 +142,14 @@ def check_agreement(state: TableState) -> None:
             assert after == state and lead.outcome.get("waiting") is True
             assert held.summary == lead.summary
             continue
-        # whatever was pending for someone else is still pending after /lead
-        others = {p for p in state.pending if p.seat is not seat}
+        # whatever was pending for someone else is still pending after /lead, but for
+        # declarer's 57A choice for a trick that is over once another player leads (57A/57B)
+        news = seat is not view.on_lead
+        others = {p for p in state.pending if p.seat is not seat
+                  and not (news and p.law in HOLDS_FOLLOWER)}
         assert others <= set(after.pending), (others, after.pending)
+        if news:
+            assert not any(p.law in HOLDS_FOLLOWER for p in after.pending), after.pending
         wait = view.wait_for(seat, leading=True)
         if wait is not None and not wait.recorded and seat is view.on_lead:
             # the due choice /mustplay announced is the one /lead offers
@@ -271,3 +276,54 @@ def test_declarer_corrected_moves_the_opening_lead():
     assert view_of(state).on_lead is Seat.S
     _, state = apply(state, BoardSet(declarer=Seat.S))
     assert view_of(state).on_lead is Seat.W and view_of(state).trick == 1
+
+
+def _premature_at_trick_3() -> TableState:
+    """S on lead to trick 3; E plays the ♣5 before his partner W (hearts led): declarer's 57A
+    choice for W's play to trick 3 waits."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4S"))
+    _, state = apply(state, PartnerLead(Seat.S, trick=3))
+    _, state = apply(state, PlayReported(trick=3))
+    _, state = apply(state, PrematurePlay(Seat.E, parse_card("C5"), led=Suit.HEARTS))
+    assert any(p.law == "57A" for p in state.pending_for(Seat.W))
+    return state
+
+
+@pytest.mark.parametrize("report", [PartnerLead(Seat.N, trick=4), PartnerLead(Seat.S, trick=5),
+                                    PartnerLead(Seat.N), PlayReported(trick=4)])
+def test_57A_unmade_choice_lapses_with_its_trick(report):
+    """Declarer's 57A choice is for W's play to the trick of the premature play only (57A, 57B):
+    once a later trick (or another leader) is reported, the unmade choice is gone from /state
+    and /mustplay, and a press of its button is refused (a club night had it bind trick 5)."""
+    _, state = apply(_premature_at_trick_3(), report)
+    assert not any(p.law == "57A" for p in state.pending)
+    assert not any("57A" in str(line) for line in view_of(state).lines())
+    for led in (Suit.SPADES, Suit.HEARTS):
+        answer = must_play(state, Seat.W, None, led)
+        assert not answer.outcome.get("waiting") and "57A" not in answer.laws, answer
+    with pytest.raises(RuleError):
+        apply(state, ChoiceMade(Seat.W, "highest"))
+
+
+@pytest.mark.parametrize("report", [PartnerLead(Seat.S, trick=3), PartnerLead(Seat.S),
+                                    PlayReported(trick=3)])
+def test_57A_choice_holds_while_its_trick_is_played(report):
+    """Reports that stay at the trick of the premature play leave declarer's 57A choice open."""
+    before = _premature_at_trick_3()
+    _, state = apply(before, report)
+    assert state.pending == before.pending
+    assert must_play(state, Seat.W, None, Suit.HEARTS).outcome["waiting"] is True
+
+
+def test_57A_mustplay_for_the_lead_names_the_lead_choice_not_57A():
+    """E plays prematurely at trick 6 (nobody reported on lead): asked about W's lead,
+    /mustplay names declarer's 50D2 choice for E's penalty card with its own options — not the
+    57A choice for W's play to the trick beside 50D2 options (a club night mixed the two)."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4S"))
+    _, state = apply(state, PlayReported(trick=6))
+    _, state = apply(state, PrematurePlay(Seat.E, parse_card("C5"), led=Suit.HEARTS))
+    answer = must_play(state, Seat.W)
+    wait = view_of(state).wait_for(Seat.W, leading=True)
+    assert wait is not None and wait.law == "50D2", wait
+    assert "57A" not in str(answer.summary) and answer.laws == ("50D2",), answer
+    assert set(wait.options) == {"require:C", "forbid:C", "any"}

@@ -375,3 +375,29 @@ async def test_50D2_the_lead_options_and_declarers_choice_are_noted_in_the_log_c
     chosen = re.search(r"\(ruling #(\d+)\)", pressed.text)
     assert chosen and chosen[1] != offered[1], pressed.text
     assert any(f"Ruling #{chosen[1]} " in m.text for m in ld.channel_messages(log))
+
+
+async def test_57A_unmade_choice_lapses_once_a_later_trick_is_reported(ld, bot, board):
+    """E plays prematurely at trick 3 and declarer does not choose; S is reported on lead to
+    trick 5: the 57A choice (W's play to trick 3 only, 57A/57B) is gone from /state and
+    /mustplay, and its button, pressed now, is refused and binds nothing."""
+    await ld.run("/lead seat:S trick:3", user="Declarer")
+    early = await ld.run("/premature-play card:C5 seat:E led:H trick:3", user="RHO")
+    highest = button(early.message, "W plays his highest heart")
+    await ld.run("/lead seat:S trick:5", user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    assert "57A" not in state.text, state.text
+    must = await ld.run("/mustplay seat:W led:S", user="LHO")
+    assert "Wait" not in must.text and "57A" not in must.text, must.text
+    late = await ld.press(early.message, highest["custom_id"], user="Declarer")
+    assert late.ephemeral and not late.edits and "no longer applies" in late.content
+    state = await ld.run("/state", user="Dummy")
+    assert "highest" not in state.text, state.text
+    # W on lead later: declarer's 50D2 choice for E's ♣5 offers "require a club" too; the
+    # lapsed 57A button "W plays a club" is not a press of that other choice
+    await ld.run("/lead seat:W trick:6", user="LHO")
+    club = await ld.press(early.message, button(early.message, "W plays a club")["custom_id"],
+                          user="Declarer")
+    assert club.ephemeral and not club.edits and "no longer applies" in club.content
+    state = await ld.run("/state", user="Dummy")
+    assert "Waiting for declarer to choose (Law 50D2) before W leads" in state.text, state.text
