@@ -124,10 +124,12 @@ def lead_moment_passed(state: TableState, on_lead: Seat | None, *, later: bool) 
     a lead is not remembered past it, and declarer's lead options for a lead that is over
     lapse, a Law 26B right with them (it belongs to that first lead only): once a later trick
     is reported, or another player is reported on lead (a ``/lead`` that names no new trick
-    waits on the choice instead: :func:`core.laws.waits.holds_report`)."""
-    stale = [p for p in state.pending
-             if (later or on_lead is not None) and p.law in LEAD_CHOICE_LAWS
-             and p.seat is not on_lead]
+    waits on the choice instead: :func:`core.laws.waits.holds_report`). Another player on lead
+    also answers whether someone else kept the lead: his restrictions are over, and the question
+    goes with them."""
+    stale = [p for p in state.pending if p.seat is not on_lead and (
+        ((later or on_lead is not None) and p.law in LEAD_CHOICE_LAWS)
+        or (on_lead is not None and p.law in (QUESTION_LAW, REPORT_QUESTION_LAW)))]
     for p in stale:
         if p.law == lead26.LAW:
             state = lead26.drop(state, p.offender or p.seat.partner)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from core.cards import Card, Suit, parse_card
 from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
-from core.laws.course import PlayReported
+from core.laws.course import QUESTION_LAW, REPORT_QUESTION_LAW, PlayReported
 from core.laws.exposure import Exposure, How
 from core.laws.flow import BoardSet, CardPlayed, LeadLost
 from core.laws.leads import LeadOutOfTurn
@@ -105,6 +105,10 @@ def check_agreement(state: TableState) -> None:
     for p in state.pending:
         if p.law in LEAD_CHOICE_LAWS and p.options and view.on_lead is not None:
             assert view.on_lead is p.seat, (view.on_lead, p)
+    # declarer's 57A choice is for the trick of the premature play only: none outlives it
+    for p in state.pending:
+        if p.law in HOLDS_FOLLOWER:
+            assert p.trick is None or p.trick == view.trick, (p, view.trick)
     for line in lines:
         assert not TOKEN.search(str(line)), line
     free = next(c for c in CARDS if c not in used(state))
@@ -142,14 +146,17 @@ def check_agreement(state: TableState) -> None:
             assert after == state and lead.outcome.get("waiting") is True
             assert held.summary == lead.summary
             continue
-        # whatever was pending for someone else is still pending after /lead, but for
-        # declarer's 57A choice for a trick that is over once another player leads (57A/57B)
+        # whatever was pending for someone else is still pending after /lead, but what another
+        # player on lead settles: declarer's 57A choice for a trick that is over (57A/57B) and
+        # whether someone else kept the lead (his restrictions are over)
         news = seat is not view.on_lead
+        settled = HOLDS_FOLLOWER | {QUESTION_LAW, REPORT_QUESTION_LAW}
         others = {p for p in state.pending if p.seat is not seat
-                  and not (news and p.law in HOLDS_FOLLOWER)}
+                  and not (news and p.law in settled)}
         assert others <= set(after.pending), (others, after.pending)
         if news:
-            assert not any(p.law in HOLDS_FOLLOWER for p in after.pending), after.pending
+            assert not any(p.law in settled and p.seat is not seat for p in after.pending), \
+                after.pending
         wait = view.wait_for(seat, leading=True)
         if wait is not None and not wait.recorded and seat is view.on_lead:
             # the due choice /mustplay announced is the one /lead offers
@@ -327,3 +334,22 @@ def test_57A_mustplay_for_the_lead_names_the_lead_choice_not_57A():
     assert wait is not None and wait.law == "50D2", wait
     assert "57A" not in str(answer.summary) and answer.laws == ("50D2",), answer
     assert set(wait.options) == {"require:C", "forbid:C", "any"}
+
+
+def test_50D2a_kept_lead_question_lapses_once_another_player_is_on_lead():
+    """W's 50D2(a) prohibition is in doubt after trick 5 is reported without its leader, so the
+    table is asked whether W kept the lead; then E is reported on lead: W's prohibition is over
+    and the question with it (no "kept" answer can put W back on lead beside declarer's choice
+    for E's lead, which /state would show side by side)."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4H"))
+    _, state = apply(state, Exposure(Seat.E, (parse_card("DK"),)))
+    _, state = apply(state, PartnerLead(Seat.W, trick=2))
+    _, state = apply(state, ChoiceMade(Seat.W, "forbid:D"))
+    _, state = apply(state, Exposure(Seat.W, (parse_card("SK"),)))
+    _, state = apply(state, PlayReported(trick=5))
+    assert [p.options for p in state.pending_for(Seat.W)] == [("kept", "lost")]
+    _, state = apply(state, PartnerLead(Seat.E))
+    assert not state.pending_for(Seat.W) and not state.restrictions_on(Seat.W)
+    assert not any("kept the lead" in str(line) for line in view_of(state).lines())
+    with pytest.raises(RuleError):
+        apply(state, ChoiceMade(Seat.W, "kept"))
