@@ -100,6 +100,7 @@ def report(state: TableState, *, trick: int | None = None,
             ended.append(r)
         elif fate == DOUBT:
             doubtful.append(r)
+    previous = state.on_lead
     if trick is not None:
         new_trick: int | None = max(trick, state.trick or trick)
     elif leader is not None and leader is not state.on_lead:
@@ -115,24 +116,30 @@ def report(state: TableState, *, trick: int | None = None,
         pending=tuple(p for p in state.pending if p not in lapsed),
         trick=new_trick, on_lead=on_lead)
     if moved:
-        state = lead_moment_passed(state, on_lead, later=later)
+        state = lead_moment_passed(state, on_lead, later=later, previous=previous)
     return state, ended, doubtful
 
 
-def lead_moment_passed(state: TableState, on_lead: Seat | None, *, later: bool) -> TableState:
+def lead_moment_passed(state: TableState, on_lead: Seat | None, *, later: bool,
+                       previous: Seat | None = None) -> TableState:
     """The play has moved on (another leader, or a ``later`` trick): a choice already made for
     a lead is not remembered past it, and declarer's lead options for a lead that is over
     lapse, a Law 26B right with them (it belongs to that first lead only): once a later trick
     is reported, or another player is reported on lead (a ``/lead`` that names no new trick
-    waits on the choice instead: :func:`core.laws.waits.holds_report`). Another player on lead
-    also answers whether someone else kept the lead: his restrictions are over, and the question
-    goes with them."""
-    stale = [p for p in state.pending if p.seat is not on_lead and (
+    waits on the choice instead: :func:`core.laws.waits.holds_report`). The player who was on
+    lead (``previous``) has had his turn: a 26B right for his lead is over even when he is on
+    lead again, chosen or not. Another player on lead also answers whether someone else kept
+    the lead: his restrictions are over, and the question goes with them."""
+    first_over = previous is not None and (later or on_lead is not previous)
+    stale = [p for p in state.pending if (p.seat is not on_lead and (
         ((later or on_lead is not None) and p.law in LEAD_CHOICE_LAWS)
-        or (on_lead is not None and p.law in (QUESTION_LAW, REPORT_QUESTION_LAW)))]
+        or (on_lead is not None and p.law in (QUESTION_LAW, REPORT_QUESTION_LAW))))
+        or (first_over and p.law == lead26.LAW and p.seat is previous)]
     for p in stale:
         if p.law == lead26.LAW:
             state = lead26.drop(state, p.offender or p.seat.partner)
+    if first_over and previous is not None:
+        state = lead26.drop(state, previous.partner)
     return state.evolve(pending=tuple(p for p in state.pending if p not in stale),
                         lead_chosen=None)
 

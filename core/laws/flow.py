@@ -236,6 +236,9 @@ def lead_lost(state: TableState, ev: LeadLost) -> tuple[Ruling, TableState]:
     side = (ev.seat, ev.seat.partner)
     ended = [r for r in state.restrictions
              if r.seat in side and r.lasts in (Lasts.WHILE_ON_LEAD, Lasts.THIS_LEAD)]
+    leader = state.on_lead
+    if leader is not None and leader in side:  # his lead is over: a 26B right for it goes too
+        state = lead26.drop(state, leader.partner)
     state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in ended),
                          pending=tuple(p for p in state.pending if p.seat not in side),
                          on_lead=None if state.on_lead in side else state.on_lead,

@@ -9,12 +9,14 @@ from core.auction import Auction
 from core.engine import ChoiceMade, apply
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
+from core.laws.course import PlayReported
 from core.laws.flow import LeadLost
 from core.laws.insufficient import InsufficientBid
 from core.laws.penalty import PartnerLead
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
 from core.state import TableState
+from core.view import must_play, view_of
 from tests.core.helpers import penalty
 
 
@@ -251,3 +253,32 @@ def test_26B_after_a_refused_opening_lead_the_separate_prohibition_is_offered_wi
     assert {"forbid:H", "forbid:C", "any"} <= set(ruling.option_tokens), ruling.option_tokens
     ruling, state = apply(state, ChoiceMade(Seat.W, "forbid:C"))
     assert [r.token for r in state.restrictions_on(Seat.W)] == ["require:D", "forbid:C"]
+
+
+@pytest.mark.parametrize("report", [PartnerLead(Seat.W, trick=2), PartnerLead(Seat.N, trick=2),
+                                    PlayReported(trick=3), LeadLost(Seat.E)])
+def test_26B_unmade_choice_lapses_once_partners_first_lead_is_over(report):
+    """W's first turn to lead is the opening lead; declarer has not chosen. A later trick
+    reported (W on lead again, someone else, or no leader said), or W's side said to have lost
+    the lead, ends that first lead: the 26B
+    right is gone with its choice, for /state, /mustplay and /lead alike (a club night offered
+    the four prohibitions again at trick 3)."""
+    _, state = east_offends_south_declares()
+    ruling, state = apply(state, report)
+    assert not state.lead_penalties and not any(p.law == "26B" for p in state.pending)
+    assert not any(o.startswith("forbid") for o in ruling.option_tokens), ruling.option_tokens
+    assert "26B" not in ruling.laws
+    assert not any("26B" in str(line) for line in view_of(state).lines())
+    for seat in (Seat.W, Seat.E):
+        assert "26B" not in must_play(state, seat).laws
+        lead, _ = apply(state, PartnerLead(seat, trick=4))
+        assert not lead.option_tokens and "26B" not in lead.laws, lead
+
+
+@pytest.mark.parametrize("report", [PartnerLead(Seat.W), PartnerLead(Seat.W, trick=1)])
+def test_26B_choice_holds_while_partners_first_lead_waits(report):
+    """W named again at the opening lead (no trick, or trick 1): still his first lead."""
+    _, before = east_offends_south_declares()
+    ruling, state = apply(before, report)
+    assert state.lead_penalties == before.lead_penalties
+    assert {"forbid:H", "forbid:D", "forbid:C"} <= set(state.pending_for(Seat.W)[0].options)

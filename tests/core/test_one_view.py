@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from core.cards import Card, Suit, parse_card
 from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
+from core.laws import lead26
 from core.laws.course import QUESTION_LAW, REPORT_QUESTION_LAW, PlayReported
 from core.laws.exposure import Exposure, How
 from core.laws.flow import BoardSet, CardPlayed, LeadLost
@@ -27,7 +28,7 @@ from core.laws.premature import PrematurePlay
 from core.laws.waits import HOLDS_FOLLOWER, LEAD_CHOICE_LAWS
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
-from core.state import Phase, TableState
+from core.state import LeadPenalty, Phase, TableState
 from core.view import lead_wait, must_play, view_of
 
 CARDS = [parse_card(s + r) for s in "SHDC" for r in "AKQJT98765432"]
@@ -165,11 +166,27 @@ def check_agreement(state: TableState) -> None:
             assert not lead.option_tokens or lead.outcome.get("options") == ["kept", "lost"]
 
 
+def check_first_lead(before: TableState, after: TableState, event: Event) -> None:
+    """A 26B right belongs to the partner's first turn to lead: once a report says that lead is
+    over (a later trick, another leader, his side lost the lead), no command offers it again."""
+    leader = before.on_lead
+    if not isinstance(event, (PartnerLead, PlayReported, LeadLost)) or leader is None \
+            or not lead26.eligible_suits(before, leader):
+        return
+    later = bool(after.trick and before.trick and after.trick > before.trick)
+    if later or after.on_lead is not leader:
+        assert not lead26.eligible_suits(after, leader), (event, after.lead_penalties)
+        assert not any(p.law == lead26.LAW for p in after.pending_for(leader)), after.pending
+
+
 @settings(max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), declarer=st.sampled_from(SEATS), length=st.integers(1, 14))
-def test_one_view_every_command_agrees_after_every_step(data, declarer, length):
-    """Random legal evenings: after each step, every command agrees with the view."""
-    _, state = apply(TableState(), BoardSet(dealer=declarer, declarer=declarer, contract="4H"))
+@given(data=st.data(), declarer=st.sampled_from(SEATS), length=st.integers(1, 14),
+       withdrawn=st.sampled_from([None, *SEATS]))
+def test_one_view_every_command_agrees_after_every_step(data, declarer, length, withdrawn):
+    """Random legal evenings: after each step, every command agrees with the view. Some start
+    with a 26B lead penalty (``withdrawn``: the seat whose withdrawn call left one)."""
+    start = TableState(lead_penalties=(LeadPenalty(withdrawn),) if withdrawn else ())
+    _, state = apply(start, BoardSet(dealer=declarer, declarer=declarer, contract="4H"))
     check_agreement(state)
     trick = 1
     for _ in range(length):
@@ -177,9 +194,11 @@ def test_one_view_every_command_agrees_after_every_step(data, declarer, length):
             trick = min(13, trick + 1)
         event = draw_event(data, state, trick)
         try:
-            _, state = apply(state, event)
+            _, after = apply(state, event)
         except RuleError:
             continue  # refused facts change nothing
+        check_first_lead(state, after, event)
+        state = after
         check_agreement(state)
 
 

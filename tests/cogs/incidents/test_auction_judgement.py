@@ -236,3 +236,30 @@ async def test_27B1b_state_and_mustpass_show_the_replacement_made_and_the_auctio
         assert line in must.text and "turn to call" not in must.text, must.text
     held = await ld.run("/call call:P", user="LHO")
     assert held.ephemeral and "Director must first judge" in held.text
+
+
+async def test_26B_unmade_prohibition_is_not_offered_again_at_a_later_lead(ld, bot):
+    """N 1S, E P, S 2S, W 1NT (insufficient) replaced by a pass the director judges not
+    comparable; 4S by N: E's first turn to lead is the opening lead, and declarer may prohibit
+    a suit (26B). He does not choose; E leads again at trick 3: his first lead is over, so
+    /lead offers no prohibition and /state waits on none (a club night offered them again)."""
+    await seat_and_bid(ld)
+    await ld.run("/call call:1S", user="Dummy")
+    await ld.run("/call call:P", user="RHO")
+    await ld.run("/call call:2S", user="Declarer")
+    ruled = await ld.run("/insufficient-bid bid:1NT seat:W replacement:P comparable:False "
+                         "table:1", user="Director")
+    assert not ruled.ephemeral, ruled.text
+    for who, call in (("Dummy", "4S"), ("RHO", "P"), ("Declarer", "P"), ("LHO", "P")):
+        made = await ld.run(f"/call call:{call}", user=who)
+        assert not made.ephemeral, made.text
+    state = await ld.run("/state", user="Dummy")
+    assert "(Law 26B) before E leads" in state.text, state.text
+    lead = await ld.run("/lead seat:E trick:3", user="RHO")
+    assert not lead.ephemeral, lead.text
+    assert "Prohibit" not in lead.text and "26B" not in lead.text, lead.text
+    assert not choice_buttons(lead.message)
+    state = await ld.run("/state", user="Dummy")
+    assert "26B" not in state.text, state.text
+    must = await ld.run("/mustplay seat:E", user="RHO")
+    assert "26B" not in must.text and "Wait" not in must.text, must.text
