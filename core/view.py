@@ -33,6 +33,7 @@ from core.laws.penalty import offer_lead_options, offered_again
 from core.laws.waits import (
     HOLDS_EVERYONE,
     HOLDS_FOLLOWER,
+    HOLDS_SEAT,
     LEAD_CHOICE_LAWS,
     claimed_by,
     lead_held_for,
@@ -149,6 +150,9 @@ def _wait_line(w: Wait) -> Msg:
     if w.recorded and w.law in HOLDS_FOLLOWER:
         return Msg("Waiting for {who} to choose (Law {law}) before {seat.value} plays to the "
                    "trick", who=who, law=w.law, seat=w.seat)
+    if w.recorded and w.law in HOLDS_SEAT:
+        return Msg("Waiting for {who} to choose (Law {law}) before {seat.value} leads or plays",
+                   who=who, law=w.law, seat=w.seat)
     if w.recorded:
         return Msg("Waiting for {who} to choose (Law {law}) before {seat.value} leads",
                    who=who, law=w.law, seat=w.seat)

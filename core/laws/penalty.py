@@ -506,7 +506,7 @@ def _may_not_lead(leader: Seat, suits: list[Suit | None]) -> Msg:
 # --- Law 52: failure to lead or play a major penalty card -----------------------------
 
 
-NOT_PLAYED_LAW = "52B1"
+NOT_PLAYED_LAW = waits.NOT_PLAYED_LAW
 ACCEPT_PLAYED, REJECT_PLAYED = "accept", "reject"
 
 

@@ -2,8 +2,9 @@
 must not cancel a pending choice (``/lead``) both read.
 
 A lead out of turn (Laws 54-56) stops all play until declarer (or the defenders) choose; a
-premature play (57A) holds up the partner's play to the trick; any other recorded choice holds
-up the seat it is about (a lead option before he leads, a question whether he kept the lead).
+premature play (57A) holds up the partner's play to the trick; a penalty card not played (52B1)
+holds up its player's next card, led or played; any other recorded choice holds up the lead of
+the seat it is about (a lead option before he leads, a question whether he kept the lead).
 """
 
 from __future__ import annotations
@@ -18,11 +19,15 @@ OPENING_LAW = "54"  # an opening lead out of turn
 DECLARER_LAW = "55"  # declarer's lead out of turn
 DEFENDER_LAW = "56"  # a defender's lead out of turn (with 53)
 PREMATURE_LAW = "57A"  # a defender's premature lead or play
+NOT_PLAYED_LAW = "52B1"  # a penalty card not played: does declarer accept the card played?
 
 #: Recorded choices after which nobody plays until they are made.
 HOLDS_EVERYONE = frozenset({OPENING_LAW, DEFENDER_LAW, DECLARER_LAW})
 #: Recorded choices that hold up the seat's play to a trick, never a lead.
 HOLDS_FOLLOWER = frozenset({PREMATURE_LAW})
+#: Recorded choices that hold up the seat's lead and play alike: what binds his next card waits
+#: on them (52B1: accepted, the card played stands and his penalty card stays on the table).
+HOLDS_SEAT = frozenset({NOT_PLAYED_LAW})
 #: Declarer's options before a defender leads (50D2/51B, with 26B): asking again who is on lead
 #: shows the same choice again (its ruling, when nothing has changed it:
 #: :func:`core.laws.penalty.offered_again`), or rules again when something has, rather than
@@ -73,7 +78,7 @@ def recorded_wait(state: TableState, seat: Seat, *, leading: bool) -> PendingCho
     """The recorded choice that holds up ``seat``'s lead (``leading``) or play, if any."""
     pending = live(state)
     for p in pending:
-        if p.seat is seat and (p.law in HOLDS_FOLLOWER) != leading:
+        if p.seat is seat and (p.law in HOLDS_SEAT or (p.law in HOLDS_FOLLOWER) != leading):
             return p
     for p in pending:
         if p.law in HOLDS_EVERYONE:

@@ -23,9 +23,9 @@ from core.laws.exposure import Exposure, How
 from core.laws.flow import BoardSet, CardPlayed, LeadLost
 from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.penalty import PartnerLead
+from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay
-from core.laws.waits import HOLDS_FOLLOWER, LEAD_CHOICE_LAWS
+from core.laws.waits import HOLDS_FOLLOWER, HOLDS_SEAT, LEAD_CHOICE_LAWS
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
 from core.state import LeadPenalty, Phase, TableState
@@ -53,6 +53,8 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
              "declarer"]
     if trick == 1:
         kinds.append("opening_out")
+    if state.penalty_cards:
+        kinds.append("not_played")
     if any(w.recorded and w.options for w in waits):
         kinds += ["choose"] * 4
     kind = data.draw(st.sampled_from(kinds))
@@ -66,6 +68,9 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
     if kind == "lead":
         with_trick = data.draw(st.booleans())
         return PartnerLead(data.draw(st.sampled_from(SEATS)), trick=trick if with_trick else None)
+    if kind == "not_played":  # a card played instead of a penalty card: declarer is asked
+        owner = data.draw(st.sampled_from([p.seat for p in state.penalty_cards]))
+        return PenaltyNotPlayed(owner, data.draw(st.sampled_from(free)), accepted=None)
     if kind == "report":
         return PlayReported(trick=trick)
     if kind == "lost":
@@ -106,10 +111,14 @@ def check_agreement(state: TableState) -> None:
     for p in state.pending:
         if p.law in LEAD_CHOICE_LAWS and p.options and view.on_lead is not None:
             assert view.on_lead is p.seat, (view.on_lead, p)
-    # declarer's 57A choice is for the trick of the premature play only: none outlives it
+    # declarer's 57A choice is for the trick of the premature play only: none outlives it;
+    # a 52B1 choice holds its player's next card, led or played, for every command alike
     for p in state.pending:
         if p.law in HOLDS_FOLLOWER:
             assert p.trick is None or p.trick == view.trick, (p, view.trick)
+        if p.law in HOLDS_SEAT:
+            for leading in (True, False):
+                assert view.wait_for(p.seat, leading=leading) is not None, (p, leading)
     for line in lines:
         assert not TOKEN.search(str(line)), line
     free = next(c for c in CARDS if c not in used(state))
@@ -372,3 +381,22 @@ def test_50D2a_kept_lead_question_lapses_once_another_player_is_on_lead():
     assert not any("kept the lead" in str(line) for line in view_of(state).lines())
     with pytest.raises(RuleError):
         apply(state, ChoiceMade(Seat.W, "kept"))
+
+
+def test_52B1_choice_holds_the_players_play_as_well_as_his_lead():
+    """W owes his ♠K (major) and plays the ♠7 instead; declarer has not said whether he accepts
+    it (52B1(a)). /mustplay for W, with a suit led or without, and /state wait alike: were the
+    ♠7 accepted, the ♠K would stay on the table (52B1(c)), so "play the ♠K now" is not known
+    yet (a club night told W to play it when asked with led:Spades)."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4S"))
+    _, state = apply(state, Exposure(Seat.W, (parse_card("SK"),)))
+    _, state = apply(state, PartnerLead(Seat.E, trick=2))
+    _, state = apply(state, ChoiceMade(Seat.E, "any"))
+    _, state = apply(state, PenaltyNotPlayed(Seat.W, parse_card("S7"), accepted=None))
+    view = view_of(state)
+    for led in (None, Suit.SPADES, Suit.HEARTS):
+        answer = must_play(state, Seat.W, None, led)
+        assert answer.outcome["waiting"] is True and answer.laws == ("52B1",), answer
+        assert view.wait_for(Seat.W, leading=led is None) is not None
+    assert "Waiting for declarer to choose (Law 52B1) before W leads or plays" in \
+        [str(line) for line in view.lines()]

@@ -401,3 +401,16 @@ async def test_57A_unmade_choice_lapses_once_a_later_trick_is_reported(ld, bot, 
     assert club.ephemeral and not club.edits and "no longer applies" in club.content
     state = await ld.run("/state", user="Dummy")
     assert "Waiting for declarer to choose (Law 50D2) before W leads" in state.text, state.text
+
+
+async def test_52B1_mustplay_with_a_suit_led_waits_for_declarers_choice(ld, bot, board):
+    """W's ♠K is a major penalty card; he plays the ♠7 instead and declarer has not answered
+    (52B1(a)): /mustplay for W waits with led: as without it, like /state."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    await ld.run("/penalty not-played card:S7 seat:W trick:2", user="LHO")
+    state = await ld.run("/state", user="Dummy")
+    assert "(Law 52B1) before W leads or plays" in state.text, state.text
+    for asked in ("/mustplay seat:W", "/mustplay seat:W led:S"):
+        must = await ld.run(asked, user="LHO")
+        assert "Wait: W may not" in must.text and "52B1" in must.text, must.text
+        assert "must play it now" not in must.text, must.text
