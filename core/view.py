@@ -35,6 +35,7 @@ from core.laws.waits import (
     HOLDS_FOLLOWER,
     HOLDS_SEAT,
     LEAD_CHOICE_LAWS,
+    chooser_of,
     claimed_by,
     lead_held_for,
     live,
@@ -61,6 +62,7 @@ class Wait:
     options: tuple[str, ...]
     recorded: bool
     question: Text = ""  # for a question of fact: the question itself
+    prevails: Seat | None = None  # the defender whose choice stands if they disagree (55A)
 
     def option_words(self) -> Msg:
         return Msg.join("; ", (option_words(o) for o in self.options))
@@ -144,6 +146,10 @@ def _wait_line(w: Wait) -> Msg:
         return Msg("Waiting for {seat.value} to say whether he accepts the irregular call "
                    "(Law {law})", seat=w.seat, law=w.law)
     who = chooser_words(w.chooser)
+    if w.prevails is not None:
+        return Msg("Waiting for the defenders to choose (Law {law}): nobody plays until then; "
+                   "if they disagree, {seat.value}'s choice stands (55A)", law=w.law,
+                   seat=w.prevails)
     if w.recorded and w.law in HOLDS_EVERYONE:
         return Msg("Waiting for {who} to choose (Law {law}): nobody plays until then",
                    who=who, law=w.law)
@@ -163,7 +169,8 @@ def _wait_line(w: Wait) -> Msg:
 
 
 def _recorded(p: PendingChoice) -> Wait:
-    return Wait(p.seat, p.law, Chooser(p.chooser), p.options, True, question_asked(p))
+    chooser, prevails = chooser_of(p)
+    return Wait(p.seat, p.law, chooser, p.options, True, question_asked(p), prevails)
 
 
 def due_lead_choice(state: TableState, leader: Seat) -> Wait | None:
@@ -207,7 +214,8 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
         return held_lead_ruling(wait.seat, wait.law, seat)
     if wait is not None:
         ruling = waiting_ruling(seat, led is None, law=wait.law, chooser=wait.chooser,
-                                options=wait.options, question=wait.question)
+                                options=wait.options, question=wait.question,
+                                prevails=wait.prevails)
         also = tuple(Msg("Also in force: {restriction}.", restriction=r.describe())
                      for r in state.restrictions_on(seat))
         hint = () if wait.recorded else (

@@ -191,7 +191,7 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
             raise RuleError(Msg("first say whether {seat.value} has kept the lead (the buttons "
                                 "on the /lead answer): his restriction may still bind this card",
                                 seat=ev.seat))
-        raise RuleError(_must_wait(ev.seat, Chooser(waiting.chooser), waiting.law))
+        raise RuleError(_must_wait(ev.seat, waits.chooser_of(waiting)[0], waiting.law))
     for p in state.penalty_cards:
         if p.card == ev.card and p.seat is not ev.seat:
             raise RuleError(Msg("the {card.symbol} is {seat.value}'s penalty card",

@@ -19,6 +19,7 @@ from core.cards import Card, CardError, Hand, Suit, cards_text
 from core.errors import RuleError
 from core.laws.waits import (
     LEAD_CHOICE_LAWS,
+    chooser_of,
     claimed_by,
     held_lead_words,
     holds_report,
@@ -248,8 +249,9 @@ def must_play(
 
 def waiting_ruling(seat: Seat, leading: bool, *, law: str, chooser: Chooser,
                    options: tuple[str, ...], question: Text = "",
-                   kind: str = "must_play") -> Ruling:
-    """"Wait": the answer while a choice or a question holds ``seat`` up (the choice stays)."""
+                   kind: str = "must_play", prevails: Seat | None = None) -> Ruling:
+    """"Wait": the answer while a choice or a question holds ``seat`` up (the choice stays);
+    ``prevails``: the defender whose choice stands if the defenders disagree (55A)."""
     if question:
         asked = question if isinstance(question, Msg) else question[0].lower() + question[1:]
         return Ruling(
@@ -261,12 +263,14 @@ def waiting_ruling(seat: Seat, leading: bool, *, law: str, chooser: Chooser,
                        "binds: declarer or dummy (or a director) answers with the buttons."),),
             outcome={"legal": [], "declarer_designates": False, "waiting": True},
         )
+    disagree: tuple[Text, ...] = () if prevails is None else (
+        Msg("If the defenders disagree, {seat.value}'s choice stands (55A).", seat=prevails),)
     return Ruling(
         kind=kind,
         summary=_wait_for(seat, leading, chooser, law),
         laws=(law,),
-        steps=(Msg("The options: {options}.",
-                   options=Msg.join("; ", [option_words(o) for o in options])),),
+        steps=(*disagree, Msg("The options: {options}.",
+                              options=Msg.join("; ", [option_words(o) for o in options]))),
         outcome={"legal": [], "declarer_designates": False, "waiting": True},
     )
 
@@ -278,7 +282,7 @@ def _wait_for(seat: Seat, leading: bool, chooser: Chooser, law: str) -> Msg:
             return Msg("Wait: {seat.value} may not lead until declarer has chosen (Law {law}); "
                        "the choice stays open.", seat=seat, law=law)
         if chooser is Chooser.DEFENDERS:
-            return Msg("Wait: {seat.value} may not lead until the defenders has chosen (Law "
+            return Msg("Wait: {seat.value} may not lead until the defenders have chosen (Law "
                        "{law}); the choice stays open.", seat=seat, law=law)
         if chooser is Chooser.DIRECTOR:
             return Msg("Wait: {seat.value} may not lead until the director has chosen (Law "
@@ -289,8 +293,8 @@ def _wait_for(seat: Seat, leading: bool, chooser: Chooser, law: str) -> Msg:
         return Msg("Wait: {seat.value} may not play until declarer has chosen (Law {law}); the "
                    "choice stays open.", seat=seat, law=law)
     if chooser is Chooser.DEFENDERS:
-        return Msg("Wait: {seat.value} may not play until the defenders has chosen (Law {law}); "
-                   "the choice stays open.", seat=seat, law=law)
+        return Msg("Wait: {seat.value} may not play until the defenders have chosen (Law "
+                   "{law}); the choice stays open.", seat=seat, law=law)
     if chooser is Chooser.DIRECTOR:
         return Msg("Wait: {seat.value} may not play until the director has chosen (Law {law}); "
                    "the choice stays open.", seat=seat, law=law)
@@ -315,10 +319,11 @@ def pending_ruling(pending: PendingChoice, seat: Seat, *, leading: bool,
     a lead, while declarer's lead options wait for another player, who is on lead."""
     if pending.seat is not seat and pending.law in LEAD_CHOICE_LAWS:
         return held_lead_ruling(pending.seat, pending.law, seat, kind=kind)
-    return waiting_ruling(seat, leading, law=pending.law, chooser=Chooser(pending.chooser),
+    chooser, prevails = chooser_of(pending)
+    return waiting_ruling(seat, leading, law=pending.law, chooser=chooser,
                           options=pending.options,
                           question=question_asked(pending),
-                          kind=kind)
+                          kind=kind, prevails=prevails)
 
 
 

@@ -68,6 +68,16 @@ def stopped_words(claimer: Seat) -> Msg:
                "another card while the claim is settled.", seat=claimer)
 
 
+def chooser_of(p: PendingChoice) -> tuple[Chooser, Seat | None]:
+    """Who makes a recorded choice, as its ruling names him, and the defender whose choice
+    stands if the defenders disagree (55A). After declarer's lead out of turn the record waits
+    for that defender's press (``leads.pending_chooser_55A``), but the choice is the
+    defenders': every view says so."""
+    if p.law == DECLARER_LAW and p.offender is not None:
+        return Chooser.DEFENDERS, p.offender.lho
+    return Chooser(p.chooser), None
+
+
 def live(state: TableState) -> tuple[PendingChoice, ...]:
     """The pending records that wait for someone (a record without options is the auction
     laws' own bookkeeping, waiting for nobody)."""

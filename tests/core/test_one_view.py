@@ -25,7 +25,7 @@ from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay
-from core.laws.waits import HOLDS_FOLLOWER, HOLDS_SEAT, LEAD_CHOICE_LAWS
+from core.laws.waits import DECLARER_LAW, HOLDS_FOLLOWER, HOLDS_SEAT, LEAD_CHOICE_LAWS
 from core.ruling import Ruling
 from core.seats import Seat, is_defender
 from core.state import LeadPenalty, Phase, TableState
@@ -121,6 +121,15 @@ def check_agreement(state: TableState) -> None:
                 assert view.wait_for(p.seat, leading=leading) is not None, (p, leading)
     for line in lines:
         assert not TOKEN.search(str(line)), line
+    # declarer's lead out of turn: every view names the defenders and who prevails (55A), as
+    # the ruling does; in the play nobody is asked about an irregular call
+    playing = state.phase is Phase.PLAY
+    for p in state.pending:
+        if p.law == DECLARER_LAW and p.offender is not None:
+            stands = f"{p.offender.lho.value}'s choice stands (55A)"
+            assert any(stands in str(line) for line in lines), lines
+    if playing:
+        assert not any("irregular call" in str(line) for line in lines), lines
     free = next(c for c in CARDS if c not in used(state))
     for seat in SEATS:
         held = False
@@ -132,6 +141,7 @@ def check_agreement(state: TableState) -> None:
             assert waiting == (wait is not None), (seat, leading, answer.summary, wait)
             for text in texts(answer):
                 assert not TOKEN.search(text), text
+                assert not (playing and "left-hand opponent" in text), text
         # the engine itself (not the view) refuses a card from a player a recorded choice holds
         # up, and accepts one from a player nothing holds up (a card he could hold)
         try:
@@ -400,3 +410,24 @@ def test_52B1_choice_holds_the_players_play_as_well_as_his_lead():
         assert view.wait_for(Seat.W, leading=led is None) is not None
     assert "Waiting for declarer to choose (Law 52B1) before W leads or plays" in \
         [str(line) for line in view.lines()]
+
+
+def test_55A_every_view_names_the_defenders_and_who_prevails():
+    """Declarer leads the ♥A from his hand when N (dummy) was to lead: the defenders choose,
+    W's choice standing if they disagree (55A), as the ruling and its buttons say. /state,
+    /mustplay and the engine's refusal of a card name the same chooser — never "N accepts the
+    irregular call" (N is dummy, and it is a lead) nor "the offender's left-hand opponent"."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4S"))
+    ruling, state = apply(state, LeadOutOfTurn(Seat.S, parse_card("HA"), Seat.N, trick=5))
+    assert "W decides if they disagree" in str(ruling.summary)
+    lines = [str(line) for line in view_of(state).lines()]
+    assert "Waiting for the defenders to choose (Law 55): nobody plays until then; if they " \
+           "disagree, W's choice stands (55A)" in lines, lines
+    for seat in Seat:
+        for led in (None, Suit.HEARTS):
+            answer = must_play(state, seat, None, led)
+            said = " ".join(texts(answer))
+            assert "until the defenders have chosen (Law 55)" in said, said
+            assert "W's choice stands (55A)" in said and "left-hand" not in said, said
+    with pytest.raises(RuleError, match="the defenders must first choose"):
+        apply(state, CardPlayed(Seat.N, parse_card("C2")))

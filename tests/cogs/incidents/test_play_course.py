@@ -414,3 +414,22 @@ async def test_52B1_mustplay_with_a_suit_led_waits_for_declarers_choice(ld, bot,
         must = await ld.run(asked, user="LHO")
         assert "Wait: W may not" in must.text and "52B1" in must.text, must.text
         assert "must play it now" not in must.text, must.text
+
+
+async def test_55A_state_and_mustplay_name_the_defenders_as_the_ruling_does(ld, bot, board):
+    """Declarer's lead out of turn: the ruling says the defenders choose, W deciding if they
+    disagree, and only W's press counts (55A); /state and /mustplay say the same chooser."""
+    ruled = await ld.run("/lead-out-of-turn card:HA seat:S correct_leader:N trick:5",
+                         user="Declarer")
+    assert "W decides if they disagree" in ruled.text, ruled.text
+    state = await ld.run("/state", user="Dummy")
+    assert "Waiting for the defenders to choose (Law 55)" in state.text, state.text
+    assert "W's choice stands" in state.text and "irregular call" not in state.text
+    must = await ld.run("/mustplay seat:S", user="Declarer")
+    assert "until the defenders have chosen (Law 55)" in must.text, must.text
+    assert "W's choice stands" in must.text and "left-hand" not in must.text, must.text
+    back = button(ruled.message, "Have it taken back: declarer leads from N's hand (55B2)")
+    refused = await ld.press(ruled.message, back["custom_id"], user="RHO")
+    assert refused.ephemeral and not refused.edits
+    chosen = await ld.press(ruled.message, back["custom_id"], user="LHO")
+    assert "Chosen by LHO" in chosen.edits[0].text
