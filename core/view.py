@@ -24,6 +24,7 @@ from core.laws.must_pass import owed_call
 from core.laws.obligations import (
     held_lead_ruling,
     lead_waits,
+    not_on_lead,
     obligation,
     option_words,
     stopped_ruling,
@@ -87,14 +88,21 @@ class TableView:
 
     def wait_for(self, seat: Seat, *, leading: bool) -> Wait | None:
         """What holds up ``seat``'s lead (``leading``) or his play to a trick now: a recorded
-        choice (:func:`core.laws.waits.recorded_wait`), else, before a lead, declarer's lead
-        options that are due although no report has raised them."""
+        choice (:func:`core.laws.waits.recorded_wait`), else, before his lead, declarer's lead
+        options that are due although no report has raised them (not while the reports put
+        someone else on lead: they are due at his next lead, :meth:`off_lead`)."""
         # a recorded choice that holds him up, or another player's lead to this trick
         pending = (recorded_wait(self.state, seat, leading=leading)
                    or lead_held_for(self.state, seat))
         if pending is not None:
             return _recorded(pending)
-        return due_lead_choice(self.state, seat) if leading else None
+        if not leading or self.off_lead(seat):
+            return None
+        return due_lead_choice(self.state, seat)
+
+    def off_lead(self, seat: Seat) -> bool:
+        """Whether the reports put someone other than ``seat`` on lead now."""
+        return self.on_lead is not None and self.on_lead is not seat
 
     def lines(self) -> list[Text]:
         """The public state in short lines (``/state``), the due choices included."""
@@ -209,7 +217,8 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
     claimer = claimed_by(state)
     if claimer is not None:
         return stopped_ruling(claimer)
-    wait = view_of(state).wait_for(seat, leading=led is None)
+    view = view_of(state)
+    wait = view.wait_for(seat, leading=led is None)
     if wait is not None and wait.seat is not seat and wait.law in LEAD_CHOICE_LAWS:
         return held_lead_ruling(wait.seat, wait.law, seat)
     if wait is not None:
@@ -221,6 +230,12 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
         hint = () if wait.recorded else (
             Msg("/lead seat:{typed} gives declarer the buttons.", typed=seat.value),)
         return replace(ruling, steps=(*ruling.steps, *hint, *also))
+    if led is None and view.on_lead is not None and view.off_lead(seat):
+        # asked about his lead while another player leads: who does, and what binds his next
+        # card (declarer's options are due at his next lead, not now)
+        later = due_lead_choice(state, seat)
+        return not_on_lead(state, seat, view.on_lead, view.trick,
+                           (later.law, later.options) if later is not None else None)
     return obligation(state, seat, hand, led)
 
 

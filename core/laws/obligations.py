@@ -399,6 +399,53 @@ def obligation(
     )
 
 
+def not_on_lead(state: TableState, seat: Seat, leader: Seat, trick: int | None,
+                next_choice: tuple[str, tuple[str, ...]] | None) -> Ruling:
+    """``seat`` asked about his lead while the reports put ``leader`` on lead: who leads, and
+    what binds ``seat``'s next card, led or played, said to him ("you") under his seat's letter:
+    a major penalty card at the first legal opportunity (50D1), a minor one (50C), the
+    restrictions in force, and declarer's lead options due at his next lead
+    (``next_choice``: their law and options)."""
+    summary = (Msg("{seat.value}: {leader.value} is on lead to trick {n} (as reported), not you.",
+                   seat=seat, leader=leader, n=trick) if trick else
+               Msg("{seat.value}: {leader.value} is on lead (as reported), not you.", seat=seat,
+                   leader=leader))
+    lines: list[Text] = []
+    laws: list[str] = []
+    penalties = state.penalty_cards_of(seat)
+    majors = [p.card for p in penalties if p.kind is PenaltyKind.MAJOR]
+    if majors:
+        laws.append("50D1")
+        lines.append(Msg("Your penalty card {cards} must be played at your first legal "
+                         "opportunity, whether you lead, follow suit, discard or ruff (50D1).",
+                         cards=cards_text(majors)) if len(majors) == 1 else
+                     Msg("Your penalty cards {cards} must be played at your first legal "
+                         "opportunity, whether you lead, follow suit, discard or ruff (50D1); "
+                         "declarer says which (51A).", cards=cards_text(majors)))
+    for minor in (p.card for p in penalties if p.kind is PenaltyKind.MINOR):
+        laws.append("50C")
+        lines.append(Msg("A low {suit.singular} must be the {card.symbol}; you may play a "
+                         "{suit.singular} honour (A K Q J 10) instead, and any other suit (50C).",
+                         suit=minor.suit, card=minor))
+    for r in state.restrictions_on(seat):
+        laws.append(r.origin)
+        lines.append(Msg("In force: {restriction}.", restriction=r.describe()))
+    if next_choice is not None:
+        law, options = next_choice
+        laws.append(law)
+        lines.append(Msg("When you are next on lead, declarer first chooses (Law {law}): "
+                         "{options}.", law=law,
+                         options=Msg.join("; ", [option_words(o) for o in options])))
+    lines.append(Msg("For your card to this trick, ask again with led: (the suit led)."))
+    return Ruling(
+        kind="must_play",
+        summary=summary,
+        laws=tuple(dict.fromkeys(laws)),
+        steps=tuple(lines),
+        outcome={"declarer_designates": len(majors) > 1},
+    )
+
+
 def _your_until(r: Restriction) -> Msg:
     """When a restriction ends, said to its player (:meth:`Restriction.until` with "your")."""
     if r.lasts is Lasts.THIS_LEAD:

@@ -139,6 +139,12 @@ def check_agreement(state: TableState) -> None:
             answer = must_play(state, seat, None, None if leading else Suit.HEARTS)
             waiting = bool(answer.outcome.get("waiting"))
             assert waiting == (wait is not None), (seat, leading, answer.summary, wait)
+            if leading and wait is None and view.on_lead is not None and view.off_lead(seat):
+                # asked about his lead while the reports put another player on lead: the
+                # answer names that player and never tells him to lead now
+                leader = f"{seat.value}: {view.on_lead.value} is on lead"
+                assert str(answer.summary).startswith(leader), answer.summary
+                assert not any("You must lead" in t for t in texts(answer)), answer
             for text in texts(answer):
                 assert not TOKEN.search(text), text
                 assert not (playing and "left-hand opponent" in text), text
@@ -431,3 +437,26 @@ def test_55A_every_view_names_the_defenders_and_who_prevails():
             assert "W's choice stands (55A)" in said and "left-hand" not in said, said
     with pytest.raises(RuleError, match="the defenders must first choose"):
         apply(state, CardPlayed(Seat.N, parse_card("C2")))
+
+
+def test_50D1_mustplay_for_a_player_not_on_lead_says_who_is_and_what_binds_his_next_card():
+    """W's ♠K is a major penalty card and S is reported on lead to trick 3. Asked about their
+    lead, E is not told to wait for declarer's 50D2 choice nor W to lead the ♠K as if either
+    were on lead: the answer names S on lead, and what binds them when they next lead or play
+    (the penalty card at the first legal opportunity, 50D1; declarer's options before E's
+    next lead, 50D2)."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4S"))
+    _, state = apply(state, Exposure(Seat.W, (parse_card("SK"),)))
+    _, state = apply(state, PartnerLead(Seat.S, trick=3))
+    view = view_of(state)
+    assert view.wait_for(Seat.E, leading=True) is None
+    east = must_play(state, Seat.E)
+    said = " ".join(texts(east))
+    assert str(east.summary) == "E: S is on lead to trick 3 (as reported), not you."
+    assert not east.outcome.get("waiting") and "Wait" not in said
+    assert "When you are next on lead, declarer first chooses (Law 50D2)" in said, said
+    west = must_play(state, Seat.W)
+    said = " ".join(texts(west))
+    assert str(west.summary) == "W: S is on lead to trick 3 (as reported), not you."
+    assert "You must lead" not in said and "first legal opportunity" in said, said
+    assert "50D1" in west.laws

@@ -433,3 +433,19 @@ async def test_55A_state_and_mustplay_name_the_defenders_as_the_ruling_does(ld, 
     assert refused.ephemeral and not refused.edits
     chosen = await ld.press(ruled.message, back["custom_id"], user="LHO")
     assert "Chosen by LHO" in chosen.edits[0].text
+
+
+async def test_50D1_mustplay_names_who_is_on_lead_for_a_player_who_is_not(ld, bot, board):
+    """W's ♠K is a major penalty card; S is reported on lead to trick 3 and nothing waits
+    (/state). /mustplay for E and W about their lead says S is on lead and what binds them
+    next (50D1, 50D2), not "wait for declarer" or "lead the penalty card" as if on lead."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    await ld.run("/lead seat:S trick:3", user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    assert "S on lead" in state.text and "Waiting" not in state.text, state.text
+    east = await ld.run("/mustplay seat:E", user="RHO")
+    assert "E: S is on lead to trick 3 (as reported), not you." in east.text, east.text
+    assert "Wait" not in east.text and "next on lead, declarer first chooses" in east.text
+    west = await ld.run("/mustplay seat:W", user="LHO")
+    assert "W: S is on lead to trick 3 (as reported), not you." in west.text, west.text
+    assert "You must lead" not in west.text and "first legal opportunity" in west.text
