@@ -76,6 +76,10 @@ def opening_lead_out_of_turn(state: TableState,
     if ev.offender is leader:
         raise RuleError(Msg("{seat.value} sits on declarer's left: his opening lead is in turn, "
                             "not out of turn", seat=leader))
+    if state.trick == 1 and state.on_lead is not None and state.on_lead is not leader:
+        # a lead out of turn stood (54B): that was the opening lead
+        raise RuleError(Msg("the opening lead has been made: {seat.value}'s lead to trick 1 "
+                            "stands", seat=state.on_lead))
     own = check_card_free(state, ev.offender, ev.card)
     if own and not is_defender(ev.offender, declarer):
         raise RuleError(Msg("the {card.symbol} cannot be a penalty card of {seat.value}",

@@ -5,7 +5,7 @@ import pytest
 from core.cards import Card, Suit, parse_card
 from core.engine import ChoiceMade, apply, event_from_data, event_to_data, replay
 from core.errors import RuleError
-from core.laws.flow import CardPlayed
+from core.laws.flow import BoardSet, CardPlayed
 from core.laws.leads import LeadOutOfTurn, refusal_options
 from core.laws.obligations import must_play
 from core.laws.opening_lead import OpeningLeadOutOfTurn
@@ -470,3 +470,15 @@ def test_refusal_labels_say_each_lead_option_as_its_own_label_does(majors, speci
         label = str(option.label)
         assert str(refusal.label) == "Refuse the lead, then: " + label[0].lower() + label[1:]
         assert isinstance(refusal.label, Msg) and "{option}" not in refusal.label.template
+
+
+def test_54B_once_an_opening_lead_out_of_turn_stands_no_other_opening_lead_follows():
+    """E's opening lead out of turn is accepted: it is the opening lead (54B). Another opening
+    lead out of turn reported after it is refused and changes nothing (the random evenings had
+    a second one refused with declarer's lead options waiting for W while E was on lead)."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4H"))
+    _, state = oloot(state)
+    _, state = choose(state, "W", "accept")
+    assert state.on_lead is Seat.E and state.trick == 1
+    with pytest.raises(RuleError, match="opening lead has been made"):
+        oloot(state, card="SA")
