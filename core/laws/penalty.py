@@ -17,7 +17,7 @@ from core.errors import USER_ERRORS, RuleError
 from core.laws import course, lead26, obligations, waits
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
-from core.seats import Seat, is_defender
+from core.seats import Seat, is_defender, opening_leader
 from core.state import (
     Chooser,
     Lasts,
@@ -223,11 +223,14 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
     if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
         raise RuleError(Msg("trick {n} has already been reported at this table: give the "
                             "trick being led to now", n=state.trick))
+    opening = opening_lead_words(state, ev.leader, ev.trick)
     state, ended, doubtful = course.report(state, trick=ev.trick, leader=ev.leader)
     if doubtful:
         state, ruling = course.ask(state, ev.leader, doubtful, ev.trick)
     else:
         ruling, state = lead_ruling(state, ev.leader)
+    if opening:
+        ruling = replace(ruling, steps=(*opening, *ruling.steps))
     if not ended:  # the usual case: nothing to add, so no copy of the ruling (issue 27)
         return ruling, state
     over = course.ended_step(ended)
@@ -269,6 +272,27 @@ def _own_cards(state: TableState, leader: Seat) -> list[Text]:
     return [Msg("{seat.value} has {cards} as major penalty card of his own: he must lead it "
                 "(50D1), unless a lead restriction forbids it (50D1(b)).",
                 seat=leader, cards=cards_text(own))]
+
+
+def opening_lead_words(state: TableState, leader: Seat, trick: int | None) -> list[Text]:
+    """``leader`` reported on lead while the table is at the opening lead, which is another
+    player's: to trick 1 that is no lead in turn but an opening lead out of turn (54, ruled by
+    ``/lead-out-of-turn``), so it is refused; with no trick he leads to a later trick, and the
+    answer says so (a card he led to trick 1 would be Law 54's)."""
+    declarer = require_declarer(state)
+    opening = opening_leader(declarer)
+    at_opening = state.trick == 1 and state.on_lead is not None
+    if trick == 1 and leader is not opening and not (at_opening and state.on_lead is leader):
+        raise RuleError(Msg("{opening.value} makes the opening lead, not {seat.value}: a card "
+                            "{seat.value} led to trick 1 is an opening lead out of turn (Law "
+                            "54): report it with /lead-out-of-turn opening:true",
+                            opening=opening, seat=leader))
+    if trick is None and at_opening and state.on_lead is not leader:
+        return [Msg("{seat.value} is on lead to a trick after the opening lead, which is "
+                    "{opening.value}'s (give trick: to say which). If {seat.value} led to trick "
+                    "1 instead, that is an opening lead out of turn (Law 54): "
+                    "/lead-out-of-turn opening:true.", seat=leader, opening=state.on_lead)]
+    return []
 
 
 def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:

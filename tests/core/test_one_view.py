@@ -27,7 +27,7 @@ from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay
 from core.laws.waits import DECLARER_LAW, HOLDS_FOLLOWER, HOLDS_SEAT, LEAD_CHOICE_LAWS
 from core.ruling import Ruling
-from core.seats import Seat, is_defender
+from core.seats import Seat, is_defender, opening_leader
 from core.state import LeadPenalty, Phase, TableState
 from core.view import lead_wait, must_play, view_of
 
@@ -159,6 +159,16 @@ def check_agreement(state: TableState) -> None:
             assert refused, (seat, view.waits)
         elif state.phase is Phase.PLAY and not view.wait_for(seat, leading=True):
             assert not refused, (seat, view.waits)
+        # trick 1 is the opening leader's (or the lead out of turn that stood): anyone else
+        # reported on lead to it is refused, or waits, and nothing is recorded (54)
+        if view.trick == 1 and state.declarer is not None \
+                and seat not in (opening_leader(state.declarer), view.on_lead):
+            try:
+                _, after = apply(state, PartnerLead(seat, trick=1))
+            except RuleError:
+                pass
+            else:
+                assert after == state, (seat, after)
         if state.declarer is None or not is_defender(seat, state.declarer):
             continue
         held = lead_wait(state, seat)
@@ -314,7 +324,7 @@ def test_26B_choice_lapses_once_partners_first_lead_is_over():
     for seat, call in (("N", "2H"), ("E", "P"), ("S", "P"), ("W", "P")):
         _, state = apply(state, CallMade(Seat(seat), call))
     assert state.declarer is Seat.S
-    _, state = apply(state, PartnerLead(Seat.E, trick=1))
+    _, state = apply(state, PartnerLead(Seat.E, trick=2))  # W led to trick 1: E won it
     assert state.pending_for(Seat.E)
     _, state = apply(state, PartnerLead(Seat.N, trick=6))
     assert not state.pending and not state.lead_penalties
@@ -460,3 +470,25 @@ def test_50D1_mustplay_for_a_player_not_on_lead_says_who_is_and_what_binds_his_n
     assert str(west.summary) == "W: S is on lead to trick 3 (as reported), not you."
     assert "You must lead" not in said and "first legal opportunity" in said, said
     assert "50D1" in west.laws
+
+
+def test_54_lead_to_trick_1_by_another_than_the_opening_leader_is_refused():
+    """4S by N: E makes the opening lead (he has the ♥K as a major penalty card). W reported on
+    lead to trick 1 is no plain lead with declarer's 50D2 buttons: a card W leads to trick 1 is
+    an opening lead out of turn (54), which the engine rules as such; /lead refuses it and
+    changes nothing. Named with no trick, W is on lead to a later trick, and the answer says
+    so, pointing to Law 54 in case W led to trick 1."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.N, contract="4S"))
+    _, state = apply(state, Exposure(Seat.E, (parse_card("HK"),)))
+    assert view_of(state).on_lead is Seat.E and view_of(state).trick == 1
+    for seat in (Seat.W, Seat.S, Seat.N):
+        with pytest.raises(RuleError, match="opening lead out of turn"):
+            apply(state, PartnerLead(seat, trick=1))
+    out_of_turn, _ = apply(state, OpeningLeadOutOfTurn(Seat.W, parse_card("D3")))
+    assert "54" in out_of_turn.laws
+    own, _ = apply(state, PartnerLead(Seat.E, trick=1))
+    assert "50D1" in own.laws and not own.option_tokens
+    later, after = apply(state, PartnerLead(Seat.W))
+    said = " ".join(texts(later))
+    assert "a trick after the opening lead" in said and "Law 54" in said, said
+    assert after.on_lead is Seat.W and after.trick is None

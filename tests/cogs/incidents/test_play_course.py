@@ -449,3 +449,17 @@ async def test_50D1_mustplay_names_who_is_on_lead_for_a_player_who_is_not(ld, bo
     west = await ld.run("/mustplay seat:W", user="LHO")
     assert "W: S is on lead to trick 3 (as reported), not you." in west.text, west.text
     assert "You must lead" not in west.text and "first legal opportunity" in west.text
+
+
+async def test_54_lead_to_trick_1_by_the_wrong_defender_is_refused(ld, bot, board):
+    """S declares, so W makes the opening lead. /lead seat:E trick:1 is not a plain lead with
+    declarer's buttons: it is refused in one line that points to Law 54 (what the engine does
+    with a card E led to trick 1), and nothing changes. With no trick, E leads to a later
+    trick, and the answer says so."""
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    refused = await ld.run("/lead seat:E trick:1", user="RHO")
+    assert refused.ephemeral and "opening lead out of turn (Law 54)" in refused.text
+    state = await ld.run("/state", user="Dummy")
+    assert "trick 1, W on lead" in state.text and "Waiting" not in state.text, state.text
+    later = await ld.run("/lead seat:E", user="RHO")
+    assert not later.ephemeral and "a trick after the opening lead" in later.text, later.text
