@@ -128,8 +128,10 @@ def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: 
                          law: str, draft: Draft) -> TableState:
     """A defender's lead (opening or later) is refused: the card becomes a major penalty card
     (54D / 56) and, if his partner is the correct leader, declarer's 50D2 choice ``token`` is
-    applied. Adds the laws, steps and information to ``draft``; returns the new state."""
+    applied. Adds the laws, steps and information to ``draft``; returns the new state, with
+    the correct leader on lead (declarer's options that follow wait for him)."""
     state, extra = add_major(state, offender, card, law)
+    state = state.evolve(on_lead=leader)
     draft.cite(law, "50D")
     # with declarer's lead option next, the card may not stay (50D2(a) picks it up): the
     # steps say what happens in order, not "it stays" and then "it goes back"

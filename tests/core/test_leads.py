@@ -482,3 +482,19 @@ def test_54B_once_an_opening_lead_out_of_turn_stands_no_other_opening_lead_follo
     assert state.on_lead is Seat.E and state.trick == 1
     with pytest.raises(RuleError, match="opening lead has been made"):
         oloot(state, card="SA")
+
+
+def test_54D_refusing_the_lead_puts_the_correct_leader_on_lead():
+    """Declarer refuses W's opening lead out of turn: E leads (54D), whatever the reports said
+    meanwhile, so declarer's lead options that follow (50D2, with W's 26B prohibition) wait for
+    the player on lead. (The random evenings had S reported on lead by a later report while
+    the 54 choice waited: the refusal then left a choice for E's lead beside S on lead.)"""
+    start = TableState(lead_penalties=(LeadPenalty(Seat.W),))
+    _, state = apply(start, BoardSet(dealer=Seat.N, declarer=Seat.N, contract="4H"))
+    _, state = oloot(state, offender="W", card="SA")
+    _, state = apply(state, BoardSet(declarer=Seat.S))
+    _, state = loot("N", "SA", "S", state=state, trick=2)
+    assert state.on_lead is Seat.S
+    _, state = choose(state, "E", "require:S")
+    assert state.on_lead is Seat.E
+    assert all(p.seat is Seat.E for p in state.pending if p.law in ("50D2", "26B"))
