@@ -118,7 +118,8 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
         steps.append(Msg("A bid, double or redouble instead would be cancelled and both players "
                          "of the side would then have to pass for the rest of the auction (37B)."))
         word = ob.lasts.value
-    if held is not None and seat is not held.offender:  # his line for everyone, as /state
+    if held is not None and (seat is not held.offender or summary is not owed):
+        # his line for everyone, as /state (the offender's own pass obligation comes after)
         steps.insert(0, summary if summary is owed else Msg("After that: {then}", then=summary))
         summary = held_words(held)
     if lho is not None:  # what follows holds once he has said (27B's line: if he refuses)

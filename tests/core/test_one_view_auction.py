@@ -169,3 +169,20 @@ def test_27B1b_replacement_awaiting_judgement_is_made_and_holds_the_auction_in_e
         assert answer.outcome["your_turn"] is False
         assert not any("turn to call" in x for x in said(answer)), said(answer)
     assert "W's pass is comparable" in " ".join(said(must_pass(state, Seat.E)))
+
+
+def test_27B1b_the_offender_barred_by_36B4_is_told_first_that_the_auction_waits():
+    """Found by the property test: dealer N, 1C, P, S's insufficient 1C, N's double out of
+    rotation, W declines the 1C and S replaces it with a pass the Director must judge. /state
+    said the auction waits for the judgement; S's own /mustpass led with his 36B4 bar. Every
+    seat's answer now leads with the wait, S's bar after it."""
+    state = TableState(dealer=Seat.N)
+    for event in (CallMade(Seat.N, "1C"), CallMade(Seat.E, "P"), InsufficientBid("1C"),
+                  CallOutOfRotation(Seat.N, "X")):
+        _, state = apply(state, event)
+    _, state = apply(state, ChoiceMade(Seat.W, "decline"))
+    _, state = apply(state, CallMade(Seat.S, "P"))
+    check_agreement(state)
+    answer = must_pass(state, Seat.S)
+    assert any(str(step).startswith("After that: S must pass") for step in answer.steps), \
+        said(answer)
