@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -68,7 +68,7 @@ async def record_incident(
     build: Any,
     *,
     auction: str | None = None,
-    trick: int | None = None,
+    trick: int | Callable[[TableContext], int | None] | None = None,
     looked_up: TableContext | None = None,
 ) -> None:
     """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
@@ -76,7 +76,8 @@ async def record_incident(
 
     ``auction``: the calls so far, from the dealer; the calls not yet recorded are recorded as
     ordinary calls first, so the incident is ruled on against the right auction.
-    ``trick``: the trick the report names; recorded first, so restrictions whose trick or lead
+    ``trick``: the trick the report names (or what gives it from the table's context); recorded
+    first, so restrictions whose trick or lead
     is over end before the incident is ruled on (``core.laws.course``).
     ``looked_up``: the table's context, when the command has just read it (not read again).
     """
@@ -86,8 +87,9 @@ async def record_incident(
         nonlocal looked_up  # used once: read again when the board moved on under it
         ctx, looked_up = looked_up or await table_context(interaction, table, acting=True), None
         before: list[Event] = list(catch_up(ctx, auction)) if auction is not None else []
-        if trick is not None:
-            before.append(PlayReported(trick=trick))
+        at_trick = trick(ctx) if callable(trick) else trick
+        if at_trick is not None:
+            before.append(PlayReported(trick=at_trick))
         event: Event = build(ctx)
         deals_seen = storage.deals_seen(ctx.guild_id)  # checked again in record's transaction
         # Only a report the table would record is checked against the hand records, and a
@@ -112,7 +114,7 @@ async def record_incident(
             seen=ctx.board,
             deals_seen=deals_seen,
         )
-        reported = (recorded.earlier[-1] if trick is not None and recorded.earlier
+        reported = (recorded.earlier[-1] if at_trick is not None and recorded.earlier
                     else None)
         return ctx, recorded, reported
 

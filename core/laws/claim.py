@@ -116,7 +116,10 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
         judgement=judgement,
         outcome={"claimer": ev.claimer.value, "tricks": ev.tricks, "remaining": ev.remaining,
                  "disputed": ev.objector is not None},
-    ), state.evolve(notes=(*state.notes, f"{waits.CLAIM_NOTE}{ev.claimer.value}"))
+    ), state.evolve(notes=(*state.notes, f"{waits.CLAIM_NOTE}{ev.claimer.value}"),
+                    # no card is played now (68D): a choice about the next lead or play has
+                    # nothing left to choose (a void of the claim brings it back, replayed)
+                    pending=())
 
 
 def trump_of(contract: str | None) -> Suit | None:

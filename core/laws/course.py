@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from core.errors import RuleError
 from core.laws import lead26
-from core.laws.waits import HOLDS_FOLLOWER, LEAD_CHOICE_LAWS
+from core.laws.waits import HOLDS_FOLLOWER, LEAD_CHOICE_LAWS, claimed_by
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat
@@ -90,6 +90,10 @@ def report(state: TableState, *, trick: int | None = None,
     refused."""
     if trick is not None:
         check_trick(trick)
+        claimer = claimed_by(state)
+        if claimer is not None and state.trick is not None and trick > state.trick:
+            raise RuleError(Msg("Play has stopped: {seat.value} has claimed or conceded (68D), "
+                                "so trick {n} was never played.", seat=claimer, n=trick))
     lapsed = [p for p in state.pending
               if p.law in HOLDS_FOLLOWER and trick_over(p.trick, trick, leader, state)]
     ended: list[Restriction] = []

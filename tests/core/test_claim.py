@@ -173,3 +173,28 @@ def test_68D_no_card_played_together_with_another_after_a_claim() -> None:
         apply(state, SimultaneousCards(Seat.E, tuple(parse_cards("S5 S6")),
                                        visible=tuple(parse_cards("S5 S6")),
                                        designated=parse_card("S5")))
+
+
+def test_68D_a_trick_after_the_claim_was_never_played_and_is_refused() -> None:
+    """A club night had a revoke reported on trick 9 after a claim at trick 6 accepted, and
+    /state then said trick 10. Play stopped at the claim (68D): a report of a later trick is
+    refused and changes nothing; a trick played before the claim may still be named."""
+    from core.laws.course import PlayReported
+
+    _, state = apply(PLAY, PlayReported(trick=6, leader=Seat.S))
+    _, state = apply(state, Claim(Seat.S, 8, 8, "all mine"))
+    with pytest.raises(RuleError, match="trick 9 was never played"):
+        apply(state, PlayReported(trick=9))
+    _, earlier = apply(state, PlayReported(trick=5))
+    assert earlier.trick == 6
+
+
+def test_68D_a_claim_ends_the_choices_that_waited_for_the_next_lead() -> None:
+    """After a claim no card is played, so declarer's lead options that waited for E's lead
+    (50D2) have nothing left to choose: /state shows none under 'play has stopped'."""
+    _, state = apply(PLAY, Exposure(Seat.W, (parse_card("SK"),)))
+    _, state = apply(state, PartnerLead(Seat.E))
+    assert state.pending and view_of(state).waits
+    _, claimed = apply(state, Claim(Seat.S, 4, 4, "all mine"))
+    assert claimed.pending == () and not view_of(claimed).waits
+    assert not any("Waiting" in str(line) for line in view_of(claimed).lines())

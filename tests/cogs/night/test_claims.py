@@ -88,3 +88,20 @@ async def test_68D_a_defenders_card_shown_after_the_claim_is_no_penalty_card(ld,
     assert "W's ♠K (major)" in state.text and "♥5" not in state.text, state.text
     must = await ld.run("/mustplay seat:E", user="RHO")
     assert "Play has stopped" in must.text and "♥5" not in must.text, must.text
+
+
+async def test_68D_a_revoke_on_a_trick_after_the_claim_is_refused(ld, storage):
+    """A club night: S claimed at trick 6 and it stood; W then reported a revoke on trick 9,
+    which was accepted ('1 trick goes to N-S after play ends') and moved /state to trick 10.
+    Trick 9 was never played (68D): one private line, nothing recorded, /state unchanged."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:S trick:6", user="Declarer")
+    await ld.run("/claim made seat:S tricks:8 remaining:8", user="Declarer")
+    before = await ld.run("/state", user="Dummy")
+    refused = await ld.run("/revoke seat:W established:true trick:9 won_by:partner", user="LHO")
+    assert refused.ephemeral and "trick 9 was never played" in refused.text, refused.text
+    after = await ld.run("/state", user="Dummy")
+    assert after.text == before.text and "trick 6" in after.text.lower(), after.text
+    # a revoke on the claim's own trick, established by the claim (63A3), is ruled on
+    ruled = await ld.run("/revoke seat:W established:true trick:6 won_by:partner", user="LHO")
+    assert not ruled.ephemeral and "64A" in ruled.text, ruled.text
