@@ -62,6 +62,8 @@ class Reason(Enum):
     REOPEN_BY_DIRECTOR = "reopen_by_director"
     #: values ``board``, ``table``: the board has not ended
     NOTHING_TO_REOPEN = "nothing_to_reopen"
+    #: values ``table``, ``dealer`` (:class:`Seat`): calls are recorded from this dealer
+    AUCTION_FIXES_DEALER = "auction_fixes_dealer"
     #: values ``table``, ``declarer`` (:class:`Seat`): the recorded auction made him declarer
     AUCTION_MAKES_DECLARER = "auction_makes_declarer"
     #: values ``table``, ``declarer``: someone else named him with /board set
@@ -120,13 +122,14 @@ class BoardFacts:
     contract: str | None = None
     #: who named the contract with /board set (None: nobody, or the auction did)
     contract_named_by: int | None = None
+    dealer: Seat | None = None
 
     @classmethod
     def of(cls, number: int, table: int, state: TableState, *, has_ruling: bool,
            declarer_named_by: int | None = None,
            contract_named_by: int | None = None) -> BoardFacts:
         return cls(number, table, state.phase, has_ruling, state.declarer, bool(state.calls),
-                   declarer_named_by, state.contract, contract_named_by)
+                   declarer_named_by, state.contract, contract_named_by, state.dealer)
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,7 @@ def may_set_board(
     declarer: Seat | None = None,
     asker_id: int | None = None,
     contract: str | None = None,
+    dealer: Seat | None = None,
 ) -> BoardSetPlan | Refusal:
     """/board set ``number`` at ``table``: whether the asker may make it the table's board (with
     ``declarer``, if given), and what else that does.
@@ -227,6 +231,9 @@ def may_set_board(
 
     - Moving on from an unfinished board ends it; with a ruling on it only a director may.
     - A board finished this session is played again only when a director reopens it.
+    - Once a call is recorded, only a director changes the dealer: the dealer says who made
+      each call (17B), so another dealer would move every call to another seat (and the
+      contract to the other side). Before any call a seated player gives or corrects it.
     - A player may name the declarer unless the recorded auction made someone else declarer,
       a ruling stands on the board (once play began or a declarer is known), or someone else
       named the declarer with /board set. A director may always (a corrected declarer under
@@ -251,6 +258,9 @@ def may_set_board(
         reopens = True
     elif reopen:
         return Refusal(Reason.NOTHING_TO_REOPEN, {"board": number, "table": table})
+    if (dealer is not None and target is not None and not director
+            and target.auction_recorded and dealer is not target.dealer):
+        return Refusal(Reason.AUCTION_FIXES_DEALER, {"table": table, "dealer": target.dealer})
     if declarer is not None and target is not None and not director:
         if (target.declarer is not None and declarer is not target.declarer
                 and target.auction_recorded):

@@ -61,6 +61,10 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
     if reason is Reason.NOTHING_TO_REOPEN:
         return N_("Board {number} has not ended at table {table}: nothing to reopen."), {
             "number": v["board"], "table": v["table"]}, False
+    if reason is Reason.AUCTION_FIXES_DEALER:
+        return N_("Calls are recorded at table {table} with {dealer} as dealer: only a director "
+                  "can change the dealer."), {"table": v["table"],
+                                              "dealer": _letter(v["dealer"])}, True
     if reason is Reason.AUCTION_MAKES_DECLARER:
         return N_("The auction recorded at table {table} makes {declarer} declarer: only a "
                   "director can change that."), {"table": v["table"],

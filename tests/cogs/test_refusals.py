@@ -11,7 +11,7 @@ from tdbot.context import ContextError, NotDirector, refused
 from tdbot.messages import localize
 
 VALUES = {"table": 3, "board": 5, "to": 6, "action": Action.MOVE, "declarer": Seat.S,
-          "seat": Seat.W, "contract": "4S"}
+          "seat": Seat.W, "contract": "4S", "dealer": Seat.N}
 ENGLISH = {
     Reason.NOT_AT_TABLE:
         "Only a player seated at table 3 or a director can do that for table 3.",
@@ -26,6 +26,8 @@ ENGLISH = {
                            "can reopen it: /board set number:5 reopen:True",
     Reason.REOPEN_BY_DIRECTOR: "Only a director can reopen a board.",
     Reason.NOTHING_TO_REOPEN: "Board 5 has not ended at table 3: nothing to reopen.",
+    Reason.AUCTION_FIXES_DEALER:
+        "Calls are recorded at table 3 with N as dealer: only a director can change the dealer.",
     Reason.AUCTION_MAKES_DECLARER:
         "The auction recorded at table 3 makes S declarer: only a director can change that.",
     Reason.DECLARER_NAMED_BY_SOMEONE_ELSE:

@@ -194,11 +194,23 @@ def test_for_a_player_the_recorded_auction_makes_the_contract():
     assert may_set_board(target, target, 1, 3, director=True, contract="1S") == BoardSetPlan()
 
 
+def test_17B_once_a_call_is_recorded_only_a_director_changes_the_dealer():
+    """The dealer says who made each recorded call: another dealer moves them all to other
+    seats. Before any call a seated player gives or corrects it."""
+    called = board(1, dealer=Seat.N, auction_recorded=True)
+    assert may_set_board(called, called, 1, 3, director=False, dealer=Seat.E) == Refusal(
+        Reason.AUCTION_FIXES_DEALER, {"table": 3, "dealer": Seat.N})
+    assert may_set_board(called, called, 1, 3, director=False, dealer=Seat.N) == BoardSetPlan()
+    assert may_set_board(called, called, 1, 3, director=True, dealer=Seat.E) == BoardSetPlan()
+    quiet = board(1, dealer=Seat.W)
+    assert may_set_board(quiet, quiet, 1, 3, director=False, dealer=Seat.N) == BoardSetPlan()
+
+
 @pytest.mark.parametrize("phase", list(Phase))
 def test_board_facts_read_the_state(phase):
-    table_state = state.TableState(phase=phase, declarer=Seat.E)
+    table_state = state.TableState(phase=phase, declarer=Seat.E, dealer=Seat.S)
     facts = BoardFacts.of(4, 2, table_state, has_ruling=True, declarer_named_by=PLAYER)
-    assert facts == BoardFacts(4, 2, phase, True, Seat.E, False, PLAYER)
+    assert facts == BoardFacts(4, 2, phase, True, Seat.E, False, PLAYER, dealer=Seat.S)
 
 
 def test_who_may_choose_lives_here_too():

@@ -205,7 +205,7 @@ class Boards(Sessions):
                 move = await self._checked_move(
                     conn, guild_id, table_id, number, director=director, reopen=reopen,
                     declarer=declarer_seat, actor_id=actor_id, interaction_id=interaction_id,
-                    contract=contract,
+                    contract=contract, dealer=dealer_seat,
                 )
                 if move.redelivered is not None:
                     return move.redelivered
@@ -333,6 +333,7 @@ class Boards(Sessions):
         actor_id: int | None,
         interaction_id: int | None,
         contract: str | None = None,
+        dealer: Seat | None = None,
     ) -> CheckedMove:
         """:meth:`set_board`'s checks, on rows locked in its transaction: the table's row
         first, then its board in play and board ``number`` (in id order), then what is on them
@@ -393,6 +394,7 @@ class Boards(Sessions):
             declarer=declarer,
             asker_id=actor_id,
             contract=contract,
+            dealer=dealer,
         )
         if isinstance(plan, Refusal):
             raise Refused(plan)

@@ -188,3 +188,26 @@ async def test_a_button_left_pending_when_a_new_day_began_no_longer_applies(ld, 
     moved = await ld.run("/board set number:1 dealer:N declarer:S table:1", user="Director")
     assert not moved.ephemeral, moved.text
     await assert_presses_record_nothing(ld, storage, lead.message, forbid["custom_id"])
+
+
+async def test_17B_once_a_call_is_recorded_only_a_director_changes_the_dealer(ld, bot, storage):
+    """A club night: N dealt and 1S P 2S was recorded, then W typed /board set dealer:E, which
+    moved every call one seat on (E's 1S, W's 2S) and handed N-S's 2S to E-W. The dealer says
+    who made each recorded call (17B), so once one is recorded only a director changes it;
+    before any call, a seated player still gives or corrects it."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:W", user="Dummy")
+    slip = await ld.run("/board set number:1 dealer:N", user="LHO")  # no call yet: his slip
+    assert "Dealer N" in slip.text, slip.text
+    for who, call in (("Dummy", "1S"), ("RHO", "P"), ("Declarer", "2S")):
+        await ld.run(f"/call call:{call}", user=who)
+    before = await snapshot(storage, ld)
+    for who in ("LHO", "Declarer"):
+        moved = await ld.run("/board set number:1 dealer:E", user=who)
+        assert_refused(moved, "Calls are recorded at table 1 with N as dealer: only a director "
+                              "can change the dealer.")
+        assert await snapshot(storage, ld) == before
+    same = await ld.run("/board set number:1 dealer:N", user="LHO")  # the same dealer: nothing
+    assert not same.ephemeral and "Dealer N" in same.text, same.text
+    director = await ld.run("/board set number:1 dealer:E table:1", user="Director")
+    assert "Dealer E" in director.text, director.text
