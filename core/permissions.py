@@ -38,6 +38,7 @@ __all__ = [
     "may_say_restriction_over",
     "may_seat_someone",
     "may_set_board",
+    "may_take_seat",
 ]
 
 
@@ -86,6 +87,7 @@ class Action(Enum):
     MOVE = "move"  # end it by moving the table to another board
     DECLARER = "declarer"  # change its declarer
     CONTRACT = "contract"  # change its contract
+    SIT = "sit"  # sit down at its table
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,16 @@ def may_leave_seat(board: BoardFacts | None, *, director: bool) -> Refusal | Non
     if director or board is None or board.phase is Phase.FINISHED:
         return None
     return Refusal(Reason.SEAT_IN_PLAY, {"board": board.number, "table": board.table})
+
+
+def may_take_seat(board: BoardFacts | None, *, director: bool) -> Refusal | None:
+    """Sitting down at a table (``board``: its board, None when none is set): free between
+    boards and before any ruling on the board in play (players often sit after /board set).
+    Once a ruling stands on it, the choices it gives a seat are that seat's member's, so only a
+    director seats someone there (a substitute)."""
+    if director or board is None or board.phase is Phase.FINISHED or not board.has_ruling:
+        return None
+    return _ruling_on(board, Action.SIT)
 
 
 def may_say_restriction_over(*, seat: Seat | None, seated_here: bool, restricted: Seat,

@@ -29,6 +29,8 @@ _ACTIONS = {
                         "change its declarer."),
     Action.CONTRACT: N_("Board {board} at table {table} has a ruling on it: only a director can "
                         "change its contract."),
+    Action.SIT: N_("Board {board} at table {table} has a ruling on it: only a director can seat "
+                   "a player there."),
 }
 
 

@@ -19,6 +19,7 @@ from core.permissions import (
     may_leave_seat,
     may_seat_someone,
     may_set_board,
+    may_take_seat,
 )
 from core.seats import Seat
 from core.state import Phase
@@ -63,6 +64,20 @@ def test_a_seat_is_kept_while_the_board_at_its_table_is_in_play():
         assert may_leave_seat(board(phase=phase), director=False) == Refusal(
             Reason.SEAT_IN_PLAY, {"board": 1, "table": 3})
         assert may_leave_seat(board(phase=phase), director=True) is None
+
+
+def test_50D2_under_a_ruling_only_a_director_seats_someone_at_the_table():
+    """Sitting down is free between boards and before any ruling (players often sit after
+    /board set); once a ruling stands on the board in play, the choices it gives a seat are
+    its member's, so only a director seats a substitute."""
+    assert may_take_seat(None, director=False) is None
+    assert may_take_seat(board(phase=Phase.PLAY), director=False) is None
+    assert may_take_seat(board(phase=Phase.FINISHED, has_ruling=True), director=False) is None
+    for phase in (Phase.AUCTION, Phase.PLAY):
+        ruled = board(phase=phase, has_ruling=True)
+        assert may_take_seat(ruled, director=False) == Refusal(
+            Reason.RULING_ON_BOARD, {"board": 1, "table": 3, "action": Action.SIT, "to": None})
+        assert may_take_seat(ruled, director=True) is None
 
 
 def test_a_board_ends_once():

@@ -11,10 +11,19 @@ from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.selectable import ScalarSelect
 
-from core.permissions import BoardFacts, Refusal, Refused, may_leave_seat
+from core.permissions import BoardFacts, Refusal, Refused, may_leave_seat, may_take_seat
 from core.seats import Seat
 from core.storage.errors import Conflict, NotFound
-from core.storage.models import Board, Club, GameSession, SeatBinding, Table, TableChannel, utcnow
+from core.storage.models import (
+    Board,
+    Club,
+    EventRow,
+    GameSession,
+    SeatBinding,
+    Table,
+    TableChannel,
+    utcnow,
+)
 from core.storage.played import note_sitter
 from core.storage.repo.clubs import Clubs
 from core.storage.repo.rows import (
@@ -215,8 +224,9 @@ class Tables(Clubs, Sessions):
 
         A seat held by someone else raises :class:`Conflict` unless ``take_over``.
         ``director`` (the asker is one: True or False) makes it ``/sit`` as a member asks it:
-        leaving the seat he holds for another is decided in this transaction
-        (:func:`leaving_refused`), and :class:`~core.permissions.Refused` writes nothing.
+        leaving the seat he holds for another, and sitting down at a table whose board has a
+        ruling on it, are decided in this transaction (:func:`leaving_refused`), and
+        :class:`~core.permissions.Refused` writes nothing.
         ``director=None``: the caller decided (tests, imports).
         """
         seat = Seat.parse(seat)
@@ -390,23 +400,47 @@ async def leaving_refused(
 ) -> Refusal | None:
     """Whether ``user_id`` may leave the seat he holds (for seat ``to`` — a table id and a seat
     — when he sits down elsewhere; the seat he holds is no move):
-    :func:`core.permissions.may_leave_seat` on his table's board, read in the caller's write
-    transaction after the table's row is locked (a ``/board set`` there, which locks it too,
-    runs wholly before or after). A board of a session that is over is not in play."""
+    :func:`core.permissions.may_leave_seat` on his table's board, then, for ``to``,
+    :func:`core.permissions.may_take_seat` on that table's board; read in the caller's write
+    transaction after both tables' rows are locked, in id order (a ``/board set`` there, which
+    locks its table too, runs wholly before or after). A board of a session that is over is
+    not in play."""
     held = await s.scalar(
         select(SeatBinding).where(SeatBinding.club_id == club_id, SeatBinding.user_id == user_id)
     )
-    if held is None or (to is not None and (held.table_id, held.seat) == (to[0], to[1].value)):
+    if held is not None and to is not None and (held.table_id, held.seat) == (to[0],
+                                                                             to[1].value):
         return None
-    table = await s.scalar(select(Table).where(Table.id == held.table_id).with_for_update())
-    board = None
-    if table is not None and table.current_board is not None:
-        club = await s.get(Club, club_id)
-        session = await s.get(GameSession, table.session_id)
-        if club is not None and session is not None and await session_end(
-                s, club, session, now) is None:
-            row = await s.scalar(select(Board).where(Board.table_id == table.id,
-                                                     Board.number == table.current_board))
-            if row is not None:
-                board = BoardFacts(row.number, table.number, state_of(row).phase)
-    return may_leave_seat(board, director=director)
+    ids = sorted({t.table_id for t in (held,) if t is not None}
+                 | {t[0] for t in (to,) if t is not None})
+    tables = {t.id: t for t in await s.scalars(
+        select(Table).where(Table.id.in_(ids)).order_by(Table.id).with_for_update())}
+    if held is not None:
+        refusal = may_leave_seat(await _board_in_play(s, club_id, tables.get(held.table_id),
+                                                      now), director=director)
+        if refusal is not None:
+            return refusal
+    if to is not None and not director:
+        return may_take_seat(await _board_in_play(s, club_id, tables.get(to[0]), now,
+                                                  rulings=True), director=director)
+    return None
+
+
+async def _board_in_play(s: AsyncSession, club_id: int, table: Table | None, now: dt.datetime,
+                         *, rulings: bool = False) -> BoardFacts | None:
+    """The facts of ``table``'s board, None when none is set or its session is over
+    (``rulings``: whether a ruling stands on it is read too)."""
+    if table is None or table.current_board is None:
+        return None
+    club = await s.get(Club, club_id)
+    session = await s.get(GameSession, table.session_id)
+    if club is None or session is None or await session_end(s, club, session, now) is not None:
+        return None
+    row = await s.scalar(select(Board).where(Board.table_id == table.id,
+                                             Board.number == table.current_board))
+    if row is None:
+        return None
+    has_ruling = rulings and await s.scalar(
+        select(EventRow.id).where(EventRow.board_id == row.id, EventRow.void.is_(False),
+                                  EventRow.is_ruling.is_(True)).limit(1)) is not None
+    return BoardFacts(row.number, table.number, state_of(row).phase, has_ruling=has_ruling)

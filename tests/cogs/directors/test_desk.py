@@ -254,8 +254,8 @@ async def test_23_consultation_never_leaks_to_the_table_or_other_players(ld, sto
     """The question and answer reach only the player and the directors; the table gets only
     the director's note."""
     await set_up(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     question = "Would 2C be comparable to my withdrawn 1NT?"
     asked = await ld.slash("consult ask", {"question": question}, user="RHO")
     assert asked.message.ephemeral and question not in asked.message.text
@@ -336,7 +336,7 @@ async def test_a_playing_directors_blind_spot_never_leaks(ld, storage):
     from core.seats import Seat
 
     await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"))
-    await ld.run("/sit table:2 seat:E", user="RHO")
+    await ld.run("/sit table:2 seat:E member:RHO", user="Director")  # under a ruling
     call = await ld.slash("director", {"note": "West dropped the HQ"}, user="RHO")
     [post] = call.channel_messages
     assert post.pings["roles"] == [deputy.id], (post.text, post.pings)
@@ -459,8 +459,8 @@ async def test_void_them_together_gets_its_log_line(ld, storage):
 
 async def test_a_consultation_on_a_blind_board_goes_to_the_deputies(ld, storage):
     deputy = await _director_playing(ld, storage)
-    await exposure(storage, ld, table=2, board=3)
     await ld.run("/sit table:2 seat:E", user="RHO")
+    await exposure(storage, ld, table=2, board=3)
     asked = await ld.slash("consult ask", {"question": "Is my 2C comparable?"}, user="RHO")
     [post] = asked.channel_messages
     assert post.pings["roles"] == [deputy.id]
@@ -481,7 +481,7 @@ async def test_92_appeal_answers_and_outcome_are_kept_with_the_ruling(ld, storag
                               user="RHO")
     assert kibitzer.ephemeral and "92A" in kibitzer.text  # not at that table: refused
     assert kibitzer.channel_messages == []
-    await ld.run("/sit table:1 seat:W", user="LHO")
+    await ld.run("/sit table:1 seat:W member:LHO", user="Director")  # under a ruling
     filed = await ld.slash("appeal file", {"id": recorded.id, "reason": "Never exposed"},
                            user="LHO")
     assert filed.ephemeral and "Appeal #" in filed.text

@@ -36,8 +36,8 @@ async def test_twenty_concurrent_director_calls_by_one_member_ping_once(ld, stor
 
 async def test_twenty_consult_asks_ping_at_most_three_times(ld, storage):
     await set_up(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     results = await asyncio.gather(*(
         ld.slash("consult ask", {"question": f"Question {n}?"}, user="RHO") for n in range(20)
     ))
@@ -50,8 +50,8 @@ async def test_twenty_consult_asks_ping_at_most_three_times(ld, storage):
 
 async def test_twenty_appeals_ping_at_most_three_times(ld, storage):
     await set_up(ld)
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     results = await asyncio.gather(*(
         ld.slash("appeal file", {"id": recorded.id, "reason": f"Reason {n}"}, user="LHO")
         for n in range(20)
@@ -63,9 +63,9 @@ async def test_twenty_appeals_ping_at_most_three_times(ld, storage):
 
 async def test_redelivered_consult_ask_and_appeal_file_write_once(ld, storage):
     await set_up(ld)
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     ask = ld.slash_payload("consult ask", {"question": "May I?"}, user="RHO")
     await ld.dispatch(ask)
     await ld.dispatch(dict(ask))
@@ -79,8 +79,8 @@ async def test_redelivered_consult_ask_and_appeal_file_write_once(ld, storage):
 
 async def test_two_directors_answer_one_consultation_at_once_one_wins(ld, storage):
     await set_up(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     await ld.slash("consult ask", {"question": "May I lead the SA?"}, user="RHO")
     deputy = ld.member("Deputy TD", roles=["Director"])
     ld.refresh_guild()
@@ -103,8 +103,8 @@ async def test_two_directors_answer_one_consultation_at_once_one_wins(ld, storag
 
 async def test_redelivered_consult_answer_tells_the_table_once(ld, storage):
     await set_up(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     await ld.slash("consult ask", {"question": "May I?"}, user="RHO")
     payload = ld.slash_payload("consult answer", {"id": 1, "answer": "Yes",
                                                   "table_note": "Go on"}, user="Director")

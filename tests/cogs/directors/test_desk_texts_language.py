@@ -38,8 +38,8 @@ def french(ld, *who: str) -> None:
 
 async def test_an_appeal_in_french(ld, storage):
     await french_club(ld)
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     french(ld, "LHO")
     filed = await ld.slash("appeal file", {"id": recorded.id, "reason": "Jamais exposée"},
                            user="LHO")
@@ -66,8 +66,8 @@ async def test_an_appeal_in_french(ld, storage):
 
 async def test_a_consultation_in_french(ld, storage):
     await french_club(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     french(ld, "RHO")
     asked = await ld.slash("consult ask", {"question": "2T est-il comparable ?"}, user="RHO")
     [post] = asked.channel_messages

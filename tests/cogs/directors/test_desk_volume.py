@@ -35,8 +35,8 @@ def arrived(text: str, sent: str) -> bool:
 
 async def test_appeal_list_with_four_long_appeals_is_sent_whole(ld, storage):
     await set_up(ld)
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     desk = Desk(storage)
     for n in range(4):  # four players of the table (the per-member limit is not the point)
         filed = await desk.appeal(ld.guild.id, recorded.id, ld.member("LHO").id,
@@ -55,8 +55,8 @@ async def test_appeal_list_with_four_long_appeals_is_sent_whole(ld, storage):
 
 async def test_consult_open_with_twelve_long_questions(ld, storage):
     await set_up(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     board = await storage.find_board(ld.guild.id, (await storage.find_table(ld.guild.id, 1)).id)
     for n in range(12):  # twelve players' questions (the per-member limit is not the point)
         await Desk(storage).consult(ld.guild.id, ld.member("RHO").id, board.id, None,
@@ -70,8 +70,8 @@ async def test_consult_open_with_twelve_long_questions(ld, storage):
 
 async def test_a_long_table_note_reaches_the_table_whole(ld, storage):
     await set_up(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     await ld.slash("consult ask", {"question": "May I lead the SA?"}, user="RHO")
     note = _long("NOTE")
     done = await ld.slash("consult answer", {"id": 1, "answer": "Yes",
@@ -93,8 +93,8 @@ async def test_calls_list_of_many_long_calls_is_sent_whole(ld, storage):
 
 async def test_a_table_note_discord_refuses_is_reported_to_the_director(ld, storage):
     await set_up(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     await ld.slash("consult ask", {"question": "May I?"}, user="RHO")
     table = ld.guild.channel("table-1")
     ld.inject(f"POST /channels/{table.id}/messages", status=403)

@@ -18,8 +18,8 @@ async def _night(ld, storage):
     """A ruling asked by Declarer, corrected for director error with a weighted score, and
     appealed by LHO (who sits at that table)."""
     await set_up(ld)
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     amended = await ld.slash("ruling amend", {
         "id": recorded.id, "text": "wrong law",
         "director_error": "60% 4HS=, 40% 4HS-1; PP EW 10%"}, user="Director")

@@ -26,8 +26,8 @@ async def _club_night(ld, storage, *, no_peeking: bool):
                                      "no_peeking": no_peeking}, user="Director")
     assert ("No peeking: on" if no_peeking else "No peeking: off") in saved.text, saved.text
     assert (await Desk(storage).settings(ld.guild.id)).no_peeking is no_peeking
-    ruling = await exposure(storage, ld, table=1, board=1, card="HQ")
     assert (await ld.run("/sit table:2 seat:W", user="LHO")).ephemeral
+    ruling = await exposure(storage, ld, table=1, board=1, card="HQ")
     two = await storage.table(ld.guild.id, 2)
     await storage.set_board(ld.guild.id, two.id, 1, dealer="N", declarer="S", contract="3NT")
     return ruling, two
@@ -68,7 +68,7 @@ async def test_with_the_setting_off_he_sees_at_once(ld, storage):
 async def test_his_own_table_and_a_director_not_playing_see_it(ld, storage):
     ruling, _ = await _club_night(ld, storage, no_peeking=True)
     # a player at table 1, where the ruling was made, hears its script while board 1 is played
-    assert (await ld.run("/sit table:1 seat:E", user="RHO")).ephemeral
+    assert "RHO sits" in (await ld.run("/sit table:1 seat:E member:RHO", user="Director")).text
     script = await ld.slash("script", {"id": ruling.id}, user="RHO")
     assert "♥Q" in script.text and "No peeking" not in script.text, script.text
     own = await ld.slash("state", {"table": 2}, user="LHO")  # his own table, board 1 in play
@@ -102,8 +102,8 @@ async def test_answers_about_a_table_asked_in_another_tables_channel_are_the_ask
     one, two = ld.guild.channel("table-1"), ld.guild.channel("table-2")
     for number, channel in ((1, one), (2, two)):
         await ld.slash("table channel", {"number": number}, user="Director", channel=channel)
-    await exposure(storage, ld, table=1, board=1, card="HQ")
     assert (await ld.run("/sit table:2 seat:N", user="Dummy")).ephemeral
+    await exposure(storage, ld, table=1, board=1, card="HQ")
     for user, command in (
         ("Director", "/exposed cards:SA seat:W how:accidental table:1"),
         ("Director", "/lead seat:E table:1"),

@@ -61,6 +61,16 @@ def assert_kept(result) -> None:
     assert not result.channel_messages
 
 
+UNDER_RULING = ("Board 1 at table 1 has a ruling on it: only a director can seat a player "
+                "there.")
+
+
+def assert_refused_under_ruling(result) -> None:
+    assert result.ephemeral, result.text
+    assert result.text.strip() == UNDER_RULING, result.text
+    assert not result.channel_messages
+
+
 LEAVING = [
     ("Declarer", "/stand"),
     ("LHO", "/stand"),
@@ -85,9 +95,10 @@ async def test_seat_kept_while_the_board_is_in_play_moving_to_a_free_seat_of_the
     before = await snapshot(storage, ld)
     assert_kept(await ld.run("/sit table:1 seat:N", user="Declarer"))
     assert await snapshot(storage, ld) == before
-    # sitting down in a free seat is not leaving one: the Kibitzer, seated nowhere, may
-    sat = await ld.run("/sit table:1 seat:N", user="Kibitzer")
-    assert "You sit North at table 1" in sat.text, sat.text
+    # under a ruling, the Kibitzer, seated nowhere, may not sit down there either: a director
+    # seats a substitute
+    assert_refused_under_ruling(await ld.run("/sit table:1 seat:N", user="Kibitzer"))
+    assert await snapshot(storage, ld) == before
 
 
 async def test_seat_kept_while_the_board_is_in_play_sitting_again_in_ones_own_seat_is_no_move(
@@ -170,3 +181,41 @@ async def test_54A_declarers_choice_checks_the_seat_inside_its_write(
     assert pressed.ephemeral and "Only the declarer at table 1" in pressed.content, pressed
     assert not pressed.edits
     assert (await storage.search_log(ld.guild.id, limit=100)).entries == log_before
+
+
+async def test_50D2_nobody_sits_down_under_a_ruling_to_make_declarers_choice(ld, bot, storage):
+    """A club night: South had not sat, W's ♠K was a penalty card and E led out of turn; a
+    member seated nowhere sat down as South and chose declarer's 50D2 option. While a board in
+    play has a ruling on it, only a director seats someone there (a substitute); the refusal
+    writes nothing, and the choice stays declarer's."""
+    for who, seat in (("Dummy", "N"), ("LHO", "W"), ("RHO", "E")):
+        assert "You sit" in (await ld.run(f"/sit table:1 seat:{seat}", user=who)).text
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4S", user="Dummy")
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    lead = await ld.run("/lead seat:E trick:2", user="RHO")
+    require = next(b for b in choice_buttons(lead.message) if ":require:" in b["custom_id"])
+    assert "You sit" in (await ld.run("/sit table:2 seat:N", user="Stranger")).text
+    before = await snapshot(storage, ld)
+    for who in ("Kibitzer", "Stranger"):  # seated nowhere, or at a table between boards
+        assert_refused_under_ruling(await ld.run("/sit table:1 seat:S", user=who))
+        assert await snapshot(storage, ld) == before
+        pressed = await ld.press(lead.message, require["custom_id"], user=who)
+        assert pressed.ephemeral and "Only the declarer at table 1" in pressed.content
+        assert not pressed.edits
+    assert await snapshot(storage, ld) == before
+    seated = await ld.run("/sit table:1 seat:S member:Declarer", user="Director")
+    assert "Declarer sits South at table 1" in seated.text, seated.text
+    chosen = await ld.press(lead.message, require["custom_id"], user="Declarer")
+    assert "Chosen by Declarer" in chosen.edits[0].text, chosen.edits
+
+
+async def test_50D2_before_any_ruling_a_player_sits_down_after_the_board_is_set(
+        ld, bot, storage):
+    """Players often sit after /board set: before any ruling on the board, a free seat is
+    anyone's to take."""
+    for who, seat in (("Dummy", "N"), ("LHO", "W"), ("RHO", "E")):
+        assert "You sit" in (await ld.run(f"/sit table:1 seat:{seat}", user=who)).text
+    await ld.run("/board set number:1 dealer:N", user="Dummy")
+    await ld.run("/call call:1S", user="Dummy")  # the table's record, no ruling
+    sat = await ld.run("/sit table:1 seat:S", user="Declarer")
+    assert "You sit South at table 1" in sat.text, sat.text

@@ -27,8 +27,8 @@ async def test_92_appeal_deadline_counts_from_the_end_of_the_session(ld, storage
     done = await _setup(ld, appeal_minutes=30, appeal_from="session_end")
     assert "30 minutes after the session ends" in done.text, done.text
     await ld.run("/session start name:Monday pairs", user="Director")
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     clock.advance(hours=3)  # a long evening: the session has not ended, appeals are open
     early = await _appeal(ld, recorded.id, "Never exposed")
     assert early.ephemeral and "Appeal #" in early.text, early.text
@@ -53,8 +53,8 @@ async def test_92B_a_session_ended_by_the_clubs_gap_ended_when_play_stopped(
     deadline runs from the last ruling."""
     await _setup(ld, appeal_minutes=180, appeal_from="session_end", session_gap=2)
     await ld.run("/session start name:Monday pairs", user="Director")
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     monday = await storage.live_session(ld.guild.id)
     clock.advance(hours=2, minutes=30)  # play stopped with the ruling: the gap has passed
     sat = await ld.run("/sit table:1 seat:N", user="Dummy")
@@ -76,8 +76,8 @@ async def test_92B_under_the_wbf_profile_the_deadline_runs_from_published_scores
     done = await _setup(ld, appeal_minutes=30, authority="WBF")
     assert "after the session's scores are published" in done.text, done.text
     await ld.run("/session start name:Monday pairs", user="Director")
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     await ld.run("/session end", user="Director")
     clock.advance(hours=1)  # the scores are not up yet: appeals are still open
     assert "Appeal #" in (await _appeal(ld, recorded.id, "Still open")).text
@@ -95,8 +95,8 @@ async def test_92B_an_earlier_sessions_scores_are_published_by_naming_it(ld, sto
     Monday's session, its appeals close 30 minutes later; the one in play stays refused."""
     await _setup(ld, appeal_minutes=30, authority="WBF")
     await ld.run("/session start name:Monday pairs", user="Director")
-    recorded = await exposure(storage, ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
     await ld.run("/session end", user="Director")
     monday = await storage.current_session(ld.guild.id)
     await ld.run("/session start name:Tuesday pairs", user="Director")
@@ -133,8 +133,8 @@ async def _bound_table_channel(ld):
 async def test_23_table_note_goes_to_the_channel_bound_to_the_table(ld, storage):
     await _setup(ld)
     live = await _bound_table_channel(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     asked = await ld.slash("consult ask", {"question": "Is 2C comparable?"}, user="RHO",
                            channel=ld.guild.channel("table-1"))
     [log_post] = asked.channel_messages
@@ -150,8 +150,8 @@ async def test_23_table_note_goes_to_the_channel_bound_to_the_table(ld, storage)
 
 async def test_23_table_note_without_a_bound_channel_goes_where_the_player_asked(ld, storage):
     await _setup(ld)
-    await exposure(storage, ld)
     await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
     asked = await ld.slash("consult ask", {"question": "Is 2C comparable?"}, user="RHO",
                            channel=ld.guild.channel("table-1"))
     cid = int(asked.channel_messages[0].text.split("#")[1].split(":")[0])
