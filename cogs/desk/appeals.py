@@ -76,6 +76,9 @@ class AppealCog(commands.Cog):
         await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         entry = await entry_of(interaction, id)
+        # a board closed to him first, as /script: nothing said of the ruling (voided, whose)
+        await refuse_if_blind(interaction, entry.session_id, entry.board_number,
+                              at_table=entry.table_id)
         text = bounded(reason, "reason")
         if text is None:
             raise ContextError(N_("Say why you appeal."))
@@ -180,6 +183,10 @@ class AppealCog(commands.Cog):
         await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         desk = desk_of(interaction)
+        if ruling is not None:  # the appeals against one ruling: refused on a board closed to him
+            entry = await entry_of(interaction, ruling)
+            await refuse_if_blind(interaction, entry.session_id, entry.board_number,
+                                  at_table=entry.table_id)
         # what he may read of each (core.storage.desk.appeals.hidden_from), in the same read
         found = await desk.appeals(club.guild_id, event_id=ruling, open_only=ruling is None,
                                    reader=Reader(interaction.user.id,

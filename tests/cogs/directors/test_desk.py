@@ -550,8 +550,8 @@ async def test_consultation_cites_only_laws_1_to_93(ld, storage, laws):
     use: "0" or "99Z" is refused in one private line and nothing is recorded, so /log stats
     never counts a law /log search cannot find."""
     await set_up(ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")  # seated before the ruling (no substitute)
     await exposure(storage, ld)
-    await ld.run("/sit table:1 seat:E", user="RHO")
     asked = await ld.slash("consult ask", {"question": "q"}, user="RHO")
     cid = int(asked.channel_messages[0].text.split("#")[1].split(":")[0])
     before = await Desk(storage).consultation(ld.guild.id, cid)
@@ -568,3 +568,35 @@ async def test_consultation_cites_only_laws_1_to_93(ld, storage, laws):
     done = await ld.slash("consult answer", {"id": cid, "answer": "a", "laws": "23A 93"},
                           user="Director")
     assert "Answer recorded" in done.text, done.text
+
+
+async def test_92_a_playing_director_is_refused_an_appeal_on_a_board_he_has_not_played(
+        ld, storage):
+    """A club night: the deputy voided ruling #a on board 3, which the playing director has
+    not played; his /appeal file told him "Ruling #a has been voided", and on ruling #b filed
+    an appeal in his own name, while /script refused both. Every command that takes a ruling
+    refuses a board closed to him first, in the same words, and writes nothing."""
+    await _director_playing(ld, storage)
+    await ld.run("/sit table:2 seat:E", user="RHO")
+    voided = await exposure(storage, ld, table=2, board=3, card="HQ")
+    standing = await exposure(storage, ld, table=2, board=3, card="DA")
+    await storage.void(ld.guild.id, voided.id, ld.member("Deputy TD").id)
+    filed = await ld.slash("appeal file", {"id": standing.id, "reason": "I hold it"},
+                           user="RHO")
+    assert "Appeal #" in filed.text, filed.text
+    before = await Desk(storage).appeals(ld.guild.id, event_id=standing.id)
+    for command, options in [
+        ("appeal file", {"id": voided.id, "reason": "x"}),
+        ("appeal file", {"id": standing.id, "reason": "x"}),
+        ("appeal list", {"ruling": standing.id}),
+        ("appeal list", {"ruling": voided.id}),
+    ]:
+        refused = await ld.slash(command, options, user="Director")
+        assert refused.ephemeral and refused.text.strip() == (
+            "You are playing and have not played board 3 yet: a deputy director deals with it."
+        ), (command, refused.text)
+        assert not refused.channel_messages
+    assert await Desk(storage).appeals(ld.guild.id, event_id=standing.id) == before
+    await ld.slash("playing", {"playing": False}, user="Director")
+    seen = await ld.slash("appeal file", {"id": voided.id, "reason": "x"}, user="Director")
+    assert "has been voided" in seen.text, seen.text

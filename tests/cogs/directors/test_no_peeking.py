@@ -138,3 +138,29 @@ async def test_the_log_leaves_out_a_board_closed_by_no_peeking_and_shows_his_own
     shown = await ld.slash("log search", {}, user="Declarer")
     assert "Hidden" not in shown.text and f"#{ruling.id}" in shown.text, shown.text
     assert "♥Q" in (await ld.slash("script", {"id": ruling.id}, user="Declarer")).text
+
+
+async def test_92_no_peeking_refuses_an_appeal_on_a_board_he_has_not_played(ld, storage):
+    """Under no_peeking, a player at table 2 was told by /appeal file that ruling #2 on board 1
+    (table 1) had been voided, while /script said "No peeking". The shut-out comes first, for
+    /appeal file and /appeal list alike; a player at table 1 still appeals its ruling, and the
+    player at table 2 hears the answer once his table has finished the board."""
+    ruling, two = await _club_night(ld, storage, no_peeking=True)
+    standing = await exposure(storage, ld, table=1, board=1, card="DA")
+    await storage.void(ld.guild.id, ruling.id, ld.member("Director").id)
+    assert "RHO sits" in (await ld.run("/sit table:1 seat:E member:RHO", user="Director")).text
+    filed = await ld.slash("appeal file", {"id": standing.id, "reason": "x"}, user="RHO")
+    assert "Appeal #" in filed.text, filed.text
+    before = await Desk(storage).appeals(ld.guild.id, event_id=standing.id)
+    for command, options in [
+        ("appeal file", {"id": ruling.id, "reason": "x"}),
+        ("appeal file", {"id": standing.id, "reason": "x"}),
+        ("appeal list", {"ruling": standing.id}),
+    ]:
+        refused = await ld.slash(command, options, user="LHO")
+        assert refused.ephemeral and "No peeking" in refused.text, (command, refused.text)
+        assert "voided" not in refused.text and "table 1" not in refused.text
+    assert await Desk(storage).appeals(ld.guild.id, event_id=standing.id) == before
+    await storage.set_board(ld.guild.id, two.id, 2)  # his table has finished board 1
+    seen = await ld.slash("appeal file", {"id": ruling.id, "reason": "x"}, user="LHO")
+    assert "has been voided" in seen.text, seen.text
