@@ -44,9 +44,18 @@ def held_cards(event: Event) -> Iterator[tuple[Seat, Card]]:
                 yield other, other_card
 
 
+#: The reports that name cards in a hand (:func:`held_cards`): any other event is let through
+#: at once (the engine asks before every rule, a lead or a choice included).
+CARD_REPORTS = (Exposure, AuctionExposureIncident, CardPlayed, PenaltyCardReturned,
+                LeadOutOfTurn, PrematurePlay, OpeningLeadOutOfTurn, PenaltyNotPlayed,
+                SimultaneousCards, Revoke)
+
+
 def check_cards_in_place(state: TableState, event: Event) -> None:
     """Refuse ``event`` when it names a card of one seat that ``state`` has on the table as
     another seat's penalty card (50A): asked by the engine before every rule, so declarer's
     and dummy's cards (48A) and every other report are checked alike."""
+    if not state.penalty_cards or not isinstance(event, CARD_REPORTS):
+        return
     for seat, card in held_cards(event):
         check_card_free(state, seat, card)
