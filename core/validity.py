@@ -92,8 +92,10 @@ def cards_held(state: TableState) -> int:
 def hand_size_problem(state: TableState, seat: Seat) -> Text | None:
     """Why ``seat`` cannot have the cards ``state`` puts face up in front of him (penalty cards,
     or cards exposed in the auction, Law 24): more than he holds."""
-    n = len(state.penalty_cards_of(seat)) + sum(e.seat is seat for e in state.auction_exposed)
     most = cards_held(state)
+    if len(state.penalty_cards) + len(state.auction_exposed) <= most:
+        return None  # not that many face up at the whole table (the usual case, at once)
+    n = len(state.penalty_cards_of(seat)) + sum(e.seat is seat for e in state.auction_exposed)
     if n > most:
         return Msg("{seat.value} cannot have {n} cards face up on the table: he holds at most "
                    "{most} cards at this point (13, less one for each trick played)", seat=seat,

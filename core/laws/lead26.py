@@ -141,6 +141,10 @@ def offer_ruling(state: TableState, leader: Seat, options: tuple[Option, ...]) -
 
 
 def drop(state: TableState, offender: Seat) -> TableState:
+    """``state`` without ``offender``'s Law 26 lead penalties (the same state when he has none:
+    no copy, on every lead reported)."""
+    if not any(lp.offender is offender for lp in state.lead_penalties):
+        return state
     return state.evolve(lead_penalties=tuple(lp for lp in state.lead_penalties
                                                if lp.offender is not offender))
 
