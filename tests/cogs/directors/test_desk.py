@@ -194,16 +194,23 @@ async def test_a_ruling_voided_with_its_dependents_can_still_be_amended(ld, stor
     assert [p.token for p in state.penalty_cards] == ["W:HK:major"]
 
 
-async def test_void_with_dependents_offers_to_void_them_together(ld, storage):
-    await set_up(ld)
-    recorded = await exposure(storage, ld)
-    lead = await _partner_lead(storage, ld, recorded)
+async def _void_with_dependents(ld, storage):
+    """W's penalty card, E on lead (50D2), declarer's choice, then the director voids the
+    penalty card: the choice and the lead's ruling depend on it. The rulings and the offer."""
     from core.engine import ChoiceMade
     from core.seats import Seat
 
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    lead = await _partner_lead(storage, ld, recorded)
     choice = await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"),
                                   actor_id=ld.member("Declarer").id)
     offer = await ld.slash("ruling void", {"id": recorded.id}, user="Director")
+    return recorded, lead, choice, offer
+
+
+async def test_void_with_dependents_offers_to_void_them_together(ld, storage):
+    recorded, lead, choice, offer = await _void_with_dependents(ld, storage)
     # declarer's choice no longer applies; the 50D2 ruling on E's lead would be ruled otherwise
     assert offer.ephemeral and f"#{choice.id}" in offer.text and f"#{lead.id}" in offer.text
     assert not (await storage.event(ld.guild.id, recorded.id)).void
@@ -442,15 +449,7 @@ async def test_a_deputys_re_ruling_on_a_blind_board_gets_its_log_line(ld, storag
 async def test_void_them_together_gets_its_log_line(ld, storage):
     """"Void them together" is a verdict like a plain void: one line in the log channel,
     naming the rulings voided with it (it used to get none)."""
-    from core.engine import ChoiceMade
-    from core.seats import Seat
-
-    await set_up(ld)
-    recorded = await exposure(storage, ld)
-    lead = await _partner_lead(storage, ld, recorded)
-    choice = await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"),
-                                  actor_id=ld.member("Declarer").id)
-    offer = await ld.slash("ruling void", {"id": recorded.id}, user="Director")
+    recorded, lead, choice, offer = await _void_with_dependents(ld, storage)
     done = await ld.press(offer.message, "Void them together", user="Director")
     [line] = [m for m in done.channel_messages if m.channel_id == ld.guild.channel("td-log").id]
     assert f"Ruling #{recorded.id} (table 1, board 1) voided by" in line.text, line.text
