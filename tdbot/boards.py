@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.cards import cards_text
 from core.storage.values import BoardInfo
-from tdbot.messages import N_, Locale, localize, say, seat_letter
+from tdbot.messages import N_, Locale, localize, say
 
 ENDED_NOTHING = N_("Board {board} has ended: nothing was pending on it.")
 ENDED = N_("Board {board} has ended, and with it go {what}.")
@@ -24,8 +24,7 @@ def ended_line(board: BoardInfo, locale: Locale = None) -> str:
         gone.append(localize(locale, PENALTY_CARDS,
                              cards=cards_text(p.card for p in state.penalty_cards)))
     if state.restrictions:
-        listed = ", ".join(seat_letter(locale, r.seat) + " "
-                           + say(locale, r.describe()) for r in state.restrictions)
+        listed = ", ".join(say(locale, r.describe()) for r in state.restrictions)
         gone.append(localize(locale, RESTRICTIONS, restrictions=listed))
     if state.pass_obligations:
         gone.append(localize(locale, PASS_OBLIGATIONS))

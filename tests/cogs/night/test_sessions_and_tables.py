@@ -168,3 +168,19 @@ def test_a_big_club_is_named_in_messages_discord_accepts():
     assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
     text = "\n".join(parts)
     assert all(f"<@{s.user_id}>" in text for s in seats)
+
+
+async def test_50D2_a_board_ended_by_a_move_names_each_restriction_once(ld, bot, storage):
+    """The board set's answer lists what ending the board took with it: a restriction reads
+    "E must lead a spade …", once, not "E E must lead …"."""
+    from tests.cogs.lead_agreement import button
+    from tests.support import seat_everyone
+
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    lead = await ld.run("/lead seat:E trick:2", user="RHO")
+    await ld.press(lead.message, button(lead.message, "Require a spade lead")["custom_id"],
+                   user="Declarer")
+    moved = await ld.run("/board set number:2 table:1", user="Director")
+    assert "E must lead a spade" in moved.text and "E E " not in moved.text, moved.text
