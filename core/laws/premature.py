@@ -262,6 +262,7 @@ def simultaneous_plays(state: TableState, ev: SimultaneousPlays) -> tuple[Ruling
     require_play(state)
     if ev.legal is ev.other:
         raise RuleError(Msg("two different players are needed for simultaneous plays"))
+    check_may_play(state, ev.other, held_lead=False)  # no card is played after a claim (68D)
     return Ruling(
         kind="simultaneous_plays",
         summary=Msg("{legal.value}'s card counts first; {other.value}'s card is played after "

@@ -19,7 +19,7 @@ from core.laws.exposure import Exposure, How
 from core.laws.flow import BoardSet, CardPlayed
 from core.laws.leads import LeadOutOfTurn
 from core.laws.penalty import PartnerLead
-from core.laws.premature import PrematurePlay, SimultaneousCards
+from core.laws.premature import PrematurePlay, SimultaneousCards, SimultaneousPlays
 from core.seats import Seat
 from core.view import lead_wait, must_play, view_of
 
@@ -198,3 +198,12 @@ def test_68D_a_claim_ends_the_choices_that_waited_for_the_next_lead() -> None:
     _, claimed = apply(state, Claim(Seat.S, 4, 4, "all mine"))
     assert claimed.pending == () and not view_of(claimed).waits
     assert not any("Waiting" in str(line) for line in view_of(claimed).lines())
+
+
+def test_68D_no_two_cards_played_at_the_same_moment_after_a_claim() -> None:
+    """58A rules two players' cards played at once; after a claim nobody plays (68D)."""
+    _, state = apply(PLAY, Claim(Seat.S, 4, 4, "all mine"))
+    with pytest.raises(RuleError, match="Play has stopped"):
+        apply(state, SimultaneousPlays(Seat.W, Seat.E))
+    ruling, _ = apply(PLAY, SimultaneousPlays(Seat.W, Seat.E))
+    assert "58A" in ruling.laws
