@@ -149,8 +149,15 @@ class Table(commands.Cog):
         await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
         storage = storage_of(interaction)
+        director = is_director(interaction.user, club)
+        if (table is not None or seat is not None) and not director:
+            # a player naming his own seat stands up from it, as with no options
+            mine = await storage.seating(club.guild_id, interaction.user.id)
+            if (mine is not None and table == mine.table_number and seat is not None
+                    and Seat.parse(seat) is mine.seat):
+                table = seat = None
         if table is not None or seat is not None:
-            allow(may_free_seat(someone_else=True, director=is_director(interaction.user, club)))
+            allow(may_free_seat(someone_else=True, director=director))
             if table is None or seat is None:
                 raise ContextError(N_("Give both the table and the seat to free."))
             info = await storage.table(club.guild_id, table)
@@ -174,8 +181,7 @@ class Table(commands.Cog):
             )
             return
         try:  # leaving mid-board is decided in the write (core.permissions.may_leave_seat)
-            was = await storage.stand(club.guild_id, interaction.user.id,
-                                      director=is_director(interaction.user, club))
+            was = await storage.stand(club.guild_id, interaction.user.id, director=director)
         except Refused as exc:
             raise refused(exc.refusal) from exc
         if was is None:

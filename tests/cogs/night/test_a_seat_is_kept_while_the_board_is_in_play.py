@@ -74,6 +74,7 @@ def assert_refused_under_ruling(result) -> None:
 LEAVING = [
     ("Declarer", "/stand"),
     ("LHO", "/stand"),
+    ("LHO", "/stand table:1 seat:W"),  # his own seat named: the same as /stand
     ("Declarer", "/sit table:2 seat:E"),  # another table
     ("Dummy", "/sit table:3 seat:N"),  # a table nobody sits at yet
 ]
@@ -116,7 +117,7 @@ async def test_seat_free_between_boards_once_the_board_has_ended(ld, bot, storag
     assert_kept(await ld.run("/stand", user="RHO"))
     ended = await ld.run("/board end", user="Declarer")
     assert "Board over" in ended.text, ended.text
-    left = await ld.run("/stand", user="RHO")
+    left = await ld.run("/stand table:1 seat:E", user="RHO")  # naming his own seat
     assert left.ephemeral and "You left East at table 1" in left.text, left.text
     moved = await ld.run("/sit table:2 seat:W", user="Dummy")
     assert "You sit West at table 2" in moved.text, moved.text
