@@ -21,9 +21,8 @@ from core.laws.insufficient import InsufficientBid
 from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.premature import PrematurePlay
-from core.laws.revoke import Attention, Revoke, WonBy, unreported_trick
+from core.laws.revoke import Attention, Revoke, WonBy, trick_reached, unreported_trick
 from core.laws.rotation import CallOutOfRotation
-from core.laws.waits import claimed_by
 from core.seats import Seat
 from core.state import Phase, declarers_to_offer
 from tdbot.answers import defer, respond
@@ -343,15 +342,8 @@ class Incidents(commands.Cog):
                 suit=Suit.parse(suit) if suit else None,
             )
 
-        def now(ctx: TableContext) -> int | None:
-            """The trick the table has reached: an established revoke means the offending side
-            has played to the next trick (63A), unless a claim established it: play stopped
-            at the claim (63A3, 63A4, 68D)."""
-            if trick is None or not established or claimed_by(ctx.board.state) is not None:
-                return trick
-            return min(trick + 1, 13)
-
-        await record_incident(interaction, table, build, trick=now)
+        await record_incident(interaction, table, build, trick=lambda ctx: trick_reached(
+            ctx.board.state, trick, established))
 
     @app_commands.command(name="insufficient-bid", description="An insufficient bid (Law 27).")
     @app_commands.describe(

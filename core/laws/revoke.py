@@ -20,6 +20,7 @@ from core.laws.course import LAST_TRICK, check_trick
 from core.laws.obligations import legal_cards
 from core.laws.penalty import INFORMATION_ON_TABLE, require_declarer
 from core.laws.play import add_major, check_card_free, require_play
+from core.laws.waits import claimed_by
 from core.registry import Event, event, rule
 from core.ruling import Ruling, sentences
 from core.seats import Role, Seat, role_of
@@ -115,6 +116,15 @@ def unreported_trick(reported: int | None, established: bool) -> int:
     if reported is None:
         return 5
     return max(1, reported - 1) if established else reported
+
+
+def trick_reached(state: TableState, trick: int | None, established: bool) -> int | None:
+    """The trick the table has reached, from a revoke reported on ``trick``: an established
+    revoke means the offending side has played to the next trick (63A), unless a claim
+    established it: play stopped at the claim (63A3, 63A4, 68D)."""
+    if trick is None or not established or claimed_by(state) is not None:
+        return trick
+    return min(trick + 1, LAST_TRICK)
 
 
 _REVOKED = "64B2:revoked:"  # "<seat>:<suit letter or ?>": an established revoke on this board
