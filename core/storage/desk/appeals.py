@@ -28,7 +28,13 @@ from core.storage.models import (
 )
 from core.storage.played import blind_spot
 from core.storage.repo.deals import board_over_for
-from core.storage.repo.rows import checked_text, close_session, require_club, session_end
+from core.storage.repo.rows import (
+    checked_text,
+    close_session,
+    require_club,
+    session_end,
+    session_over,
+)
 from core.storage.values import BlindSpot, Reader
 from core.text import Msg, Text
 
@@ -183,7 +189,7 @@ class Appeals(EditionsAndSettings):
             row, ev = await _appeal_row(s, club_id, appeal_id)
             # the outcome is posted in the open: until the session is over (its deals open
             # to all), what was written about the board is not
-            hidden = not await _session_over(s, club_id, ev.session_id, self._st.now())
+            hidden = not await session_over(s, club_id, ev.session_id, self._st.now())
             if row.closed_at is not None:
                 if (row.outcome, row.closed_by, row.outcome_text, bool(row.without_merit)) == (
                         outcome, director_id, note, without_merit):
@@ -321,12 +327,3 @@ async def _sat_for(s: AsyncSession, club_id: int, ev: EventRow, user_id: int) ->
                                           SeatBinding.user_id == user_id)
     )
     return seated is not None
-
-
-async def _session_over(s: AsyncSession, club_id: int, session_id: int, now: dt.datetime) -> bool:
-    """Whether the session is over (ended, or over by the club's gap): its deals, and what was
-    written about its boards, are then open to all."""
-    session = await s.get(GameSession, session_id)
-    club = await s.get(Club, club_id)
-    return (session is not None and club is not None
-            and await session_end(s, club, session, now) is not None)

@@ -114,6 +114,16 @@ async def current_or_new_session(s: AsyncSession, club: Club, now: dt.datetime) 
     return await new_session(s, club, club_day(now, club.time_zone), DEFAULT_SESSION_NAME, now)
 
 
+async def session_over(s: AsyncSession, club_id: int, session_id: int,
+                       now: dt.datetime) -> bool:
+    """Whether session ``session_id`` is over (ended, or over by the club's gap,
+    :func:`session_end`): its deals, and what was written about its boards, are then open."""
+    session = await s.get(GameSession, session_id)
+    club = await s.get(Club, club_id)
+    return (session is not None and club is not None
+            and await session_end(s, club, session, now) is not None)
+
+
 async def session_end(
     s: AsyncSession, club: Club, row: GameSession, now: dt.datetime
 ) -> dt.datetime | None:
@@ -318,15 +328,11 @@ def ruled_otherwise(kind: str, stored: Any, was_ruling: bool, ruling: Ruling) ->
 @dataclass(frozen=True)
 class Dependent:
     """A later event that cannot stand once some earlier ones are void: why (the engine's
-    refusal), or None when it would be ruled otherwise (:func:`ruled_otherwise`). ``record``:
-    the answer it gets now when it still applies but is no longer a ruling (a lead reported
-    to trick 6, no longer 50D2's options): its ruling goes, the table's record of where the
-    play is stays (:meth:`core.storage.desk.Desk.void_together` records it again)."""
+    refusal), or None when it would be ruled otherwise (:func:`ruled_otherwise`)."""
 
     id: int
     kind: str
     reason: Text | None
-    record: Ruling | None = None
 
 
 @dataclass(frozen=True)
@@ -374,9 +380,8 @@ async def replay_later(
             continue
         dependent = None
         if is_later and ruled_otherwise(kind, stored, was_ruling, ruling):
-            record = None if is_ruling(kind, ruling) else ruling
-            dependent = Dependent(ev_id, kind, None, record)
-            if record is None:
+            dependent = Dependent(ev_id, kind, None)
+            if is_ruling(kind, ruling):  # another ruling now: it goes, replayed no further
                 later.append(Replayed(ev_id, event, None, dependent))
                 continue
         if is_later:

@@ -16,7 +16,6 @@ from core.seats import Seat
 from core.storage.errors import Conflict, NotFound
 from core.storage.models import (
     Board,
-    Club,
     EventRow,
     GameSession,
     SeatBinding,
@@ -34,7 +33,7 @@ from core.storage.repo.rows import (
     get_or_create_club,
     require_club,
     seatings_where,
-    session_end,
+    session_over,
     session_row,
     state_of,
     table_value,
@@ -430,11 +429,8 @@ async def _board_in_play(s: AsyncSession, club_id: int, table: Table | None, now
                          *, rulings: bool = False) -> BoardFacts | None:
     """The facts of ``table``'s board, None when none is set or its session is over
     (``rulings``: whether a ruling stands on it is read too)."""
-    if table is None or table.current_board is None:
-        return None
-    club = await s.get(Club, club_id)
-    session = await s.get(GameSession, table.session_id)
-    if club is None or session is None or await session_end(s, club, session, now) is not None:
+    if (table is None or table.current_board is None
+            or await session_over(s, club_id, table.session_id, now)):
         return None
     row = await s.scalar(select(Board).where(Board.table_id == table.id,
                                              Board.number == table.current_board))
@@ -443,4 +439,4 @@ async def _board_in_play(s: AsyncSession, club_id: int, table: Table | None, now
     has_ruling = rulings and await s.scalar(
         select(EventRow.id).where(EventRow.board_id == row.id, EventRow.void.is_(False),
                                   EventRow.is_ruling.is_(True)).limit(1)) is not None
-    return BoardFacts(row.number, table.number, state_of(row).phase, has_ruling=has_ruling)
+    return BoardFacts.of(row.number, table.number, state_of(row), has_ruling=has_ruling)
