@@ -226,7 +226,7 @@ def _choice_lines(ruling: Ruling, state: TableState | None,
         return (say(Msg("There is nothing to choose: play goes on.")),)
     n = len(options)
     lines: list[str] = []
-    chooser = Chooser(ruling.chooser) if ruling.chooser in set(Chooser) else Chooser.NOBODY
+    chooser = _chooser(ruling)
     if chooser is Chooser.DIRECTOR:
         lines.append(say(Msg("This is my judgement, not a choice for the table: I will decide "
                              "it, usually away from the table, and tell you. Here is what "
@@ -265,12 +265,17 @@ def _choice_lines(ruling: Ruling, state: TableState | None,
     return tuple(lines)
 
 
+def _chooser(ruling: Ruling) -> Chooser:
+    """Who chooses the ruling's options (NOBODY for a value this version does not know)."""
+    return Chooser(ruling.chooser) if ruling.chooser in set(Chooser) else Chooser.NOBODY
+
+
 def _chosen_lines(ruling: Ruling, pending: PendingChoice | None, chosen: Chosen,
                   say: _Speaker) -> tuple[str, ...]:
     """The choice as made: who chose which option, and what it led to."""
     label = next((o.label for o in ruling.options if o.token == chosen.option), chosen.option)
     option = say.spoken(label)
-    chooser = Chooser(ruling.chooser) if ruling.chooser in set(Chooser) else Chooser.NOBODY
+    chooser = _chooser(ruling)
     if chooser is Chooser.DIRECTOR:
         line = say(Msg("I have judged: {option}", option=option))
     elif chooser is Chooser.PLAYERS:

@@ -192,10 +192,6 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
                                 "on the /lead answer): his restriction may still bind this card",
                                 seat=ev.seat))
         raise RuleError(_must_wait(ev.seat, waits.chooser_of(waiting)[0], waiting.law))
-    for p in state.penalty_cards:
-        if p.card == ev.card and p.seat is not ev.seat:
-            raise RuleError(Msg("the {card.symbol} is {seat.value}'s penalty card",
-                                card=ev.card, seat=p.seat))
     if state.lead_chosen is ev.seat and state.on_lead is ev.seat:
         state = state.evolve(lead_chosen=None)  # the lead declarer chose for has been made
     played_penalty = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]

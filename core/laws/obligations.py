@@ -424,9 +424,7 @@ def not_on_lead(state: TableState, seat: Seat, leader: Seat, trick: int | None,
                          "declarer says which (51A).", cards=cards_text(majors)))
     for minor in (p.card for p in penalties if p.kind is PenaltyKind.MINOR):
         laws.append("50C")
-        lines.append(Msg("A low {suit.singular} must be the {card.symbol}; you may play a "
-                         "{suit.singular} honour (A K Q J 10) instead, and any other suit (50C).",
-                         suit=minor.suit, card=minor))
+        lines.append(_minor_line(minor))
     for r in state.restrictions_on(seat):
         laws.append(r.origin)
         lines.append(Msg("In force: {restriction}.", restriction=r.describe()))
@@ -524,9 +522,7 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
                                  "restriction stops you (50D1).", cards=cards_text(majors)))
     for m in minors:
         laws.append("50C")
-        lines.append(Msg("A low {suit.singular} must be the {card.symbol}; you may play a "
-                         "{suit.singular} honour (A K Q J 10) instead, and any other suit (50C).",
-                         suit=m.suit, card=m))
+        lines.append(_minor_line(m))
     if not lines[following:]:
         lines.append(Msg("Nothing else binds you: play as the ordinary rules allow."))
     return Ruling(
@@ -537,6 +533,12 @@ def _in_words(state: TableState, seat: Seat, led: Suit | None) -> Ruling:
         steps=tuple(lines[1:]),
         outcome={"declarer_designates": len(majors) > 1},
     )
+
+
+def _minor_line(card: Card) -> Msg:
+    """What a minor penalty card binds (50C), said to its player."""
+    return Msg("A low {suit.singular} must be the {card.symbol}; you may play a {suit.singular} "
+               "honour (A K Q J 10) instead, and any other suit (50C).", suit=card.suit, card=card)
 
 
 def _highest_or_lowest(r: Restriction, led: Suit | None) -> Msg:

@@ -299,8 +299,6 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         raise RuleError(Msg("name two or more different cards played at once"))
     if not set(ev.visible) <= set(ev.cards):
         raise RuleError(Msg("a visible card must be one of the cards played together"))
-    for card in ev.cards:
-        check_card_free(state, ev.seat, card)
     if ev.discovered_late:
         return Ruling(
             kind="simultaneous_cards",
@@ -342,8 +340,9 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
     made: dict[str, str] = {}  # the kind of the penalty cards it made, compared on a void (50B)
     if is_defender(ev.seat, declarer):
         state, extra = add_penalty_cards(state, ev.seat, others, deliberate=False, origin="58B2")
-        major = state.penalty_cards_of(ev.seat)[-1].kind is PenaltyKind.MAJOR
-        made["penalty_kind"] = "major" if major else "minor"
+        kind = state.penalty_cards_of(ev.seat)[-1].kind
+        made["penalty_kind"] = kind.value
+        major = kind is PenaltyKind.MAJOR
         one = len(others) == 1
         shown = cards_text(others)
         if one and major:
