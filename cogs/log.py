@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import re
 import zoneinfo
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
@@ -23,6 +22,7 @@ from discord.ext import commands
 from core.engine import EVENT_TYPES
 from core.ruling import Ruling
 from core.storage.desk import Desk
+from core.storage.desk.notes import note_message
 from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
 from core.storage.service import Storage
@@ -215,20 +215,9 @@ def appeal_words(appeal: Any, locale: Locale = None) -> str:
     return localize(locale, template, id=appeal.id)
 
 
-#: The verdict notes the desk writes (kept in English in the log and its exports), said in the
-#: reader's language; any other note is the director's own words, as he typed them.
-_VOIDED_WITH = re.compile(r"voided with ruling #(?P<number>\d+)")
-_RE_RULED = re.compile(r"re-ruled as #(?P<number>\d+): (?P<text>.*)", re.DOTALL)
-
-
-def verdict_note(note: str, locale: Locale = None) -> str:
+def verdict_note(stored: str, locale: Locale = None) -> str:
     """A stored verdict note in the reader's language (the director's words as written)."""
-    if found := _VOIDED_WITH.fullmatch(note):
-        return localize(locale, N_("voided with ruling #{number}"), number=found["number"])
-    if found := _RE_RULED.fullmatch(note):
-        return localize(locale, N_("re-ruled as #{number}: {words}"), number=found["number"],
-                        words=found["text"])
-    return note
+    return say(locale, note_message(stored))
 
 
 def summary_of(entry: LogEntry, locale: Locale = None) -> str:

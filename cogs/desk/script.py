@@ -13,6 +13,7 @@ from discord.ext import commands
 from core.editions import edition_title
 from core.ruling import Ruling
 from core.script import Correction, build_script, chosen_on
+from core.storage.desk.notes import directors_words
 from core.storage.values import LogEntry, VerdictKind
 from tdbot.answers import defer, respond
 from tdbot.buttons import PressButton
@@ -71,7 +72,7 @@ async def script_embeds(
             )
         seen.add(newer)
         correction = Correction(
-            verdict="amended", text=_reason(entry.verdict_note),
+            verdict="amended", text=directors_words(entry.verdict_note),
             adjusted_score=entry.adjusted_score, replaced_by=newer,
         )
         entry = await entry_of(interaction, newer)
@@ -105,13 +106,6 @@ async def script_embeds(
         colour=discord.Colour.blurple(),
     )
     return embeds, entry, ruling
-
-
-def _reason(note: str | None) -> str | None:
-    """The director's words from a re-ruling's verdict note ("re-ruled as #N: words")."""
-    if note and note.startswith("re-ruled as #") and ": " in note:
-        return note.split(": ", 1)[1]
-    return note
 
 
 class PostScriptButton(

@@ -14,6 +14,14 @@ from core.engine import Event, event_from_data, event_to_data
 from core.ruling import Ruling, is_ruling
 from core.storage import editions, rollup
 from core.storage.desk.base import DeskBase, desk_event_row
+from core.storage.desk.notes import (
+    NO_LONGER_APPLIES,
+    RE_RULED,
+    RECORDED_AGAIN,
+    RULED_AGAIN,
+    VOIDED_WITH,
+    written,
+)
 from core.storage.desk.values import Rerule, RerulePlan
 from core.storage.errors import Conflict, StorageError
 from core.storage.models import (
@@ -102,11 +110,11 @@ class Rulings(DeskBase):
                         amends=None if replayed.dependent is not None else dep.id)
                 if replayed.dependent is not None:
                     await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
-                                f"voided with ruling #{event_id}", now, with_id=ev.id)
+                                written(VOIDED_WITH, ruling=event_id), now, with_id=ev.id)
                 else:
                     await _void(s, club_id, dep, director_id, VerdictKind.AMENDED,
-                                f"recorded again as #{copy.id} after ruling #{event_id} was "
-                                "voided", now, with_id=ev.id)
+                                written(RECORDED_AGAIN, copy=copy.id, ruling=event_id), now,
+                                with_id=ev.id)
             await s.flush()
             await store_state(s, board, state, last_seq=writer.seq)
             return failed
@@ -169,22 +177,22 @@ class Rulings(DeskBase):
             new = await writer.add(fix.event, fix.after, old.actor_id, amends=old.id,
                                    counted=True)
             await _void(s, club_id, old, director_id, VerdictKind.AMENDED,
-                        f"re-ruled as #{new.id}: {body}", now, score=score)
+                        written(RE_RULED, copy=new.id, words=body), now, score=score)
             carried, dropped = [], []
             for redone in fix.later:
                 dep = await desk_event_row(s, club_id, redone.id)
                 if redone.after is None:
                     dropped.append(redone.id)
                     await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
-                                f"no longer applies after ruling #{event_id} was corrected: "
-                                f"{redone.reason}", now, with_id=old.id)
+                                written(NO_LONGER_APPLIES, ruling=event_id, reason=redone.reason),
+                                now, with_id=old.id)
                     continue
                 copy = await writer.add(redone.event, redone.after, dep.actor_id,
                                         amends=dep.id)
                 carried.append((dep.id, copy.id))
                 await _void(s, club_id, dep, director_id, VerdictKind.AMENDED,
-                            f"ruled again as #{copy.id} after ruling #{event_id} was corrected",
-                            now, with_id=old.id)
+                            written(RULED_AGAIN, copy=copy.id, ruling=event_id), now,
+                            with_id=old.id)
             await store_state(s, board, fix.state, last_seq=writer.seq)
             recorded = RecordedEvent(
                 id=new.id, board_id=board.id, seq=new.seq, event=fix.event, ruling=fix.after,

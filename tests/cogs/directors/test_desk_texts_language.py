@@ -153,6 +153,7 @@ async def test_void_together_and_the_log_in_french(ld, storage):
     from core.laws.penalty import PartnerLead
     from core.ruling import Ruling
     from core.seats import Seat
+    from core.storage.desk.notes import note_message
     from tdbot.messages import say
 
     await set_up(ld)
@@ -175,10 +176,10 @@ async def test_void_together_and_the_log_in_french(ld, storage):
     assert str(first) not in text  # not the English summary
     note = (await storage.event(ld.guild.id, recorded.id)).verdict_note  # English, as stored
     assert note.startswith("re-ruled as #")
-    assert fr("re-ruled as #{number}: {words}", number=note.split("#")[1].split(":")[0],
-              words="le roi de cœur") in text, text
+    assert say("fr", note_message(note)) in text, text
+    assert "le roi de cœur" in say("fr", note_message(note))
     everything = await ld.slash("log search", {}, user="Director")
     for voided in (lead.id, choice.id):
-        assert fr("voided with ruling #{number}", number=recorded.id) in everything.text
+        assert say("fr", note_message(f"voided with ruling #{recorded.id}")) in everything.text
         assert f"#{voided}" in everything.text
     assert "voided with ruling" not in everything.text and "re-ruled as" not in everything.text
