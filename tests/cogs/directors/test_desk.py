@@ -561,7 +561,7 @@ async def test_consultation_cites_only_laws_1_to_93(ld, storage, laws):
     assert not refused.channel_messages
     assert await Desk(storage).consultation(ld.guild.id, cid) == before
     stats = await ld.slash("log stats", {}, user="Director")
-    assert "Law 99" not in stats.text and "Law 0" not in stats.text
+    assert not any(f"Law {n}" in stats.text for n in ("0", "94", "99", "120")), stats.text
     search = await ld.slash("log search", {}, user="Director")
     assert "Private consultation answered" not in search.text and "Law 0" not in search.text
     done = await ld.slash("consult answer", {"id": cid, "answer": "a", "laws": "23A 93"},

@@ -359,7 +359,10 @@ async def test_16B_a_director_seated_at_the_table_is_checked_for_his_own_hand_on
     await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
     wrong = " ".join(c.text for c in sorted(deal.hand(Seat.N))[:3])
     seated = await ld.run(f"/mustplay seat:E hand:{wrong}", user="Director")
-    assert "not in East's hand" not in seated.text, seated.text
+    assert seated.ephemeral and not seated.exceptions, seated.text
+    assert "not in East's hand" not in seated.text and "E" in seated.text, seated.text
+    mine = await ld.run(f"/mustplay seat:W hand:{wrong}", user="Director")  # his own hand
+    assert "3 cards are not in West's hand" in mine.text, mine.text
     await ld.run("/stand", user="Director")
     away = await ld.run(f"/mustplay seat:E hand:{wrong} table:1", user="Director")
     assert "3 cards are not in East's hand" in away.text, away.text
