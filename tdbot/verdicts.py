@@ -81,36 +81,42 @@ async def log_verdict(
     *,
     score: str | None = None,
     director_error: bool = False,
-    headline: str | None = None,
 ) -> None:
     """Every verdict's one line in the club's log channel (confirm, amend, void, adjust, and
-    each of them for director error, 82C; a re-ruling and a void with its dependents say so
-    in ``headline``, naming rulings by number only). Where a director who is playing has not
-    played the board, the line says only what was done to which ruling: the adjusted score (it
-    tells the board's result) and the note (it may describe the deal) stay out, as the ruling
-    lines do."""
-    channel = log_channel(interaction, club)
-    if channel is None:
+    each of them for director error, 82C; a re-ruling and a void with its dependents send
+    their own line, naming rulings by number only: :func:`send_log_line`). Where a director
+    who is playing has not played the board, the line says only what was done to which
+    ruling: the adjusted score (it tells the board's result) and the note (it may describe the
+    deal) stay out, as the ruling lines do."""
+    if log_channel(interaction, club) is None:
         return
     blind = bool(await blind_directors(interaction, entry.session_id, entry.board_number))
     fields = {"number": entry.id, "table": entry.table_number, "board": entry.board_number,
               "director": interaction.user.mention}
     score = clean(score) if score else None
-    if headline is not None:
-        line = headline
-    elif director_error and score is not None and not blind:
+    if director_error and score is not None and not blind:
         line = localize(club.language, LOG_82C[kind], score=score, **fields)
     else:
         line = localize(club.language, VERDICT_LOG[kind], **fields)
-    if headline is None and not director_error and score is not None and not blind:
+    if not director_error and score is not None and not blind:
         line = localize(club.language, N_("{verdict}: adjusted score {score}"),
                         verdict=line, score=score)
     if note and not blind:
         line += f". {clean(cut(note, 1500))}"
+    await send_log_line(interaction, club, line, entry.id)
+
+
+async def send_log_line(interaction: discord.Interaction[TDBot], club: ClubSettings,
+                        line: str, ruling_id: int) -> None:
+    """Send one verdict's ``line`` to the club's log channel (nobody pinged; a failure is
+    logged, never the director's answer's concern)."""
+    channel = log_channel(interaction, club)
+    if channel is None:
+        return
     try:
         await channel.send(line[:2000], allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as exc:
-        log.warning("Could not log the verdict on ruling %s: %s", entry.id, exc)
+        log.warning("Could not log the verdict on ruling %s: %s", ruling_id, exc)
 
 
 RERULE_LABEL = N_("Re-rule the board")
@@ -172,11 +178,11 @@ class VoidTogetherButton(
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await log_verdict(interaction, club, entry, VerdictKind.VOIDED, None, headline=localize(
+        await send_log_line(interaction, club, localize(
             locale, N_("Ruling #{number} (table {table}, board {board}) voided by {director} "
                        "with the rulings that depended on it ({listed})"),
             number=entry.id, table=entry.table_number, board=entry.board_number,
-            director=interaction.user.mention, listed=listed))
+            director=interaction.user.mention, listed=listed), entry.id)
 
 
 async def offer_void_together(
@@ -336,8 +342,7 @@ async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSetting
     if done.also_voided:
         line += localize(locale, N_("; voided, no longer applying: {listed}"), listed=", ".join(
             f"#{v}" for v in done.also_voided))
-    entry = await entry_of(interaction, done.old_id)
-    await log_verdict(interaction, club, entry, VerdictKind.AMENDED, None, headline=line)
+    await send_log_line(interaction, club, line, done.old_id)
 
 
 def rerule_embed(done: Rerule, plan: RerulePlan, interaction: discord.Interaction[TDBot],
