@@ -21,8 +21,7 @@ from discord.ext import commands
 
 from core.engine import EVENT_TYPES
 from core.ruling import Ruling
-from core.storage.desk import Desk
-from core.storage.desk.notes import note_message
+from core.storage.desk import Desk, note_message
 from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
 from core.storage.service import Storage

@@ -13,7 +13,7 @@ from discord.ext import commands
 from core.editions import edition_title
 from core.ruling import Ruling
 from core.script import Correction, build_script, chosen_on
-from core.storage.desk.notes import directors_words
+from core.storage.desk import directors_words
 from core.storage.values import LogEntry, VerdictKind
 from tdbot.answers import defer, respond
 from tdbot.buttons import PressButton

@@ -185,9 +185,10 @@ async def check(run: Run, url: Any) -> dict[str, Any]:
                 by_iid.setdefault(int(iid), []).append(int(event_id))
                 recorded_by[int(event_id)] = int(iid)
             for iid, ruling in acks.items():
-                # a /lead that recorded nothing may show the pending 50D2 ruling again: an
-                # existing ruling another interaction recorded
-                shown_again = iid not in by_iid and recorded_by.get(ruling, iid) != iid
+                # a /lead may show the pending 50D2 ruling again: an existing ruling another
+                # interaction recorded (a redelivery racing its first delivery may do so while
+                # that first delivery records: the note of this stop names the race)
+                shown_again = ruling in recorded_by and recorded_by[ruling] != iid
                 if by_iid.get(iid) != [ruling] and not shown_again:
                     problems.append(f"acknowledged ruling #{ruling} ({iid}): {by_iid.get(iid)}")
             seqs = (await conn.execute(text(

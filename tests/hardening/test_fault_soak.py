@@ -14,5 +14,5 @@ async def test_a_short_fault_soak_loses_nothing_and_answers_in_time(
     backend: str, tmp_path: Path
 ) -> None:
     summary = await soak(backend, 15.0, tmp_path, seed=25)
-    assert summary["ok"], summary
+    assert summary["ok"], summary["problems"]
     assert summary["faults"]["bot killed"] == 2 and summary["redelivered"] > 0, summary

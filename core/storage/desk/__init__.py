@@ -8,6 +8,7 @@ so every write here has the same retries, locks and club scoping as the rest of 
 
 from core.storage.desk.appeals import Appeals
 from core.storage.desk.consultations import Consultations
+from core.storage.desk.notes import directors_words, note_message
 from core.storage.desk.playing import PlayingDirectors
 from core.storage.desk.rulings import Rulings
 from core.storage.desk.settings import APPEAL_OUTCOMES, DEFAULT_APPEAL_MINUTES
@@ -30,6 +31,8 @@ __all__ = [
     "EditionSchedule",
     "Rerule",
     "RerulePlan",
+    "directors_words",
+    "note_message",
 ]
 
 
