@@ -354,6 +354,9 @@ class Followups(commands.Cog):
         storage = storage_of(interaction)
 
         async def work() -> Any:
+            """Read, decide, write: the write is made only on the facts the decision read
+            (``expect_seq``), else all again (:func:`checked`), so two ``/lead`` at once, or a
+            redelivery racing its first delivery, record one ruling and show it twice."""
             ctx = await table_context(interaction, table, acting=True)
             state = ctx.board.state
             waiting = lead_wait(state, Seat.parse(seat), trick)
@@ -371,11 +374,12 @@ class Followups(commands.Cog):
                 PartnerLead(Seat.parse(seat), trick=trick),
                 actor_id=interaction.user.id,
                 interaction_id=interaction.id,
+                expect_seq=ctx.board.last_seq,
                 seen=ctx.board,
             )
             return ctx, recorded
 
-        ctx, answer = await in_time(interaction, work())
+        ctx, answer = await in_time(interaction, checked(work))
         if isinstance(answer, Ruling):
             embed = ruling_embed(answer, event_id=None, table=ctx.table.number,
                                  board=ctx.board.number, locale=ctx.club.language)

@@ -186,8 +186,9 @@ async def check(run: Run, url: Any) -> dict[str, Any]:
                 recorded_by[int(event_id)] = int(iid)
             for iid, ruling in acks.items():
                 # a /lead may show the pending 50D2 ruling again: an existing ruling another
-                # interaction recorded (a redelivery racing its first delivery may do so while
-                # that first delivery records: the note of this stop names the race)
+                # interaction recorded. Showing it writes nothing, so a later delivery of the
+                # same interaction, after the table moved on (a new board), rules anew (Discord
+                # refuses its answer as answered; the log channel has its ruling)
                 shown_again = ruling in recorded_by and recorded_by[ruling] != iid
                 if by_iid.get(iid) != [ruling] and not shown_again:
                     problems.append(f"acknowledged ruling #{ruling} ({iid}): {by_iid.get(iid)}")

@@ -4,6 +4,8 @@ cannot know, and /state, /mustplay and /lead never contradict each other."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 
 from core.storage.values import LogFilter
@@ -356,6 +358,38 @@ async def test_50D2_lead_delivered_again_gives_its_first_answer(ld, bot, board, 
     assert ruling_number(again.message) == f"Ruling #{first.id}", again.text
     assert ruling_number(later.message) != f"Ruling #{first.id}"
     assert await storage.count_log(ld.guild.id, LogFilter()) == counted
+
+
+async def test_50D2_two_leads_reported_at_once_record_one_ruling(
+    ld, bot, board, storage, monkeypatch
+):
+    """Two players report W on lead at the same moment: the first to write records declarer's
+    50D2 options, the other's check is made again on the facts it would write on and shows
+    that same ruling (one ruling, one number, both answers alike). Each write waits until
+    both have read the table, so both decide on the same facts."""
+    await ld.run("/exposed cards:DK seat:E", user="RHO")
+    record, arrived, both = storage.record, [], asyncio.Event()
+
+    async def together(*args, **kwargs):
+        arrived.append(1)
+        if len(arrived) == 2:
+            both.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(both.wait(), 1)
+        return await record(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "record", together)
+    first, second = await asyncio.gather(
+        ld.slash("lead", {"seat": "W"}, user="LHO"),
+        ld.slash("lead", {"seat": "W"}, user="Dummy"),
+    )
+    table = await storage.find_table(ld.guild.id, 1)
+    played = await storage.find_board(ld.guild.id, table.id)
+    leads = [e for e in await storage.board_events(ld.guild.id, played.id)
+             if e.kind == "partner_lead"]
+    assert len(leads) == 1, [e.id for e in leads]
+    assert ruling_number(first.message) == ruling_number(second.message) == \
+        f"Ruling #{leads[0].id}", (first.text, second.text)
 
 
 async def test_50D2_the_lead_options_and_declarers_choice_are_noted_in_the_log_channel(
