@@ -81,6 +81,12 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
                          "it was cancelled.", call=call_symbol(parse_call(wait.call)),
                          law=wait.stage))
         laws.append(wait.stage)
+    elif wait and wait.stage == "27B" and not wait.asks_director and lho is not None:
+        # his LHO may still accept the bid (27A1): replacing it is not yet an obligation
+        steps.append(Msg("If you must replace it, the lowest sufficient bid in the same "
+                         "denomination(s) or a comparable call costs nothing (27B1); any other "
+                         "bid or a pass bars your partner for the rest of the auction (27B2)."))
+        laws.append("27B")
     elif wait and wait.stage == "27B" and not wait.asks_director:
         steps.append(Msg("You must replace your insufficient bid: the lowest sufficient bid in the "
                          "same denomination(s) or a comparable call costs nothing (27B1); any "

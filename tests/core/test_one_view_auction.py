@@ -4,7 +4,8 @@ calls out of rotation, their acceptance, the Director's comparable judgement) ge
 the engine's own events; after every step, for every seat:
 
 - while an irregular call's LHO has still to say whether he accepts it (27A1, 29A), ``/mustpass``
-  says so first, names nobody's turn, and ``/state`` shows the same wait;
+  says so first, names nobody's turn, tells the offender of no replacement as an obligation yet,
+  and ``/state`` shows the same wait;
 - every call the auction still owes (27B replace, 31A1/32A1 repeat, a cancelled call's next
   call, 30B1/31A2/32A2) is a line of ``/state`` and the offender's ``/mustpass`` says it too,
   in the same words;
@@ -76,6 +77,9 @@ def check_agreement(state: TableState) -> None:
                 (seat, answer.summary)
             assert answer.outcome["your_turn"] is False
             assert not any("turn to call" in text for text in said(answer)), said(answer)
+            # he may still accept it: nobody "must replace" yet (27A1 before 27B)
+            assert not any(text.startswith("You must replace") for text in said(answer)), \
+                said(answer)
     held = held_for_judgement(state)
     if held is not None:
         line = str(owed_call(state, held))
