@@ -67,9 +67,10 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
                             "it (70); a new one needs the old one voided first"))
     if len(ev.statement) > STATEMENT_MAX:
         raise RuleError(Msg("a statement is at most {n} characters", n=STATEMENT_MAX))
-    if (ev.objector is not None and ev.objector is ev.claimer.partner
+    if (ev.objector is not None and ev.objector is ev.claimer.partner and ev.tricks < ev.remaining
             and state.declarer is not None and is_defender(ev.claimer, state.declarer)):
-        # 68B2: a defender's concession his partner objects to at once never happened
+        # 68B2: a defender's concession (of one trick or more: a claim concedes the rest, 68B1)
+        # his partner objects to at once never happened
         return Ruling(
             kind="claim",
             summary=Msg("No concession: {partner.value} objects at once to {seat.value}'s, so "

@@ -132,6 +132,18 @@ def test_68B2_a_defenders_concession_his_partner_objects_to_never_happened() -> 
     assert str(must_play(stopped, Seat.W).summary).startswith("Play has stopped")
 
 
+def test_68B2_is_for_a_concession_a_defenders_claim_of_every_trick_goes_to_the_director() -> None:
+    """W claims all 5 remaining tricks, E objects: W concedes nothing, so 68B2 (a concession
+    partner objects to) does not apply; a claim disputed stops play and the director rules
+    (68D, 70). W claiming 3 of 5 concedes 2: E's objection at once cancels it (68B2)."""
+    _, state = apply(PLAY, PartnerLead(Seat.W))
+    ruling, after = apply(state, Claim(Seat.W, 5, 5, objector=Seat.E))
+    assert "68B2" not in ruling.laws and "70A" in ruling.laws, ruling.laws
+    assert str(must_play(after, Seat.W).summary).startswith("Play has stopped")
+    partly, unchanged = apply(state, Claim(Seat.W, 3, 5, objector=Seat.E))
+    assert unchanged == state and "68B2" in partly.laws
+
+
 def test_68D_no_card_is_reported_played_or_led_after_a_claim() -> None:
     """After S's claim, a premature play, a lead out of turn or a card played is refused with
     the same words, so /state never shows "play has stopped" beside a new choice of play."""
