@@ -88,7 +88,7 @@ async def seed(storage: Storage, ld: LocalDiscord, tables: list[Table]) -> dict[
     for t in tables:
         info = await storage.table(g, t.number, session_id=session.id)
         for seat, member in t.players.items():
-            await storage.sit(g, member.id, info.id, seat)
+            await storage.sit(g, member.id, info.id, seat, director=False)  # as /sit asks
         await storage.set_board(g, info.id, 1, dealer="N", declarer="S", contract="4H")
     return {"tables": len(tables), "session": session.name,
             "seconds": round(time.perf_counter() - t0, 2)}

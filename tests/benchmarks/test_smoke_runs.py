@@ -58,7 +58,8 @@ def test_interactions_benchmark_runs_every_run_and_lever() -> None:
     steps = {k: v for k, v in sep["one_at_a_time"].items() if k != "unexpected"}
     assert all(step["cpu_ms"] > 0 for step in steps.values())  # each step's CPU, one at a time
     cpu = sep["summary"]["cpu_ms_per_interaction_mix"]  # the bot's, and beside it the others'
-    assert cpu["bot"] > 0 and cpu["stand_in_cpu_ms_per_interaction"] > 0
+    # the stand-in's share is read in clock ticks (10 ms): a smoke run's may round to none
+    assert cpu["bot"] > 0 and cpu["stand_in_cpu_ms_per_interaction"] >= 0
     assert 0 < cpu["cores_busy"] <= cpu["cores"] + 0.5
     both = sep["interleaved"]  # the ratios from the mix's and /ping's windows side by side
     assert len(both["rounds"]) == 2 and both["p50_ratio_mix_to_ping"] > 0
