@@ -158,31 +158,37 @@ class VoidTogetherButton(
         club = await require_director(interaction)
         entry = await entry_of(interaction, self.event_id)
         await refuse_if_blind(interaction, entry.session_id, entry.board_number)
-        voided = await stored(
+        done = await stored(
             desk_of(interaction).void_together(
                 club.guild_id, self.event_id, interaction.user.id, None
             )
         )
         locale = club.language  # a public answer: the club's language
-        listed = ", ".join(f"#{v}" for v in voided) or localize(locale, N_("none"))
+        listed = ", ".join(f"#{v}" for v in done.voided) or localize(locale, N_("none"))
+        # the reports kept, and what came after them, have new numbers: say which is which
+        moved = ", ".join(f"#{old} → #{new}" for old, new in done.carried)
         state = await storage_of(interaction).board_state(club.guild_id, entry.board_id)
         now = board_lines(locale, view_of(state).lines())
-        await respond(
-            interaction,
-            localize(
-                locale,
-                N_("Ruling #{number} voided with the rulings that depended on it ({listed})."
-                   "\nBoard {board} now:\n{now}\nTo rule it again on corrected facts: "
-                   "/ruling amend id:{number} text:… facts:…"),
-                number=self.event_id, listed=listed, board=entry.board_number, now=now,
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
+        answer = localize(
+            locale,
+            N_("Ruling #{number} voided with the rulings that depended on it ({listed})."
+               "\nBoard {board} now:\n{now}\nTo rule it again on corrected facts: "
+               "/ruling amend id:{number} text:… facts:…"),
+            number=self.event_id, listed=listed, board=entry.board_number, now=now,
         )
-        await send_log_line(interaction, club, localize(
+        if moved:
+            answer += "\n" + localize(locale, N_("Recorded again under new numbers: {listed}"),
+                                       listed=moved)
+        await respond(interaction, answer, allowed_mentions=discord.AllowedMentions.none())
+        line = localize(
             locale, N_("Ruling #{number} (table {table}, board {board}) voided by {director} "
                        "with the rulings that depended on it ({listed})"),
             number=entry.id, table=entry.table_number, board=entry.board_number,
-            director=interaction.user.mention, listed=listed), entry.id)
+            director=interaction.user.mention, listed=listed)
+        if moved:
+            line += localize(locale, N_("; recorded again under new numbers: {listed}"),
+                             listed=moved)
+        await send_log_line(interaction, club, line, entry.id)
 
 
 async def offer_void_together(

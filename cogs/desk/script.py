@@ -60,6 +60,8 @@ async def script_embeds(
     seen = {entry.id}
     while entry.void:
         newer = await stored(desk.amended_by(club.guild_id, entry.id))
+        if newer is not None and not (await entry_of(interaction, newer)).is_ruling:
+            newer = None  # its report kept as the table's record ("Void them together")
         if newer is None or newer in seen:
             if entry.adjusted_score:
                 raise ContextError(

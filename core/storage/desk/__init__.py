@@ -19,6 +19,7 @@ from core.storage.desk.values import (
     EditionSchedule,
     Rerule,
     RerulePlan,
+    VoidedTogether,
 )
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "EditionSchedule",
     "Rerule",
     "RerulePlan",
+    "VoidedTogether",
     "directors_words",
     "note_message",
 ]

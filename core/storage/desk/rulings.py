@@ -22,7 +22,7 @@ from core.storage.desk.notes import (
     VOIDED_WITH,
     written,
 )
-from core.storage.desk.values import Rerule, RerulePlan
+from core.storage.desk.values import Rerule, RerulePlan, VoidedTogether
 from core.storage.errors import Conflict, StorageError
 from core.storage.models import (
     NOTE_MAX,
@@ -79,16 +79,18 @@ class Rulings(DeskBase):
 
     async def void_together(
         self, guild_id: int, event_id: int, director_id: int, text: str | None
-    ) -> tuple[int, ...]:
+    ) -> VoidedTogether:
         """Void ``event_id`` and every later ruling that depends on it, in one step; returns
-        the dependents voided with it. A dependent that is still the table's record (a lead
-        reported to trick 6, no longer a ruling without it) keeps its place in the play: its
-        ruling is voided and the report recorded again as a plain one, and the events after
-        it are recorded again after it (as a re-ruling carries them), so the board keeps its
-        reported tricks and leads."""
+        the dependents voided with it and the events recorded again (old, new). A dependent
+        that is still the table's record (a lead reported to trick 6, no longer a ruling
+        without it) keeps its place in the play: its ruling is voided and the report recorded
+        again as a plain one, and the events after it are recorded again after it (as a
+        re-ruling carries them), so the board keeps its reported tricks and leads. Each copy
+        is linked to the event it replaces (``amends_id``): amending that voided ruling later
+        is sent to the copy, never records the report twice."""
         note = checked_text(text, NOTE_MAX, "reason") or None
 
-        async def work(s: AsyncSession) -> tuple[int, ...]:
+        async def work(s: AsyncSession) -> VoidedTogether:
             club_id = await require_club(s, guild_id)
             ev = await desk_event_row(s, club_id, event_id, lock_board=True)
             board = await board_row(s, club_id, ev.board_id, lock=True)
@@ -96,18 +98,18 @@ class Rulings(DeskBase):
             failed = tuple(r.id for r in later if r.dependent is not None)
             now = utcnow()
             await _void(s, club_id, ev, director_id, VerdictKind.VOIDED, note, now)
-            writer, carrying = _Writer(s, club_id, board, now), False
+            writer, carrying, carried = _Writer(s, club_id, board, now), False, []
             for replayed in later:
                 dep = await desk_event_row(s, club_id, replayed.id)
                 if replayed.ruling is not None:
                     carrying = carrying or replayed.dependent is not None
                     if not carrying:
                         continue  # before any record kept: it stays where it is
-                    # a kept record replaces no ruling (its script is void); a carried
-                    # event is read as its copy
-                    copy = await writer.add(
-                        replayed.event, replayed.ruling, dep.actor_id,
-                        amends=None if replayed.dependent is not None else dep.id)
+                    # linked to its copy: a later amend of it goes to the copy (a kept
+                    # record's script stays void: the copy is no ruling)
+                    copy = await writer.add(replayed.event, replayed.ruling, dep.actor_id,
+                                            amends=dep.id)
+                    carried.append((dep.id, copy.id))
                 if replayed.dependent is not None:
                     await _void(s, club_id, dep, director_id, VerdictKind.VOIDED,
                                 written(VOIDED_WITH, ruling=event_id), now, with_id=ev.id)
@@ -117,7 +119,7 @@ class Rulings(DeskBase):
                                 with_id=ev.id)
             await s.flush()
             await store_state(s, board, state, last_seq=writer.seq)
-            return failed
+            return VoidedTogether(failed, tuple(carried))
 
         return await self._st.tx.write(work, retry_disconnect=False)
 
@@ -221,13 +223,17 @@ async def _correction(
     if old.kind == "choice":
         raise StorageError(Msg("a choice is re-made with its buttons, not amended with facts"))
     if old.void:
-        replaced = await s.scalar(
-            select(EventRow.id).where(EventRow.club_id == club_id, EventRow.amends_id == old.id,
-                                      EventRow.void.is_(False))
-        )
-        if replaced is not None:
+        replaced = (await s.execute(
+            select(EventRow.id, EventRow.is_ruling).where(
+                EventRow.club_id == club_id, EventRow.amends_id == old.id,
+                EventRow.void.is_(False))
+        )).first()
+        if replaced is not None and replaced.is_ruling:
             raise Conflict(Msg("ruling #{id} was re-ruled as #{new}: amend #{new}",
-                               id=old.id, new=replaced))
+                               id=old.id, new=replaced.id))
+        if replaced is not None:  # "Void them together" kept its report of the play
+            raise Conflict(Msg("ruling #{id} was voided and its report recorded again as "
+                               "#{new}: amend #{new}", id=old.id, new=replaced.id))
     event, facts = corrected_event(old.facts, changes)
     if facts == old.facts:
         raise StorageError(Msg("the corrected facts are the same as the recorded ones"))

@@ -48,6 +48,16 @@ class Rerule:
 
 
 @dataclass(frozen=True)
+class VoidedTogether:
+    """"Void them together": ``voided`` are the later rulings voided with the one the director
+    voided; ``carried`` pairs each event recorded again under a new number (a kept report of
+    the play, and the events after it) with its copy, so the director can find them."""
+
+    voided: tuple[int, ...]
+    carried: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class RerulePlan:
     """What re-ruling on corrected facts would do (nothing written yet): the director sees it
     and confirms. ``last_seq`` is the board as it was read: a confirmation after the board

@@ -456,6 +456,27 @@ async def test_void_them_together_gets_its_log_line(ld, storage):
     assert f"#{lead.id}, #{choice.id}" in line.text
 
 
+async def test_50D2_void_them_together_names_the_new_numbers_of_what_it_records_again(
+        ld, storage):
+    """The lead E reported is the table's record: "Void them together" records it again under
+    a new number. The director's answer and the log line say old → new, so he can find it;
+    amending the voided lead ruling sends him to its copy in one line and records nothing."""
+    recorded, lead, choice, offer = await _void_with_dependents(ld, storage)
+    done = await ld.press(offer.message, "Void them together", user="Director")
+    copy = await Desk(storage).amended_by(ld.guild.id, lead.id)
+    assert copy is not None and not (await storage.event(ld.guild.id, copy)).void
+    assert f"#{lead.id} → #{copy}" in done.text, done.text
+    [line] = [m for m in done.channel_messages if m.channel_id == ld.guild.channel("td-log").id]
+    assert f"#{lead.id} → #{copy}" in line.text, line.text
+    before = await storage.board_events(ld.guild.id, recorded.board_id, include_void=True)
+    refused = await ld.slash(
+        "ruling amend", {"id": lead.id, "text": "it was West", "facts": "leader=W"},
+        user="Director")
+    assert refused.ephemeral and f"amend #{copy}" in refused.text, refused.text
+    assert await storage.board_events(ld.guild.id, recorded.board_id,
+                                      include_void=True) == before
+
+
 async def test_a_consultation_on_a_blind_board_goes_to_the_deputies(ld, storage):
     deputy = await _director_playing(ld, storage)
     await ld.run("/sit table:2 seat:E", user="RHO")

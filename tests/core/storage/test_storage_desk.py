@@ -179,7 +179,7 @@ async def test_void_together_voids_the_dependents_in_one_step(storage):
         await storage.void(GUILD_A, recs[0].id, DIRECTOR)
     assert not (await storage.event(GUILD_A, recs[0].id)).void  # refused: nothing written
     voided = await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "never happened")
-    assert voided == dependents
+    assert voided.voided == dependents
     assert [(await storage.event(GUILD_A, r.id)).void for r in recs] == [True, True, True]
     state = await storage.board_state(GUILD_A, board.id)
     assert not state.penalty_cards and not state.pending
@@ -217,7 +217,8 @@ async def test_68D2b_a_card_shown_during_a_claim_stays_no_penalty_card_when_play
     assert await desk.dependents(GUILD_A, claimed.id) == (shown.id,)
     with pytest.raises(Conflict, match=f"ruling #{shown.id} .* ruled otherwise"):
         await storage.void(GUILD_A, claimed.id, DIRECTOR)
-    assert await desk.void_together(GUILD_A, claimed.id, DIRECTOR, "play on") == (shown.id,)
+    assert (await desk.void_together(GUILD_A, claimed.id, DIRECTOR, "play on")).voided == (
+        shown.id,)
     state = await storage.board_state(GUILD_A, board.id)
     assert [p.token for p in state.penalty_cards] == ["E:SK:major"]
     assert state == await storage.rebuild(GUILD_A, board.id)
@@ -588,7 +589,8 @@ async def test_one_void_with_its_dependents_counts_as_one_reviewed(storage, stor
 
     desk = Desk(storage)
     _, recs = await _logged(storage, penalty_story()[:3])
-    assert len(await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "never happened")) == 2
+    assert len((await desk.void_together(GUILD_A, recs[0].id, DIRECTOR,
+                                        "never happened")).voided) == 2
     stats = await storage.stats(GUILD_A)
     assert (stats.reviewed, stats.voided) == (1, 3)
     assert stats == await _from_events(storage_url, storage, GUILD_A)
@@ -672,7 +674,7 @@ async def test_50B_voiding_a_choice_that_picked_up_a_card_takes_a_later_minor_ca
     assert await desk.dependents(GUILD_A, choice.id) == (heart.id,)
     with pytest.raises(Conflict, match=f"ruling #{heart.id} .* ruled otherwise"):
         await storage.void(GUILD_A, choice.id, DIRECTOR)
-    assert await desk.void_together(GUILD_A, choice.id, DIRECTOR, "x") == (heart.id,)
+    assert (await desk.void_together(GUILD_A, choice.id, DIRECTOR, "x")).voided == (heart.id,)
     state = await storage.board_state(GUILD_A, board.id)
     assert [p.token for p in state.penalty_cards] == ["W:SK:major"]
 
@@ -705,9 +707,35 @@ async def test_50D2_void_together_keeps_the_tables_record_of_the_tricks(storage)
     board, recs = await _logged(storage, story)
     assert recs[3].ruling.options  # the options again before trick 6
     voided = await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "never happened")
-    assert voided == (recs[1].id, recs[2].id, recs[3].id)
+    assert voided.voided == (recs[1].id, recs[2].id, recs[3].id)
     state = await storage.board_state(GUILD_A, board.id)
     assert (state.trick, state.on_lead) == (6, Seat.E)
     assert not state.penalty_cards and not state.pending
     assert state == await storage.rebuild(GUILD_A, board.id)
     assert all([(await storage.event(GUILD_A, r.id)).void for r in recs])
+
+
+async def test_50D2_void_together_names_the_copies_it_records_and_links_each_to_its_ruling(
+        storage):
+    """"Void them together" records the kept reports again (and the events after them) under
+    new numbers: it says which old number became which, and each kept lead's copy is linked
+    to the ruling it replaces, so amending that voided ruling later cannot record the lead a
+    second time (Law 50D2: the table's reports of the play are kept once)."""
+    desk = Desk(storage)
+    story = [exposed("W", "SK"), PartnerLead(Seat.E, trick=3), chosen("E", "any"),
+             PartnerLead(Seat.E, trick=6)]
+    board, recs = await _logged(storage, story)
+    done = await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "never happened")
+    assert done.voided == (recs[1].id, recs[2].id, recs[3].id)
+    assert [old for old, _ in done.carried] == [recs[1].id, recs[3].id]
+    for old, copy in done.carried:
+        entry = await storage.event(GUILD_A, copy)
+        assert not entry.void and copy > recs[3].id
+        assert await desk.amended_by(GUILD_A, old) == copy
+    with pytest.raises(Conflict, match=f"#{done.carried[0][1]}"):
+        await desk.rerule(GUILD_A, recs[1].id, DIRECTOR, "trick 4", {"trick": "4"})
+    leads = [e for e in await storage.board_events(GUILD_A, board.id, include_void=False)
+             if e.kind == "partner_lead"]
+    assert [e.facts["trick"] for e in leads] == [3, 6]
+    state = await storage.board_state(GUILD_A, board.id)
+    assert (state.trick, state.on_lead) == (6, Seat.E)
