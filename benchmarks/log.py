@@ -160,7 +160,7 @@ async def seed_events(url: str | URL, structure: dict[int, list[tuple[Any, ...]]
                         incident=t["incident"], actor_id=PLAYER0 + rng.randrange(300),
                         interaction_id=None, created_at=at, facts=t["facts"],
                         ruling=t["ruling"], summary=t["summary"], laws=t["laws"],
-                        void=verdict == "voided", verdict=verdict,
+                        void=verdict == "voided", verdict=verdict, own_verdict=verdict,
                         verdict_by=DIRECTOR0 + rng.randrange(5) if verdict else None,
                         verdict_at=at if verdict else None))
                     laws.append(t["law_rows"])

@@ -265,6 +265,10 @@ class EventRow(Base):
     #: re-ruling carrying it or finding it no longer applies, "Void them together"): its
     #: verdict came with that one's, no review of its own (:func:`core.storage.rollup.reviewed`)
     voided_with_id: Mapped[int | None] = mapped_column(IdType)
+    #: the last verdict a director gave this ruling of its own (``verdict`` less one it took
+    #: when voided with another ruling): a ruling he reviewed stays reviewed, once, when a
+    #: later re-ruling carries it (:func:`core.storage.rollup.reviewed`)
+    own_verdict: Mapped[str | None] = mapped_column(String(16))
     #: a ruling (True) or the table's record (a call in rotation, a plain lead, a board set):
     #: :func:`core.ruling.is_ruling` when the event was written; the log's search, its figures
     #: and "a board with a ruling" filter on it

@@ -9,7 +9,9 @@ Who changes what:
 
 * :func:`add_event` — a ruling recorded (:meth:`Storage.record`, a re-ruling);
 * :func:`verdict_changed` — a director's verdict (reviewed, confirmed) or a void (live → voided);
-  a ruling voided with another one (``EventRow.voided_with_id``) is not reviewed of its own;
+  reviewed and confirmed follow the director's own verdict on the ruling
+  (``EventRow.own_verdict``): a ruling voided with another one gets no review of its own, and
+  one he reviewed before a re-ruling carried it keeps his review (once);
 * :func:`rebuild` — the club's time zone changed (months move), or rows were bulk-loaded;
 * deleting a club's data deletes its roll-up rows with everything else.
 
@@ -28,7 +30,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import (
     Integer,
-    and_,
     bindparam,
     case,
     delete,
@@ -62,13 +63,15 @@ _UPSERT = sql_text(
 
 #: A ruling a director reviewed: a verdict of its own, not one it took when voided with
 #: another ruling (a re-ruling carrying it or finding it no longer applies, "Void them
-#: together"): one re-ruling is one review (:func:`reviewed` for a row).
-REVIEWED = and_(EventRow.verdict.is_not(None), EventRow.voided_with_id.is_(None))
+#: together"): one re-ruling is one review, and a ruling he reviewed stays reviewed when a
+#: later re-ruling carries it (:func:`reviewed` for a row). Confirmed: his own last word.
+REVIEWED = EventRow.own_verdict.is_not(None)
+CONFIRMED_BY_DIRECTOR = EventRow.own_verdict == CONFIRMED
 
 
 def reviewed(ev: EventRow) -> bool:
     """:data:`REVIEWED` for a row in hand."""
-    return ev.verdict is not None and ev.voided_with_id is None
+    return ev.own_verdict is not None
 
 
 #: The club's time zone, read for a write: on PostgreSQL the club row is share-locked, so a
@@ -138,17 +141,16 @@ async def verdict_changed(
     ev: EventRow,
     time_zone: str | None,
     *,
-    old_verdict: str | None,
-    was_reviewed: bool,
+    old_own: str | None,
     voiding: bool,
 ) -> None:
-    """Call after a verdict was given on ``ev`` (its row as now stored, ``ev.verdict`` the new
-    verdict; ``was_reviewed``: :func:`reviewed` before it): moves reviewed and confirmed, and
-    for a void the ruling from live to voided."""
+    """Call after a verdict was given on ``ev`` (its row as now stored; ``old_own``: its
+    ``own_verdict`` before it): moves reviewed and confirmed, and for a void the ruling from
+    live to voided."""
     if not ev.is_ruling:
         return
-    reviewed_now = int(reviewed(ev)) - int(was_reviewed)
-    confirmed = int(ev.verdict == CONFIRMED) - int(old_verdict == CONFIRMED)
+    reviewed_now = int(reviewed(ev)) - int(old_own is not None)
+    confirmed = int(ev.own_verdict == CONFIRMED) - int(old_own == CONFIRMED)
     laws: Iterable[int] = ()
     if voiding:
         laws = (
@@ -203,7 +205,7 @@ async def rebuild(conn: Conn, club_id: int, time_zone: str | None) -> None:
             count_if(live).label("live"),
             count_if(EventRow.void.is_(True)).label("voided"),
             count_if(REVIEWED).label("reviewed"),
-            count_if(EventRow.verdict == CONFIRMED).label("confirmed"),
+            count_if(CONFIRMED_BY_DIRECTOR).label("confirmed"),
         )
         .where(*rulings_only)
         .group_by(EventRow.club_id, "month", EventRow.incident)

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from core.storage import logquery, rollup
 from core.storage.models import EventLaw, EventRow, LogRollup
-from core.storage.values import ClubStats, LogFilter, VerdictKind
+from core.storage.values import ClubStats, LogFilter
 
 Conn = AsyncConnection | AsyncSession
 
@@ -160,9 +160,7 @@ async def from_events(conn: Conn, club_id: int, time_zone: str, filters: LogFilt
                     func.count(EventRow.id),
                     func.count(EventRow.id).filter(EventRow.void.is_(True)),
                     func.count(EventRow.id).filter(rollup.REVIEWED),
-                    func.count(EventRow.id).filter(
-                        EventRow.verdict == VerdictKind.CONFIRMED.value
-                    ),
+                    func.count(EventRow.id).filter(rollup.CONFIRMED_BY_DIRECTOR),
                     func.min(EventRow.created_at),
                     func.max(EventRow.created_at),
                 ),

@@ -291,16 +291,17 @@ async def _void(
     """Mark ``ev`` void with a verdict, and keep the log's monthly roll-up in step (a ruling
     voided already, corrected later, only gets the verdict). ``with_id``: the ruling the
     director voided or re-ruled, which takes ``ev`` with it (no review of its own)."""
-    old_verdict, was_reviewed = ev.verdict, rollup.reviewed(ev)
+    old_own = ev.own_verdict
     voiding = not ev.void
     ev.void = True
     ev.verdict, ev.verdict_by, ev.verdict_at, ev.verdict_note = kind.value, director_id, now, text
     ev.voided_with_id = with_id
+    if with_id is None:  # his own verdict; one taken with another ruling keeps his review
+        ev.own_verdict = kind.value
     if score is not None:
         ev.adjusted_score = score
     s.add(VerdictRow(club_id=club_id, event_id=ev.id, director_id=director_id,
                      verdict=kind.value, text=text, adjusted_score=score, created_at=now))
     await s.flush()
     time_zone = await s.scalar(rollup.CLUB_TIME_ZONE_FOR_WRITE, {"club_id": club_id})
-    await rollup.verdict_changed(s, ev, time_zone, old_verdict=old_verdict,
-                                 was_reviewed=was_reviewed, voiding=voiding)
+    await rollup.verdict_changed(s, ev, time_zone, old_own=old_own, voiding=voiding)

@@ -149,14 +149,14 @@ class Verdicts(StorageBase):
                 # adjusted score on it would be missing from the log, its figures and export)
                 raise Conflict(Msg("#{id} is the table's record, not a ruling: a director may "
                                    "void it, not confirm, amend or adjust it", id=event_id))
-            old_verdict, was_reviewed = ev.verdict, rollup.reviewed(ev)
+            old_own = ev.own_verdict
             now = utcnow()
             if kind is VerdictKind.VOIDED:
                 ev.void = True
                 await s.flush()
                 state = await fold(s, board.id, voiding=ev)
                 await store_state(s, board, state)
-            ev.verdict = kind.value
+            ev.verdict = ev.own_verdict = kind.value
             ev.verdict_by = director_id
             ev.verdict_at = now
             if text is not None or kind is not VerdictKind.CONFIRMED:
@@ -180,8 +180,7 @@ class Verdicts(StorageBase):
                 s,
                 ev,
                 time_zone,
-                old_verdict=old_verdict,
-                was_reviewed=was_reviewed,
+                old_own=old_own,
                 voiding=kind is VerdictKind.VOIDED,
             )
             return verdict_value(row)

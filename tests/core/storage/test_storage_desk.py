@@ -582,6 +582,34 @@ async def test_one_re_ruling_counts_as_one_reviewed_in_the_log_stats(storage, st
     assert confirmed == await _from_events(storage_url, storage, GUILD_A)
 
 
+async def test_50D2_a_confirmed_ruling_a_later_re_ruling_carries_stays_reviewed_once(
+        storage, storage_url):
+    """The director confirms E's 50D2 ruling, then re-rules W's exposure on corrected facts:
+    the re-ruling carries the 50D2 ruling (ruled again as a copy). He did review it, and
+    confirmed it: /log stats keeps it as one reviewed and confirmed ruling (it dropped out),
+    from the roll-up, the events and a rebuilt roll-up alike; the copy is a review of its own
+    once he gives it a verdict."""
+    from tests.core.storage.test_storage_rollup import _from_events
+
+    desk = Desk(storage)
+    _, recs = await _logged(storage, penalty_story()[:3])
+    await storage.confirm(GUILD_A, recs[1].id, DIRECTOR)
+    assert ((await storage.stats(GUILD_A)).reviewed,
+            (await storage.stats(GUILD_A)).confirmed) == (1, 1)
+    done = await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
+    [(carried, copy)] = done.carried
+    assert carried == recs[1].id
+    stats = await storage.stats(GUILD_A)
+    assert (stats.reviewed, stats.confirmed) == (2, 1)  # the 50D2 confirmation, the amend
+    assert stats == await _from_events(storage_url, storage, GUILD_A)
+    await storage.rebuild_log_rollup(GUILD_A)
+    assert await storage.stats(GUILD_A) == stats
+    await storage.confirm(GUILD_A, copy, DIRECTOR)
+    again = await storage.stats(GUILD_A)
+    assert (again.reviewed, again.confirmed) == (3, 2)
+    assert again == await _from_events(storage_url, storage, GUILD_A)
+
+
 async def test_one_void_with_its_dependents_counts_as_one_reviewed(storage, storage_url):
     """'Void them together' is one director's decision: the rulings voided with the one he
     voided are no reviews of their own."""

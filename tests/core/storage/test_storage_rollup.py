@@ -207,3 +207,47 @@ async def _logged_story(storage):
     """W drops the ♠K, E is on lead (50D2), declarer forbids spades: three rulings."""
     board = await new_board(storage)
     return board, [await storage.record(GUILD_A, board.id, e) for e in penalty_story()[:3]]
+
+
+async def _own_verdicts(url) -> tuple[tuple[int, int], dict[int, str | None]]:
+    """The roll-up's reviewed and confirmed rulings, and each event's ``own_verdict``."""
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            figures = (await conn.execute(
+                select(func.sum(LogRollup.reviewed), func.sum(LogRollup.confirmed)))).one()
+            own = dict((await conn.execute(
+                select(EventRow.id, EventRow.own_verdict).where(EventRow.is_ruling.is_(True))
+            )).tuples().all())
+            return (int(figures[0] or 0), int(figures[1] or 0)), own
+    finally:
+        await engine.dispose()
+
+
+async def test_upgrading_keeps_a_confirmed_ruling_a_re_ruling_carried_as_reviewed(db_url):
+    """A log from before revision 0012: the director confirmed E's 50D2 ruling, then re-ruled
+    W's exposure, which carried it. The older roll-up dropped it from reviewed and confirmed;
+    the upgrade reads his own verdict back from the verdicts and counts it once (reviewed 2,
+    confirmed 1, as the bot counts now); a downgrade gives the older count back."""
+    async with migrated_storage(db_url) as storage:
+        _, recs = await _logged_story(storage)
+        await storage.confirm(GUILD_A, recs[1].id, DIRECTOR)
+        await Desk(storage).rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
+        expected = await storage.stats(GUILD_A)
+    assert (expected.reviewed, expected.confirmed) == (2, 1)
+    figures, own = await _own_verdicts(db_url)
+    assert figures == (2, 1)
+    assert (own[recs[0].id], own[recs[1].id], own[recs[2].id]) == ("amended", "confirmed", None)
+    await downgrade_to(db_url, "0011")
+    engine = make_engine(db_url)
+    try:
+        async with engine.connect() as conn:
+            older = (await conn.execute(
+                select(func.sum(LogRollup.reviewed), func.sum(LogRollup.confirmed)))).one()
+            assert tuple(older) == (1, 0)
+    finally:
+        await engine.dispose()
+    await upgrade_to_head(db_url)
+    assert await _own_verdicts(db_url) == (figures, own)
+    async with migrated_storage(db_url, upgrade=False) as storage:
+        assert await storage.stats(GUILD_A) == expected
