@@ -60,7 +60,7 @@ class Correction:
     """The director's later word on the ruling: an amendment or a Law 82C correction."""
 
     verdict: str  # "amended", "voided", "upheld" …
-    text: str | None = None
+    text: Text | None = None  # the director's words, or the desk's note (a message)
     adjusted_score: str | None = None
     replaced_by: int | None = None  # the ruling that re-ruled it on corrected facts
 
@@ -378,7 +378,7 @@ def _correction_lines(correction: Correction, say: _Speaker) -> tuple[str, ...]:
     else:
         lines.append(say(Msg("I have to correct what I said before.")))
     if correction.text:
-        lines.append(_sentence(correction.text))
+        lines.append(_sentence(say(correction.text)))
     if correction.adjusted_score:
         lines.append(say(Msg("Because my earlier ruling was wrong, the board's score is "
                              "adjusted: {score}", score=_sentence(correction.adjusted_score))))

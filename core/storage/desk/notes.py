@@ -40,8 +40,11 @@ def note_message(stored: str) -> Text:
     return stored
 
 
-def directors_words(stored: str | None) -> str | None:
-    """The director's own words in a re-ruling's note ("re-ruled as #N: words"), else the
-    note as it is."""
-    found = _PATTERNS[2][1].fullmatch(stored) if stored else None
-    return found["words"] if found else stored
+def directors_words(stored: str | None) -> Text | None:
+    """What the script reads of a voided ruling's note: the director's own words in a
+    re-ruling's note ("re-ruled as #N: words"), any other note as its message
+    (:func:`note_message`, said in the reader's language)."""
+    if not stored:
+        return stored
+    found = _PATTERNS[2][1].fullmatch(stored)
+    return found["words"] if found else note_message(stored)

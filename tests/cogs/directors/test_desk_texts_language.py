@@ -183,3 +183,33 @@ async def test_void_together_and_the_log_in_french(ld, storage):
         assert say("fr", note_message(f"voided with ruling #{recorded.id}")) in everything.text
         assert f"#{voided}" in everything.text
     assert "voided with ruling" not in everything.text and "re-ruled as" not in everything.text
+
+
+async def test_50D2_the_script_of_a_ruling_a_re_ruling_carried_reads_its_note_in_french(
+        ld, storage):
+    """The director re-rules W's exposure on corrected facts: E's 50D2 ruling is ruled again
+    as a copy, and its stored note says so in English ("ruled again as #N after ruling #M was
+    corrected"). A French director's /script of it reads that note in French, from the same
+    template /log search reads it with (core/storage/desk/notes.py), never the stored English."""
+    from core.laws.penalty import PartnerLead
+    from core.seats import Seat
+    from core.storage.desk import Desk
+    from core.storage.desk.notes import RULED_AGAIN
+    from core.text import Msg
+
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    lead = await storage.record(ld.guild.id, recorded.board_id, PartnerLead(Seat.E),
+                                actor_id=ld.member("RHO").id)
+    preview = await ld.slash("ruling amend", {"id": recorded.id, "text": "heart king",
+                                              "facts": "cards=HK"}, user="Director")
+    await ld.press(preview.message, "Re-rule the board", user="Director")
+    copy = await Desk(storage).amended_by(ld.guild.id, lead.id)
+    assert copy is not None
+    french(ld, "Director")
+    script = await ld.slash("script", {"id": lead.id}, user="Director")
+    stored = Msg(RULED_AGAIN.template, copy=copy, ruling=recorded.id)
+    note = messages.say("fr", stored)
+    assert note != str(stored)  # shipped in French
+    assert note in script.text, script.text
+    assert "ruled again as" not in script.text
