@@ -32,11 +32,11 @@ from core.storage.models import (
     EventRow,
     Table,
     VerdictRow,
-    utcnow,
 )
 from core.storage.repo.rows import (
     board_row,
     checked_text,
+    keep_session_end,
     law_values,
     laws_text,
     replay_later,
@@ -89,6 +89,7 @@ class Rulings(DeskBase):
         is linked to the event it replaces (``amends_id``): amending that voided ruling later
         is sent to the copy, never records the report twice."""
         note = checked_text(text, NOTE_MAX, "reason") or None
+        now, closed = self._st.now(), []
 
         async def work(s: AsyncSession) -> VoidedTogether:
             club_id = await require_club(s, guild_id)
@@ -96,7 +97,7 @@ class Rulings(DeskBase):
             board = await board_row(s, club_id, ev.board_id, lock=True)
             state, later = await replay_later(s, board.id, {ev.id})
             failed = tuple(r.id for r in later if r.dependent is not None)
-            now = utcnow()
+            closed[:] = [await keep_session_end(s, club_id, board.session_id, now)]
             await _void(s, club_id, ev, director_id, VerdictKind.VOIDED, note, now)
             writer, carrying, carried = _Writer(s, club_id, board, now), False, []
             for replayed in later:
@@ -121,7 +122,10 @@ class Rulings(DeskBase):
             await store_state(s, board, state, last_seq=writer.seq)
             return VoidedTogether(failed, tuple(carried))
 
-        return await self._st.tx.write(work, retry_disconnect=False)
+        done = await self._st.tx.write(work, retry_disconnect=False)
+        if any(closed):
+            self._st.sessions_changed(guild_id)
+        return done
 
     # ---------------------------------------------------------------------- re-ruling
 
@@ -162,6 +166,7 @@ class Rulings(DeskBase):
         body = checked_text(text, NOTE_MAX, "text")
         if not body:
             raise StorageError(Msg("say how the ruling is amended"))
+        now, closed = self._st.now(), []
 
         async def work(s: AsyncSession) -> Rerule:
             club_id = await require_club(s, guild_id)
@@ -171,7 +176,7 @@ class Rulings(DeskBase):
                 raise Conflict(Msg("board {board} has changed since the before/after was shown: "
                                    "amend again to see it as it is now", board=board.number))
             fix = await _correction(s, club_id, old, changes)
-            now = utcnow()
+            closed[:] = [await keep_session_end(s, club_id, board.session_id, now)]
             writer = _Writer(s, club_id, board, now)
             # a director's decision, in the old incident's place: still the report of whoever
             # made it (his /log search finds the ruling in force); the director's word is the
@@ -202,7 +207,10 @@ class Rulings(DeskBase):
             )
             return Rerule(old.id, recorded, tuple(dropped), tuple(carried))
 
-        return await self._st.tx.write(work, retry_disconnect=False)
+        done = await self._st.tx.write(work, retry_disconnect=False)
+        if any(closed):
+            self._st.sessions_changed(guild_id)
+        return done
 
     async def amended_by(self, guild_id: int, event_id: int) -> int | None:
         """The ruling that re-ruled ``event_id``, if any."""

@@ -70,6 +70,11 @@ class StorageBase:
         self._states = StateCache()
         self._deals = DealCache()
 
+    def sessions_changed(self, guild_id: int) -> None:
+        """A write outside the sessions' own methods ended the club's session (the desk, before
+        a late re-ruling): the next command checks for the session in play again."""
+        self._club_cache.sessions_changed(guild_id)
+
     def _check_deals_unchanged(self, guild_id: int, seen: int | None) -> None:
         """In a write's transaction: the hand records a check read (``seen``, their mark then)
         are still the club's, or :class:`Stale` (the caller checks again, on the new ones)."""

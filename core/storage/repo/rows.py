@@ -143,6 +143,24 @@ async def session_end(
     return max(row.created_at, last or row.created_at)
 
 
+async def keep_session_end(s: AsyncSession, club_id: int, session_id: int,
+                           now: dt.datetime) -> bool:
+    """Before a director writes late into session ``session_id`` (a re-ruling's rows, on a
+    board of a session nobody ended and the club's gap has ended): close it when play stopped,
+    as the next session would, so the rows written now are not its last event and neither
+    move its end nor put it back in play (the appeal deadline, Law 92B, runs from there).
+    True when it closed the session (the club's live-session cache is to be told)."""
+    row = await s.get(GameSession, session_id)
+    club = await s.get(Club, club_id)
+    if row is None or club is None or row.ended_at is not None:
+        return False
+    end = await session_end(s, club, row, now)
+    if end is None:
+        return False
+    await close_session(s, row, end)
+    return True
+
+
 async def _last_event(s: AsyncSession, club_id: int, session_id: int) -> dt.datetime | None:
     last: dt.datetime | None = await s.scalar(
         select(func.max(EventRow.created_at)).where(

@@ -523,6 +523,36 @@ async def test_92B_a_session_over_by_the_clubs_gap_ended_when_play_stopped(stora
     assert (await storage.session(GUILD_A, board.session_id)).ended_at == last.created_at
 
 
+@pytest.mark.parametrize("late", ["rerule", "void_together"])
+async def test_92B_a_late_re_ruling_does_not_move_the_end_of_a_session_over_by_the_gap(
+        storage, late):
+    """Nobody ended Monday's session; the club's gap (3 hours) ended it when play stopped, at
+    its last event. On Tuesday a director re-rules W's exposure (or voids it with the ruling
+    that depends on it): the rows he writes into Monday's board are not play, and must not
+    make the session end on Tuesday (or be in play again), nor reopen its appeals (92B: the
+    session_end deadline runs from when play stopped)."""
+    storage.now = lambda: MONDAY_7PM
+    desk = Desk(storage)
+    await storage.update_club(GUILD_A, session_gap_hours=3)
+    await desk.update_settings(GUILD_A, appeal_minutes=30, appeal_from="session_end")
+    board, recs = await _logged(storage, penalty_story()[:2])
+    await _seated(storage, board)
+    stopped = recs[-1].created_at
+    tuesday = MONDAY_7PM + dt.timedelta(days=1)
+    storage.now = lambda: tuesday
+    if late == "rerule":
+        done = await desk.rerule(GUILD_A, recs[0].id, DIRECTOR, "heart king", {"cards": "HK"})
+        latest = done.new.id
+    else:  # E's lead is the table's record: kept, recorded again
+        [(_, latest)] = (await desk.void_together(GUILD_A, recs[0].id, DIRECTOR, "no")).carried
+    assert (await storage.event(GUILD_A, latest)).created_at == tuesday  # written late
+    assert (await storage.session(GUILD_A, board.session_id)).ended_at == stopped
+    assert (await storage.live_session(GUILD_A)).id != board.session_id
+    if late == "rerule":  # the corrected ruling's appeals closed 30 minutes after play stopped
+        with pytest.raises(Conflict, match="time for appeals"):
+            await desk.appeal(GUILD_A, latest, PLAYER, "late", now=tuesday)
+
+
 async def test_92B_the_next_session_ends_the_last_one_when_its_play_stopped(storage):
     """The next club day's first command starts a new session; the last one ended with its
     last event the evening before, and its appeals closed 30 minutes after that."""
