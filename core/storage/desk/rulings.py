@@ -89,7 +89,7 @@ class Rulings(DeskBase):
         is linked to the event it replaces (``amends_id``): amending that voided ruling later
         is sent to the copy, never records the report twice."""
         note = checked_text(text, NOTE_MAX, "reason") or None
-        now, closed = self._st.now(), []
+        now, closed = self._st.now(), list[bool]()
 
         async def work(s: AsyncSession) -> VoidedTogether:
             club_id = await require_club(s, guild_id)
@@ -166,7 +166,7 @@ class Rulings(DeskBase):
         body = checked_text(text, NOTE_MAX, "text")
         if not body:
             raise StorageError(Msg("say how the ruling is amended"))
-        now, closed = self._st.now(), []
+        now, closed = self._st.now(), list[bool]()
 
         async def work(s: AsyncSession) -> Rerule:
             club_id = await require_club(s, guild_id)
