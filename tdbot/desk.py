@@ -34,6 +34,7 @@ SCORE_MAX = 200
 SCRIPT_PREFIX = "tdbot:script"
 CONSULT_PREFIX = "tdbot:consult"
 VOID_ALL_PREFIX = "tdbot:voidall"
+RERULE_PREFIX = "tdbot:rerule"
 
 
 def desk_of(interaction: discord.Interaction[TDBot]) -> Desk:

@@ -19,7 +19,7 @@ from core.storage.errors import NotFound, StorageError
 from core.storage.values import ClubSettings, LogEntry, VerdictKind
 from core.view import view_of
 from tdbot.answers import defer, respond, said, sentence
-from tdbot.buttons import AnsweredView, PressButton
+from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     ContextError,
@@ -30,6 +30,7 @@ from tdbot.context import (
     stored,
 )
 from tdbot.desk import (
+    RERULE_PREFIX,
     VOID_ALL_PREFIX,
     answer_here_or_alone,
     blind_directors,
@@ -225,10 +226,6 @@ async def dependents_or_none(
         return ()
 
 
-#: How long the director has to confirm a re-ruling he was shown.
-CONFIRM_SECONDS = 600.0
-
-
 def board_lines(locale: Locale, lines: list[Any]) -> str:
     """A board's state (``core.view`` lines) as bullets in the reader's language."""
     if not lines:
@@ -275,62 +272,69 @@ def correction_embed(plan: RerulePlan, locale: Locale = None) -> discord.Embed:
     return embed
 
 
-class ConfirmRerule(AnsweredView):
-    """"Re-rule the board" or "Cancel" under the before/after; only the director who amended
-    may press, once, within :data:`CONFIRM_SECONDS`."""
+class RerulePress(
+    PressButton,
+    template=r"tdbot:rerule:(?P<pending>\d+):(?P<owner>\d+):(?P<action>ok|no)",
+):
+    """"Re-rule the board" (``ok``) or "Cancel" (``no``) under the before/after; only the
+    director who amended may press, once, within the desk's wait (``Rulings.RERULE_WAIT``).
+    What he was shown waits in storage (``Desk.offer_rerule``), so a press after a restart
+    or on another shard still works."""
 
-    def __init__(self, plan: RerulePlan, owner_id: int, text: str, changes: dict[str, str],
-                 error: DirectorError | None) -> None:
-        super().__init__(timeout=CONFIRM_SECONDS)
-        self.plan, self.owner_id, self.text, self.changes, self.error = (
-            plan, owner_id, text, changes, error)
+    def __init__(self, pending_id: int, owner_id: int, action: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=RERULE_LABEL if action == "ok" else CANCEL_LABEL,
+                custom_id=f"{RERULE_PREFIX}:{pending_id}:{owner_id}:{action}",
+                style=(discord.ButtonStyle.danger if action == "ok"
+                       else discord.ButtonStyle.secondary),
+            )
+        )
+        self.pending_id, self.owner_id, self.action = pending_id, owner_id, action
 
-    async def interaction_check(
-        self,
-        interaction: discord.Interaction[TDBot],  # type: ignore[override]  # unbound ClientT
-    ) -> bool:
+    @classmethod
+    def from_match(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> RerulePress:
+        return cls(int(match["pending"]), int(match["owner"]), match["action"])
+
+    async def pressed(self, interaction: discord.Interaction[TDBot]) -> None:
         if interaction.user.id != self.owner_id:
-            await interaction.response.send_message(
-                localize(interaction.locale,
-                         N_("Only the director who amended this ruling can confirm it.")),
-                ephemeral=True)
-            return False
-        return True
-
-    @discord.ui.button(label=RERULE_LABEL, style=discord.ButtonStyle.danger)
-    async def confirm(
-        self, interaction: discord.Interaction[TDBot], button: discord.ui.Button[Any]
-    ) -> None:
-        self.stop()
+            raise ContextError(N_("Only the director who amended this ruling can confirm it."))
         await defer(interaction)
         club = await require_director(interaction)
-        event_id = self.plan.correction.target.id
-        done = await stored(desk_of(interaction).rerule(
-            club.guild_id, event_id, interaction.user.id, self.text, self.changes,
-            last_seq=self.plan.last_seq, score=self.error.score if self.error else None,
+        desk = desk_of(interaction)
+        if self.action == "no":
+            await stored(desk.cancel_rerule(club.guild_id, self.pending_id))
+            await respond(interaction, localize(interaction.locale, N_("Nothing was changed.")),
+                          ephemeral=True)
+            return
+        pending = await stored(desk.pending_rerule(club.guild_id, self.pending_id))
+        event_id = pending.event_id
+        plan = await stored(desk.preview_rerule(club.guild_id, event_id, pending.changes),
+                            ruling_id=event_id)
+        error = None
+        if pending.score:
+            settings = await desk.settings(club.guild_id)
+            error = director_error(pending.score, board_played=pending.board_played,
+                                   authority_code=settings.authority)
+        done = await stored(desk.rerule(
+            club.guild_id, event_id, interaction.user.id, pending.text, pending.changes,
+            last_seq=pending.last_seq, score=error.score if error else None,
+            pending_id=self.pending_id,
         ), ruling_id=event_id)
-        await answer_here_or_alone(interaction, self.plan.table_number)
+        await answer_here_or_alone(interaction, plan.table_number)
         private = done.new.ruling.private
         locale = reader_locale(interaction, club.language, ephemeral=private)
-        await respond(interaction, embed=rerule_embed(done, self.plan, interaction, self.text,
-                                                      self.error, locale),
+        await respond(interaction, embed=rerule_embed(done, plan, interaction, pending.text,
+                                                      error, locale),
                       ephemeral=private,
                       allowed_mentions=discord.AllowedMentions.none())
-        await note_rerule(interaction, club, done, self.plan)
+        await note_rerule(interaction, club, done, plan)
         # a choice the re-ruling leaves waiting gets its buttons again
         for _, copy in done.carried:
             again = await storage_of(interaction).recorded(club.guild_id, copy)
             if not again.ruling.private and seat_waiting(again.ruling, done.new.state):
-                await post_ruling(interaction, again, table=self.plan.table_number,
-                                  board=self.plan.board_number, club_language=club.language)
-
-    @discord.ui.button(label=CANCEL_LABEL, style=discord.ButtonStyle.secondary)
-    async def cancel(
-        self, interaction: discord.Interaction[TDBot], button: discord.ui.Button[Any]
-    ) -> None:
-        self.stop()
-        await respond(interaction, localize(interaction.locale, N_("Nothing was changed.")),
-                      ephemeral=True)
+                await post_ruling(interaction, again, table=plan.table_number,
+                                  board=plan.board_number, club_language=club.language)
 
 
 async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSettings,
@@ -398,7 +402,12 @@ async def rerule(
         plan = await desk_of(interaction).preview_rerule(club.guild_id, event_id, changes)
     except (NotFound, StorageError) as exc:
         raise ContextError(sentence(said(exc, interaction.locale))) from exc
-    view = ConfirmRerule(plan, interaction.user.id, text, changes, error)
+    pending_id = await stored(desk_of(interaction).offer_rerule(
+        club.guild_id, plan, interaction.user.id, text, changes,
+        score=score if error else None, board_played=board_played))
+    view = discord.ui.View(timeout=None)
+    for action in ("ok", "no"):
+        view.add_item(RerulePress(pending_id, interaction.user.id, action))
     localize_buttons(view, interaction.locale)
     await respond(interaction, embed=correction_embed(plan, interaction.locale), view=view,
                   ephemeral=True,

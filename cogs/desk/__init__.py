@@ -18,10 +18,10 @@ from cogs.desk.appeals import AppealCog
 from cogs.desk.consult import ConsultCog
 from cogs.desk.playing import PlayingCog
 from cogs.desk.script import ScriptCog
-from tdbot.verdicts import VoidTogetherButton
+from tdbot.verdicts import RerulePress, VoidTogetherButton
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(VoidTogetherButton)
+    bot.add_dynamic_items(VoidTogetherButton, RerulePress)
     for cog in (ScriptCog, ConsultCog, PlayingCog, AppealCog):
         await bot.add_cog(cog(bot))

@@ -514,9 +514,32 @@ class Appeal(Base):
     interaction_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
+class PendingRerule(Base):
+    """A re-ruling on corrected facts a director was shown (the before/after) and has not yet
+    confirmed or cancelled: kept here, not in the bot's memory, so his buttons work after a
+    restart or on another shard; used once, and only for a few minutes."""
+
+    __tablename__ = "pending_rerules"
+    __table_args__ = (Index(None, "club_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(IdType, primary_key=True)
+    club_id: Mapped[int] = _club_fk()
+    event_id: Mapped[int] = mapped_column(IdType, ForeignKey("events.id", ondelete="CASCADE"))
+    director_id: Mapped[int] = mapped_column(BigInteger)
+    text: Mapped[str] = mapped_column(String(NOTE_MAX))
+    changes: Mapped[dict[str, str]] = mapped_column(JSON)
+    #: director error (Law 82C): the adjusted score as typed, and whether the board was played
+    score: Mapped[str | None] = mapped_column(String(SCORE_MAX))
+    board_played: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: the board as the director saw it: a board that has moved on since is refused
+    last_seq: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
 #: What deleting a club's data removes (see Storage.delete_club_data): the desk's log rows
 #: always, its settings unless the club keeps its settings.
-DESK_LOG_MODELS = (Appeal, Consultation, PlayingDirector, MemberLimit, BoardPlayer)
+DESK_LOG_MODELS = (PendingRerule, Appeal, Consultation, PlayingDirector, MemberLimit,
+                   BoardPlayer)
 DESK_SETTINGS_MODELS = (DeskSettings, EditionChange)
 
 

@@ -18,6 +18,7 @@ from core.storage.desk.values import (
     DeskSettingsInfo,
     EditionSchedule,
     Rerule,
+    RerulePending,
     RerulePlan,
     VoidedTogether,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "DeskSettingsInfo",
     "EditionSchedule",
     "Rerule",
+    "RerulePending",
     "RerulePlan",
     "VoidedTogether",
     "directors_words",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import insert, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.corrected_facts import corrected_event
@@ -22,7 +22,7 @@ from core.storage.desk.notes import (
     VOIDED_WITH,
     written,
 )
-from core.storage.desk.values import Rerule, RerulePlan, VoidedTogether
+from core.storage.desk.values import Rerule, RerulePending, RerulePlan, VoidedTogether
 from core.storage.errors import Conflict, StorageError
 from core.storage.models import (
     NOTE_MAX,
@@ -30,6 +30,7 @@ from core.storage.models import (
     Board,
     EventLaw,
     EventRow,
+    PendingRerule,
     Table,
     VerdictRow,
 )
@@ -46,6 +47,11 @@ from core.storage.repo.rows import (
 )
 from core.storage.values import RecordedEvent, Verdict, VerdictKind
 from core.text import Msg
+
+#: How long a re-ruling shown to the director waits for his press.
+RERULE_WAIT = dt.timedelta(minutes=10)
+GONE = Msg("this before/after has expired or was used already: amend again to see the board "
+           "as it is now")
 
 
 class Rulings(DeskBase):
@@ -143,6 +149,49 @@ class Rulings(DeskBase):
             return RerulePlan(correction, board.session_id, old.table_no, board.number,
                               board.last_seq)
 
+    async def offer_rerule(
+        self, guild_id: int, plan: RerulePlan, director_id: int, text: str,
+        changes: dict[str, str], *, score: str | None = None, board_played: bool = True,
+    ) -> int:
+        """Keep the re-ruling ``plan`` the director was shown until he confirms or cancels it
+        (at most :data:`RERULE_WAIT`), in storage so that his buttons survive a restart or
+        reach another shard; the club's expired offers are dropped here. Returns its id."""
+        now = self._st.now()
+
+        async def work(s: AsyncSession) -> int:
+            club_id = await require_club(s, guild_id)
+            await s.execute(delete(PendingRerule).where(
+                PendingRerule.club_id == club_id, PendingRerule.created_at < now - RERULE_WAIT))
+            row = PendingRerule(
+                club_id=club_id, event_id=plan.correction.target.id, director_id=director_id,
+                text=text, changes=dict(changes), score=score, board_played=board_played,
+                last_seq=plan.last_seq, created_at=now)
+            s.add(row)
+            await s.flush()
+            return row.id
+
+        return await self._st.tx.write(work)
+
+    async def pending_rerule(self, guild_id: int, pending_id: int) -> RerulePending:
+        """A re-ruling waiting for its director's press; :class:`Conflict` once it was used,
+        cancelled or has expired."""
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            row = await _pending_row(s, club_id, pending_id, self._st.now())
+            return RerulePending(row.id, row.event_id, row.director_id, row.text,
+                                 dict(row.changes), row.score, row.board_played, row.last_seq,
+                                 row.created_at)
+
+    async def cancel_rerule(self, guild_id: int, pending_id: int) -> None:
+        """The director cancels a re-ruling he was shown: it is dropped (nothing else)."""
+
+        async def work(s: AsyncSession) -> None:
+            club_id = await require_club(s, guild_id)
+            await s.execute(delete(PendingRerule).where(
+                PendingRerule.club_id == club_id, PendingRerule.id == pending_id))
+
+        await self._st.tx.write(work)
+
     async def rerule(
         self,
         guild_id: int,
@@ -153,6 +202,7 @@ class Rulings(DeskBase):
         *,
         last_seq: int | None = None,
         score: str | None = None,
+        pending_id: int | None = None,
     ) -> Rerule:
         """Re-rule ``event_id`` on corrected facts in one transaction: the corrected incident
         takes its place and every later event of the board is ruled again after it. The old
@@ -162,6 +212,8 @@ class Rulings(DeskBase):
 
         ``last_seq``: the board as the director saw the before/after (:meth:`preview_rerule`);
         a board that has moved on since is a :class:`Conflict`, and nothing is written.
+        ``pending_id``: the stored offer (:meth:`offer_rerule`) this press confirms, used up in
+        the same transaction, so two presses (or two shards) re-rule once.
         """
         body = checked_text(text, NOTE_MAX, "text")
         if not body:
@@ -170,6 +222,8 @@ class Rulings(DeskBase):
 
         async def work(s: AsyncSession) -> Rerule:
             club_id = await require_club(s, guild_id)
+            if pending_id is not None:
+                await s.delete(await _pending_row(s, club_id, pending_id, now, lock=True))
             old = await desk_event_row(s, club_id, event_id)
             board = await board_row(s, club_id, old.board_id, lock=True)
             if last_seq is not None and board.last_seq != last_seq:
@@ -222,6 +276,17 @@ class Rulings(DeskBase):
                 )
             )
             return amender
+
+
+async def _pending_row(s: AsyncSession, club_id: int, pending_id: int, now: dt.datetime, *,
+                       lock: bool = False) -> PendingRerule:
+    q = select(PendingRerule).where(PendingRerule.club_id == club_id,
+                                    PendingRerule.id == pending_id,
+                                    PendingRerule.created_at >= now - RERULE_WAIT)
+    row = await s.scalar(q.with_for_update() if lock else q)
+    if row is None:
+        raise Conflict(GONE)
+    return row
 
 
 async def _correction(

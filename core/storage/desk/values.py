@@ -58,6 +58,22 @@ class VoidedTogether:
 
 
 @dataclass(frozen=True)
+class RerulePending:
+    """A re-ruling shown to its director and waiting for his press (stored: it survives a
+    restart); ``last_seq``: the board as he saw it."""
+
+    id: int
+    event_id: int
+    director_id: int
+    text: str
+    changes: dict[str, str]
+    score: str | None
+    board_played: bool
+    last_seq: int
+    created_at: dt.datetime
+
+
+@dataclass(frozen=True)
 class RerulePlan:
     """What re-ruling on corrected facts would do (nothing written yet): the director sees it
     and confirms. ``last_seq`` is the board as it was read: a confirmation after the board

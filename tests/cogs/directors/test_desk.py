@@ -115,6 +115,36 @@ async def test_amend_with_facts_re_rules_in_one_step(ld, storage):
     assert bad.ephemeral and "field=value" in bad.text
 
 
+async def test_the_re_rule_confirmation_survives_a_restart(ld, start_bot, storage):
+    """The before/after waits for the director's press in storage, not in the bot's memory:
+    after a restart (or on another shard) "Re-rule the board" still re-rules, once; a second
+    press, or "Cancel" after it, changes nothing more."""
+    await set_up(ld)
+    recorded = await exposure(storage, ld, card="S5")
+    preview = await ld.slash(
+        "ruling amend", {"id": recorded.id, "text": "it was the king", "facts": "cards=SK"},
+        user="Director")
+    cancel_me = await ld.slash(
+        "ruling amend", {"id": recorded.id, "text": "it was the queen", "facts": "cards=SQ"},
+        user="Director")
+    await start_bot()
+    cancelled = await ld.press(cancel_me.message, "Cancel", user="Director")
+    assert cancelled.ephemeral and "Nothing was changed" in cancelled.text
+    other = await ld.press(preview.message, "Re-rule the board", user="Declarer")
+    assert other.ephemeral and "Only the director who amended" in other.text
+    done = await ld.press(preview.message, "Re-rule the board", user="Director")
+    assert f"ruling #{recorded.id} is voided" in done.text, done.text
+    new_id = await Desk(storage).amended_by(ld.guild.id, recorded.id)
+    assert new_id is not None
+    again = await ld.press(preview.message, "Re-rule the board", user="Director")
+    assert again.ephemeral and "amend again" in again.text, again.text
+    late = await ld.press(cancel_me.message, "Re-rule the board", user="Director")
+    assert late.ephemeral and "amend again" in late.text, late.text
+    state = await storage.board_state(ld.guild.id, recorded.board_id)
+    assert [p.token for p in state.penalty_cards] == ["W:SK:major"]
+    assert await Desk(storage).amended_by(ld.guild.id, new_id) is None  # re-ruled once
+
+
 async def test_50D2_amend_re_rules_the_later_events_of_the_board_after_confirmation(ld, storage):
     """W's card was the ♥K, not the ♠K: E's lead is ruled again (declarer's options now name
     hearts) and declarer's "forbid spades" no longer applies. Cancel changes nothing; only the

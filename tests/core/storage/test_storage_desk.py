@@ -797,3 +797,38 @@ async def test_50D2_void_together_names_the_copies_it_records_and_links_each_to_
     assert [e.facts["trick"] for e in leads] == [3, 6]
     state = await storage.board_state(GUILD_A, board.id)
     assert (state.trick, state.on_lead) == (6, Seat.E)
+
+
+async def test_a_re_ruling_shown_waits_in_storage_for_ten_minutes_and_is_used_once(storage):
+    """What the director was shown before "Re-rule the board" is stored, not kept in the bot's
+    memory: it is read back as written, used once by the re-ruling that consumes it in its
+    own transaction, refused once it has waited more than ten minutes (nothing written), and
+    dropped by "Cancel"."""
+    storage.now = lambda: MONDAY_7PM
+    desk = Desk(storage)
+    _, (rec,) = await _logged(storage, [exposed("W", "S5")])
+    plan = await desk.preview_rerule(GUILD_A, rec.id, {"cards": "SK"})
+    waiting = await desk.offer_rerule(GUILD_A, plan, DIRECTOR, "it was the king", {"cards": "SK"},
+                                      score="4HS=", board_played=True)
+    shown = await desk.pending_rerule(GUILD_A, waiting)
+    assert (shown.event_id, shown.director_id, shown.text, shown.changes, shown.score,
+            shown.last_seq) == (rec.id, DIRECTOR, "it was the king", {"cards": "SK"}, "4HS=",
+                                plan.last_seq)
+    storage.now = lambda: MONDAY_7PM + dt.timedelta(minutes=11)
+    with pytest.raises(Conflict, match="expired"):
+        await desk.pending_rerule(GUILD_A, waiting)
+    with pytest.raises(Conflict, match="amend again"):
+        await desk.rerule(GUILD_A, rec.id, DIRECTOR, "king", {"cards": "SK"},
+                          last_seq=plan.last_seq, pending_id=waiting)
+    assert not (await storage.event(GUILD_A, rec.id)).void  # refused: nothing written
+    cancelled = await desk.offer_rerule(GUILD_A, plan, DIRECTOR, "queen", {"cards": "SQ"})
+    await desk.cancel_rerule(GUILD_A, cancelled)
+    with pytest.raises(Conflict, match="amend again"):
+        await desk.pending_rerule(GUILD_A, cancelled)
+    again = await desk.offer_rerule(GUILD_A, plan, DIRECTOR, "king", {"cards": "SK"})
+    done = await desk.rerule(GUILD_A, rec.id, DIRECTOR, "king", {"cards": "SK"},
+                             last_seq=plan.last_seq, pending_id=again)
+    assert (await storage.event(GUILD_A, rec.id)).void and done.new.id
+    with pytest.raises(Conflict, match="amend again"):
+        await desk.rerule(GUILD_A, done.new.id, DIRECTOR, "queen", {"cards": "SQ"},
+                          pending_id=again)

@@ -34,6 +34,8 @@ async def _fill(storage, guild: int) -> None:
     desk = Desk(storage)  # the director's desk: a consultation, an appeal, the settings
     await desk.consult(guild, PLAYER, board.id, None, "comparable?")
     await desk.appeal(guild, recs[0].id, PLAYER, "no")
+    plan = await desk.preview_rerule(guild, recs[0].id, {"cards": "HK"})  # shown, not pressed
+    await desk.offer_rerule(guild, plan, DIRECTOR, "heart king", {"cards": "HK"})
     await desk.set_playing(guild, DIRECTOR, True)
     await desk.update_settings(guild, appeal_minutes=20)
     await desk.schedule_edition(guild, "2017", dt.date(2099, 1, 1))
