@@ -226,7 +226,8 @@ class Table(commands.Cog):
         storage = storage_of(interaction)
 
         async def attempt() -> Any:
-            at = await at_table(interaction, table, acting=True, board_number=number)
+            at = await at_table(interaction, table, acting=True, board_number=number,
+                                  create=True)  # /board set makes the table it names
             # the board in play there and the one asked for: neither may be closed to him
             await refuse_closed_boards(interaction, at, *(
                 [at.board.number] if at.board is not None else []), number)

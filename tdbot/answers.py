@@ -102,8 +102,8 @@ def user_message(
         return sentence(inert(said(error, locale)))
     if isinstance(error, app_commands.TransformerError):
         cause = error.__cause__
-        if isinstance(cause, USER_ERRORS):
-            return inert(said(cause, locale))
+        if isinstance(cause, USER_ERRORS):  # a parser's refusal: said as the others are
+            return sentence(inert(said(cause, locale)))
         value = repr(str(error.value)[:40])
         template = NOT_VALID.get(error.type.name)
         if template is None:  # a type Discord added since
@@ -199,9 +199,10 @@ async def settle(interaction: discord.Interaction[TDBot]) -> None:
         await ack
 
 
-#: ``interaction.extras`` key: the table number a command is about, when it was asked in a
-#: channel bound to another table (``tdbot.context.at_table``); its answers are then the
-#: asker's alone, whatever they would be elsewhere.
+#: ``interaction.extras`` key: the table number a command is about, when it was asked where
+#: that table's board may not be shown to everyone (``tdbot.context.shown_here``: the log
+#: channel, another table's channel, or any channel but the table's own when it has one); its
+#: answers are then the asker's alone, whatever they would be elsewhere.
 ELSEWHERE = "elsewhere"
 
 
@@ -212,8 +213,8 @@ async def respond(
 
     After a "thinking…" deferral Discord turns the first followup into that message, keeping its
     visibility: an answer that must be seen differently replaces it (deleted, then sent anew).
-    An answer about a table asked in another table's channel (:data:`ELSEWHERE`) is the
-    asker's alone: that table's players may not have played the board."""
+    An answer about a table asked where its board may not be shown to all (:data:`ELSEWHERE`)
+    is the asker's alone: other tables' players may not have played the board."""
     if content is not None:
         kwargs["content"] = content
     if ELSEWHERE in interaction.extras:

@@ -157,16 +157,23 @@ def allow(refusal: Refusal | None) -> None:
         raise refused(refusal)
 
 
+NO_BOARD = N_("No board in play at table {number}: /board set number")
+
+
 async def at_table(
     interaction: discord.Interaction[TDBot],
     table: int | None = None,
     *,
     acting: bool = False,
     board_number: int | None = None,
+    create: bool = False,
 ) -> AtTable:
     """The table given by number, else the one this channel is bound to, else the one the user
-    sat at with /sit. A table named by number exists for the session as soon as it is named.
+    sat at with /sit.
 
+    ``create``: the command makes the table exist for the session (``/board set``; ``/sit``
+    makes its own). Any other command about a table nobody sat at and no board was set at is
+    refused and makes nothing (a read, or a refused command, writes nothing).
     ``acting``: the command changes the table (reports an incident, sets or ends a board), which
     only a player seated there or a director may do; anyone else gets a :class:`ContextError`.
     ``board_number``: also board ``board_number`` of that table (``named_board``), in the same
@@ -181,19 +188,21 @@ async def at_table(
         interaction.user.id,
         table,
         channel_id=interaction.channel_id,
-        create=True,
+        create=create,
         board_number=board_number,
     )
     info = found.table
     if info is None:
-        raise ContextError(NOT_SEATED)
+        wanted = table if table is not None else found.channel_table
+        if wanted is None:
+            raise ContextError(NOT_SEATED)
+        raise ContextError(NO_BOARD, number=wanted)
     seating = found.seating
     seat = seating.seat if seating is not None and seating.table_id == info.id else None
     director = is_director(interaction.user, found.club)
-    if found.channel_table is not None and found.channel_table != info.number:
-        # asked in a channel bound to another table, whose players may not have played this
-        # board: every answer about it goes to the asker alone (tdbot.answers.respond)
-        interaction.extras[ELSEWHERE] = info.number
+    # every answer about this table's board asked where it may not be shown to all goes to
+    # the asker alone (tdbot.answers.respond)
+    await keep_to_asker(interaction, found.club, info.number, channel_table=found.channel_table)
     if acting:
         allow(may_act_at_table(seated=seat is not None, director=director, table=info.number))
     return AtTable(
@@ -201,6 +210,66 @@ async def at_table(
         may_be_blind(playing=found.playing_director, director=director,
                      no_peeking=found.no_peeking),
     )
+
+
+#: ``channel_table`` not read yet (:func:`shown_here` reads it).
+UNREAD: Any = object()
+
+
+async def shown_here(
+    interaction: discord.Interaction[TDBot], club: ClubSettings, table_number: int,
+    *, channel_table: Any = UNREAD,
+) -> bool:
+    """The one rule for where an answer that tells table ``table_number``'s board (a ruling, a
+    verdict, the table's state) may be seen by everyone: in the channel bound to that table
+    (``/table channel``), or, when it has none, in the channel it was asked in; never in the
+    club's log channel (its lines leave out what a playing director may not see) nor in a
+    channel bound to another table (its players may not have played the board). Anywhere
+    else the answer is the asker's alone. ``channel_table``: the table this channel is bound
+    to (``None``: none), when the caller read it already."""
+    channel_id = interaction.channel_id
+    if channel_id is None or interaction.guild_id is None:
+        return True
+    if channel_id == club.log_channel_id:
+        return False
+    if channel_table is UNREAD:
+        channel_table = await storage_of(interaction).channel_table(
+            interaction.guild_id, channel_id)
+    if channel_table is not None:
+        return bool(channel_table == table_number)
+    return await table_channel_of(interaction, table_number) is None
+
+
+async def keep_to_asker(
+    interaction: discord.Interaction[TDBot], club: ClubSettings, table_number: int,
+    *, channel_table: Any = UNREAD,
+) -> bool:
+    """Mark ``interaction`` (:data:`tdbot.answers.ELSEWHERE`) when its answers about table
+    ``table_number``'s board may not be shown here (:func:`shown_here`): ``respond`` then
+    answers the asker alone. Whether it did."""
+    if await shown_here(interaction, club, table_number, channel_table=channel_table):
+        return False
+    interaction.extras[ELSEWHERE] = table_number
+    return True
+
+
+def asker_alone(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the answers to ``interaction`` go to the asker alone (:func:`keep_to_asker`):
+    then they are in his language."""
+    return ELSEWHERE in interaction.extras
+
+
+async def table_channel_of(interaction: discord.Interaction[TDBot], number: int | None) -> Any:
+    """The channel (or thread) of this guild bound to table ``number`` with ``/table
+    channel`` (the first bound that still exists), or None."""
+    if number is None or interaction.guild is None:
+        return None
+    bound = await storage_of(interaction).table_channels(interaction.guild.id, number)
+    for channel_id in bound:
+        channel = interaction.guild.get_channel_or_thread(channel_id)
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            return channel
+    return None
 
 
 async def is_blind_here(
@@ -258,9 +327,7 @@ async def table_context(
     too."""
     at = await at_table(interaction, table, acting=acting)
     if at.board is None:
-        raise ContextError(
-            N_("No board in play at table {number}: /board set number"), number=at.table.number
-        )
+        raise ContextError(NO_BOARD, number=at.table.number)
     await refuse_closed_boards(interaction, at, at.board.number)
     return TableContext(
         at.guild_id, at.club, at.table, at.board, at.seat, at.director, at.may_be_blind

@@ -15,12 +15,12 @@ from core.storage.desk import Desk
 from core.storage.editions import local_today
 from core.storage.errors import NotFound
 from core.storage.values import ClubSettings, LogEntry
-from tdbot.answers import ELSEWHERE
 from tdbot.client import TDBot
 from tdbot.context import (
     ContextError,
     check_id,
     club_of,
+    keep_to_asker,
     storage_of,
     stored,
 )
@@ -201,11 +201,17 @@ async def setup_desk(
 async def posting_refusal(
     interaction: discord.Interaction[TDBot], channel_id: int | None, table_number: int
 ) -> ContextError | None:
-    """Why a ruling of table ``table_number`` may not be shown in ``channel_id`` for all to
-    see: it is bound to another table (``/table channel``), whose players may not have played
-    the board yet. None: it may."""
+    """Why a director may not post a ruling of table ``table_number`` in ``channel_id`` for
+    all to see: it is the club's log channel (its lines leave out what a playing director may
+    not see), or it is bound to another table (``/table channel``), whose players may not
+    have played the board yet. None: he may (the table's own channel, or one bound to no
+    table that he chose: :func:`tdbot.context.shown_here` is the rule for answers)."""
     if channel_id is None or interaction.guild is None:
         return None
+    club = await club_of(interaction)
+    if channel_id == club.log_channel_id:
+        return ContextError(N_("That is the log channel: a ruling is never posted there. Post "
+                               "it to table {table}'s channel."), table=table_number)
     bound = await storage_of(interaction).channel_table(interaction.guild.id, channel_id)
     if bound is None or bound == table_number:
         return None
@@ -216,22 +222,9 @@ async def posting_refusal(
 
 async def answer_here_or_alone(
     interaction: discord.Interaction[TDBot], table_number: int
-) -> None:
-    """A command about a ruling of table ``table_number`` (a verdict) asked in another table's
-    channel (:func:`posting_refusal`) is answered to the asker alone: marked as
-    :func:`tdbot.context.at_table` marks a table command, and ``respond`` obeys."""
-    if await posting_refusal(interaction, interaction.channel_id, table_number) is not None:
-        interaction.extras[ELSEWHERE] = table_number
-
-
-async def table_channel_of(interaction: discord.Interaction[TDBot], number: int | None) -> Any:
-    """The channel (or thread) of this guild bound to table ``number`` with ``/table
-    channel`` (the first bound that still exists), or None."""
-    if number is None or interaction.guild is None:
-        return None
-    bound = await storage_of(interaction).table_channels(interaction.guild.id, number)
-    for channel_id in bound:
-        channel = interaction.guild.get_channel_or_thread(channel_id)
-        if isinstance(channel, discord.TextChannel | discord.Thread):
-            return channel
-    return None
+) -> bool:
+    """A command about a ruling of table ``table_number`` (a verdict) asked where that board
+    may not be shown to all (:func:`tdbot.context.shown_here`) is answered to the asker
+    alone: marked as :func:`tdbot.context.at_table` marks a table command, and ``respond``
+    obeys. Whether it is."""
+    return await keep_to_asker(interaction, await club_of(interaction), table_number)

@@ -19,7 +19,7 @@ from core.seats import Seat
 from core.state import Chooser, Lasts, TableState
 from core.storage.values import DirectorCallInfo, LogEntry, RecordedEvent, Verdict, VerdictKind
 from core.text import SEAT_LETTERS, Text
-from tdbot.answers import respond
+from tdbot.answers import ELSEWHERE, respond
 from tdbot.client import TDBot
 from tdbot.messages import N_, Locale, core_translate, localize, reader_locale, say
 
@@ -309,21 +309,31 @@ async def show_ruling(
 ) -> None:
     """Answer with ``ruling`` as ruling ``number`` on the board as ``state`` has it (None: the
     table's record): :func:`post_ruling`'s answer, also for a pending ruling shown again."""
-    locale = reader_locale(interaction, club_language, ephemeral=ruling.private)
-    embed = ruling_embed(ruling, event_id=number, table=table, board=board, locale=locale)
+    alone = ruling.private or ELSEWHERE in interaction.extras
+    locale = reader_locale(interaction, club_language, ephemeral=alone)
+    embed, view = ruling_message(ruling, number, state, board_id, table=table, board=board,
+                                 locale=locale)
     if ruling.private:
         await respond(interaction, embed=embed, ephemeral=True)
-        return
+    elif view is None:
+        await respond(interaction, embed=embed)
+    else:
+        await respond(interaction, embed=embed, view=view)
+
+
+def ruling_message(
+    ruling: Ruling, number: int | None, state: TableState, board_id: int, *, table: int,
+    board: int, locale: Locale = None,
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The embed and the buttons :func:`show_ruling` answers with (none for a private ruling:
+    it goes to the asker alone), also for a ruling sent to the table's channel."""
+    embed = ruling_embed(ruling, event_id=number, table=table, board=board, locale=locale)
+    if ruling.private:
+        return embed, None
     if number is None:
-        view = state_view(state, board_id, locale)
-        if view is None:
-            await respond(interaction, embed=embed)
-        else:
-            await respond(interaction, embed=embed, view=view)
-        return
-    view = ruling_view(ruling, number, seat_waiting(ruling, state),
-                       lapse_buttons(state, board_id, locale), locale)
-    await respond(interaction, embed=embed, view=view)
+        return embed, state_view(state, board_id, locale)
+    return embed, ruling_view(ruling, number, seat_waiting(ruling, state),
+                              lapse_buttons(state, board_id, locale), locale)
 
 
 # ------------------------------------------------------------------ director calls and verdicts

@@ -16,18 +16,20 @@ from core.laws.director_error import DirectorError, director_error
 from core.ruling import Ruling
 from core.storage.desk import Rerule, RerulePlan
 from core.storage.errors import NotFound, StorageError
-from core.storage.values import ClubSettings, LogEntry, VerdictKind
+from core.storage.values import ClubSettings, LogEntry, RecordedEvent, VerdictKind
 from core.view import view_of
 from tdbot.answers import defer, respond, said, sentence
 from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
     ContextError,
+    asker_alone,
     is_blind_here,
     refuse_if_blind,
     require_director,
     storage_of,
     stored,
+    table_channel_of,
 )
 from tdbot.desk import (
     RERULE_PREFIX,
@@ -48,6 +50,7 @@ from tdbot.render import (
     cut,
     post_ruling,
     ruling_embed,
+    ruling_message,
     seat_waiting,
 )
 
@@ -164,7 +167,9 @@ class VoidTogetherButton(
                 club.guild_id, self.event_id, interaction.user.id, None
             )
         )
-        locale = club.language  # a public answer: the club's language
+        alone = await answer_here_or_alone(interaction, entry.table_number)
+        # a public answer: the club's language (the director's, when he alone sees it)
+        locale = reader_locale(interaction, club.language, ephemeral=alone)
         listed = ", ".join(f"#{v}" for v in done.voided) or localize(locale, N_("none"))
         # the reports kept, and what came after them, have new numbers: say which is which
         moved = ", ".join(f"#{old} → #{new}" for old, new in done.carried)
@@ -182,12 +187,13 @@ class VoidTogetherButton(
                                        listed=moved)
         await respond(interaction, answer, allowed_mentions=discord.AllowedMentions.none())
         line = localize(
-            locale, N_("Ruling #{number} (table {table}, board {board}) voided by {director} "
-                       "with the rulings that depended on it ({listed})"),
+            club.language, N_("Ruling #{number} (table {table}, board {board}) voided by "
+                              "{director} with the rulings that depended on it ({listed})"),
             number=entry.id, table=entry.table_number, board=entry.board_number,
-            director=interaction.user.mention, listed=listed)
+            director=interaction.user.mention,
+            listed=", ".join(f"#{v}" for v in done.voided) or localize(club.language, N_("none")))
         if moved:
-            line += localize(locale, N_("; recorded again under new numbers: {listed}"),
+            line += localize(club.language, N_("; recorded again under new numbers: {listed}"),
                              listed=moved)
         await send_log_line(interaction, club, line, entry.id)
 
@@ -321,20 +327,60 @@ class RerulePress(
             last_seq=pending.last_seq, score=error.score if error else None,
             pending_id=self.pending_id,
         ), ruling_id=event_id)
-        await answer_here_or_alone(interaction, plan.table_number)
+        alone = await answer_here_or_alone(interaction, plan.table_number)
         private = done.new.ruling.private
-        locale = reader_locale(interaction, club.language, ephemeral=private)
+        locale = reader_locale(interaction, club.language, ephemeral=private or alone)
         await respond(interaction, embed=rerule_embed(done, plan, interaction, pending.text,
                                                       error, locale),
                       ephemeral=private,
                       allowed_mentions=discord.AllowedMentions.none())
         await note_rerule(interaction, club, done, plan)
-        # a choice the re-ruling leaves waiting gets its buttons again
+        # a choice the re-ruling leaves waiting gets its buttons again, at its table
         for _, copy in done.carried:
             again = await storage_of(interaction).recorded(club.guild_id, copy)
             if not again.ruling.private and seat_waiting(again.ruling, done.new.state):
-                await post_ruling(interaction, again, table=plan.table_number,
-                                  board=plan.board_number, club_language=club.language)
+                await offer_again(interaction, club, again, plan)
+
+
+NO_TABLE_CHANNEL = N_("Table {table} has no channel of its own (/table channel), so ruling "
+                      "#{number}, whose choice is still to be made, is shown to you alone: "
+                      "tell the table, or press the button the chooser names.")
+OFFERED_THERE = N_("Ruling #{number}, whose choice is still to be made, is posted with its "
+                   "buttons in {channel}.")
+NOT_OFFERED_THERE = N_("Discord refused ruling #{number} in {channel} ({status}), so it is shown "
+                       "to you alone: tell the table, or press the button the chooser names.")
+
+
+async def offer_again(interaction: discord.Interaction[TDBot], club: ClubSettings,
+                      again: RecordedEvent, plan: RerulePlan) -> None:
+    """A choice a re-ruling leaves waiting, with its buttons, where its table's players are:
+    the channel bound to the table (wherever the director confirmed); with none, here if the
+    board may be shown here (:func:`tdbot.context.shown_here`), else to the director alone,
+    told so, since nobody at the table would see it."""
+    table, board = plan.table_number, plan.board_number
+    channel = await table_channel_of(interaction, table)
+    if channel is not None and channel.id != interaction.channel_id:
+        embed, view = ruling_message(again.ruling, again.id, again.state, again.board_id,
+                                     table=table, board=board, locale=club.language)
+        try:
+            await channel.send(embed=embed, view=view,
+                               allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("Could not post ruling %s again in its table's channel: %s",
+                        again.id, exc)
+            told = localize(interaction.locale, NOT_OFFERED_THERE, number=again.id,
+                            channel=channel.mention, status=exc.status)
+        else:
+            await respond(interaction, localize(interaction.locale, OFFERED_THERE,
+                                                number=again.id, channel=channel.mention),
+                          ephemeral=True)
+            return
+    else:
+        told = localize(interaction.locale, NO_TABLE_CHANNEL, table=table, number=again.id)
+    await post_ruling(interaction, again, table=table, board=board,
+                      club_language=club.language)
+    if asker_alone(interaction):
+        await respond(interaction, told, ephemeral=True)
 
 
 async def note_rerule(interaction: discord.Interaction[TDBot], club: ClubSettings,
@@ -442,8 +488,8 @@ async def error_amend_or_void(
                                 error.score)
     )
     ruling = Ruling.from_data(entry.ruling)
-    await answer_here_or_alone(interaction, entry.table_number)
-    locale = reader_locale(interaction, club.language, ephemeral=ruling.private)
+    alone = await answer_here_or_alone(interaction, entry.table_number)
+    locale = reader_locale(interaction, club.language, ephemeral=ruling.private or alone)
     embed = ruling_embed(ruling, event_id=entry.id, table=entry.table_number,
                          board=entry.board_number, locale=locale)
     lines = [localize(locale, VERDICT_LINES[verdict.verdict], director=interaction.user.mention),

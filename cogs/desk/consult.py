@@ -25,6 +25,7 @@ from tdbot.context import (
     require_director,
     storage_of,
     stored,
+    table_channel_of,
     table_context,
 )
 from tdbot.desk import (
@@ -36,7 +37,6 @@ from tdbot.desk import (
     desk_of,
     directors_ping,
     log_channel,
-    table_channel_of,
 )
 from tdbot.limits import directors_cooldown
 from tdbot.messages import N_, Locale, localize

@@ -27,13 +27,13 @@ from tdbot.context import (
     require_director,
     storage_of,
     stored,
+    table_channel_of,
 )
 from tdbot.desk import (
     SCRIPT_PREFIX,
     desk_of,
     entry_of,
     posting_refusal,
-    table_channel_of,
 )
 from tdbot.messages import N_, Locale, core_translate, localize, say
 from tdbot.pages import section_embeds, send_pages

@@ -214,8 +214,8 @@ class Rulings(commands.Cog):
         verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
         entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
         ruling = Ruling.from_data(entry.ruling)
-        await answer_here_or_alone(interaction, entry.table_number)
-        locale = reader_locale(interaction, club.language, ephemeral=ruling.private)
+        alone = await answer_here_or_alone(interaction, entry.table_number)
+        locale = reader_locale(interaction, club.language, ephemeral=ruling.private or alone)
         embed = ruling_embed(
             ruling, event_id=entry.id, table=entry.table_number, board=entry.board_number,
             locale=locale,

@@ -82,3 +82,16 @@ async def test_48A_50A_a_penalty_card_is_nobody_elses_card_and_nothing_is_record
     assert (await storage.search_log(ld.guild.id, limit=100)).entries == before
     state = await ld.run("/state", user="LHO")
     assert "W's ♠K (major)" in state.text, state.text
+
+
+@pytest.mark.parametrize(("cards", "said"), [
+    ("SK SK", "The ♠K is given twice."),
+    ("SK " * 150, "That list is too long."),
+])
+async def test_a_refused_card_list_is_said_as_a_sentence(ld, bot, board, cards, said):
+    """A card list the option's parser refuses is one sentence (capital, full stop), like
+    every other refusal, and records nothing."""
+    result = await ld.run(f'/exposed cards:"{cards.strip()}"', user="LHO")
+    assert result.ephemeral and result.text == said, result.text
+    state = await ld.run("/state", user="LHO")
+    assert "Penalty cards" not in state.text

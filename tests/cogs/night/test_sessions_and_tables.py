@@ -81,6 +81,25 @@ async def test_director_calls_any_table_of_the_session(ld, bot, storage):
     assert call.table_number == 7
 
 
+async def test_asking_about_a_table_creates_nothing(ld, bot, storage):
+    """Reading (/state, /mustpass) or a refused report about a table nobody sat at does not
+    make it exist: /director table:7 is still refused. A bound channel's table is not made
+    by a read there either; /board set makes the table it names."""
+    for line, user in (("/state table:7", "Kibitzer"), ("/mustpass seat:N table:7", "Kibitzer"),
+                       ("/exposed cards:SK seat:W table:7", "Director")):
+        refused = await ld.run(line, user=user)
+        assert refused.ephemeral and "table 7" in refused.text, refused.text
+    assert await storage.find_table(ld.guild.id, 7) is None
+    called = await ld.run("/director table:7", user="Kibitzer")
+    assert called.ephemeral and "There is no table 7" in called.text, called.text
+    await ld.run("/table channel number:5", user="Director", channel="table-5")
+    state = await ld.run("/state", user="Kibitzer", channel="table-5")
+    assert state.ephemeral and "table 5" in state.text, state.text
+    assert await storage.find_table(ld.guild.id, 5) is None
+    await ld.run("/board set number:1 table:7", user="Director")
+    assert await storage.find_table(ld.guild.id, 7) is not None
+
+
 async def test_the_phase_is_asked_when_nothing_tells_it(ld, bot, storage):
     """/board set number:9 with no declarer and no auction: a dropped ♠K is not guessed to be
     an auction exposure; the reporter says when, with a button."""
