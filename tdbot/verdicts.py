@@ -344,11 +344,12 @@ class RerulePress(
 
 NO_TABLE_CHANNEL = N_("Table {table} has no channel of its own (/table channel), so ruling "
                       "#{number}, whose choice is still to be made, is shown to you alone: "
-                      "tell the table, or press the button the chooser names.")
+                      "tell the table, or press for the chooser the button he names.")
 OFFERED_THERE = N_("Ruling #{number}, whose choice is still to be made, is posted with its "
                    "buttons in {channel}.")
 NOT_OFFERED_THERE = N_("Discord refused ruling #{number} in {channel} ({status}), so it is shown "
-                       "to you alone: tell the table, or press the button the chooser names.")
+                       "to you alone: tell the table, or press for the chooser the button he "
+                       "names.")
 
 
 async def offer_again(interaction: discord.Interaction[TDBot], club: ClubSettings,

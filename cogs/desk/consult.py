@@ -37,6 +37,7 @@ from tdbot.desk import (
     desk_of,
     directors_ping,
     log_channel,
+    posting_refusal,
 )
 from tdbot.limits import directors_cooldown
 from tdbot.messages import N_, Locale, localize
@@ -254,11 +255,13 @@ async def _tell_table(
     interaction: discord.Interaction[TDBot], done: Any, note: str, club_language: str | None
 ) -> str:
     """Post the director's note to the table (the channel bound to it with /table channel,
-    else where the player asked), split if long, in the club's language (a public message);
-    what the director is told about it, in his."""
+    else where the player asked, unless that is the log channel or another table's:
+    :func:`tdbot.desk.posting_refusal`), split if long, in the club's language (a public
+    message); what the director is told about it, in his."""
     locale = interaction.locale
     channel = await table_channel_of(interaction, done.table_number)
-    if channel is None and done.channel_id is not None:
+    if channel is None and done.channel_id is not None and await posting_refusal(
+            interaction, done.channel_id, done.table_number) is None:
         channel = interaction.client.get_channel(done.channel_id)
     if channel is None or not hasattr(channel, "send"):
         return localize(locale, N_("No table channel to tell: tell the table yourself."))

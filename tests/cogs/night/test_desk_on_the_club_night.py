@@ -163,6 +163,24 @@ async def test_23_table_note_without_a_bound_channel_goes_where_the_player_asked
     assert told.channel_id == ld.guild.channel("table-1").id
 
 
+async def test_23_table_note_is_never_posted_in_the_log_channel(ld, storage):
+    """A player who asked from the log channel (table 1 has no channel): the director's note
+    for the table is not posted there; the director is told to tell the table himself."""
+    await _setup(ld)
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    await exposure(storage, ld)
+    log = ld.guild.channel("td-log")
+    asked = await ld.slash("consult ask", {"question": "Is 2C comparable?"}, user="RHO",
+                           channel=log)
+    cid = int(asked.channel_messages[0].text.split("#")[1].split(":")[0])
+    done = await ld.slash(
+        "consult answer", {"id": cid, "answer": "Yes", "table_note": "Partner is not barred."},
+        user="Director", channel=ld.guild.channel("table-1"),
+    )
+    assert not [m for m in done.channel_messages if "Partner is not barred." in m.text]
+    assert "tell the table yourself" in done.text, done.text
+
+
 async def test_50D2_script_is_posted_to_the_channel_bound_to_the_table(ld, storage):
     from core.laws.penalty import PartnerLead
     from core.seats import Seat
