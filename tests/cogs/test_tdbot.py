@@ -93,11 +93,12 @@ async def test_engine_errors_are_shown_not_logged(ld, bot, caplog):
 
 
 async def test_a_value_the_transformer_refuses(ld, bot):
-    """A transformer's CardError becomes the card parser's own message."""
+    """A transformer's CardError becomes the card parser's own message, said as a sentence
+    like every other refusal (capital, full stop)."""
     with pytest.raises(CardError) as refused:
         parse_card("Z9")
     result = await ld.slash("card", {"card": "Z9"})
-    assert (result.ephemeral, result.content) == (True, str(refused.value))
+    assert (result.ephemeral, result.content) == (True, f"{refused.value}.")
 
 
 async def test_a_transformers_own_bug_is_logged(ld, bot, caplog, monkeypatch):
