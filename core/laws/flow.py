@@ -192,8 +192,11 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
                                 "on the /lead answer): his restriction may still bind this card",
                                 seat=ev.seat))
         raise RuleError(_must_wait(ev.seat, waits.chooser_of(waiting)[0], waiting.law))
-    if state.lead_chosen is ev.seat and state.on_lead is ev.seat:
-        state = state.evolve(lead_chosen=None)  # the lead declarer chose for has been made
+    if state.on_lead is ev.seat and state.declarer is not None \
+            and is_defender(ev.seat, state.declarer):
+        # his lead to this trick is made: declarer's options for it (50D2, 51B, 26B) are spent,
+        # chosen or not; they come back at his next lead, once a report moves the play on
+        state = lead26.drop(state, ev.seat.partner).evolve(lead_chosen=ev.seat)
     played_penalty = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
     used = [r for r in state.restrictions_on(ev.seat)
             if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]

@@ -318,16 +318,24 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
     still: list[Text] = [Msg("Still binding: {restriction}.", restriction=r.describe())
                          for r in holds]
     if state.lead_chosen is leader:  # declarer has chosen for this very lead already
+        chosen: Text = (
+            Msg("Declarer has already chosen for {seat.value}'s lead: {restrictions}.",
+                seat=leader, restrictions=course.described(holds)) if holds else
+            Msg("Declarer has already chosen for {seat.value}'s lead and left it free; his own "
+                "penalty card still binds it (50D1).", seat=leader) if own else
+            Msg("Declarer has already chosen for {seat.value}'s lead: he may lead any card.",
+                seat=leader))
+        mine = [p.card for p in state.penalty_cards_of(leader) if p.kind is PenaltyKind.MAJOR]
+        later = Msg("If this is a later lead, report it with its trick (/lead seat:{typed} "
+                    "trick:…): declarer's options come back at each new lead while the penalty "
+                    "cards remain (50D2(b)).", typed=leader.value)
         return Ruling(
             kind="partner_lead",
-            summary=Msg("Declarer has already chosen for {seat.value}'s lead: {restrictions}.",
-                        seat=leader, restrictions=course.described(holds)) if holds else
-            Msg("Declarer has already chosen for {seat.value}'s lead: he may lead any card.",
-                seat=leader),
-            laws=tuple(dict.fromkeys(r.origin for r in holds)) or ("50D2",),
-            steps=(*own, Msg("Give trick: with /lead when this is a later lead: declarer's "
-                             "options come back at each new lead while the penalty cards remain "
-                             "(50D2(b)).")),
+            # his own major penalty card binds the lead whatever declarer chose (50D1)
+            summary=_must_lead_own(leader, mine, bool(holds)) if own else chosen,
+            laws=tuple(dict.fromkeys((*(r.origin for r in holds), *(
+                ("50D1", *(("51A",) if len(mine) > 1 else ())) if own else ())))) or ("50D2",),
+            steps=(*own, chosen, later) if own else (*own, later),
             information=INFORMATION_ON_TABLE if cards or own else "",
             outcome={"options": []},
         ), state

@@ -18,7 +18,12 @@ from core.cards import Card, Hand, Suit, cards_text
 from core.errors import RuleError
 from core.laws.course import LAST_TRICK, check_trick
 from core.laws.obligations import legal_cards
-from core.laws.penalty import INFORMATION_ON_TABLE, require_declarer
+from core.laws.penalty import (
+    INFORMATION_ON_TABLE,
+    PenaltyNotPlayed,
+    penalty_not_played,
+    require_declarer,
+)
 from core.laws.play import add_major, check_card_free, require_play
 from core.laws.waits import claimed_by
 from core.registry import Event, event, rule
@@ -85,6 +90,8 @@ class Revoke(Event):
     ``dummy_asked_first``: dummy, having broken his limitations (43A2), was the first to ask
     declarer about this revoke of his (43B2(b)). ``suit``: the suit he failed to follow (the
     board remembers it, so a later revoke by the same player is known to repeat it, 64B2).
+    ``accepted``: declarer's 52B1(a) answer when the revoke, not established, was a defender's
+    failure to play a penalty card (None: he is asked).
     """
 
     offender: Seat
@@ -106,6 +113,7 @@ class Revoke(Event):
     other_card: Card | None = None
     dummy_asked_first: bool = False
     suit: Suit | None = None
+    accepted: bool | None = None  # 52B1(a), for a penalty card not played: None asks declarer
 
 
 def unreported_trick(reported: int | None, established: bool) -> int:
@@ -233,10 +241,6 @@ def _withdraw_revoke_card(state: TableState, ev: Revoke, declarer: Seat,
             Msg("{seat.value} takes back the {card.symbol} and plays a legal card; the "
                 "{card.symbol} stays face up as a major penalty card (62B1, 50B).",
                 seat=ev.offender, card=ev.card), *extra]
-        if ev.penalty_card_failure:
-            steps.append(Msg("As the revoke was a failure to play a penalty card, declarer may "
-                             "instead accept the card played (52B1); the penalty card then "
-                             "stays."))
         return state, steps, ["62B1", "50B"]
     if role is Role.DEFENDER:
         why = Msg("it came from his faced hand")
@@ -282,6 +286,9 @@ def _later_cards(state: TableState, ev: Revoke, declarer: Seat) -> tuple[TableSt
 
 def _correct(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
              how_steps: list[Text]) -> tuple[Ruling, TableState]:
+    if ev.penalty_card_failure and role_of(ev.offender, declarer) is Role.DEFENDER \
+            and not ev.faced_card:
+        return _not_played(state, ev, how_laws, how_steps)
     state, steps, laws = _withdraw_revoke_card(state, ev, declarer, "62B1")
     state, later_steps, later_laws = _later_cards(state, ev, declarer)
     info: list[Text] = [Msg("What the withdrawn cards show is authorized for the side that did "
@@ -300,6 +307,29 @@ def _correct(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
         steps=(*how_steps, Msg("It must be corrected (62A)."), *steps, *later_steps),
         information=sentences(info),
         outcome={"tricks_transferred": 0, "correct": True,
+                 "penalty_cards": penalty_tokens(state)},
+    ), state
+
+
+def _not_played(state: TableState, ev: Revoke, how_laws: list[str],
+                how_steps: list[Text]) -> tuple[Ruling, TableState]:
+    """52 with 62: a defender's failure to play a penalty card, noticed before it is
+    established, is corrected as Law 52 says (declarer accepts the card played, or the penalty
+    card is played instead and the card played becomes one): the ruling of ``/penalty
+    not-played``, so the incident gets one answer whichever command reports it."""
+    if ev.card is None:
+        raise RuleError(Msg("name the card {seat.value} played instead of his penalty card",
+                            seat=ev.offender))
+    ruling, state = penalty_not_played(state, PenaltyNotPlayed(ev.offender, ev.card,
+                                                               accepted=ev.accepted))
+    return replace(
+        ruling,
+        laws=tuple(dict.fromkeys((*ruling.laws, "61A", *how_laws))),
+        steps=(*how_steps,
+               Msg("Failing to play a penalty card is a revoke (61A); it is corrected as Law 52 "
+                   "says, not as 62B."),
+               *ruling.steps),
+        outcome={**ruling.outcome, "tricks_transferred": 0, "correct": True,
                  "penalty_cards": penalty_tokens(state)},
     ), state
 

@@ -162,7 +162,8 @@ def revoke(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
         misinformed=facts.flag("misinformed"), faced_card=facts.flag("faced_card"),
         nos_withdrew=facts.flag("nos_withdrew"), partner_card=optional_cards["partner_card"],
         other_offender=facts.opt_seat("other_offender"), other_card=optional_cards["other_card"],
-        dummy_asked_first=facts.flag("dummy_asked_first"), suit=facts.suit("suit"))
+        dummy_asked_first=facts.flag("dummy_asked_first"), suit=facts.suit("suit"),
+        accepted=facts.flag("accepted"))
     ruling, state = apply(state, ev)
     observed: Observed = {}
     _observe(observed, ruling, ("tricks_transferred", "correct", "provisional", "depends_on"))

@@ -25,6 +25,7 @@ from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay
+from core.laws.revoke import Revoke
 from core.laws.waits import DECLARER_LAW, HOLDS_FOLLOWER, HOLDS_SEAT, LEAD_CHOICE_LAWS
 from core.ruling import Ruling
 from core.seats import Seat, is_defender, opening_leader
@@ -54,7 +55,9 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
     if trick == 1:
         kinds.append("opening_out")
     if state.penalty_cards:
-        kinds.append("not_played")
+        kinds += ["not_played", "revoke_failure"]
+    if state.on_lead is not None:
+        kinds.append("lead_made")
     if any(w.recorded and w.options for w in waits):
         kinds += ["choose"] * 4
     kind = data.draw(st.sampled_from(kinds))
@@ -71,6 +74,13 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
     if kind == "not_played":  # a card played instead of a penalty card: declarer is asked
         owner = data.draw(st.sampled_from([p.seat for p in state.penalty_cards]))
         return PenaltyNotPlayed(owner, data.draw(st.sampled_from(free)), accepted=None)
+    if kind == "revoke_failure":  # the same slip reported as a revoke, not established
+        owner = data.draw(st.sampled_from([p.seat for p in state.penalty_cards]))
+        return Revoke(owner, False, data.draw(st.sampled_from(free)), trick=trick,
+                      penalty_card_failure=True)
+    if kind == "lead_made":  # the player on lead leads a card
+        assert state.on_lead is not None
+        return CardPlayed(state.on_lead, data.draw(st.sampled_from(free)))
     if kind == "report":
         return PlayReported(trick=trick)
     if kind == "lost":
@@ -201,6 +211,23 @@ def check_agreement(state: TableState) -> None:
             assert not lead.option_tokens or lead.outcome.get("options") == ["kept", "lost"]
 
 
+def check_one_incident(before: TableState, after: TableState, event: Event) -> None:
+    """One incident, one answer whichever command reports it: a defender's failure to play a
+    penalty card reported as a revoke not yet established leaves the table as /penalty
+    not-played does (52 with 62); and once the player on lead has led, declarer's lead
+    options for that lead are spent: no command offers them again for the same trick
+    (50D2(b): they come back at his next lead)."""
+    if isinstance(event, Revoke) and event.penalty_card_failure and event.card is not None:
+        _, same = apply(before, PenaltyNotPlayed(event.offender, event.card, accepted=None))
+        assert after == same, (after, same)
+    if isinstance(event, CardPlayed) and before.on_lead is event.seat \
+            and after.on_lead is event.seat and after.trick == before.trick:
+        wait = view_of(after).wait_for(event.seat, leading=True)
+        assert wait is None or wait.recorded, wait
+        assert not any(f"Before {event.seat.value} leads" in str(line)
+                       for line in view_of(after).lines()), view_of(after).lines()
+
+
 def check_first_lead(before: TableState, after: TableState, event: Event) -> None:
     """A 26B right belongs to the partner's first turn to lead: once a report says that lead is
     over (a later trick, another leader, his side lost the lead), no command offers it again."""
@@ -233,6 +260,7 @@ def test_one_view_every_command_agrees_after_every_step(data, declarer, length, 
         except RuleError:
             continue  # refused facts change nothing
         check_first_lead(state, after, event)
+        check_one_incident(state, after, event)
         state = after
         check_agreement(state)
 

@@ -8,6 +8,7 @@ from core.errors import RuleError
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.seats import Seat
+from core.view import view_of
 from tests.core.helpers import play_state, tokens
 
 
@@ -62,7 +63,10 @@ def test_50D2b_any_leaves_the_card_and_the_choice_recurs():
     same, state = lead(state)  # asked again before W has led: the same lead, chosen already
     assert same.option_tokens == () and "already chosen" in same.summary
     _, state = apply(state, CardPlayed(Seat.W, parse_card("H3")))  # W makes that lead
-    again, state = lead(state)  # W kept the lead: declarer has the options again (footnote)
+    made, state = lead(state)  # the choice was for that lead: no trick said, nothing new
+    assert made.option_tokens == () and "with its trick" in str(made.steps[-1])
+    assert view_of(state).wait_for(Seat.W, leading=True) is None
+    again, state = apply(state, PartnerLead(Seat.W, trick=2))  # W kept the lead (footnote)
     assert "any" in again.option_tokens
 
 

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.cards import Suit, parse_card
-from core.engine import apply, event_from_data, event_to_data
+from core.engine import ChoiceMade, apply, event_from_data, event_to_data
 from core.errors import RuleError
 from core.laws.revoke import (
     Attention,
@@ -433,3 +433,42 @@ def test_63A_64B6_a_revoke_reported_without_its_trick_takes_the_tables_last_tric
     revoke (his side has played to the next trick, 63A); trick 5 when nothing is reported."""
     assert unreported_trick(13, True) == 12 and unreported_trick(13, False) == 13
     assert unreported_trick(1, True) == 1 and unreported_trick(None, True) == 5
+
+
+# --- 52 with 62: an unestablished revoke that was a failure to play a penalty card -----------
+
+
+def test_52B_62_unestablished_penalty_card_failure_is_ruled_as_law_52_asks_declarer():
+    """E owes his ♠K (major), is void in the heart led and discards the ♦2; noticed before it
+    is established. The same answer as /penalty not-played: declarer chooses between 52B1(a)
+    (the ♦2 stands, the ♠K stays) and 52B2 (the ♠K is played, the ♦2 becomes major), with
+    buttons; never both cards on the table, and the ruling cites Law 52."""
+    from core.laws.penalty import PenaltyNotPlayed
+
+    start = play_state("S", "E:SK:major")
+    ruling, waiting = revoke("E", False, state=start, card="D2", penalty_card_failure=True,
+                             trick=3)
+    same, _ = apply(start, PenaltyNotPlayed(Seat.E, parse_card("D2"), accepted=None))
+    assert set(ruling.option_tokens) == {"accept", "reject"} == set(same.option_tokens)
+    assert ruling.chooser == same.chooser and "52B1(a)" in ruling.laws and "52B2" in ruling.laws
+    assert "62B1" not in ruling.laws
+    assert ruling.outcome["correct"] is True and ruling.outcome["tricks_transferred"] == 0
+    assert tokens(waiting) == {"E:SK:major"} and waiting.pending_for(Seat.E)
+    kept, state = apply(waiting, ChoiceMade(Seat.E, "accept"))
+    assert "52B1(a)" in kept.laws and tokens(state) == {"E:SK:major"}
+    swapped, state = apply(waiting, ChoiceMade(Seat.E, "reject"))
+    assert swapped.outcome["substitute"] == "SK" and tokens(state) == {"E:D2:major"}
+
+
+def test_52B2_62_unestablished_penalty_card_failure_declarer_not_accepting():
+    """Reported with declarer's answer (not accepted): 52B2 at once, as /penalty not-played
+    rules it."""
+    ruling, state = revoke("E", False, state=play_state("S", "E:SK:major"), card="D2",
+                           penalty_card_failure=True, accepted=False)
+    assert "52B2" in ruling.laws and ruling.outcome["substitute"] == "SK"
+    assert tokens(state) == {"E:D2:major"} and not state.pending
+
+
+def test_52_62_penalty_card_failure_without_a_penalty_card_is_refused():
+    with pytest.raises(RuleError, match="no penalty card"):
+        revoke("E", False, card="D2", penalty_card_failure=True)

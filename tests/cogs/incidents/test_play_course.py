@@ -497,3 +497,70 @@ async def test_54_lead_to_trick_1_by_the_wrong_defender_is_refused(ld, bot, boar
     assert "trick 1, W on lead" in state.text and "Waiting" not in state.text, state.text
     later = await ld.run("/lead seat:E", user="RHO")
     assert not later.ephemeral and "a trick after the opening lead" in later.text, later.text
+
+
+async def test_52B_62_revoke_reported_as_a_penalty_card_failure_gets_the_law_52_answer(
+    ld, bot, board
+):
+    """E owes his ♠K (major) and discards the ♦2 on a heart; reported with /revoke before it is
+    established. The same answer as /penalty not-played: declarer's two buttons (52B1(a),
+    52B2), never both cards on the table as penalty cards, nor "declarer chooses which" (51A);
+    declarer's "not accepted" puts the ♠K in the ♦2's place."""
+    await ld.run("/exposed cards:SK seat:E", user="RHO")
+    asked = await ld.run("/revoke seat:E established:False card:D2 penalty_card_failure:True "
+                         "trick:3", user="RHO")
+    assert not asked.ephemeral, asked.text
+    assert "52B1" in asked.text and "62B1" not in asked.text, asked.text
+    accept = button(asked.message, "Accept the ♦2; ♠K stays on the table (52B1)")
+    reject = button(asked.message, "E plays the ♠K instead; the ♦2 becomes a major penalty "
+                    "card (52B2)")
+    assert accept and reject
+    state = await ld.run("/state", user="Dummy")
+    assert "E's ♠K (major)" in state.text and "♦2" not in state.text, state.text
+    assert "Waiting for declarer to choose (Law 52B1)" in state.text, state.text
+    must = await ld.run("/mustplay seat:E led:H", user="Dummy")
+    assert "one of ♠K ♦2" not in must.text and "52B1" in must.text, must.text
+    chosen = await ld.press(asked.message, reject["custom_id"], user="Declarer")
+    assert "Chosen by Declarer" in chosen.edits[0].text
+    state = await ld.run("/state", user="Dummy")
+    assert "E's ♦2 (major)" in state.text and "♠K" not in state.text, state.text
+
+
+async def test_50D2_the_choice_belonged_to_the_lead_made(ld, bot, board):
+    """W's ♣Q and E's ♠K are major; declarer lets W lead anything and W leads his ♣Q
+    (/penalty played). The choice was for that lead: /state, /lead and /mustplay no longer
+    offer it for trick 1; it comes back at W's next lead if he keeps the lead (50D2)."""
+    await ld.run("/exposed cards:CQ seat:W", user="LHO")
+    await ld.run("/exposed cards:SK seat:E", user="RHO")
+    lead = await ld.run("/lead seat:W", user="LHO")
+    await ld.press(lead.message, button(lead.message, "Let W lead anything (the card stays)")
+                   ["custom_id"], user="Declarer")
+    await ld.run("/penalty played card:CQ", user="LHO")
+    state = await ld.run("/state", user="Dummy")
+    assert "declarer chooses" not in state.text and "Waiting" not in state.text, state.text
+    must = await ld.run("/mustplay seat:W", user="Dummy")
+    assert "Wait" not in must.text, must.text
+    again = await ld.run("/lead seat:W", user="LHO")
+    assert not again.message.buttons or all("Require" not in (b.get("label") or "")
+                                            for b in again.message.buttons), again.text
+    follow = await ld.run("/mustplay seat:E led:C hand:K8.J652.AJ94.-", user="RHO")
+    assert "♠K" in follow.text
+    kept = await ld.run("/lead seat:W trick:2", user="LHO")
+    assert button(kept.message, "Require a spade lead"), kept.text
+
+
+async def test_50D1_lead_headline_says_he_must_lead_his_own_penalty_card(ld, bot, board):
+    """E has his own ♠K (major) on the table and declarer has chosen for E's lead (W's ♥Q,
+    56B then "any"): /lead's headline says E must lead the ♠K, as /mustplay does — never
+    "he may lead any card" — and the hint about a later lead reads as a sentence."""
+    await ld.run("/exposed cards:SK seat:E", user="RHO")
+    out = await ld.run("/lead-out-of-turn card:HQ seat:W correct_leader:E trick:4", user="LHO")
+    await ld.press(out.message, button(out.message, "Refuse the lead, then: let E lead anything "
+                                       "(the card stays)")["custom_id"], user="Declarer")
+    lead = await ld.run("/lead seat:E", user="RHO")
+    headline = lead.text.splitlines()[0]
+    assert "must lead his penalty card ♠K" in headline, lead.text
+    assert "may lead any card" not in lead.text, lead.text
+    assert "Give trick: with /lead" not in lead.text, lead.text
+    must = await ld.run("/mustplay seat:E", user="Dummy")
+    assert "♠K" in must.text, must.text
