@@ -63,6 +63,7 @@ class Correction:
     text: Text | None = None  # the director's words, or the desk's note (a message)
     adjusted_score: str | None = None
     replaced_by: int | None = None  # the ruling that re-ruled it on corrected facts
+    superseded_by: int | None = None  # a later ruling that undid its trick transfer (64B7)
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,21 @@ def chosen_on(ruling: Ruling, state: TableState,
             _, state = apply(state, event)
         except USER_ERRORS:
             return None
+    return None
+
+
+def superseded_by(ruling: Ruling,
+                  later: Iterable[tuple[int, Mapping[str, Any]]]) -> int | None:
+    """The number of the later ruling that undid ``ruling``'s trick transfer, from the board's
+    later non-void rulings as stored (number, ruling): with established revokes by both sides
+    no transfer happens for either (64B7), so a transfer ruled before the second one's ruling
+    no longer stands. None when nothing has superseded it."""
+    if ruling.kind != "revoke" or not ruling.outcome.get("tricks_transferred"):
+        return None
+    for number, data in later:
+        if data.get("kind") == "revoke" and \
+                Ruling.from_data(dict(data)).outcome.get("cancels_transfers"):
+            return number
     return None
 
 
@@ -370,9 +386,16 @@ def _withdrawn_call_rule(ruling: Ruling, offender: Seat | None) -> Text:
 
 def _correction_lines(correction: Correction, say: _Speaker) -> tuple[str, ...]:
     lines: list[str] = []
+    if correction.superseded_by is not None:
+        lines.append(say.spoken(Msg("Ruling #{number} has since superseded this ruling's trick "
+                                    "transfer: both sides have an established revoke on this "
+                                    "board, so no trick is transferred for either (64B7); read "
+                                    "that ruling.", number=correction.superseded_by)))
     if correction.replaced_by is not None:
         lines.append(say(Msg("I have ruled again on corrected facts (ruling #{number}); this is "
                              "the ruling as it now stands.", number=correction.replaced_by)))
+    elif correction.verdict == "superseded":
+        pass  # said above
     elif correction.verdict == "voided":
         lines.append(say(Msg("I have cancelled this ruling.")))
     else:

@@ -4,6 +4,7 @@ with one button."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -12,7 +13,7 @@ from discord.ext import commands
 
 from core.editions import edition_title
 from core.ruling import Ruling
-from core.script import Correction, build_script, chosen_on
+from core.script import Correction, build_script, chosen_on, superseded_by
 from core.storage.desk import directors_words
 from core.storage.values import LogEntry, VerdictKind
 from tdbot.answers import defer, respond
@@ -96,6 +97,12 @@ async def script_embeds(
     later = await stored(storage.board_events(club.guild_id, entry.board_id, include_void=False))
     chosen = chosen_on(ruling, recorded.state,
                        ((e.facts, e.ruling) for e in later if e.seq > entry.seq))
+    # a later ruling that undid what this one ruled (64B7) is read first, as a correction is
+    superseded = superseded_by(ruling, ((e.id, e.ruling) for e in later
+                                        if e.seq > entry.seq and e.is_ruling))
+    if superseded is not None:
+        correction = (Correction(verdict="superseded", superseded_by=superseded)
+                      if correction is None else replace(correction, superseded_by=superseded))
     script = build_script(ruling, recorded.state, edition=edition, correction=correction,
                           chosen=chosen, tr=core_translate(locale))
     sections = [(title, list(lines)) for title, lines in script.sections]

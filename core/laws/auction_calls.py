@@ -43,7 +43,7 @@ from core.laws.flow import AuctionEnded, auction_ends
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import PLAIN_CALL_LAWS, Draft, Option, Ruling
 from core.seats import Seat, is_defender
-from core.state import PassLasts, PendingChoice, Phase, TableState
+from core.state import Chooser, PassLasts, PendingChoice, Phase, TableState
 from core.text import Msg, Text
 
 # --- words shared by the auction families ----------------------------------------------
@@ -627,6 +627,13 @@ def end_auction(state: TableState, auction: Auction, draft: Draft) -> TableState
                              "{lho.value} to lead.", contract=said, declarer=declarer,
                              lho=declarer.lho))
     draft.steps += list(ended.steps)
+    # the end of the auction's own choice (50D2, 26B) and information (50E1, 24, 16C) are this
+    # call's ruling's: its buttons and its script say them, as the state waits on them
+    if ended.information:
+        draft.information.append(ended.information)
+    if ended.options and not draft.options:
+        draft.options.extend(ended.options)
+        draft.chooser = Chooser(ended.chooser)
     draft.outcome.update(auction_over=True, declarer=declarer.value, contract=contract,
                          options=list(ended.option_tokens))
     return state

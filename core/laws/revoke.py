@@ -553,6 +553,7 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
     how_laws = [*how_laws, "63B"]
     summary: Msg
     provisional_summary: Msg  # the summary as said after "Provisional: "
+    cancels = False  # this ruling undoes the transfer ruled for the other side's revoke (64B7)
     if found:
         first_law, first_why = found[0]
         count = 0
@@ -573,7 +574,8 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
         if any(law == "64B7" for law, _ in found):
             judgement.append(Msg("With established revokes by both sides, he adjusts toward the "
                                  "likely result had neither revoke happened (64C2(b))."))
-            if earlier_other is not None and state.tricks_transferred:
+            cancels = earlier_other is not None and state.tricks_transferred > 0
+            if cancels:
                 # the transfer ruled for the other side's revoke goes too: none for either
                 steps.append(Msg("{seat.side} also has an established revoke on this board: "
                                  "the trick transfer ruled for it does not happen either "
@@ -616,7 +618,7 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
         outcome={"tricks_transferred": count, "correct": False,
                  "penalty_cards": penalty_tokens(state), "arithmetic": arithmetic,
                  "exception": found[0][0] if found else "", "equity_64C": True,
-                 "provisional": provisional,
+                 "provisional": provisional, "cancels_transfers": cancels,
                  "depends_on": [*(["later_tricks"] if open_ is not None else []),
                                 *(["repeat_same_suit"] if doubt is not None else [])]},
     ), state

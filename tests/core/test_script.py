@@ -66,6 +66,13 @@ def auction_exposure_then_50D2():
     return apply(state, AuctionEnded(Seat.S))
 
 
+def last_pass_then_50D2():
+    """W's ♥Q led during the auction (24); W's pass ends it: the call's ruling is the one that
+    turns the ♥Q into a penalty card and offers declarer's 50D2 options."""
+    _, state = apply(at("N", "1NT P P"), AuctionExposureIncident(Seat.W, cards("HQ"), True))
+    return apply(state, CallMade(Seat.W, "P"))
+
+
 #: One incident for every kind of ruling that offers a choice, and every kind of chooser.
 WITH_OPTIONS = {
     "54 opening lead out of turn (declarer)": opening_lead,
@@ -87,6 +94,7 @@ WITH_OPTIONS = {
     "26B lead restriction (declarer)": lead_restriction_26b,
     "26B kept the lead? (declarer's side)": kept_the_lead_question,
     "24 card exposed in the auction, then 50D2 (declarer)": auction_exposure_then_50D2,
+    "24 card led in the auction, the last pass, then 50D2 (declarer)": last_pass_then_50D2,
 }
 
 
@@ -235,3 +243,35 @@ def test_23A_the_directors_judgement_once_given_is_read_as_given():
     lines = build_script(ruling, state, chosen=chosen).section("The choice")
     assert lines[0] == "I have judged: Not comparable.", lines
     assert spoken(answer.summary) in " ".join(lines)
+
+
+def test_50E1_50D2_the_last_pass_ruling_reads_the_choice_and_the_information_it_states():
+    """The ruling on the pass that ends the auction says W's ♥Q is a penalty card and cites
+    50E1 and 50D2: its script reads declarer's options and who may know what, from the ruling
+    itself (one source), never "nothing to choose" nor "nothing special about information"."""
+    ruling, state = last_pass_then_50D2()
+    script = build_script(ruling, state)
+    assert script.section("The choice")[0].startswith("Declarer, you have three options.")
+    info = " ".join(script.section("Who may know what"))
+    assert "authorized for everyone" in info and "Nothing special" not in info, info
+
+
+def test_64B7_a_transfer_undone_by_a_later_revoke_is_read_as_superseded():
+    """W's established revoke transfers a trick; S's later established revoke means both
+    sides have one (64B7): the first ruling's script says the later one superseded it, and
+    nothing supersedes the second ruling or a transfer with no cancelling ruling after it."""
+    from core.laws.revoke import Revoke, WonBy
+    from core.script import superseded_by
+
+    first, state = apply(play_state("S"), Revoke(Seat.W, True, trick=5, won_by=WonBy.OFFENDER,
+                                                 later_tricks=1, suit=Suit.CLUBS))
+    second, _ = apply(state, Revoke(Seat.S, True, trick=7, won_by=WonBy.OFFENDER,
+                                    later_tricks=2, suit=Suit.DIAMONDS))
+    assert first.outcome["tricks_transferred"] == 2
+    assert superseded_by(first, [(9, second.to_data())]) == 9
+    assert superseded_by(first, []) is None and superseded_by(second, []) is None
+    script = build_script(first, state, correction=Correction("superseded", superseded_by=9))
+    title, lines = script.sections[0]
+    assert title == "The director's correction"
+    assert lines[0].startswith("Ruling #9 has since superseded this ruling's trick transfer")
+    assert "(64B7)" not in lines[0]

@@ -111,3 +111,50 @@ async def test_10C1_script_reads_declarers_choice_as_made_once_he_has_pressed_it
         assert "five options" not in text and "Please hear them all" not in text, text
         assert "Declarer has chosen: Refuse the lead, then: require a heart lead." in text
         assert "W must lead a heart" in text, text
+
+
+async def test_50D2_the_last_pass_ruling_offers_declarers_choice_and_its_script_reads_it(
+    ld, storage
+):
+    """W leads the ♥Q during the auction (24); his pass ends it. That ruling turns the ♥Q into
+    a penalty card (50E1) and says declarer chooses before E's opening lead (50D2): it carries
+    the buttons, and its script reads the three options and who may know what — not "There
+    is nothing to choose" nor "Nothing special about information"."""
+    from tests.support import seat_everyone
+
+    await set_up(ld)
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N", user="Declarer")
+    for user, call in (("Dummy", "1NT"), ("RHO", "P"), ("Declarer", "P")):
+        await ld.run(f"/call call:{call}", user=user)
+    await ld.run("/exposed cards:HQ premature_lead:True", user="LHO")
+    last = await ld.run("/call call:P", user="LHO")
+    labels = [b.get("label") for b in last.message.buttons]
+    assert "Require a heart lead" in labels, (last.text, labels)
+    ruling_id = int(last.text.split("Ruling #")[1].split()[0])
+    text = (await ld.run(f"/script id:{ruling_id}", user="Director")).text.replace("\\", "")
+    assert "Declarer, you have three options" in text and "nothing to choose" not in text, text
+    assert "authorized for everyone" in text and "Nothing special" not in text, text
+
+
+async def test_64B7_script_of_a_transfer_a_later_revoke_cancelled_says_so(ld, storage):
+    """W's established revoke: 1 trick to N-S (ruling A). Then declarer's own established
+    revoke: both sides have one, so no transfer for either (64B7, ruling B). Ruling A's
+    script says ruling B has superseded its transfer, first, before what it said then."""
+    from tests.support import seat_everyone
+
+    await set_up(ld)
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    first = await ld.run("/revoke seat:W established:True won_by:offender trick:5 suit:C",
+                         user="LHO")
+    second = await ld.run("/revoke seat:S established:True won_by:offender trick:7 "
+                          "later_tricks:2 suit:D", user="Declarer")
+    first_id = int(first.text.split("Ruling #")[1].split()[0])
+    second_id = int(second.text.split("Ruling #")[1].split()[0])
+    text = (await ld.run(f"/script id:{first_id}", user="Director")).text.replace("\\", "")
+    assert text.index("The director's correction") < text.index("What happened"), text
+    assert f"Ruling #{second_id} has since superseded" in text, text
+    assert "no trick is transferred for either" in text, text
+    later = (await ld.run(f"/script id:{second_id}", user="Director")).text
+    assert "The director's correction" not in later, later
