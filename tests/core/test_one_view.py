@@ -29,7 +29,7 @@ from core.laws.revoke import Revoke
 from core.laws.waits import DECLARER_LAW, HOLDS_FOLLOWER, HOLDS_SEAT, LEAD_CHOICE_LAWS
 from core.ruling import Ruling
 from core.seats import Seat, is_defender, opening_leader
-from core.state import LeadPenalty, Phase, TableState
+from core.state import LeadPenalty, PenaltyKind, Phase, TableState
 from core.view import lead_wait, must_play, view_of
 
 CARDS = [parse_card(s + r) for s in "SHDC" for r in "AKQJT98765432"]
@@ -188,6 +188,11 @@ def check_agreement(state: TableState) -> None:
             continue
         for text in texts(lead):
             assert not TOKEN.search(text), text
+        # his own major penalty card binds his lead (50D1) whatever declarer chose for it: the
+        # headline never says he may lead any card while the steps say he must lead it
+        own = [p for p in state.penalty_cards_of(seat) if p.kind is PenaltyKind.MAJOR]
+        if own and held is None and not lead.option_tokens:
+            assert "may lead any card" not in str(lead.summary), lead
         if held is not None:  # a question never cancels (or changes) a pending choice
             assert after == state and lead.outcome.get("waiting") is True
             assert held.summary == lead.summary
