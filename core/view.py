@@ -39,6 +39,7 @@ from core.laws.waits import (
     chooser_of,
     claimed_by,
     lead_held_for,
+    lead_made,
     live,
     question_asked,
     recorded_wait,
@@ -188,6 +189,8 @@ def due_lead_choice(state: TableState, leader: Seat) -> Wait | None:
     if state.phase is not Phase.PLAY or state.declarer is None or claimed_by(state):
         return None
     if not is_defender(leader, state.declarer) or state.lead_chosen is leader:
+        return None
+    if lead_made(state, leader):  # his lead to this trick is made: due at his next lead
         return None
     if recorded_wait(state, leader, leading=True) is not None:
         return None

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from core.errors import RuleError
 from core.laws import lead26
-from core.laws.waits import HOLDS_FOLLOWER, LEAD_CHOICE_LAWS, claimed_by
+from core.laws.waits import HOLDS_FOLLOWER, LEAD_CHOICE_LAWS, claimed_by, without_lead_made
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
 from core.seats import Seat
@@ -58,8 +58,12 @@ def trick_over(of_trick: int | None, trick: int | None, leader: Seat | None,
     return later or (news and not same)
 
 
-def _fate(r: Restriction, trick: int | None, leader: Seat | None, state: TableState) -> str:
-    """What a report (``trick`` is being played, ``leader`` is on lead) means for ``r``."""
+def _fate(r: Restriction, trick: int | None, leader: Seat | None, state: TableState,
+          again: bool = False) -> str:
+    """What a report (``trick`` is being played, ``leader`` is on lead) means for ``r``;
+    ``again``: the leader, having led, is on lead to the next trick (he kept the lead)."""
+    if again:
+        return HOLDS if r.seat is leader and r.lasts is Lasts.WHILE_ON_LEAD else ENDED
     later = trick is not None and r.trick is not None and trick > r.trick
     same = trick is not None and r.trick is not None and trick == r.trick
     if r.lasts is Lasts.THIS_PLAY:  # 57A/57D: one play to one trick
@@ -82,12 +86,13 @@ def _fate(r: Restriction, trick: int | None, leader: Seat | None, state: TableSt
     return DOUBT
 
 
-def report(state: TableState, *, trick: int | None = None,
-           leader: Seat | None = None) -> tuple[TableState, list[Restriction], list[Restriction]]:
+def report(state: TableState, *, trick: int | None = None, leader: Seat | None = None,
+           again: bool = False) -> tuple[TableState, list[Restriction], list[Restriction]]:
     """Fold one report into the state: the new state, the restrictions it ended, and those it
     leaves in doubt (they are kept until the table answers). Declarer's 57A choice not made for
     a trick that is over lapses with it (57A covers that trick only, 57B): its button is then
-    refused."""
+    refused. ``again``: ``leader`` has made his lead to the trick reported and is on lead once
+    more, so this is the next trick (its number not reported): he kept the lead."""
     if trick is not None:
         check_trick(trick)
         claimer = claimed_by(state)
@@ -95,26 +100,29 @@ def report(state: TableState, *, trick: int | None = None,
             raise RuleError(Msg("Play has stopped: {seat.value} has claimed or conceded (68D), "
                                 "so trick {n} was never played.", seat=claimer, n=trick))
     lapsed = [p for p in state.pending
-              if p.law in HOLDS_FOLLOWER and trick_over(p.trick, trick, leader, state)]
+              if p.law in HOLDS_FOLLOWER and (again or trick_over(p.trick, trick, leader, state))]
     ended: list[Restriction] = []
     doubtful: list[Restriction] = []
     for r in state.restrictions:
-        fate = _fate(r, trick, leader, state)
+        fate = _fate(r, trick, leader, state, again)
         if fate == ENDED:
             ended.append(r)
         elif fate == DOUBT:
             doubtful.append(r)
     previous = state.on_lead
-    if trick is not None:
-        new_trick: int | None = max(trick, state.trick or trick)
+    if again and trick is None:
+        new_trick: int | None = min(state.trick + 1, LAST_TRICK) if state.trick else None
+    elif trick is not None:
+        new_trick = max(trick, state.trick or trick)
     elif leader is not None and leader is not state.on_lead:
         new_trick = None  # a new leader without a trick number: some later trick
     else:
         new_trick = state.trick
     on_lead = leader if leader is not None else (
         state.on_lead if new_trick == state.trick else None)
-    moved = on_lead is not state.on_lead or new_trick != state.trick
-    later = new_trick is not None and state.trick is not None and new_trick > state.trick
+    moved = again or on_lead is not state.on_lead or new_trick != state.trick
+    later = again or (new_trick is not None and state.trick is not None
+                      and new_trick > state.trick)
     state = state.evolve(
         restrictions=tuple(r for r in state.restrictions if r not in ended),
         pending=tuple(p for p in state.pending if p not in lapsed),
@@ -144,8 +152,8 @@ def lead_moment_passed(state: TableState, on_lead: Seat | None, *, later: bool,
             state = lead26.drop(state, p.offender or p.seat.partner)
     if first_over and previous is not None:
         state = lead26.drop(state, previous.partner)
-    return state.evolve(pending=tuple(p for p in state.pending if p not in stale),
-                        lead_chosen=None)
+    return without_lead_made(state).evolve(
+        pending=tuple(p for p in state.pending if p not in stale), lead_chosen=None)
 
 
 def described(restrictions: Iterable[Restriction]) -> Msg:

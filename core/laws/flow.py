@@ -195,8 +195,9 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     if state.on_lead is ev.seat and state.declarer is not None \
             and is_defender(ev.seat, state.declarer):
         # his lead to this trick is made: declarer's options for it (50D2, 51B, 26B) are spent,
-        # chosen or not; they come back at his next lead, once a report moves the play on
-        state = lead26.drop(state, ev.seat.partner).evolve(lead_chosen=ev.seat)
+        # chosen or not; they come back at his next lead (a later trick, or /lead again)
+        state = waits.with_lead_made(
+            lead26.drop(state, ev.seat.partner).evolve(lead_chosen=ev.seat), ev.seat)
     played_penalty = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
     used = [r for r in state.restrictions_on(ev.seat)
             if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]
@@ -238,6 +239,8 @@ def lead_lost(state: TableState, ev: LeadLost) -> tuple[Ruling, TableState]:
     leader = state.on_lead
     if leader is not None and leader in side:  # his lead is over: a 26B right for it goes too
         state = lead26.drop(state, leader.partner)
+    if state.on_lead in side:
+        state = waits.without_lead_made(state)
     state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in ended),
                          pending=tuple(p for p in state.pending if p.seat not in side),
                          on_lead=None if state.on_lead in side else state.on_lead,

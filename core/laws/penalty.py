@@ -220,17 +220,23 @@ def partner_lead(state: TableState, ev: PartnerLead) -> tuple[Ruling, TableState
     waiting = obligations.lead_waits(state, ev.leader, ev.trick)
     if waiting is not None:  # play stopped, or a pending choice: wait, and change nothing
         return waiting, state
+    # he has made his lead to the trick reported: on lead again, he leads to the next one (his
+    # side kept the lead), and declarer's options come back (50D2(b), 51B2 footnote)
+    led = ev.trick is None and waits.lead_made(state, ev.leader)
+    again: list[Text] = [Msg("{seat.value} has already led to the trick reported: on lead "
+                             "again, he leads to the next trick (his side kept the lead).",
+                             seat=ev.leader)] if led else []
     if ev.trick is not None and state.trick is not None and ev.trick < state.trick:
         raise RuleError(Msg("trick {n} has already been reported at this table: give the "
                             "trick being led to now", n=state.trick))
     opening = opening_lead_words(state, ev.leader, ev.trick)
-    state, ended, doubtful = course.report(state, trick=ev.trick, leader=ev.leader)
+    state, ended, doubtful = course.report(state, trick=ev.trick, leader=ev.leader, again=led)
     if doubtful:
         state, ruling = course.ask(state, ev.leader, doubtful, ev.trick)
     else:
         ruling, state = lead_ruling(state, ev.leader)
-    if opening:
-        ruling = replace(ruling, steps=(*opening, *ruling.steps))
+    if opening or again:
+        ruling = replace(ruling, steps=(*again, *opening, *ruling.steps))
     if not ended:  # the usual case: nothing to add, so no copy of the ruling (issue 27)
         return ruling, state
     over = course.ended_step(ended)

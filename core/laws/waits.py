@@ -49,6 +49,28 @@ def question_asked(pending: PendingChoice) -> Text:
         return pending.note
 
 
+#: ``TableState.notes`` entry: the player on lead has made his lead to the trick reported
+#: (``led:W``), so declarer's lead options for it are spent (50D2(b): they come back at his
+#: next lead). A report that moves the play on, or his side losing the lead, clears it.
+LED_NOTE = "led:"
+
+
+def lead_made(state: TableState, seat: Seat) -> bool:
+    """Whether ``seat`` has made his lead to the trick reported (he is still "on lead" to it)."""
+    return f"{LED_NOTE}{seat.value}" in state.notes
+
+
+def with_lead_made(state: TableState, seat: Seat) -> TableState:
+    cleared = without_lead_made(state)
+    return cleared.evolve(notes=(*cleared.notes, f"{LED_NOTE}{seat.value}"))
+
+
+def without_lead_made(state: TableState) -> TableState:
+    if not any(n.startswith(LED_NOTE) for n in state.notes):
+        return state
+    return state.evolve(notes=tuple(n for n in state.notes if not n.startswith(LED_NOTE)))
+
+
 #: ``TableState.notes`` entry of a claim or concession (Law 68): ``claim:S``.
 CLAIM_NOTE = "claim:"
 

@@ -26,7 +26,13 @@ from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay
 from core.laws.revoke import Revoke
-from core.laws.waits import DECLARER_LAW, HOLDS_FOLLOWER, HOLDS_SEAT, LEAD_CHOICE_LAWS
+from core.laws.waits import (
+    DECLARER_LAW,
+    HOLDS_FOLLOWER,
+    HOLDS_SEAT,
+    LEAD_CHOICE_LAWS,
+    lead_made,
+)
 from core.ruling import Ruling
 from core.seats import Seat, is_defender, opening_leader
 from core.state import LeadPenalty, PenaltyKind, Phase, TableState
@@ -200,7 +206,9 @@ def check_agreement(state: TableState) -> None:
         # whatever was pending for someone else is still pending after /lead, but what another
         # player on lead settles: declarer's 57A choice for a trick that is over (57A/57B) and
         # whether someone else kept the lead (his restrictions are over)
-        news = seat is not view.on_lead
+        # another player on lead is news, and so is the player on lead who has made his lead
+        # to the trick reported: on lead again, he leads to the next trick
+        news = seat is not view.on_lead or lead_made(state, seat)
         settled = HOLDS_FOLLOWER | {QUESTION_LAW, REPORT_QUESTION_LAW}
         others = {p for p in state.pending if p.seat is not seat
                   and not (news and p.law in settled)}
@@ -212,7 +220,7 @@ def check_agreement(state: TableState) -> None:
         if wait is not None and not wait.recorded and seat is view.on_lead:
             # the due choice /mustplay announced is the one /lead offers
             assert set(lead.option_tokens) == set(wait.options), (lead, wait)
-        if seat is view.on_lead and wait is None:
+        if seat is view.on_lead and wait is None and not news:
             assert not lead.option_tokens or lead.outcome.get("options") == ["kept", "lost"]
 
 

@@ -528,8 +528,9 @@ async def test_52B_62_revoke_reported_as_a_penalty_card_failure_gets_the_law_52_
 
 async def test_50D2_the_choice_belonged_to_the_lead_made(ld, bot, board):
     """W's ♣Q and E's ♠K are major; declarer lets W lead anything and W leads his ♣Q
-    (/penalty played). The choice was for that lead: /state, /lead and /mustplay no longer
-    offer it for trick 1; it comes back at W's next lead if he keeps the lead (50D2)."""
+    (/penalty played). The choice was for that lead: /state and /mustplay no longer offer it
+    for trick 1; it comes back at W's next lead if he keeps the lead (50D2) — /lead seat:W
+    after his lead is that next lead, and says so."""
     await ld.run("/exposed cards:CQ seat:W", user="LHO")
     await ld.run("/exposed cards:SK seat:E", user="RHO")
     lead = await ld.run("/lead seat:W", user="LHO")
@@ -540,13 +541,13 @@ async def test_50D2_the_choice_belonged_to_the_lead_made(ld, bot, board):
     assert "declarer chooses" not in state.text and "Waiting" not in state.text, state.text
     must = await ld.run("/mustplay seat:W", user="Dummy")
     assert "Wait" not in must.text, must.text
-    again = await ld.run("/lead seat:W", user="LHO")
-    assert not again.message.buttons or all("Require" not in (b.get("label") or "")
-                                            for b in again.message.buttons), again.text
     follow = await ld.run("/mustplay seat:E led:C hand:K8.J652.AJ94.-", user="RHO")
     assert "♠K" in follow.text
-    kept = await ld.run("/lead seat:W trick:2", user="LHO")
+    kept = await ld.run("/lead seat:W", user="LHO")
+    assert "W has already led to the trick reported" in kept.text, kept.text
     assert button(kept.message, "Require a spade lead"), kept.text
+    state = await ld.run("/state", user="Dummy")
+    assert "trick 2, W on lead" in state.text and "before W leads" in state.text, state.text
 
 
 async def test_50D1_lead_headline_says_he_must_lead_his_own_penalty_card(ld, bot, board):
