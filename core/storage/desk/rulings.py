@@ -222,11 +222,20 @@ class Rulings(DeskBase):
 
         async def work(s: AsyncSession) -> Rerule:
             club_id = await require_club(s, guild_id)
+            shown_at = None
             if pending_id is not None:
-                await s.delete(await _pending_row(s, club_id, pending_id, now, lock=True))
+                offer = await _pending_row(s, club_id, pending_id, now, lock=True)
+                shown_at = offer.created_at
+                await s.delete(offer)
             old = await desk_event_row(s, club_id, event_id)
             board = await board_row(s, club_id, old.board_id, lock=True)
-            if last_seq is not None and board.last_seq != last_seq:
+            # moved on: a report since (last_seq), or a verdict since the offer was shown (a
+            # void or a re-ruling adds no report but changes what the director saw)
+            if (last_seq is not None and board.last_seq != last_seq) or (
+                    shown_at is not None and await s.scalar(
+                        select(EventRow.id).where(EventRow.club_id == club_id,
+                                                  EventRow.board_id == board.id,
+                                                  EventRow.verdict_at >= shown_at).limit(1))):
                 raise Conflict(Msg("board {board} has changed since the before/after was shown: "
                                    "amend again to see it as it is now", board=board.number))
             fix = await _correction(s, club_id, old, changes)

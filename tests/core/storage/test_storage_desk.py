@@ -832,3 +832,22 @@ async def test_a_re_ruling_shown_waits_in_storage_for_ten_minutes_and_is_used_on
     with pytest.raises(Conflict, match="amend again"):
         await desk.rerule(GUILD_A, done.new.id, DIRECTOR, "queen", {"cards": "SQ"},
                           pending_id=again)
+
+
+async def test_a_re_ruling_shown_before_a_void_is_refused_after_it(storage):
+    """A director is shown the before/after of an amend; meanwhile another director voids the
+    ruling (no new report, the board's last event unchanged): the stored offer is refused,
+    "amend again", and the void stands (nothing written)."""
+    storage.now = lambda: MONDAY_7PM
+    desk = Desk(storage)
+    _, (rec,) = await _logged(storage, [exposed("W", "S5")])
+    plan = await desk.preview_rerule(GUILD_A, rec.id, {"cards": "SK"})
+    waiting = await desk.offer_rerule(GUILD_A, plan, DIRECTOR, "it was the king", {"cards": "SK"})
+    storage.now = lambda: MONDAY_7PM + dt.timedelta(minutes=2)
+    await storage.give_verdict(GUILD_A, rec.id, DIRECTOR + 1, VerdictKind.VOIDED, "no card")
+    with pytest.raises(Conflict, match="amend again"):
+        await desk.rerule(GUILD_A, rec.id, DIRECTOR, "king", {"cards": "SK"},
+                          last_seq=plan.last_seq, pending_id=waiting)
+    voided = await storage.event(GUILD_A, rec.id)
+    assert voided.void and voided.verdict is VerdictKind.VOIDED
+    assert await desk.amended_by(GUILD_A, rec.id) is None
