@@ -14,6 +14,7 @@ import discord
 from core.corrected_facts import parse_changes
 from core.laws.director_error import DirectorError, director_error
 from core.ruling import Ruling
+from core.seats import Seat
 from core.storage.desk import Rerule, RerulePlan
 from core.storage.errors import NotFound, StorageError
 from core.storage.values import ClubSettings, LogEntry, RecordedEvent, VerdictKind
@@ -335,11 +336,16 @@ class RerulePress(
                       ephemeral=private,
                       allowed_mentions=discord.AllowedMentions.none())
         await note_rerule(interaction, club, done, plan)
-        # a choice the re-ruling leaves waiting gets its buttons again, at its table
+        # a choice the re-ruling leaves waiting gets its buttons again, at its table: the
+        # latest copy that offers it (an earlier copy in the same words was answered)
+        offers: dict[Seat, RecordedEvent] = {}
         for _, copy in done.carried:
             again = await storage_of(interaction).recorded(club.guild_id, copy)
-            if not again.ruling.private and seat_waiting(again.ruling, done.new.state):
-                await offer_again(interaction, club, again, plan)
+            seat = seat_waiting(again.ruling, done.new.state)
+            if not again.ruling.private and seat is not None:
+                offers[seat] = again
+        for again in offers.values():
+            await offer_again(interaction, club, again, plan)
 
 
 NO_TABLE_CHANNEL = N_("Table {table} has no channel of its own (/table channel), so ruling "

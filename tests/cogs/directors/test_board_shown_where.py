@@ -178,3 +178,37 @@ async def test_50D2_a_re_offered_choice_for_a_table_without_a_channel_says_so(ld
                if "Forbid spades while E keeps the lead" in [b["label"] for b in m.buttons]]
     assert again.ephemeral, again
     assert "Table 1 has no channel" in done.text, done.text
+
+
+async def test_50D2_a_re_ruling_posts_again_only_the_choice_still_to_be_made(ld, storage):
+    """W's ♠K, E on lead to trick 2: declarer lets him lead anything (the card stays); at E's
+    lead to trick 4 the same choice is offered again. The director amends the card to the
+    ♠Q: of the copies the re-ruling records, only the trick-4 offer is still to be chosen and
+    only it is posted with buttons in #table-1 (the trick-2 copy was answered by its choice's
+    copy; its live buttons would have answered the trick-4 choice)."""
+    from core.engine import ChoiceMade
+    from core.laws.penalty import PartnerLead
+    from core.seats import Seat
+
+    await set_up(ld)
+    recorded = await exposure(storage, ld)
+    actor = ld.member("RHO").id
+    await storage.record(ld.guild.id, recorded.board_id, PartnerLead(Seat.E, trick=2),
+                         actor_id=actor)
+    await storage.record(ld.guild.id, recorded.board_id, ChoiceMade(Seat.E, "any"),
+                         actor_id=ld.member("Declarer").id)
+    offer = await storage.record(ld.guild.id, recorded.board_id, PartnerLead(Seat.E, trick=4),
+                                 actor_id=actor)
+    assert offer.state.pending_for(Seat.E), offer.ruling.summary
+    await _bind(ld, 1, 2)
+    one = ld.guild.channel("table-1")
+    preview = await ld.slash("ruling amend", {"id": recorded.id, "text": "the queen",
+                                              "facts": "cards=SQ"},
+                             user="Director", channel=one)
+    done = await ld.press(preview.message, "Re-rule the board", user="Director")
+    offered = [m for m in done.messages if m.buttons and m.channel_id == one.id
+               and "Forbid spades while E keeps the lead" in [b["label"] for b in m.buttons]]
+    assert len(offered) == 1, [m.text for m in offered]
+    events = await storage.board_events(ld.guild.id, recorded.board_id, include_void=False)
+    latest = max(e.id for e in events if e.kind == "partner_lead")
+    assert f"#{latest}" in offered[0].text, (latest, offered[0].text)
