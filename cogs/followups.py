@@ -39,6 +39,7 @@ from tdbot.context import (
     club_of,
     in_time,
     is_director,
+    refuse_closed_board,
     require_director,
     storage_of,
     table_context,
@@ -132,6 +133,10 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
             except NotFound:
                 raise ContextError(EXPIRED) from None
             board = offered.board
+            seat = offered.seat if offered.seat_table_id == board.table_id else None
+            # a board closed to him (issue 24): refused before anything is said of it
+            await refuse_closed_board(interaction, board.session_id, board.number,
+                                      seated_here=seat is not None, director=director)
             if not offered.in_play:  # a board the table has moved on from, or a past session's
                 raise ContextError(EXPIRED)
             # the choice this ruling offered, still open: a lapsed choice's button is not a
@@ -144,7 +149,6 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
             )
             if pending is None:
                 raise ContextError(EXPIRED)
-            seat = offered.seat if offered.seat_table_id == board.table_id else None
             if not may_choose(pending.chooser, seat, director=director,
                               declarer=board.state.declarer, offender=pending.offender):
                 if pending.chooser == Chooser.DIRECTOR:
@@ -248,14 +252,16 @@ class LapseButton(PressButton, template=LAPSE_PATTERN):
                 board = await storage.board(club.guild_id, self.board_id)
             except NotFound:
                 raise ContextError(LAPSED) from None
+            director = is_director(interaction.user, club)
+            seating = await storage.seating(club.guild_id, interaction.user.id)
+            here = seating is not None and seating.table_id == board.table_id
+            # a board closed to him (issue 24): refused before anything is said of it
+            await refuse_closed_board(interaction, board.session_id, board.number,
+                                      seated_here=here, director=director)
             play = self.what == "play"  # a one-lead or one-trick restriction has been used
             if not any((r.lasts is not Lasts.WHILE_ON_LEAD) == play
                        for r in board.state.restrictions_on(self.seat)):
                 raise ContextError(LAPSED)
-            director = is_director(interaction.user, club)
-            seating = None if director else await storage.seating(club.guild_id,
-                                                                  interaction.user.id)
-            here = seating is not None and seating.table_id == board.table_id
             allow(may_say_restriction_over(
                 seat=seating.seat if seating is not None and here else None, seated_here=here,
                 restricted=self.seat, declarer=board.state.declarer, director=director,

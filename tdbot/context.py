@@ -310,10 +310,23 @@ async def refuse_closed_boards(
     ``no_peeking``, any member who is not a director and not seated at that table (at his own
     table he sees what every player there sees). Only a member not seated there and to whom
     some board can be closed (``may_be_blind``, read with the table) costs a read."""
-    if at.seat is not None or not at.may_be_blind:
+    if not at.may_be_blind:
         return
     for number in dict.fromkeys(numbers):
-        await refuse_if_blind(interaction, at.table.session_id, number, director=at.director)
+        await refuse_closed_board(interaction, at.table.session_id, number,
+                                  seated_here=at.seat is not None, director=at.director)
+
+
+async def refuse_closed_board(
+    interaction: discord.Interaction[TDBot], session_id: int, board_number: int,
+    *, seated_here: bool, director: bool,
+) -> None:
+    """The one rule for a command or a button about a table's board (:func:`table_context`,
+    the choice and lapse buttons): refused when the board is closed to the member
+    (:func:`refuse_if_blind`) unless he sits at that table (there he sees, and chooses, what
+    every player there does)."""
+    if not seated_here:
+        await refuse_if_blind(interaction, session_id, board_number, director=director)
 
 
 async def table_context(

@@ -318,6 +318,8 @@ class RerulePress(
         event_id = pending.event_id
         plan = await stored(desk.preview_rerule(club.guild_id, event_id, pending.changes),
                             ruling_id=event_id)
+        # shown before he sat down to play, perhaps: the board is checked again at the press
+        await refuse_if_blind(interaction, plan.session_id, plan.board_number, director=True)
         error = None
         if pending.score:
             settings = await desk.settings(club.guild_id)
