@@ -1,13 +1,18 @@
 """Who has played a board: counted per member, not per table.
 
-A member has played board N of a session when he sat at a table while it played board N and
-that table has finished it (it has moved on to another board), or he has left that table
-since. In a Mitchell movement the pairs that move reach tables that have played boards they
-play later: counted per table, a moving playing director would "have played" them. So the
-players seated at a table are written down for each board it plays (:func:`note_players`,
-when the table moves to the board, and :func:`note_sitter`, when someone sits during it), and
+A member has played board N of a session when he sat at a table while board N was in play
+there (set and not ended), that table has finished it (ended it or moved on to another board)
+or he has left that table since, and at least :data:`PLAYED_WITH` members sat at that table
+for it. In a Mitchell movement the pairs that move reach tables that have played boards they
+play later: counted per table, a moving playing director would "have played" them; one who
+sits down at a table after it ended a board has not played that board either. A member alone
+at an empty table who sets a board and ends it has not played it (else anyone could read any
+deal: sit alone, ``/board set``, ``/board end``, ``/board deal``). So the players seated at a
+table are written down for each board while it is in play there (:func:`note_players`, when
+the table moves to the board, and :func:`note_sitter`, when someone sits during it), and
 :func:`played_boards` is the one predicate every blind-spot check asks (:func:`blind_spot`: the
-boards closed to a member, for ``Desk.is_blind`` and the ruling log's queries alike).
+boards closed to a member, for ``Desk.is_blind`` and the ruling log's queries alike;
+:func:`has_played`: what a player may read of a board, its deal and its appeals' reasons).
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ from typing import Any
 from sqlalchemy import bindparam, exists, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from core import serial
 from core.permissions import may_be_blind
+from core.state import Phase, TableState
 from core.storage.models import (
     Board,
     BoardPlayer,
@@ -52,15 +59,31 @@ async def note_players(conn: AsyncConnection | AsyncSession, table_id: int,
     await conn.execute(NOTE_PLAYERS, {"t_id": table_id, "b_id": board_id})
 
 
+#: How many members must have sat at a table for a board it finished for any of them to have
+#: played it: one member alone at a table proves nothing (he may have set and ended the board
+#: by himself to read its deal); two do not play a board at an empty table by chance. A club
+#: whose tables have only one member on Discord still works: a board he played alone opens
+#: to him when the session ends (or a director shows it).
+PLAYED_WITH = 2
+
+
+def _finished(state: Any) -> bool:
+    """Whether a board's stored snapshot says it has ended (``/board end``)."""
+    return serial.from_data(TableState, state).phase is Phase.FINISHED
+
+
 async def note_sitter(s: AsyncSession, club_id: int, table: Table, user_id: int) -> None:
-    """``user_id`` sits at ``table``: he is playing the board it is playing now, if any."""
+    """``user_id`` sits at ``table``: he is playing the board it is playing now, if any (one
+    it has ended is over: sitting down after it is not playing it)."""
     if table.current_board is None:
         return
-    board_id = await s.scalar(
-        select(Board.id).where(Board.table_id == table.id, Board.number == table.current_board)
-    )
-    if board_id is None:
+    found = (await s.execute(
+        select(Board.id, Board.state).where(Board.table_id == table.id,
+                                            Board.number == table.current_board)
+    )).first()
+    if found is None or _finished(found.state):
         return
+    board_id = found.id
     known = await s.scalar(
         select(BoardPlayer.user_id).where(BoardPlayer.board_id == board_id,
                                           BoardPlayer.user_id == user_id)
@@ -74,22 +97,52 @@ async def played_boards(
     s: AsyncSession, club_id: int, user_id: int, session_id: int, seat: Any
 ) -> frozenset[int]:
     """The numbers of the boards of ``session_id`` ``user_id`` has played: he sat at a table
-    for each, and that table has finished it (or he has left that table since). ``seat``: the
-    table he sits at now, as :func:`_seat` read it (None: seated nowhere)."""
-    rows = await s.execute(
-        select(Board.number, Board.table_id)
+    while it played each, with at least :data:`PLAYED_WITH` members in all, and that table has
+    finished it (or he has left that table since). ``seat``: the table he sits at now, as
+    :func:`_seat` read it (None: seated nowhere)."""
+    company = (
+        select(BoardPlayer.board_id)
+        .where(BoardPlayer.club_id == club_id)
+        .group_by(BoardPlayer.board_id)
+        .having(func.count() >= PLAYED_WITH)
+        .subquery()
+    )
+    rows = (await s.execute(
+        select(Board.id, Board.number, Board.table_id)
         .join(BoardPlayer, BoardPlayer.board_id == Board.id)
+        .join(company, company.c.board_id == Board.id)
         .where(
             BoardPlayer.club_id == club_id,
             BoardPlayer.user_id == user_id,
             Board.session_id == session_id,
         )
+    )).all()
+    played = set()
+    for board_id, number, table_id in rows:
+        # the board his table is on now: played once it has ended, not while in play
+        if (seat is not None and seat.id == table_id and seat.current_board == number
+                and not _finished(await s.scalar(select(Board.state)
+                                                 .where(Board.id == board_id)))):
+            continue
+        played.add(number)
+    return frozenset(played)
+
+
+async def has_played(
+    s: AsyncSession, club_id: int, user_id: int, session_id: int, board_no: int
+) -> bool:
+    """Whether ``user_id`` may read what a player of board ``board_no`` may (its deal, what
+    the others wrote about it): he has played it (:func:`played_boards`), or the session is
+    over."""
+    ended = await s.scalar(
+        select(GameSession.ended_at).where(
+            GameSession.club_id == club_id, GameSession.id == session_id
+        )
     )
-    return frozenset(
-        number for number, table_id in rows
-        # the board his table is playing now: he is playing it, he has not played it
-        if not (seat is not None and seat.id == table_id and seat.current_board == number)
-    )
+    if ended is not None:
+        return True
+    return board_no in await played_boards(s, club_id, user_id, session_id,
+                                           await _seat(s, club_id, user_id))
 
 
 async def blind_spot(

@@ -26,8 +26,7 @@ from core.storage.models import (
     SeatBinding,
     utcnow,
 )
-from core.storage.played import blind_spot
-from core.storage.repo.deals import board_over_for
+from core.storage.played import blind_spot, has_played
 from core.storage.repo.rows import (
     checked_text,
     close_session,
@@ -289,17 +288,17 @@ async def hidden_from(
 ) -> bool:
     """Whether ``reader`` may not read an appeal's reasons and answers: a player typed them,
     and they may tell what he holds (what partner holds is unauthorized information, 16B). So
-    they are as secret as the board's deal: a member who is not a director reads them once his
-    table has finished the board (or the session is over), a director at once, unless the board
-    is closed to him (``spot``: :func:`core.storage.played.blind_spot`); whoever filed the
-    appeal always reads his own."""
+    they are as secret as the board's deal: a member who is not a director reads them once he
+    has played the board (:func:`core.storage.played.has_played`) or the session is over, a
+    director at once, unless the board is closed to him (``spot``:
+    :func:`core.storage.played.blind_spot`); whoever filed the appeal always reads his own."""
     if appeal.appellant_id == reader.user_id:
         return False
     if spot is not None and spot.covers(ev.session_id, ev.board_no):
         return True
     if reader.director:
         return False
-    return not await board_over_for(s, club_id, reader.user_id, ev.session_id, ev.board_no)
+    return not await has_played(s, club_id, reader.user_id, ev.session_id, ev.board_no)
 
 
 def _appeal_value(row: Appeal, ev: EventRow, *, hidden: bool = False) -> AppealInfo:

@@ -10,8 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.deal import Deal, cycle_dealer, cycle_vulnerability, parse_deal
 from core.pbn import dd_tricks_text, parse_dd_tricks
-from core.state import Phase
-from core.storage.models import Board, GameSession, SeatBinding, SessionDeal, Table
+from core.storage.models import GameSession, SessionDeal
+from core.storage.played import has_played
 from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
     current_or_new_session,
@@ -19,7 +19,6 @@ from core.storage.repo.rows import (
     get_or_create_club,
     require_club,
     session_value,
-    state_of,
 )
 from core.storage.values import SessionInfo, StoredDeal
 
@@ -139,10 +138,11 @@ class Deals(StorageBase):
     async def has_finished_board(
         self, guild_id: int, user_id: int, session_id: int, board_no: int
     ) -> bool:
-        """:func:`board_over_for`: only then may a player see the board's deal."""
+        """:func:`core.storage.played.has_played`: only then may a player see the board's
+        deal."""
         async with self.tx.reading() as s:
             club_id = await require_club(s, guild_id)
-            return await board_over_for(s, club_id, user_id, session_id, board_no)
+            return await has_played(s, club_id, user_id, session_id, board_no)
 
     async def save_solved(self, guild_id: int, deal_id: int, solved: dict[str, Any]) -> None:
         """Cache the double-dummy analysis of a stored deal (it never changes with the deal)."""
@@ -156,35 +156,3 @@ class Deals(StorageBase):
             )
 
         await self.tx.write(work)
-
-
-async def board_over_for(
-    s: AsyncSession, club_id: int, user_id: int, session_id: int, board_no: int
-) -> bool:
-    """Whether the member's table has finished board ``board_no`` of the session (he sits at a
-    table of it that played the board and moved on, or ended it), or the session is over: what
-    a player may read about a board (its deal, what others wrote about it) waits for this."""
-    ended = await s.scalar(
-        select(GameSession.ended_at).where(
-            GameSession.club_id == club_id, GameSession.id == session_id
-        )
-    )
-    if ended is not None:
-        return True
-    found = (
-        await s.execute(
-            select(Board, Table.current_board)
-            .join(Table, Table.id == Board.table_id)
-            .join(SeatBinding, SeatBinding.table_id == Table.id)
-            .where(
-                SeatBinding.club_id == club_id,
-                SeatBinding.user_id == user_id,
-                Table.session_id == session_id,
-                Board.number == board_no,
-            )
-        )
-    ).first()
-    if found is None:
-        return False
-    board, current = found
-    return current != board_no or state_of(board).phase is Phase.FINISHED

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.pbn import random_pbn
 from core.storage.desk import Desk
-from tests.support import exposure, set_up
+from tests.support import exposure, seat_everyone, set_up
 
 pytestmark = pytest.mark.usefixtures("bot")
 
@@ -25,7 +26,9 @@ async def _mitchell(ld, storage):
     one = await storage.table(ld.guild.id, 1)
     two = await storage.table(ld.guild.id, 2)
     await ld.run("/sit table:1 seat:E", user="Director")
+    await ld.run("/sit table:1 seat:W", user="Dummy")  # a board is played with company
     await ld.run("/sit table:2 seat:N", user="Declarer")
+    await ld.run("/sit table:2 seat:S", user="LHO")
     await ld.slash("playing", {"playing": True}, user="Director")
     await storage.set_board(ld.guild.id, one.id, 1, dealer="N", declarer="S", contract="4H")
     dropped = await exposure(storage, ld, table=2, board=3, card="HQ")  # table 2, round 1
@@ -115,3 +118,61 @@ async def test_every_command_about_another_tables_blind_board_is_refused(ld, sto
     assert "Table 3" in (await ld.slash("state", {"table": 3}, user="Deputy TD")).text
     own = await ld.slash("state", {"table": 2}, user="Director")  # his own table: as a player
     assert "Table 2" in own.text, own.text
+
+
+async def _sat_down_after_the_board_ended(ld, storage):
+    """Table 1 (four players) plays board 1 with the hand records known; W appeals the ruling
+    with a reason that names his hearts; a deputy ends the board. Then East leaves and a
+    member of table 2 (which has not played board 1) sits down there in his place."""
+    await set_up(ld)
+    ld.member("Deputy TD", roles=["Director"])
+    ld.refresh_guild()
+    hands = ld.attach("night.pbn", random_pbn(36, seed=1).encode())
+    assert "36 boards" in (await ld.slash("session hands", {"file": hands},
+                                          user="Director")).text
+    await seat_everyone(ld)
+    await ld.run("/sit table:2 seat:N", user="Kibitzer")
+    ruling = await exposure(storage, ld, table=1, board=1, card="HQ")
+    filed = await ld.slash("appeal file", {"id": ruling.id,
+                                           "reason": "I hold AJ3 of hearts"}, user="LHO")
+    assert "is filed" in filed.text, filed.text
+    ended = await ld.run("/board end table:1", user="Deputy TD")
+    assert not ended.ephemeral, ended.text
+    assert (await ld.run("/stand", user="RHO")).ephemeral
+    assert (await ld.run("/stand", user="Kibitzer")).ephemeral
+    sat = await ld.run("/sit table:1 seat:E", user="Kibitzer")
+    assert "You sit" in sat.text, sat.text
+    return ruling
+
+
+async def test_a_player_who_sits_down_after_the_board_ended_has_not_played_it(ld, storage):
+    """Board 1 was over at table 1 when Kibitzer sat there: its deal and W's appeal reason
+    stay secret from him (Law 16B: what another player holds), while the table's players
+    who played it read them."""
+    ruling = await _sat_down_after_the_board_ended(ld, storage)
+    deal = await ld.run("/board deal number:1", user="Kibitzer")
+    assert deal.ephemeral and "secret" in deal.text and not deal.files, deal.text
+    for options in ({}, {"ruling": ruling.id}):
+        listed = await ld.slash("appeal list", options, user="Kibitzer")
+        assert "AJ3" not in listed.text, listed.text
+    await ld.run("/board set number:2", user="Declarer")  # the table moves on with him
+    assert "secret" in (await ld.run("/board deal number:1", user="Kibitzer")).text
+    assert (await ld.run("/board deal number:1", user="Declarer")).files
+    assert "AJ3" in (await ld.slash("appeal list", {}, user="Dummy")).text
+
+
+async def test_a_playing_director_who_sits_down_after_the_board_ended_has_not_played_it(
+    ld, storage
+):
+    ruling = await _sat_down_after_the_board_ended(ld, storage)
+    await ld.run("/sit table:2 seat:E", user="Director")
+    await ld.slash("playing", {"playing": True}, user="Director")
+    assert (await ld.run("/stand", user="Dummy")).ephemeral
+    assert (await ld.run("/stand", user="Director")).ephemeral
+    assert "You sit" in (await ld.run("/sit table:1 seat:N", user="Director")).text
+    await ld.run("/board set number:2", user="Declarer")  # the table moves on with him
+    for command, options in (("board deal", {"number": 1}), ("script", {"id": ruling.id})):
+        refused = await ld.slash(command, options, user="Director")
+        assert refused.ephemeral and "not played board 1" in refused.text, refused.text
+    search = await ld.slash("log search", {}, user="Director")
+    assert "♥Q" not in search.text, search.text

@@ -18,8 +18,8 @@ READS = [("state", {"table": 1}), ("mustplay", {"seat": "W", "table": 1}),
 
 
 async def _club_night(ld, storage, *, no_peeking: bool):
-    """Table 1 plays board 1 and has a ruling on it; LHO sits at table 2, which plays board 1
-    now (he has not finished it)."""
+    """Table 1 plays board 1 and has a ruling on it; LHO sits at table 2 (with Kibitzer),
+    which plays board 1 now (he has not finished it)."""
     await set_up(ld)
     saved = await ld.slash("setup", {"director_role": ld.guild.role("Director"),
                                      "log_channel": ld.guild.channel("td-log"),
@@ -27,6 +27,8 @@ async def _club_night(ld, storage, *, no_peeking: bool):
     assert ("No peeking: on" if no_peeking else "No peeking: off") in saved.text, saved.text
     assert (await Desk(storage).settings(ld.guild.id)).no_peeking is no_peeking
     assert (await ld.run("/sit table:2 seat:W", user="LHO")).ephemeral
+    # a board counts as played with company (core.storage.played.PLAYED_WITH)
+    assert (await ld.run("/sit table:2 seat:E", user="Kibitzer")).ephemeral
     ruling = await exposure(storage, ld, table=1, board=1, card="HQ")
     two = await storage.table(ld.guild.id, 2)
     await storage.set_board(ld.guild.id, two.id, 1, dealer="N", declarer="S", contract="3NT")

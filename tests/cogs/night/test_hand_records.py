@@ -97,6 +97,7 @@ async def test_a_playing_directors_blind_spot_covers_the_deals(ld, storage):
     await ld.run("/setup director_role:@Director log_channel:#td-log", user="Director")
     await _upload(ld, _hands_file(ld))
     await ld.run("/sit table:3 seat:N", user="Director")
+    await ld.run("/sit table:3 seat:S", user="Dummy")  # a board is played with company
     await ld.run("/playing playing:true", user="Director")
     await ld.run("/board set number:3", user="Director")
     blind = await ld.run("/board deal number:3", user="Director")
@@ -366,3 +367,25 @@ async def test_16B_a_director_seated_at_the_table_is_checked_for_his_own_hand_on
     await ld.run("/stand", user="Director")
     away = await ld.run(f"/mustplay seat:E hand:{wrong} table:1", user="Director")
     assert "3 cards are not in East's hand" in away.text, away.text
+
+
+async def test_a_board_one_member_set_and_ended_alone_at_an_empty_table_stays_secret(
+    ld, storage
+):
+    """A player leaves his table, sits alone at an empty one, sets board 1 and ends it (or
+    moves on): he has not played board 1 there (nobody sat with him), so its deal stays
+    secret from him and nothing of it is open to him under no peeking."""
+    await ld.run("/setup director_role:@Director log_channel:#td-log no_peeking:true",
+                 user="Director")
+    await _upload(ld, _hands_file(ld))
+    await ld.run("/sit table:2 seat:N", user="Declarer")
+    await ld.run("/sit table:2 seat:S", user="Dummy")
+    await ld.run("/stand", user="Declarer")
+    assert "You sit" in (await ld.run("/sit table:3 seat:N", user="Declarer")).text
+    for step in ("/board set number:1", "/board end", "/board set number:2"):
+        done = await ld.run(step, user="Declarer")
+        assert not done.ephemeral, (step, done.text)
+        deal = await ld.run("/board deal number:1", user="Declarer")
+        assert deal.ephemeral and "secret" in deal.text and not deal.files, (step, deal.text)
+    director = await ld.run("/board deal number:1", user="Director")
+    assert director.files  # a director shows it when he sees fit

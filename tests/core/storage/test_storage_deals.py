@@ -7,6 +7,7 @@ import random
 import pytest
 
 from core.deal import random_deal
+from core.laws.flow import BoardEnded
 from core.pbn import parse_pbn, random_pbn
 from core.storage.errors import Stale
 from core.storage.repo.caches import DealCache
@@ -40,11 +41,21 @@ async def test_a_player_sees_a_deal_only_once_his_table_has_finished_the_board(s
     assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 1)  # not seated
     board = await new_board(storage, GUILD_A, board=1)
     await storage.sit(GUILD_A, PLAYER, board.table_id, "N")
-    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 1)  # in play
-    await storage.set_board(GUILD_A, board.table_id, 2)
-    assert await storage.has_finished_board(GUILD_A, PLAYER, session.id, 1)  # moved on
-    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 2)
-    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 3)  # never played
+    await storage.record(GUILD_A, board.id, BoardEnded())
+    await storage.sit(GUILD_A, PLAYER + 1, board.table_id, "S")  # after it ended
+    two = await storage.set_board(GUILD_A, board.table_id, 2)
+    # alone at the table for board 1: not played (played.PLAYED_WITH); nor by one who sat down
+    # after it ended
+    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 1)
+    assert not await storage.has_finished_board(GUILD_A, PLAYER + 1, session.id, 1)
+    await storage.sit(GUILD_A, PLAYER + 2, board.table_id, "E")
+    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 2)  # in play
+    await storage.record(GUILD_A, two.id, BoardEnded())
+    assert await storage.has_finished_board(GUILD_A, PLAYER, session.id, 2)  # ended
+    await storage.set_board(GUILD_A, board.table_id, 3)
+    assert await storage.has_finished_board(GUILD_A, PLAYER + 2, session.id, 2)  # moved on
+    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 3)  # in play
+    assert not await storage.has_finished_board(GUILD_A, PLAYER, session.id, 4)  # never played
 
 
 async def test_once_the_session_is_over_its_deals_are_no_longer_secret(storage) -> None:
