@@ -36,12 +36,10 @@ from tdbot.context import (
     ContextError,
     SeatName,
     TableContext,
-    check_id,
-    refuse_if_blind,
     require_director,
     storage_of,
-    stored,
 )
+from tdbot.desk import readable_entry
 from tdbot.hands import diagram
 from tdbot.messages import N_, Locale, localize, say, seat_letter
 from tdbot.recording import incident_cooldown, record_incident
@@ -97,11 +95,9 @@ class Claims(commands.Cog):
         leader: SeatName | None = None,
     ) -> None:
         await defer(interaction, ephemeral=True)
-        check_id(id)
         club = await require_director(interaction)
         storage = storage_of(interaction)
-        entry = await stored(storage.event(club.guild_id, id), ruling_id=id)
-        await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+        entry = await readable_entry(interaction, id, director=True)
         if entry.kind != "claim":
             raise ContextError(N_("Ruling #{number} is not a claim: /claim made records one."),
                                number=id)

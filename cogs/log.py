@@ -29,7 +29,14 @@ from core.storage.values import ClubSettings, LogEntry, LogFilter, Reader, Verdi
 from tdbot.answers import defer, edit_pressed, respond, tree_text
 from tdbot.buttons import AnsweredView
 from tdbot.client import TDBot
-from tdbot.context import ContextError, club_of, is_director, require_director, storage_of
+from tdbot.context import (
+    ID_MAX,
+    ContextError,
+    club_of,
+    is_director,
+    require_director,
+    storage_of,
+)
 from tdbot.messages import N_, Locale, localize, say
 from tdbot.render import VERDICT_LINES, clean
 
@@ -57,11 +64,13 @@ DAY_OUT_OF_RANGE = {
     "from": N_("The from date must be in the years {first} to {last}."),
     "to": N_("The to date must be in the years {first} to {last}."),
 }
-#: A number option out of range, by the option (whole sentences).
+#: The largest table and board number a log filter takes (a session's: :data:`ID_MAX`).
+NUMBER_MAX = 999
+#: A number option out of range, by the option (whole sentences), and its largest value.
 NOT_A_NUMBER = {
-    "session": N_("The session number must be 1 or more."),
-    "table": N_("The table number must be 1 or more."),
-    "board": N_("The board number must be 1 or more."),
+    "session": (N_("The session number must be from 1 to {max}."), ID_MAX),
+    "table": (N_("The table number must be from 1 to {max}."), NUMBER_MAX),
+    "board": (N_("The board number must be from 1 to {max}."), NUMBER_MAX),
 }
 
 
@@ -117,8 +126,9 @@ def build_filter(
     if verdict is not None and verdict not in {c.value for c in VERDICT_CHOICES}:
         raise ContextError(N_("Unknown verdict."))
     for value, what in ((session, "session"), (table, "table"), (board, "board")):
-        if value is not None and not 1 <= value <= 2**63 - 1:
-            raise ContextError(NOT_A_NUMBER[what])
+        said, most = NOT_A_NUMBER[what]
+        if value is not None and not 1 <= value <= most:  # the bound the option says
+            raise ContextError(said, max=most)
     return LogFilter(
         since=day_start(start, club.time_zone) if start else None,
         until=day_start(end + dt.timedelta(days=1), club.time_zone) if end else None,
@@ -377,9 +387,9 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         interaction: discord.Interaction[TDBot],
         since: app_commands.Range[str, 1, 10] | None = None,
         until: app_commands.Range[str, 1, 10] | None = None,
-        session: app_commands.Range[int, 1] | None = None,
-        table: app_commands.Range[int, 1, 999] | None = None,
-        board: app_commands.Range[int, 1, 999] | None = None,
+        session: app_commands.Range[int, 1, ID_MAX] | None = None,
+        table: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
+        board: app_commands.Range[int, 1, NUMBER_MAX] | None = None,
         law: app_commands.Range[str, 1, 12] | None = None,
         kind: str | None = None,
         player: discord.Member | None = None,
@@ -440,7 +450,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         format: Literal["csv", "json"],
         since: app_commands.Range[str, 1, 10] | None = None,
         until: app_commands.Range[str, 1, 10] | None = None,
-        session: app_commands.Range[int, 1] | None = None,
+        session: app_commands.Range[int, 1, ID_MAX] | None = None,
         records: bool = False,
     ) -> None:
         await defer(interaction, ephemeral=True)

@@ -17,7 +17,8 @@ from core.incident_report import ReportVerdict, auction_text, report_text
 from core.ruling import Ruling
 from tdbot.answers import defer, respond
 from tdbot.client import TDBot
-from tdbot.context import ID_MAX, check_id, refuse_if_blind, require_director, storage_of, stored
+from tdbot.context import ID_MAX, require_director, storage_of, stored
+from tdbot.desk import readable_entry
 from tdbot.hands import solved
 from tdbot.messages import N_, localize, say
 
@@ -34,11 +35,9 @@ class Reports(commands.Cog):
         self, interaction: discord.Interaction[TDBot], id: app_commands.Range[int, 1, ID_MAX]
     ) -> None:
         await defer(interaction, ephemeral=True)
-        check_id(id)
         club = await require_director(interaction)
         storage = storage_of(interaction)
-        entry = await stored(storage.event(club.guild_id, id), ruling_id=id)
-        await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+        entry = await readable_entry(interaction, id, director=True)
         recorded = await stored(storage.recorded(club.guild_id, id), ruling_id=id)
         verdicts = await storage.verdicts(club.guild_id, id)
         state = recorded.state

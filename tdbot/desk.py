@@ -17,9 +17,11 @@ from core.storage.errors import NotFound
 from core.storage.values import ClubSettings, LogEntry
 from tdbot.client import TDBot
 from tdbot.context import (
+    ID_MAX,
     ContextError,
     check_id,
     club_of,
+    is_director,
     keep_to_asker,
     storage_of,
     stored,
@@ -74,6 +76,38 @@ async def entry_of(interaction: discord.Interaction[TDBot], event_id: int) -> Lo
         return await storage_of(interaction).event(guild_id, check_id(event_id, "ruling"))
     except NotFound:
         raise ContextError(N_("No ruling #{id} in this club."), id=event_id) from None
+
+
+#: One answer to a member some board is closed to, whether the ruling does not exist or is
+#: on a board he has not played (issue 24): it names no board, so a number tells nothing.
+SHUT_RULING = N_("You are playing: ruling #{id} does not exist or is on a board you have not "
+                 "played yet, which a deputy director deals with.")
+SHUT_RULING_NO_PEEKING = N_("No peeking: ruling #{id} does not exist or is on a board you "
+                            "have not played yet (this club shows nothing of it until the "
+                            "session ends).")
+
+
+async def readable_entry(
+    interaction: discord.Interaction[TDBot], event_id: int, *, director: bool | None = None,
+    at_table: bool = False,
+) -> LogEntry:
+    """Ruling ``event_id`` for a command that takes its number (``/script``, ``/appeal``,
+    ``/report``, ``/ruling``, ``/claim review``): refused when it does not exist or its board
+    is closed to the asker (``Desk.ruling_for``), in one line for both when some board is
+    closed to him. ``at_table``: a player at the ruling's table may read it (he was there)."""
+    guild_id = interaction.guild_id or 0
+    if director is None:
+        director = is_director(interaction.user, await club_of(interaction))
+    if not 1 <= event_id <= ID_MAX:
+        entry, shut = None, False
+    else:
+        entry, shut = await desk_of(interaction).ruling_for(
+            guild_id, interaction.user.id, event_id, director=director, at_table=at_table)
+    if shut:
+        raise ContextError(SHUT_RULING if director else SHUT_RULING_NO_PEEKING, id=event_id)
+    if entry is None:
+        raise ContextError(N_("No ruling #{id} in this club."), id=event_id)
+    return entry
 
 
 async def blind_directors(

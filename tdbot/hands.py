@@ -2,8 +2,9 @@
 ``/board deal`` enters one deal or shows it (diagram as text and PNG, double-dummy table).
 
 A deal is secret until played: a director sees it unless he is playing and has not yet played
-the board (the playing director's blind spot); a member sees it once his table has finished the
-board, or once the session is over. Every answer that shows cards is ephemeral.
+the board (the playing director's blind spot); a member sees it once he has played the board
+(:func:`core.storage.played.has_played`), or once the session is over. Every answer that
+shows cards is ephemeral.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ async def import_hands(interaction: discord.Interaction[TDBot], file: discord.At
         locale,
         N_("Hand records for session **{name}**: {count} boards ({span}). Each deal stays "
            "secret: directors see it (a playing director once he has played the board), a "
-           "player once his table has finished the board."),
+           "player once he has played the board."),
         name=clean(session.name), count=len(deals), span=span,
     )
     if replaced:
@@ -176,13 +177,7 @@ async def visible_deal(
     storage = storage_of(interaction)
     if session_id is None:
         session_id = (await storage.live_session(club.guild_id)).id
-    stored = await storage.session_deal(club.guild_id, session_id, number)
-    if stored is None:
-        raise ContextError(
-            N_("No deal is known for board {board} of that session: a director attaches the "
-               "hand records (/session hands file:) or enters it (/board deal number deal)."),
-            board=number,
-        )
+    # who may see it first: the same answer whether or not a deal is known for the board
     director = is_director(interaction.user, club)
     if director:
         await refuse_if_blind(interaction, session_id, number)
@@ -190,7 +185,14 @@ async def visible_deal(
         club.guild_id, interaction.user.id, session_id, number
     ):
         raise ContextError(
-            N_("Board {board}'s deal is secret until your table has finished the board."),
+            N_("Board {board}'s deal is secret until you have played the board."),
+            board=number,
+        )
+    stored = await storage.session_deal(club.guild_id, session_id, number)
+    if stored is None:
+        raise ContextError(
+            N_("No deal is known for board {board} of that session: a director attaches the "
+               "hand records (/session hands file:) or enters it (/board deal number deal)."),
             board=number,
         )
     return stored, director

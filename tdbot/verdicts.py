@@ -40,6 +40,7 @@ from tdbot.desk import (
     desk_of,
     entry_of,
     log_channel,
+    readable_entry,
 )
 from tdbot.hands import deal_beside_ruling
 from tdbot.messages import N_, Locale, localize, reader_locale, say
@@ -445,8 +446,7 @@ async def rerule(
     incident (before/after, nothing written) and re-rule it when he confirms."""
     await defer(interaction, ephemeral=True)
     club = await require_director(interaction)
-    entry = await entry_of(interaction, event_id)
-    await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+    await readable_entry(interaction, event_id, director=True)
     changes = parse_changes(facts)
     error = None
     if score:
@@ -480,8 +480,7 @@ async def error_amend_or_void(
     """Amend or void a ruling for director error: record the 82C adjusted score with it."""
     await defer(interaction)
     club = await require_director(interaction)
-    entry = await entry_of(interaction, event_id)
-    await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+    entry = await readable_entry(interaction, event_id, director=True)
     settings = await desk_of(interaction).settings(club.guild_id)
     error = director_error(score, board_played=board_played, authority_code=settings.authority)
     if kind is VerdictKind.AMENDED and not text:

@@ -31,6 +31,7 @@ from tdbot.desk import (
     directors_ping,
     entry_of,
     log_channel,
+    readable_entry,
 )
 from tdbot.limits import directors_cooldown
 from tdbot.messages import N_, Locale, localize
@@ -75,10 +76,9 @@ class AppealCog(commands.Cog):
     ) -> None:
         await defer(interaction, ephemeral=True)
         club = await club_of(interaction)
-        entry = await entry_of(interaction, id)
-        # a board closed to him first, as /script: nothing said of the ruling (voided, whose)
-        await refuse_if_blind(interaction, entry.session_id, entry.board_number,
-                              at_table=entry.table_id)
+        # a board closed to him first, as /script: nothing said of the ruling (voided, whose,
+        # or whether it exists)
+        entry = await readable_entry(interaction, id, at_table=True)
         text = bounded(reason, "reason")
         if text is None:
             raise ContextError(N_("Say why you appeal."))
@@ -184,9 +184,7 @@ class AppealCog(commands.Cog):
         club = await club_of(interaction)
         desk = desk_of(interaction)
         if ruling is not None:  # the appeals against one ruling: refused on a board closed to him
-            entry = await entry_of(interaction, ruling)
-            await refuse_if_blind(interaction, entry.session_id, entry.board_number,
-                                  at_table=entry.table_id)
+            await readable_entry(interaction, ruling, at_table=True)
         # what he may read of each (core.storage.desk.appeals.hidden_from), in the same read
         found = await desk.appeals(club.guild_id, event_id=ruling, open_only=ruling is None,
                                    reader=Reader(interaction.user.id,

@@ -24,7 +24,6 @@ from tdbot.context import (
     ContextError,
     club_of,
     is_director,
-    refuse_if_blind,
     require_director,
     storage_of,
     stored,
@@ -35,6 +34,7 @@ from tdbot.desk import (
     desk_of,
     entry_of,
     posting_refusal,
+    readable_entry,
 )
 from tdbot.messages import N_, Locale, core_translate, localize, say
 from tdbot.pages import section_embeds, send_pages
@@ -52,10 +52,9 @@ async def script_embeds(
     In the language of ``locale`` (core's sentences, or its English text where the script
     still gives plain text)."""
     club = await club_of(interaction)
-    entry = await entry_of(interaction, event_id)
     director = is_director(interaction.user, club)
-    await refuse_if_blind(interaction, entry.session_id, entry.board_number,
-                          at_table=entry.table_id)
+    # a board closed to him: one answer, whether or not the ruling exists
+    entry = await readable_entry(interaction, event_id, director=director, at_table=True)
     desk = desk_of(interaction)
     correction: Correction | None = None
     seen = {entry.id}

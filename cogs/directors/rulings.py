@@ -26,7 +26,6 @@ from tdbot.context import (
     ID_MAX,
     ContextError,
     check_id,
-    refuse_if_blind,
     require_director,
     storage_of,
     stored,
@@ -37,6 +36,7 @@ from tdbot.desk import (
     SCORE_MAX,
     answer_here_or_alone,
     bounded,
+    readable_entry,
 )
 from tdbot.hands import deal_beside_ruling
 from tdbot.limits import directors_cooldown
@@ -209,8 +209,7 @@ class Rulings(commands.Cog):
         club = await require_director(interaction)
         storage = storage_of(interaction)
         guild_id = club.guild_id
-        seen = await stored(storage.event(guild_id, event_id), ruling_id=event_id)  # ours?
-        await refuse_if_blind(interaction, seen.session_id, seen.board_number)
+        await readable_entry(interaction, event_id, director=True)  # ours, and open to him?
         verdict = await stored(action(storage, guild_id, interaction.user.id), ruling_id=event_id)
         entry = await stored(storage.event(guild_id, event_id), ruling_id=event_id)
         ruling = Ruling.from_data(entry.ruling)

@@ -14,7 +14,7 @@ def _answer(out: str, command: str, nth: int = 1) -> str:
 def test_the_readme_desk_night_runs(tmp_path):
     out = run_console(story("### A night at the desk"), tmp_path)
     assert "Something went wrong" not in out and "Unknown" not in out
-    assert "not played board 1 yet" in _answer(out, "/script id:2", 1)  # the playing director
+    assert "a board you have not played yet" in _answer(out, "/script id:2", 1)  # playing
     read = _answer(out, "/script id:2", 2)  # the deputy
     assert "Declarer, you have five options" in read
     for n in ("One:", "Two:", "Three:", "Four:", "Five: Refuse the lead, then: let W lead "

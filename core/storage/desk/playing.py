@@ -7,9 +7,11 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.desk.base import DeskBase
+from core.storage.errors import NotFound
 from core.storage.models import PlayingDirector
 from core.storage.played import blind_spot
 from core.storage.repo.rows import require_club
+from core.storage.values import LogEntry
 
 
 class PlayingDirectors(DeskBase):
@@ -69,3 +71,25 @@ class PlayingDirectors(DeskBase):
             club_id = await require_club(s, guild_id)
             spot = await blind_spot(s, club_id, user_id, director=director)
             return spot is not None and spot.covers(session_id, board_number, at_table)
+
+    async def ruling_for(
+        self, guild_id: int, user_id: int, event_id: int,
+        *, director: bool = False, at_table: bool = False,
+    ) -> tuple[LogEntry | None, bool]:
+        """Ruling ``event_id`` for a command that takes its number, and whether it is shut
+        to ``user_id``. To a member some board is closed to (:func:`blind_spot`) a ruling
+        that does not exist is shut as one on a board he has not played: both get one
+        answer, so a number tells him nothing (that it exists, on which board). ``at_table``:
+        a member (not a playing director) seated at the ruling's table was there."""
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            spot = await blind_spot(s, club_id, user_id, director=director)
+        try:
+            entry: LogEntry | None = await self._st.event(guild_id, event_id)
+        except NotFound:
+            entry = None
+        if spot is None:
+            return entry, False
+        shut = entry is None or spot.covers(entry.session_id, entry.board_number,
+                                            entry.table_id if at_table else None)
+        return entry, shut

@@ -356,6 +356,7 @@ async def _director_playing(ld, storage):
     assert f"Deputy role: <@&{deputy.id}>" in done.text
     mine = await storage.table(ld.guild.id, 1)
     await ld.run("/sit table:1 seat:N", user="Director")
+    await ld.run("/sit table:1 seat:S", user="Dummy")  # a board is played with company
     await storage.set_board(ld.guild.id, mine.id, 1)  # he sits through board 1 ...
     await storage.set_board(ld.guild.id, mine.id, 2)  # ... and plays board 2 now
     result = await ld.slash("playing", {"playing": True}, user="Director")
@@ -384,7 +385,9 @@ async def test_a_playing_directors_blind_spot_never_leaks(ld, storage):
         ("ruling void", {"id": recorded.id}),
     ]:
         refused = await ld.slash(command, options, user="Director")
-        assert refused.ephemeral and "not played board 3" in refused.text, command
+        assert refused.ephemeral and refused.text.strip() == (
+            f"You are playing: ruling #{recorded.id} does not exist or is on a board you have "
+            "not played yet, which a deputy director deals with."), (command, refused.text)
         assert "♥Q" not in refused.text and refused.message.buttons == []
     assert (await storage.event(ld.guild.id, recorded.id)).verdict is None
     deputy_view = await ld.slash("script", {"id": recorded.id}, user="Deputy TD")
@@ -635,16 +638,16 @@ async def test_92_a_playing_director_is_refused_an_appeal_on_a_board_he_has_not_
                            user="RHO")
     assert "Appeal #" in filed.text, filed.text
     before = await Desk(storage).appeals(ld.guild.id, event_id=standing.id)
-    for command, options in [
-        ("appeal file", {"id": voided.id, "reason": "x"}),
-        ("appeal file", {"id": standing.id, "reason": "x"}),
-        ("appeal list", {"ruling": standing.id}),
-        ("appeal list", {"ruling": voided.id}),
+    for command, options, number in [
+        ("appeal file", {"id": voided.id, "reason": "x"}, voided.id),
+        ("appeal file", {"id": standing.id, "reason": "x"}, standing.id),
+        ("appeal list", {"ruling": standing.id}, standing.id),
+        ("appeal list", {"ruling": voided.id}, voided.id),
     ]:
         refused = await ld.slash(command, options, user="Director")
         assert refused.ephemeral and refused.text.strip() == (
-            "You are playing and have not played board 3 yet: a deputy director deals with it."
-        ), (command, refused.text)
+            f"You are playing: ruling #{number} does not exist or is on a board you have not "
+            "played yet, which a deputy director deals with."), (command, refused.text)
         assert not refused.channel_messages
     assert await Desk(storage).appeals(ld.guild.id, event_id=standing.id) == before
     await ld.slash("playing", {"playing": False}, user="Director")

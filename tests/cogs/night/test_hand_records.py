@@ -79,7 +79,7 @@ async def test_a_deal_is_secret_until_the_players_table_has_finished_the_board(l
     await ld.run("/board set number:1", user="Declarer")
     west = holding(random_deal(1, random.Random(1)).hand(Seat.W), Suit.CLUBS)
     during = await ld.run("/board deal number:1", user="Declarer")
-    assert during.ephemeral and "secret until your table has finished" in during.text
+    assert during.ephemeral and "secret until you have played the board" in during.text
     assert west not in during.text and not during.files
     await ld.run("/board set number:2", user="Declarer")
     after = await ld.run("/board deal number:1", user="Declarer")

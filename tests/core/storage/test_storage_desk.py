@@ -254,6 +254,7 @@ async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
     desk = Desk(storage)
     mine = await storage.table(GUILD_A, 1)
     await storage.sit(GUILD_A, DIRECTOR, mine.id, "N")
+    await storage.sit(GUILD_A, PLAYER, mine.id, "S")  # a board is played with company
     await storage.set_board(GUILD_A, mine.id, 1)
     await storage.set_board(GUILD_A, mine.id, 2)  # now playing 2; 1 is played
     other = await new_board(storage, table=2, board=3)
@@ -275,7 +276,8 @@ async def test_a_playing_director_is_blind_to_boards_he_has_not_played(storage):
 
 async def test_played_is_counted_per_member_not_per_table(storage):
     """Issue 24: a director who sits down at a table that has already played board 1 has
-    not played it; one who sits during a board and sees the table move on has."""
+    not played it; one who sits during a board and sees the table move on has, if he was
+    not alone at the table for it."""
     desk = Desk(storage)
     table = await storage.table(GUILD_A, 1)
     await storage.set_board(GUILD_A, table.id, 1)
@@ -286,7 +288,11 @@ async def test_played_is_counted_per_member_not_per_table(storage):
     assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
     assert await desk.is_blind(GUILD_A, DIRECTOR, session, 2)  # playing it now
     await storage.set_board(GUILD_A, table.id, 3)
-    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 2)  # his table finished it
+    # alone at the table for board 2: not played (core.storage.played.PLAYED_WITH)
+    assert await desk.is_blind(GUILD_A, DIRECTOR, session, 2)
+    await storage.sit(GUILD_A, PLAYER, table.id, "W")  # company, during board 3
+    await storage.set_board(GUILD_A, table.id, 4)
+    assert not await desk.is_blind(GUILD_A, DIRECTOR, session, 3)  # his table finished it
     assert await desk.is_blind(GUILD_A, DIRECTOR, session, 1)
 
 
