@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, exists, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.orm import aliased
 
 from core import serial
 from core.permissions import may_be_blind
@@ -100,21 +101,19 @@ async def played_boards(
     while it played each, with at least :data:`PLAYED_WITH` members in all, and that table has
     finished it (or he has left that table since). ``seat``: the table he sits at now, as
     :func:`_seat` read it (None: seated nowhere)."""
+    others = aliased(BoardPlayer)
     company = (
-        select(BoardPlayer.board_id)
-        .where(BoardPlayer.club_id == club_id)
-        .group_by(BoardPlayer.board_id)
-        .having(func.count() >= PLAYED_WITH)
-        .subquery()
+        select(func.count()).select_from(others).where(others.board_id == Board.id)
+        .correlate(Board).scalar_subquery()
     )
     rows = (await s.execute(
         select(Board.id, Board.number, Board.table_id)
         .join(BoardPlayer, BoardPlayer.board_id == Board.id)
-        .join(company, company.c.board_id == Board.id)
         .where(
             BoardPlayer.club_id == club_id,
             BoardPlayer.user_id == user_id,
             Board.session_id == session_id,
+            company >= PLAYED_WITH,
         )
     )).all()
     played = set()
