@@ -59,6 +59,9 @@ class Reason(Enum):
     ALREADY_ENDED = "already_ended"
     #: values ``board``, ``table``: finished this session, only a director's reopen plays it
     ALREADY_PLAYED = "already_played"
+    #: values ``board``, ``table``: a member seated there played it at another table this
+    #: session (a member plays a board once); only a director sets it, or seats him, there
+    PLAYED_ELSEWHERE = "played_elsewhere"
     #: only a director reopens a board
     REOPEN_BY_DIRECTOR = "reopen_by_director"
     #: values ``board``, ``table``: the board has not ended
@@ -234,6 +237,7 @@ def may_set_board(
     asker_id: int | None = None,
     contract: str | None = None,
     dealer: Seat | None = None,
+    played_elsewhere: bool = False,
 ) -> BoardSetPlan | Refusal:
     """/board set ``number`` at ``table``: whether the asker may make it the table's board (with
     ``declarer``, if given), and what else that does.
@@ -243,6 +247,8 @@ def may_set_board(
 
     - Moving on from an unfinished board ends it; with a ruling on it only a director may.
     - A board finished this session is played again only when a director reopens it.
+    - A member plays a board once a session: a board a member seated there has played at
+      another table (``played_elsewhere``) is set there only by a director.
     - Once a call is recorded, only a director changes the dealer: the dealer says who made
       each call (17B), so another dealer would move every call to another seat (and the
       contract to the other side). Before any call a seated player gives or corrects it.
@@ -261,6 +267,8 @@ def may_set_board(
     )
     if moving and current is not None and current.has_ruling and not director:
         return _ruling_on(current, Action.MOVE, number)
+    if played_elsewhere and not director and (current is None or current.number != number):
+        return Refusal(Reason.PLAYED_ELSEWHERE, {"board": number, "table": table})
     reopens = False
     if target is not None and target.phase is Phase.FINISHED:
         if not reopen:

@@ -58,6 +58,9 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
             "Board {number} was already played at table {table} in this session. "
             "A director can reopen it: /board set number:{number} reopen:True"
         ), {"number": v["board"], "table": v["table"]}, False
+    if reason is Reason.PLAYED_ELSEWHERE:
+        return N_("A player at table {table} has already played board {board} in this session: "
+                  "only a director can set it, or seat him, there."), dict(v), True
     if reason is Reason.REOPEN_BY_DIRECTOR:
         return N_("Only a director can reopen a board."), {}, True
     if reason is Reason.NOTHING_TO_REOPEN:

@@ -68,6 +68,32 @@ async def note_players(conn: AsyncConnection | AsyncSession, table_id: int,
 PLAYED_WITH = 2
 
 
+def with_company(board: Any) -> Any:
+    """SQL: at least :data:`PLAYED_WITH` members sat at ``board``'s table for it (``board``:
+    :class:`Board` or an alias of it, from the enclosing query)."""
+    others = aliased(BoardPlayer)
+    return (
+        select(func.count()).select_from(others).where(others.board_id == board.id)
+        .correlate(board).scalar_subquery()
+    ) >= PLAYED_WITH
+
+
+def played_elsewhere(user_id: Any, table_id: Any, session_id: Any, number: Any) -> Any:
+    """SQL: member ``user_id`` has played board ``number`` of ``session_id`` (as
+    :func:`played_boards` counts it) at a table other than ``table_id``: a member plays a
+    board once a session, so a player may not set it, or sit down to it, there (a director
+    may: a board replayed on purpose is his decision)."""
+    board = aliased(Board)
+    return exists().where(
+        BoardPlayer.user_id == user_id,
+        BoardPlayer.board_id == board.id,
+        board.session_id == session_id,
+        board.number == number,
+        board.table_id != table_id,
+        with_company(board),
+    )
+
+
 def _finished(state: Any) -> bool:
     """Whether a board's stored snapshot says it has ended (``/board end``)."""
     return serial.from_data(TableState, state).phase is Phase.FINISHED
@@ -94,6 +120,19 @@ async def note_sitter(s: AsyncSession, club_id: int, table: Table, user_id: int)
         await s.flush()
 
 
+async def played_here_before(s: AsyncSession, table: Table, user_id: int) -> bool:
+    """Whether ``user_id``, sitting down at ``table``, would play again the board it has in
+    play: he has played it at another table this session (:func:`played_elsewhere`)."""
+    if table.current_board is None:
+        return False
+    state = await s.scalar(select(Board.state).where(Board.table_id == table.id,
+                                                      Board.number == table.current_board))
+    if state is None or _finished(state):
+        return False
+    return bool(await s.scalar(select(played_elsewhere(user_id, table.id, table.session_id,
+                                                       table.current_board))))
+
+
 async def played_boards(
     s: AsyncSession, club_id: int, user_id: int, session_id: int, seat: Any
 ) -> frozenset[int]:
@@ -101,11 +140,6 @@ async def played_boards(
     while it played each, with at least :data:`PLAYED_WITH` members in all, and that table has
     finished it (or he has left that table since). ``seat``: the table he sits at now, as
     :func:`_seat` read it (None: seated nowhere)."""
-    others = aliased(BoardPlayer)
-    company = (
-        select(func.count()).select_from(others).where(others.board_id == Board.id)
-        .correlate(Board).scalar_subquery()
-    )
     rows = (await s.execute(
         select(Board.id, Board.number, Board.table_id)
         .join(BoardPlayer, BoardPlayer.board_id == Board.id)
@@ -113,7 +147,7 @@ async def played_boards(
             BoardPlayer.club_id == club_id,
             BoardPlayer.user_id == user_id,
             Board.session_id == session_id,
-            company >= PLAYED_WITH,
+            with_company(Board),
         )
     )).all()
     played = set()

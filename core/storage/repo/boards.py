@@ -340,7 +340,8 @@ class Boards(Sessions):
         read after the locks (PostgreSQL reads each statement's snapshot when it starts)."""
         head = (await conn.execute(
             TABLE_FOR_MOVE,
-            {"guild_id": guild_id, "table_id": table_id, "interaction_id": interaction_id},
+            {"guild_id": guild_id, "table_id": table_id, "interaction_id": interaction_id,
+             "number": number},
         )).first()
         if head is None:
             raise NotFound(Msg("there is no such table"))
@@ -395,6 +396,7 @@ class Boards(Sessions):
             asker_id=actor_id,
             contract=contract,
             dealer=dealer,
+            played_elsewhere=bool(head.played_elsewhere),
         )
         if isinstance(plan, Refusal):
             raise Refused(plan)

@@ -18,6 +18,7 @@ from sqlalchemy import (
     and_,
     bindparam,
     cast,
+    exists,
     func,
     insert,
     lambda_stmt,
@@ -45,7 +46,7 @@ from core.storage.models import (
     TableChannel,
     VerdictRow,
 )
-from core.storage.played import NOTE_PLAYERS
+from core.storage.played import NOTE_PLAYERS, played_elsewhere
 
 
 def club_select() -> Any:
@@ -253,6 +254,12 @@ TABLE_FOR_MOVE = (
         .correlate(Club)
         .scalar_subquery()
         .label("first_verdict"),
+        # a member seated here has played board ``number`` at another table this session
+        exists()
+        .where(SeatBinding.table_id == Table.id,
+               played_elsewhere(SeatBinding.user_id, Table.id, Table.session_id,
+                                bindparam("number")))
+        .label("played_elsewhere"),
     )
     .join(Club, Club.id == Table.club_id)
     .where(Table.id == bindparam("table_id"), Club.guild_id == bindparam("guild_id"))

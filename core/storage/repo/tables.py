@@ -11,7 +11,14 @@ from sqlalchemy.engine import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.selectable import ScalarSelect
 
-from core.permissions import BoardFacts, Refusal, Refused, may_leave_seat, may_take_seat
+from core.permissions import (
+    BoardFacts,
+    Reason,
+    Refusal,
+    Refused,
+    may_leave_seat,
+    may_take_seat,
+)
 from core.seats import Seat
 from core.storage.errors import Conflict, NotFound
 from core.storage.models import (
@@ -23,7 +30,7 @@ from core.storage.models import (
     TableChannel,
     utcnow,
 )
-from core.storage.played import note_sitter
+from core.storage.played import note_sitter, played_here_before
 from core.storage.repo.clubs import Clubs
 from core.storage.repo.rows import (
     check_positive,
@@ -255,6 +262,9 @@ class Tables(Clubs, Sessions):
                                                 to=(table.id, seat))
                 if refusal is not None:
                     raise Refused(refusal)
+                if not director and await played_here_before(s, table, user_id):
+                    raise Refused(Refusal(Reason.PLAYED_ELSEWHERE, {
+                        "board": table.current_board, "table": table.number}))
             if holder is not None:
                 await s.delete(holder)
             await s.execute(

@@ -389,3 +389,36 @@ async def test_a_board_one_member_set_and_ended_alone_at_an_empty_table_stays_se
         assert deal.ephemeral and "secret" in deal.text and not deal.files, (step, deal.text)
     director = await ld.run("/board deal number:1", user="Director")
     assert director.files  # a director shows it when he sees fit
+
+
+async def test_a_member_plays_a_board_once_a_session(ld, storage):
+    """Declarer and Dummy play board 1 at table 2 (so they may read its deal). At another
+    table neither may play it again on his own word: Declarer's /board set number:1 at an
+    empty table is refused, and so is Dummy's /sit at a table that has board 1 in play (the
+    deal he has read would be his hand there); a director may do both (his decision), and
+    nothing is written by a refusal."""
+    await _upload(ld, _hands_file(ld))
+    await ld.run("/sit table:2 seat:N", user="Declarer")
+    await ld.run("/sit table:2 seat:S", user="Dummy")
+    await ld.run("/board set number:1", user="Declarer")
+    await ld.run("/board set number:2", user="Declarer")
+    assert (await ld.run("/board deal number:1", user="Dummy")).files  # played it
+    await ld.run("/board end", user="Declarer")
+    assert (await ld.run("/stand", user="Declarer")).ephemeral
+    assert (await ld.run("/stand", user="Dummy")).ephemeral
+    assert "You sit" in (await ld.run("/sit table:3 seat:N", user="Declarer")).text
+    again = await ld.run("/board set number:1", user="Declarer")
+    assert again.ephemeral and "already played board 1" in again.text, again.text
+    three = await storage.table(ld.guild.id, 3)
+    assert await storage.find_board(ld.guild.id, three.id) is None  # nothing written
+    assert "playing board 4" in (await ld.run("/board set number:4", user="Declarer")).text
+    await ld.run("/sit table:4 seat:E", user="LHO")
+    await ld.run("/sit table:4 seat:W", user="RHO")
+    await ld.run("/board set number:1", user="LHO")
+    sat = await ld.run("/sit table:4 seat:N", user="Dummy")
+    assert sat.ephemeral and "already played board 1" in sat.text, sat.text
+    assert (await storage.seating(ld.guild.id, ld.member("Dummy").id)) is None
+    seated = await ld.run("/sit table:4 seat:N member:Dummy", user="Director")
+    assert "Dummy" in seated.text and "already played" not in seated.text, seated.text
+    moved = await ld.run("/board set number:1 table:3", user="Director")
+    assert not moved.ephemeral and "playing board 1" in moved.text, moved.text
