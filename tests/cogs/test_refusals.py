@@ -24,6 +24,8 @@ ENGLISH = {
     Reason.ALREADY_ENDED: "Board 5 at table 3 has already ended.",
     Reason.ALREADY_PLAYED: "Board 5 was already played at table 3 in this session. A director "
                            "can reopen it: /board set number:5 reopen:True",
+    Reason.PLAYED_ELSEWHERE: "A player at table 3 has already played board 5 in this session: "
+                             "only a director can set it, or seat him, there.",
     Reason.REOPEN_BY_DIRECTOR: "Only a director can reopen a board.",
     Reason.NOTHING_TO_REOPEN: "Board 5 has not ended at table 3: nothing to reopen.",
     Reason.AUCTION_FIXES_DEALER:
