@@ -30,7 +30,7 @@ from core.laws.obligations import (
     stopped_ruling,
     waiting_ruling,
 )
-from core.laws.penalty import offer_lead_options, offered_again
+from core.laws.penalty import due_lead_options, offered_again
 from core.laws.waits import (
     HOLDS_EVERYONE,
     HOLDS_FOLLOWER,
@@ -39,14 +39,13 @@ from core.laws.waits import (
     chooser_of,
     claimed_by,
     lead_held_for,
-    lead_made,
     live,
     question_asked,
     recorded_wait,
     stopped_words,
 )
 from core.ruling import Ruling
-from core.seats import Seat, is_defender
+from core.seats import Seat
 from core.state import Chooser, PendingChoice, Phase, TableState, chooser_words
 from core.text import Msg, Text
 
@@ -183,22 +182,12 @@ def _recorded(p: PendingChoice) -> Wait:
 
 
 def due_lead_choice(state: TableState, leader: Seat) -> Wait | None:
-    """Declarer's lead options before ``leader`` leads, when the Laws make them due and no
-    ruling has recorded them: his partner has major penalty cards (50D2, 51B) or a Law 26B
-    prohibition waits, and declarer has not chosen for this lead yet."""
-    if state.phase is not Phase.PLAY or state.declarer is None or claimed_by(state):
+    """Declarer's lead options before ``leader`` leads, due and not yet recorded
+    (:func:`core.laws.penalty.due_lead_options`), as a wait."""
+    due = due_lead_options(state, leader)
+    if due is None:
         return None
-    if not is_defender(leader, state.declarer) or state.lead_chosen is leader:
-        return None
-    if lead_made(state, leader):  # his lead to this trick is made: due at his next lead
-        return None
-    if recorded_wait(state, leader, leading=True) is not None:
-        return None
-    new, options = offer_lead_options(state, leader)
-    if not options:
-        return None
-    # the lead choice just offered, never another choice on him (57A: his play to a trick)
-    law = next(p.law for p in new.pending_for(leader) if p.law in LEAD_CHOICE_LAWS)
+    law, options = due
     return Wait(leader, law, Chooser.DECLARER, tuple(o.token for o in options), False)
 
 

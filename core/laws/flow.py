@@ -11,12 +11,17 @@ from core.laws import lead26, waits
 from core.laws.auction_state import settle_auction_state
 from core.laws.course import lead_moment_passed
 from core.laws.exposure import settle_auction_exposures
-from core.laws.penalty import lead_options_law, major_suits, offer_lead_options
+from core.laws.penalty import (
+    due_lead_options,
+    lead_options_law,
+    major_suits,
+    offer_lead_options,
+)
 from core.laws.play import check_may_play
 from core.registry import Event, event, rule
 from core.ruling import Ruling, sentences
 from core.seats import Seat, is_defender, opening_leader
-from core.state import Chooser, Lasts, Phase, TableState
+from core.state import Chooser, Lasts, Phase, Restriction, RestrictionKind, TableState
 from core.text import Msg, Text
 from core.validity import check_state, parse_contract
 
@@ -160,6 +165,15 @@ class CardPlayed(Event):
     card: Card
 
 
+def _breaks(restriction: Restriction, card: Card) -> bool:
+    """Whether leading ``card`` goes against a lead requirement or prohibition."""
+    if restriction.kind is RestrictionKind.REQUIRE:
+        return restriction.suit is not None and card.suit is not restriction.suit
+    if restriction.kind is RestrictionKind.FORBID:
+        return card.suit is restriction.suit
+    return False
+
+
 def _must_wait(seat: Seat, chooser: Chooser, law: str) -> Msg:
     """"He must wait": the sentence for who must choose first (the chooser as Chooser spells
     it, so "the LHO")."""
@@ -192,12 +206,18 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
                                 "on the /lead answer): his restriction may still bind this card",
                                 seat=ev.seat))
         raise RuleError(_must_wait(ev.seat, waits.chooser_of(waiting)[0], waiting.law))
+    due = due_lead_options(state, ev.seat) if state.on_lead is ev.seat else None
+    if due is not None:  # due and not yet asked for (/state shows it): he waits all the same
+        raise RuleError(_must_wait(ev.seat, Chooser.DECLARER, due[0]))
     if state.on_lead is ev.seat and state.declarer is not None \
             and is_defender(ev.seat, state.declarer):
         # his lead to this trick is made: declarer's options for it (50D2, 51B, 26B) are spent,
         # chosen or not; they come back at his next lead (a later trick, or /lead again)
         state = waits.with_lead_made(
             lead26.drop(state, ev.seat.partner).evolve(lead_chosen=ev.seat), ev.seat)
+    # a lead (he is on lead): what binds it, before it is used up below
+    leading = state.on_lead is ev.seat
+    bound = state.restrictions_on(ev.seat) if leading else ()
     played_penalty = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
     used = [r for r in state.restrictions_on(ev.seat)
             if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]
@@ -214,6 +234,13 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     if used:
         steps.append(Msg("This card uses up {seat.value}'s restriction: {restrictions}.",
                          seat=ev.seat, restrictions=Msg.join("; ", [r.describe() for r in used])))
+    if leading:  # a lead against declarer's requirement or prohibition, if he could comply
+        for broken in (r for r in bound if _breaks(r, ev.card)):
+            steps.append(Msg("If {seat.value} could have complied ({restriction}), this lead is a "
+                             "revoke (61A), established and rectified as any other (63, 64); "
+                             "unable to, he could lead any card (59).", seat=ev.seat,
+                             restriction=broken.describe()))
+            laws.extend(("61A", "59"))
     return Ruling(
         kind="play",
         summary=Msg("{seat.value} played the {card.symbol}.", seat=ev.seat, card=ev.card),

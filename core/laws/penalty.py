@@ -24,6 +24,7 @@ from core.state import (
     PenaltyCard,
     PenaltyKind,
     PendingChoice,
+    Phase,
     Restriction,
     RestrictionKind,
     TableState,
@@ -171,6 +172,28 @@ def lead_options_law(state: TableState, offender: Seat, token: str = "") -> str:
     if len(suits) == 1:
         return {"require": "51B1(a)", "forbid": "51B1(b)"}.get(token.split(":")[0], "50D2(b)")
     return {"require": "51B2(a)", "forbid": "51B2(b)"}.get(token.split(":")[0], "51B2(c)")
+
+
+def due_lead_options(state: TableState, leader: Seat) -> tuple[str, tuple[Option, ...]] | None:
+    """Declarer's lead options before ``leader`` leads, when the Laws make them due and no
+    ruling has recorded them: his partner has major penalty cards (50D2, 51B) or a Law 26B
+    prohibition waits, and declarer has not chosen for this lead yet. The law and the options;
+    ``/state`` shows them (:func:`core.view.due_lead_choice`) and a card he leads first is
+    refused (:func:`core.laws.flow.card_played`)."""
+    if state.phase is not Phase.PLAY or state.declarer is None or waits.claimed_by(state):
+        return None
+    if not is_defender(leader, state.declarer) or state.lead_chosen is leader:
+        return None
+    if waits.lead_made(state, leader):  # his lead to this trick is made: due at his next lead
+        return None
+    if waits.recorded_wait(state, leader, leading=True) is not None:
+        return None
+    new, options = offer_lead_options(state, leader)
+    if not options:
+        return None
+    # the lead choice just offered, never another choice on him (57A: his play to a trick)
+    law = next(p.law for p in new.pending_for(leader) if p.law in waits.LEAD_CHOICE_LAWS)
+    return law, options
 
 
 def offer_lead_options(

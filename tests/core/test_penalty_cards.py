@@ -237,3 +237,38 @@ def test_50D2_lead_asked_again_with_nothing_changed_is_the_same_choice():
     assert offered_again(more, Seat.W) is None  # hearts join the options
     _, chosen = choose(state, "forbid:S")
     assert offered_again(chosen, Seat.W) is None
+
+
+def test_50D2_a_lead_before_declarers_due_choice_is_refused_as_once_it_is_asked():
+    """E's ♣A is a major penalty card and W is on lead: declarer's 50D2 choice is due (``/state``
+    shows it) though nobody has asked for it. W's lead (his own ♥A) is refused, "W must wait",
+    as it is once /lead has asked; once declarer has chosen, it is taken."""
+    state = play_state("S", "E:CA:major", "W:HA:major", on_lead=Seat.W)
+    assert any(w.seat is Seat.W and w.law == "50D2" for w in view_of(state).waits)
+    with pytest.raises(RuleError, match="W must wait: the declarer must first choose"):
+        apply(state, CardPlayed(Seat.W, parse_card("HA")))
+    _, asked = lead(state)
+    with pytest.raises(RuleError, match="W must wait: the declarer must first choose"):
+        apply(asked, CardPlayed(Seat.W, parse_card("HA")))
+    _, chosen = choose(asked, "any")
+    played, after = apply(chosen, CardPlayed(Seat.W, parse_card("HA")))
+    assert "HA" not in {p.card.text for p in after.penalty_cards}, played.summary
+
+
+def test_50D1b_61A_a_lead_against_declarers_requirement_is_a_revoke_if_he_could_comply():
+    """Declarer requires a spade lead (50D2(a)); W leads the ♥3. The bot cannot see his hand:
+    it says the lead is a revoke if he held a spade (61A) and legal if he had none (59),
+    instead of only that the card used up the requirement. A spade lead says no such thing;
+    nor does a lead of another suit under a prohibition of spades."""
+    _, state = lead(play_state("S", "E:SK:major", on_lead=Seat.W))
+    _, required = choose(state, "require:S")
+    wrong, _ = apply(required, CardPlayed(Seat.W, parse_card("H3")))
+    said = " ".join(map(str, wrong.steps))
+    assert "revoke (61A)" in said and "(59)" in said and "61A" in wrong.laws, said
+    right, _ = apply(required, CardPlayed(Seat.W, parse_card("S3")))
+    assert "61A" not in right.laws and "revoke" not in " ".join(map(str, right.steps))
+    _, forbidden = choose(state, "forbid:S")
+    other, _ = apply(forbidden, CardPlayed(Seat.W, parse_card("H3")))
+    assert "61A" not in other.laws
+    against, _ = apply(forbidden, CardPlayed(Seat.W, parse_card("S3")))
+    assert "61A" in against.laws

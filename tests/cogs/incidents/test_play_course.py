@@ -565,3 +565,17 @@ async def test_50D1_lead_headline_says_he_must_lead_his_own_penalty_card(ld, bot
     assert "Give trick: with /lead" not in lead.text, lead.text
     must = await ld.run("/mustplay seat:E", user="Dummy")
     assert "♠K" in must.text, must.text
+
+
+async def test_50D2_a_lead_before_declarers_due_choice_is_refused_at_the_table(ld, bot, board):
+    """E's ♣A and W's ♥A are major penalty cards, W on lead, nobody has run /lead: /state
+    shows declarer's choice due, and W's ♥A reported played is refused in one private line
+    (he waits, as once /lead has asked), nothing recorded; the choice is still due."""
+    await ld.run("/exposed cards:CA seat:E", user="RHO")
+    await ld.run("/exposed cards:HA seat:W", user="LHO")
+    state = await ld.run("/state", user="Dummy")
+    assert "Before W leads, declarer chooses (Law 50D2)" in state.text, state.text
+    early = await ld.run("/penalty played card:HA", user="LHO")
+    assert early.ephemeral and "W must wait" in early.text, early.text
+    after = await ld.run("/state", user="Dummy")
+    assert after.text == state.text
