@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import core.laws  # noqa: F401 - the rules this engine dispatches to
 from core.errors import RuleError
-from core.held import check_cards_in_place
+from core.held import check_cards_in_place, track
 from core.registry import (
     CHOICES,
     EVENT_TYPES,
@@ -38,9 +38,12 @@ __all__ = ["EVENT_TYPES", "ChoiceMade", "Event", "apply",
 def apply(state: TableState, ev: Event) -> tuple[Ruling, TableState]:
     """Rule on one event. Raises :class:`RuleError` (or a card/seat error) for bad facts;
     the state passed in is never changed. A card the event places in a hand is checked first:
-    it is nobody else's penalty card (:func:`core.held.check_cards_in_place`)."""
+    it is nobody else's penalty card, nor a card the reports put in a trick or in another
+    player's hand (:func:`core.held.check_cards_in_place`); after the rule, the record of
+    where the cards went is brought up to date (:func:`core.held.track`)."""
     check_cards_in_place(state, ev)
-    return rule_for(ev)(state, ev)
+    ruling, after = rule_for(ev)(state, ev)
+    return ruling, track(state, after, ev)
 
 
 def replay(events: Iterable[Event], start: TableState | None = None) -> TableState:

@@ -174,6 +174,38 @@ class AuctionExposure:
     premature_lead: bool = False
 
 
+class Place(Enum):
+    """Where the reports last put a card that is no longer face up on the table."""
+
+    PLAYED = "played"  # in a trick: it is never led, played or shown from the hand again
+    HAND = "hand"  # back in its owner's hand (picked up, withdrawn, no penalty card after all)
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """A card the reports placed: played to a trick, or back in ``seat``'s hand. Built from
+    the reports only (never from the hand records), so a refusal that reads it tells nobody
+    what a hand holds; a card face up on the table (a penalty card, a Law 24 card, a lead
+    waiting for a choice) is in the state's other records instead."""
+
+    seat: Seat
+    card: Card
+    place: Place
+    trick: int | None = None  # the trick it was played to, when reports tell it
+
+    def describe(self) -> Msg:
+        """What the table's record says of the card, for a refusal: "the ♠K was played by W to
+        trick 3"."""
+        if self.place is Place.HAND:
+            return Msg("the {card.symbol} went back to {seat.value}'s hand earlier on this board",
+                       card=self.card, seat=self.seat)
+        if self.trick is not None:
+            return Msg("the {card.symbol} was played by {seat.value} to trick {n}",
+                       card=self.card, seat=self.seat, n=self.trick)
+        return Msg("the {card.symbol} was played by {seat.value} earlier on this board",
+                   card=self.card, seat=self.seat)
+
+
 class Chooser(StrEnum):
     """Who makes a choice a ruling offers. Stored (in snapshots and rulings) as these strings,
     which older data holds too: never change a value."""
@@ -294,6 +326,8 @@ class TableState:
     # the defender for whose current lead declarer has already chosen among his lead options
     # (50D2, 51B, 26B): the choice is not due again until that lead is over (core.view)
     lead_chosen: Seat | None = None
+    # the cards reports put in a trick or back in a hand (core.held keeps it, before every rule)
+    whereabouts: tuple[Whereabouts, ...] = ()
 
     # --- views -------------------------------------------------------------------------
     def penalty_cards_of(self, seat: Seat) -> tuple[PenaltyCard, ...]:
@@ -310,6 +344,13 @@ class TableState:
 
     def pending_for(self, seat: Seat) -> tuple[PendingChoice, ...]:
         return tuple(p for p in self.pending if p.seat is seat)
+
+    def where(self, card: Card) -> Whereabouts | None:
+        """Where the reports put ``card`` once it left the hand for good or went back to it."""
+        for w in self.whereabouts:
+            if w.card == card:
+                return w
+        return None
 
     # --- changes -----------------------------------------------------------------------
     def evolve(self, **changes: Any) -> TableState:
@@ -336,6 +377,15 @@ class TableState:
         if restriction.trick is None and self.trick is not None:
             restriction = replace(restriction, trick=self.trick)
         return self.evolve(restrictions=(*self.restrictions, restriction))
+
+    def placed(self, seat: Seat, card: Card, place: Place = Place.PLAYED,
+               trick: int | None = None) -> TableState:
+        """A copy that records ``card`` of ``seat`` as played (to ``trick``, by default the
+        trick the reports have reached) or back in his hand."""
+        if place is Place.PLAYED and trick is None:
+            trick = self.trick
+        kept = tuple(w for w in self.whereabouts if w.card != card)
+        return self.evolve(whereabouts=(*kept, Whereabouts(seat, card, place, trick)))
 
     def without_pending(self, seat: Seat | None = None) -> TableState:
         keep = () if seat is None else tuple(p for p in self.pending if p.seat is not seat)

@@ -221,7 +221,7 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     played_penalty = [p for p in state.penalty_cards_of(ev.seat) if p.card == ev.card]
     used = [r for r in state.restrictions_on(ev.seat)
             if r.lasts in (Lasts.THIS_LEAD, Lasts.THIS_PLAY)]
-    state = state.without_penalty_cards(played_penalty)
+    state = state.without_penalty_cards(played_penalty).placed(ev.seat, ev.card)
     state = state.evolve(restrictions=tuple(r for r in state.restrictions if r not in used),
                     phase=Phase.PLAY)
     steps: list[Text] = []

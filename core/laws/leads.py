@@ -72,6 +72,7 @@ def lead_stands(state: TableState, offender: Seat, card: Card,
     it leaves the table, and the correct leader no longer leads, so no choice waits on him."""
     own = [p for p in state.penalty_cards_of(offender) if p.card == card]
     state = state.without_penalty_cards(own).without_pending(correct).evolve(on_lead=offender)
+    state = state.placed(offender, card)
     steps: list[Text] = [Msg(
         "The {card.symbol} was {seat.value}'s penalty card: now that it has been led it leaves "
         "the table (50D1); how it came to be exposed is unauthorized for his partner (50E3).",
@@ -555,6 +556,7 @@ def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
                             "led out of turn; {seat.value} is his partner",
                             seat=ev.correct_leader))
     check_card_free(state, ev.correct_leader, ev.proper_lead)
+    state = state.placed(ev.correct_leader, ev.proper_lead)  # the offender's card goes back
     return Ruling(
         kind="lead_out_of_turn",
         summary=Msg("{leader.value}'s {proper.symbol} is the lead; the {card.symbol} goes back "
@@ -587,8 +589,9 @@ def _wrong_defender_played(state: TableState, ev: LeadOutOfTurn,
     if role_of(rho, declarer) is not Role.DEFENDER:
         raise RuleError(Msg("{seat.value} is not a defender", seat=rho))
     # 57C1: once declarer has played from both hands, the early play is not rectified
-    ruling, state = premature_play(state, PrematurePlay(rho, ev.rho_card, ev.card.suit,
-                                                        declarer_played_both=ev.dummy_played))
+    ruling, state = premature_play(state.placed(ev.offender, ev.card),
+                                   PrematurePlay(rho, ev.rho_card, ev.card.suit,
+                                                 declarer_played_both=ev.dummy_played))
     steps = (
         Msg("Declarer led the {card.symbol} out of turn and {seat.value}, on the right of that "
             "lead, played to it before his partner: the lead stands (53C).", card=ev.card,

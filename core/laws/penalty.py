@@ -703,7 +703,7 @@ def _rule52(state: TableState, ev: PenaltyNotPlayed, owing: list[PenaltyCard],
                           "there is no automatic trick transfer (64B3), but the Director restores "
                           "equity (64C)."),
             outcome={"must_accept": must_accept, "substitute": ""},
-        ), state
+        ), state.placed(ev.seat, ev.played)
     state, extra = add_penalty_cards(
         state.without_penalty_cards(owed), ev.seat, [ev.played], deliberate=True, origin="52B2"
     )
@@ -711,6 +711,7 @@ def _rule52(state: TableState, ev: PenaltyNotPlayed, owing: list[PenaltyCard],
     first: Text
     if owed:
         substitute = owed[0].card
+        state = state.placed(ev.seat, substitute)  # played in its place (52B2)
         summary = Msg("{seat.value} must play the {substitute.symbol} instead; the "
                       "{card.symbol} becomes a major penalty card.",
                       seat=ev.seat, substitute=substitute, card=ev.played)

@@ -183,7 +183,7 @@ def _declarer_premature(state: TableState, ev: PrematurePlay,
                 "different matter (55)."),
         ),
         outcome={"options": [], "chooser": "", "penalty_cards": penalty_tokens(state)},
-    ), state
+    ), state.placed(ev.offender, ev.card)
 
 
 def _no_rectification(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableState]:
@@ -209,7 +209,7 @@ def _no_rectification(state: TableState, ev: PrematurePlay) -> tuple[Ruling, Tab
         if ev.declarer_played_both
         else Msg("The Director may deal with dummy's conduct (43, 45F)."),
         outcome={"options": [], "chooser": "", "penalty_cards": penalty_tokens(state)},
-    ), state
+    ), state.placed(ev.offender, ev.card)
 
 
 def _at_rho_turn(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableState]:
@@ -328,7 +328,7 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
             steps=(step,),
             outcome={"played": played.text if played else "",
                      "penalty_cards": penalty_tokens(state)},
-        ), state
+        ), state.placed(ev.seat, played) if played else state
     if ev.designated is None or ev.designated not in visible:
         raise RuleError(Msg("several faces were seen: {seat.value} must say which of {cards} he "
                             "plays (58B2)", seat=ev.seat, cards=cards_text(visible)))
@@ -380,4 +380,4 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         information=INFORMATION_ON_TABLE if is_defender(ev.seat, declarer) else "",
         outcome={"played": ev.designated.text, "penalty_cards": penalty_tokens(state),
                  **made},
-    ), state
+    ), state.placed(ev.seat, ev.designated)

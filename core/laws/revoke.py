@@ -222,7 +222,11 @@ def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
         return _correct(state, ev, declarer, how_laws, how_steps)
     if ev.trick == TWELFTH and ev.attention is Attention.DURING_PLAY:
         return _twelfth(state, ev, declarer, how_laws, how_steps)
-    return _established(state, ev, declarer, how_laws, how_steps)
+    ruling, state = _established(state, ev, declarer, how_laws, how_steps)
+    for seat, card in ((ev.offender, ev.card), (ev.other_offender, ev.other_card)):
+        if seat is not None and card is not None:  # the revoke trick stands as played (63B)
+            state = state.placed(seat, card, trick=ev.trick)
+    return ruling, state
 
 
 # --- before establishment: Law 62 ------------------------------------------------------

@@ -164,7 +164,10 @@ def test_68D_a_defenders_card_shown_after_a_claim_is_not_a_penalty_card() -> Non
     _, state = apply(before, Claim(Seat.S, 4, 4, "all mine", objector=Seat.W))
     for seat, cards in ((Seat.E, "H5"), (Seat.W, "DA C3")):
         ruling, after = apply(state, Exposure(seat, tuple(parse_cards(cards)), How.DELIBERATE))
-        assert after == state  # no penalty card, no lead option, nothing else
+        # no penalty card, no lead option, nothing else: the cards stay in the hand
+        assert after.evolve(whereabouts=state.whereabouts) == state
+        assert {(w.seat, w.card.text, w.place.value) for w in after.whereabouts} == {
+            (seat, c.text, "hand") for c in parse_cards(cards)}
         assert str(ruling.summary).startswith("No penalty card"), ruling.summary
         assert {"68D", "70B3", "68D2(b)"} <= set(ruling.laws)
         assert ruling.outcome == {"penalty_cards": ["E:SK:major"], "suspended_by": "S"}

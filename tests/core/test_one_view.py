@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from core.cards import Card, Suit, parse_card
 from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
+from core.held import held_cards
 from core.laws import lead26
 from core.laws.course import QUESTION_LAW, REPORT_QUESTION_LAW, PlayReported
 from core.laws.exposure import Exposure, How
@@ -35,7 +36,7 @@ from core.laws.waits import (
 )
 from core.ruling import Ruling
 from core.seats import Seat, is_defender, opening_leader
-from core.state import LeadPenalty, PenaltyKind, Phase, TableState
+from core.state import LeadPenalty, PenaltyKind, Phase, Place, TableState
 from core.view import lead_wait, must_play, view_of
 
 CARDS = [parse_card(s + r) for s in "SHDC" for r in "AKQJT98765432"]
@@ -46,7 +47,39 @@ TOKEN = re.compile(r"\b(require|forbid):|\b(require|forbid) [SHDC]+\b|\b[SHDC][A
 
 
 def used(state: TableState) -> set[Card]:
-    return {p.card for p in state.penalty_cards}
+    """The cards the reports have placed: on the table, in a trick or back in a hand."""
+    return ({p.card for p in state.penalty_cards} | {w.card for w in state.whereabouts}
+            | {p.card for p in state.pending if p.card is not None})
+
+
+def owners(state: TableState) -> dict[Card, Seat]:
+    """Whose each placed card is, as the state says (every record must agree)."""
+    found: dict[Card, Seat] = {}
+    for seat, card in [*((p.seat, p.card) for p in state.penalty_cards),
+                       *((w.seat, w.card) for w in state.whereabouts),
+                       *((p.offender, p.card) for p in state.pending
+                         if p.offender is not None and p.card is not None)]:
+        assert found.setdefault(card, seat) is seat, (card, seat, found[card])
+    return found
+
+
+def check_one_place(before: TableState, after: TableState, event: Event) -> None:
+    """No card is reported in two places: each record names one owner per card, a card
+    played is on the table nowhere, and an accepted report names a placed card only for its
+    owner, and a played card only to report on that play (a revoke)."""
+    after_owners = owners(after)
+    cards = [w.card for w in after.whereabouts]
+    assert len(cards) == len(set(cards)), after.whereabouts
+    on_table = {p.card for p in after.penalty_cards} | {p.card for p in after.pending}
+    assert not any(w.place is Place.PLAYED and w.card in on_table
+                   for w in after.whereabouts), after
+    placed = owners(before)
+    for seat, card in held_cards(event):
+        assert placed.get(card, seat) is seat, (event, placed[card])
+        assert after_owners.get(card, seat) is seat, (event, after_owners[card])
+        where = before.where(card)
+        assert where is None or where.place is not Place.PLAYED or isinstance(event, Revoke), \
+            (event, where)
 
 
 def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
@@ -64,12 +97,24 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
         kinds += ["not_played", "revoke_failure"]
     if state.on_lead is not None:
         kinds.append("lead_made")
+    if used(state):
+        kinds += ["again"] * 2
     if any(w.recorded and w.options for w in waits):
         kinds += ["choose"] * 4
     kind = data.draw(st.sampled_from(kinds))
     if kind == "choose":
         wait = data.draw(st.sampled_from([w for w in waits if w.recorded and w.options]))
         return ChoiceMade(wait.seat, data.draw(st.sampled_from(wait.options)))
+    if kind == "again":  # a card already placed, reported again, for anyone: most are refused
+        card = data.draw(st.sampled_from(sorted(used(state))))
+        seat = data.draw(st.sampled_from(SEATS))
+        other = data.draw(st.sampled_from([s for s in SEATS if s is not seat]))
+        return data.draw(st.sampled_from([
+            Exposure(seat, (card,)), CardPlayed(seat, card),
+            LeadOutOfTurn(seat, card, other, trick=max(trick, 2)),
+            PrematurePlay(seat, card, led=Suit.CLUBS),
+            Revoke(seat, True, card, trick=max(trick - 1, 1)),
+            PenaltyNotPlayed(seat, card, accepted=True)]))
     if kind == "expose":
         seat = data.draw(st.sampled_from(defenders))
         return Exposure(seat, (data.draw(st.sampled_from(free)),),
@@ -274,6 +319,7 @@ def test_one_view_every_command_agrees_after_every_step(data, declarer, length, 
             continue  # refused facts change nothing
         check_first_lead(state, after, event)
         check_one_incident(state, after, event)
+        check_one_place(state, after, event)
         state = after
         check_agreement(state)
 
