@@ -191,17 +191,14 @@ class Whereabouts:
     seat: Seat
     card: Card
     place: Place
-    trick: int | None = None  # the trick it was played to, when reports tell it
 
     def describe(self) -> Msg:
-        """What the table's record says of the card, for a refusal: "the ♠K was played by W to
-        trick 3"."""
+        """What the table's record says of the card, for a refusal: "the ♠K was played by W
+        earlier on this board" (not to which trick: the trick count is only as good as the
+        reports of it, and a card played is played once whatever the trick)."""
         if self.place is Place.HAND:
             return Msg("the {card.symbol} went back to {seat.value}'s hand earlier on this board",
                        card=self.card, seat=self.seat)
-        if self.trick is not None:
-            return Msg("the {card.symbol} was played by {seat.value} to trick {n}",
-                       card=self.card, seat=self.seat, n=self.trick)
         return Msg("the {card.symbol} was played by {seat.value} earlier on this board",
                    card=self.card, seat=self.seat)
 
@@ -378,14 +375,10 @@ class TableState:
             restriction = replace(restriction, trick=self.trick)
         return self.evolve(restrictions=(*self.restrictions, restriction))
 
-    def placed(self, seat: Seat, card: Card, place: Place = Place.PLAYED,
-               trick: int | None = None) -> TableState:
-        """A copy that records ``card`` of ``seat`` as played (to ``trick``, by default the
-        trick the reports have reached) or back in his hand."""
-        if place is Place.PLAYED and trick is None:
-            trick = self.trick
+    def placed(self, seat: Seat, card: Card, place: Place = Place.PLAYED) -> TableState:
+        """A copy that records ``card`` of ``seat`` as played, or back in his hand."""
         kept = tuple(w for w in self.whereabouts if w.card != card)
-        return self.evolve(whereabouts=(*kept, Whereabouts(seat, card, place, trick)))
+        return self.evolve(whereabouts=(*kept, Whereabouts(seat, card, place)))
 
     def without_pending(self, seat: Seat | None = None) -> TableState:
         keep = () if seat is None else tuple(p for p in self.pending if p.seat is not seat)

@@ -225,7 +225,7 @@ def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
     ruling, state = _established(state, ev, declarer, how_laws, how_steps)
     for seat, card in ((ev.offender, ev.card), (ev.other_offender, ev.other_card)):
         if seat is not None and card is not None:  # the revoke trick stands as played (63B)
-            state = state.placed(seat, card, trick=ev.trick)
+            state = state.placed(seat, card)
     return ruling, state
 
 

@@ -49,7 +49,7 @@ def test_45_65_a_card_led_to_a_trick_is_no_other_players_card(event):
     with pytest.raises(RuleError) as refused:
         apply(state, event)
     said = str(refused.value)
-    assert said.startswith("the ♦3 was played by W to trick 4, so "), said
+    assert said.startswith("the ♦3 was played by W earlier on this board, so "), said
     assert "cannot hold it" in said and "\n" not in said
     assert "hand record" not in said
 
@@ -62,7 +62,7 @@ def test_45_65_a_card_led_to_a_trick_is_no_other_players_card(event):
 ])
 def test_45_a_card_played_is_not_played_again(event):
     """The ♦3 led to trick 3 and then again to trick 5, by W himself: a card is played once."""
-    with pytest.raises(RuleError, match="♦3 was played by W to trick 4: a card is played "
+    with pytest.raises(RuleError, match="♦3 was played by W earlier on this board: a card is played "
                                         "only once"):
         apply(led_at_4(), event)
 
@@ -73,14 +73,14 @@ def test_63B_the_revoke_report_names_the_card_played_to_the_revoke_trick():
     revoke = Revoke(Seat.W, True, D3, trick=4, won_by=WonBy.OPPONENTS, later_tricks=0)
     _, state = apply(led_at_4(), revoke)
     assert state.where(D3) is not None and state.where(D3).place is Place.PLAYED
-    with pytest.raises(RuleError, match="played by W to trick 4, so E cannot hold it"):
+    with pytest.raises(RuleError, match="played by W earlier on this board, so E cannot hold it"):
         apply(state, Exposure(Seat.E, (D3,)))
 
 
 def test_63B_an_established_revoke_card_is_in_the_trick():
     _, state = apply(play_state("S"), Revoke(Seat.E, True, parse_card("C2"), trick=7,
                                              won_by=WonBy.PARTNER, later_tricks=2))
-    with pytest.raises(RuleError, match="♣2 was played by E to trick 7, so W cannot hold it"):
+    with pytest.raises(RuleError, match="♣2 was played by E earlier on this board, so W cannot hold it"):
         apply(state, Exposure(Seat.W, (parse_card("C2"),)))
 
 
@@ -178,7 +178,7 @@ def test_47E1_53B_a_lead_taken_back_is_back_in_its_owners_hand(lead):
 def test_53B_the_proper_lead_is_in_the_trick():
     _, state = apply(play_state("S"), LeadOutOfTurn(Seat.W, D3, Seat.N, trick=4,
                                                      proper_lead=parse_card("D9")))
-    with pytest.raises(RuleError, match="♦9 was played by N to trick 4"):
+    with pytest.raises(RuleError, match="♦9 was played by N earlier on this board"):
         apply(state, Exposure(Seat.E, cards("D9")))
 
 

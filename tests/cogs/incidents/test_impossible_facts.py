@@ -95,3 +95,38 @@ async def test_a_refused_card_list_is_said_as_a_sentence(ld, bot, board, cards, 
     assert result.ephemeral and result.text == said, result.text
     state = await ld.run("/state", user="LHO")
     assert "Penalty cards" not in state.text
+
+
+@pytest.mark.parametrize(("done", "record"), [
+    (("/penalty played card:SK", "LHO"), "The ♠K was played by W earlier on this board"),
+    (("/penalty returned card:SK table:1", "Director"),
+     "The ♠K went back to W's hand earlier on this board"),
+])
+async def test_45_50_a_card_played_or_returned_is_nobody_elses_and_nothing_is_recorded(
+    ld, bot, board, storage, done, record
+):
+    """W's ♠K, his penalty card, has been played (it is in a trick) or the director returned it
+    to his hand: reported afterwards as E's card, it is refused in one private line that says
+    what the table's record says, and nothing is recorded."""
+    await ld.run("/exposed cards:SK", user="LHO")
+    await ld.run(done[0], user=done[1])
+    before = (await storage.search_log(ld.guild.id, limit=100)).entries
+    result = await ld.run("/exposed cards:SK", user="RHO")
+    assert result.ephemeral and not result.channel_messages, result.text
+    assert result.text.count("\n") == 0, result.text
+    assert f"{record}, so E cannot hold it" in result.text, result.text
+    assert (await storage.search_log(ld.guild.id, limit=100)).entries == before
+
+
+async def test_45_a_card_played_is_not_led_again(ld, bot, board, storage):
+    """W's ♠K has been played: W's lead of it to a later trick is refused (a card is played
+    once), and nothing is recorded."""
+    await ld.run("/exposed cards:SK", user="LHO")
+    await ld.run("/penalty played card:SK", user="LHO")
+    before = (await storage.search_log(ld.guild.id, limit=100)).entries
+    result = await ld.run("/lead-out-of-turn card:SK seat:W correct_leader:E trick:6",
+                          user="Declarer")
+    assert result.ephemeral and not result.channel_messages, result.text
+    assert "The ♠K was played by W earlier on this board: a card is played only once" in \
+        result.text, result.text
+    assert (await storage.search_log(ld.guild.id, limit=100)).entries == before

@@ -8,9 +8,11 @@ import datetime as dt
 import pytest
 
 from core import editions as core_editions
+from core.cards import parse_card
 from core.errors import RuleError
 from core.laws.claim import Claim
 from core.laws.consultation import Consultation
+from core.laws.leads import LeadOutOfTurn
 from core.laws.penalty import PartnerLead
 from core.laws.revoke import Revoke, WonBy
 from core.permissions import may_be_blind
@@ -857,3 +859,35 @@ async def test_a_re_ruling_shown_before_a_void_is_refused_after_it(storage):
     voided = await storage.event(GUILD_A, rec.id)
     assert voided.void and voided.verdict is VerdictKind.VOIDED
     assert await desk.amended_by(GUILD_A, rec.id) is None
+
+
+def _led_d3() -> LeadOutOfTurn:
+    """W led the ♦3 out of turn to trick 4 and N played to it: the lead stands (53A)."""
+    return LeadOutOfTurn(Seat.W, parse_card("D3"), Seat.N, trick=4, next_hand_played=True)
+
+
+async def test_45_voiding_a_lead_takes_its_card_out_of_the_trick(storage):
+    """W's ♦3 is in trick 4, so E's ♦3 is refused. The director voids the lead (it was E's
+    card): the ♦3 leaves the table's record with it, E's exposure is recorded, and the board is
+    the fold of what is left."""
+    board, (lead,) = await _logged(storage, [_led_d3()])
+    with pytest.raises(RuleError, match="♦3 was played by W earlier on this board, so E cannot hold it"):
+        await storage.record(GUILD_A, board.id, exposed("E", "D3"), actor_id=PLAYER)
+    await storage.void(GUILD_A, lead.id, DIRECTOR, "it was E's card")
+    await storage.record(GUILD_A, board.id, exposed("E", "D3"), actor_id=PLAYER)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert [p.token for p in state.penalty_cards] == ["E:D3:minor"]
+    assert state.whereabouts == () and state == await storage.rebuild(GUILD_A, board.id)
+
+
+async def test_45_an_amended_lead_moves_its_card_in_the_record(storage):
+    """The lead was W's ♦4, not his ♦3: once the director amends it, the ♦3 is free for E and
+    the ♦4 is the card in trick 4."""
+    desk = Desk(storage)
+    board, (lead,) = await _logged(storage, [_led_d3()])
+    await desk.rerule(GUILD_A, lead.id, DIRECTOR, "it was the four", {"card": "D4"})
+    await storage.record(GUILD_A, board.id, exposed("E", "D3"), actor_id=PLAYER)
+    with pytest.raises(RuleError, match="♦4 was played by W earlier on this board"):
+        await storage.record(GUILD_A, board.id, exposed("E", "D4"), actor_id=PLAYER)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert state == await storage.rebuild(GUILD_A, board.id)
