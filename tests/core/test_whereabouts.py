@@ -61,9 +61,9 @@ def test_45_65_a_card_led_to_a_trick_is_no_other_players_card(event):
     PrematurePlay(Seat.W, D3, led=None),
 ])
 def test_45_a_card_played_is_not_played_again(event):
-    """The ♦3 led to trick 3 and then again to trick 5, by W himself: a card is played once."""
-    with pytest.raises(RuleError, match="♦3 was played by W earlier on this board: a card is played "
-                                        "only once"):
+    """The ♦3 led to trick 4 and then again to trick 5, by W himself: a card is played once."""
+    with pytest.raises(RuleError, match="♦3 was played by W earlier on this board: a card is "
+                                        "played only once"):
         apply(led_at_4(), event)
 
 
@@ -80,7 +80,8 @@ def test_63B_the_revoke_report_names_the_card_played_to_the_revoke_trick():
 def test_63B_an_established_revoke_card_is_in_the_trick():
     _, state = apply(play_state("S"), Revoke(Seat.E, True, parse_card("C2"), trick=7,
                                              won_by=WonBy.PARTNER, later_tricks=2))
-    with pytest.raises(RuleError, match="♣2 was played by E earlier on this board, so W cannot hold it"):
+    with pytest.raises(RuleError, match="♣2 was played by E earlier on this board, so W "
+                                        "cannot hold it"):
         apply(state, Exposure(Seat.W, (parse_card("C2"),)))
 
 

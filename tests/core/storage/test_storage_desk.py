@@ -871,7 +871,8 @@ async def test_45_voiding_a_lead_takes_its_card_out_of_the_trick(storage):
     card): the ♦3 leaves the table's record with it, E's exposure is recorded, and the board is
     the fold of what is left."""
     board, (lead,) = await _logged(storage, [_led_d3()])
-    with pytest.raises(RuleError, match="♦3 was played by W earlier on this board, so E cannot hold it"):
+    with pytest.raises(RuleError, match="♦3 was played by W earlier on this board, so E "
+                                        "cannot hold it"):
         await storage.record(GUILD_A, board.id, exposed("E", "D3"), actor_id=PLAYER)
     await storage.void(GUILD_A, lead.id, DIRECTOR, "it was E's card")
     await storage.record(GUILD_A, board.id, exposed("E", "D3"), actor_id=PLAYER)
