@@ -28,7 +28,7 @@ from core.text import Msg
 
 
 def _cards(event: Any) -> Iterable[tuple[Seat, Card]]:
-    return ((event.seat, c) for c in event.cards)
+    return [(event.seat, c) for c in event.cards]
 
 
 def _card(event: Any) -> Iterable[tuple[Seat, Card]]:
@@ -96,10 +96,10 @@ def check_cards_in_place(state: TableState, event: Event) -> None:
     or that waits face up for a choice about it, or a card already played (save a report about
     that play): asked by the engine before every
     rule, so declarer's and dummy's cards (48A) and every other report are checked alike."""
-    named = _HELD.get(type(event))
-    if named is None or not (state.penalty_cards or state.whereabouts or state.pending):
+    if not (state.penalty_cards or state.whereabouts or state.pending) or (
+            type(event) not in _HELD):
         return
-    for seat, card in named(event):
+    for seat, card in _HELD[type(event)](event):
         check_card_free(state, seat, card)
         for p in state.pending:  # a lead (or a card played) face up, waiting for a choice
             if p.card == card and p.offender is not None and p.offender is not seat:
@@ -119,29 +119,35 @@ def check_cards_in_place(state: TableState, event: Event) -> None:
 def track(before: TableState, after: TableState, event: Event) -> TableState:
     """``after`` with the cards a rule took off the table or named, and left neither on the
     table nor played, recorded back in their owner's hand (a penalty card picked up under 50D2,
-    a lead taken back, declarer's exposed card, 48A). The engine calls it after every rule."""
-    gone: list[tuple[Seat, Card]] = []
+    a lead taken back, declarer's exposed card, 48A). The engine calls it after every rule:
+    it answers at once when the rule named no card and took none off the table."""
     named = _HELD.get(type(event))
-    if named is not None:
-        gone += named(event)
-    if before.penalty_cards is not after.penalty_cards:
-        gone += ((p.seat, p.card) for p in before.penalty_cards)
-    if before.auction_exposed is not after.auction_exposed:
-        gone += ((e.seat, e.card) for e in before.auction_exposed)
-    if before.pending is not after.pending:
-        gone += ((p.offender, p.card) for p in before.pending
-                 if p.offender is not None and p.card is not None)
+    gone = list(named(event)) if named is not None else []
+    if before.penalty_cards and before.penalty_cards is not after.penalty_cards:
+        gone += [(p.seat, p.card) for p in before.penalty_cards if p not in after.penalty_cards]
+    if before.auction_exposed and before.auction_exposed is not after.auction_exposed:
+        gone += [(e.seat, e.card) for e in before.auction_exposed]
+    if before.pending and before.pending is not after.pending:
+        for p in before.pending:  # a lead (or card played) that waited for a choice
+            if p.offender is not None and p.card is not None:
+                gone.append((p.offender, p.card))
     if not gone or after.phase is Phase.FINISHED:
         return after
-    on_table = {p.card for p in after.penalty_cards}
-    on_table.update(e.card for e in after.auction_exposed)
-    on_table.update(p.card for p in after.pending if p.card is not None)
     for seat, card in gone:
-        where = after.where(card)
-        if card in on_table:  # face up again (a corrected revoke card, 62B1): no longer played
+        where = after.where(card) if after.whereabouts else None
+        if _face_up(after, card):  # on the table again (a corrected revoke card, 62B1)
             if where is not None:
                 after = after.evolve(whereabouts=tuple(
                     w for w in after.whereabouts if w is not where))
         elif where is None or where.place is not Place.PLAYED:
             after = after.placed(seat, card, Place.HAND)
     return after
+
+
+def _face_up(state: TableState, card: Card) -> bool:
+    """Whether ``card`` lies face up on the table: a penalty card, a Law 24 card, a lead (or a
+    card played) waiting for a choice."""
+    # ``in`` asks identity first: the card a report just made a penalty card is found at once
+    return (card in [p.card for p in state.penalty_cards]
+            or card in [e.card for e in state.auction_exposed]
+            or card in [p.card for p in state.pending])

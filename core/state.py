@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
-from typing import Any
+from functools import cache
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from core import serial
 from core.cards import Card, Suit, cards_text
@@ -27,6 +29,13 @@ class Phase(Enum):
 class PenaltyKind(Enum):
     MAJOR = "major"
     MINOR = "minor"
+
+    # singletons read on every exposure and token: hash and value in C (see ``Seat.value``)
+    __hash__ = object.__hash__
+    if TYPE_CHECKING:
+        value: str
+    else:
+        value = property(attrgetter("_value_"))
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,12 @@ class RestrictionKind(Enum):
     HIGHEST = "highest"  # must play his highest card of the suit led (57A)
     LOWEST = "lowest"  # must play his lowest card of the suit led (57A)
     CARD = "card"  # must play this very card at his turn (57D)
+
+    __hash__ = object.__hash__  # singletons: hash and value in C (see ``Seat.value``)
+    if TYPE_CHECKING:
+        value: str
+    else:
+        value = property(attrgetter("_value_"))
 
 
 class Lasts(Enum):
@@ -180,6 +195,8 @@ class Place(Enum):
     PLAYED = "played"  # in a trick: it is never led, played or shown from the hand again
     HAND = "hand"  # back in its owner's hand (picked up, withdrawn, no penalty card after all)
 
+    __hash__ = object.__hash__  # singletons: hash by identity (see ``Seat.__hash__``)
+
 
 @dataclass(frozen=True)
 class Whereabouts:
@@ -201,6 +218,13 @@ class Whereabouts:
                        card=self.card, seat=self.seat)
         return Msg("the {card.symbol} was played by {seat.value} earlier on this board",
                    card=self.card, seat=self.seat)
+
+
+@cache
+def _whereabouts(seat: Seat, card: Card, place: Place) -> Whereabouts:
+    """One value per (seat, card, place), made once: the record grows on the engine's hot path
+    (every penalty card picked up)."""
+    return Whereabouts(seat, card, place)
 
 
 class Chooser(StrEnum):
@@ -327,11 +351,12 @@ class TableState:
     whereabouts: tuple[Whereabouts, ...] = ()
 
     # --- views -------------------------------------------------------------------------
+    # the views every rule asks several times: a list made in one go is cheaper than a generator
     def penalty_cards_of(self, seat: Seat) -> tuple[PenaltyCard, ...]:
-        return tuple(p for p in self.penalty_cards if p.seat is seat)
+        return tuple([p for p in self.penalty_cards if p.seat is seat])
 
     def restrictions_on(self, seat: Seat) -> tuple[Restriction, ...]:
-        return tuple(r for r in self.restrictions if r.seat is seat)
+        return tuple([r for r in self.restrictions if r.seat is seat])
 
     def pass_obligation_of(self, seat: Seat) -> PassObligation | None:
         found = [p for p in self.pass_obligations if p.seat is seat]
@@ -340,7 +365,7 @@ class TableState:
         return found[0] if found else None
 
     def pending_for(self, seat: Seat) -> tuple[PendingChoice, ...]:
-        return tuple(p for p in self.pending if p.seat is seat)
+        return tuple([p for p in self.pending if p.seat is seat])
 
     def where(self, card: Card) -> Whereabouts | None:
         """Where the reports put ``card`` once it left the hand for good or went back to it."""
@@ -352,13 +377,12 @@ class TableState:
     # --- changes -----------------------------------------------------------------------
     def evolve(self, **changes: Any) -> TableState:
         """A copy with ``changes``: ``dataclasses.replace`` without its per-call overhead, since
-        every rule makes several."""
-        unknown = changes.keys() - _STATE_FIELDS
-        if unknown:
-            raise TypeError(f"TableState has no field {sorted(unknown)[0]!r}")
+        every rule makes several (the new instance gets its fields as one merged dict)."""
+        if not _STATE_FIELDS.issuperset(changes):
+            unknown = sorted(changes.keys() - _STATE_FIELDS)
+            raise TypeError(f"TableState has no field {unknown[0]!r}")
         new = object.__new__(TableState)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        object.__setattr__(new, "__dict__", {**self.__dict__, **changes})
         return new
 
     def with_penalty_cards(self, cards: Iterable[PenaltyCard]) -> TableState:
@@ -377,8 +401,8 @@ class TableState:
 
     def placed(self, seat: Seat, card: Card, place: Place = Place.PLAYED) -> TableState:
         """A copy that records ``card`` of ``seat`` as played, or back in his hand."""
-        kept = tuple(w for w in self.whereabouts if w.card != card)
-        return self.evolve(whereabouts=(*kept, Whereabouts(seat, card, place)))
+        kept = [w for w in self.whereabouts if w.card != card] if self.whereabouts else []
+        return self.evolve(whereabouts=(*kept, _whereabouts(seat, card, place)))
 
     def without_pending(self, seat: Seat | None = None) -> TableState:
         keep = () if seat is None else tuple(p for p in self.pending if p.seat is not seat)

@@ -493,7 +493,7 @@ def test_54D_refusing_the_lead_puts_the_correct_leader_on_lead():
     _, state = apply(start, BoardSet(dealer=Seat.N, declarer=Seat.N, contract="4H"))
     _, state = oloot(state, offender="W", card="SA")
     _, state = apply(state, BoardSet(declarer=Seat.S))
-    _, state = loot("N", "SA", "S", state=state, trick=2)
+    _, state = loot("N", "HA", "S", state=state, trick=2)
     assert state.on_lead is Seat.S
     _, state = choose(state, "E", "require:S")
     assert state.on_lead is Seat.E
