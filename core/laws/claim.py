@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from core.cards import Card, Suit, cards_text
 from core.errors import RuleError
 from core.laws import waits
+from core.laws.consultation import Consultation
+from core.laws.exposure import Exposure
 from core.laws.play import require_play
 from core.registry import Event, event, rule
 from core.ruling import Ruling
@@ -52,6 +54,12 @@ class Claim(Event):
     objector: Seat | None = None
 
 
+#: The reports made at a defender's concession his partner objected to (68B2): the concession
+#: itself, a card exposed at it (not a penalty card), the director called to it. Any other
+#: report means play went on.
+AT_CONCESSION: frozenset[type] = frozenset({Claim, Exposure, Consultation})
+
+
 @rule(Claim)
 def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
     require_play(state)
@@ -76,12 +84,17 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
             summary=Msg("No concession: {partner.value} objects at once to {seat.value}'s, so "
                         "none has occurred and play goes on (68B2).", partner=ev.objector,
                         seat=ev.claimer),
-            laws=("68B2", "16"),
+            laws=("68B2", "16", "16C"),
             steps=(Msg("What was said may be unauthorized information for the defenders: call "
-                       "the director now (68B2, 16)."),),
+                       "the director now (68B2, 16)."),
+                   Msg("A card either defender exposed at it is not a penalty card, but what it "
+                       "showed is unauthorized for his partner (68B2, 16C): report it now with "
+                       "/exposed.")),
             outcome={"claimer": ev.claimer.value, "tricks": ev.tricks,
                      "remaining": ev.remaining, "disputed": True, "conceded": False},
-        ), state
+        ), waits.concession_over(state).evolve(
+            notes=(*waits.concession_over(state).notes,
+                   f"{waits.CONCESSION_NOTE}{ev.claimer.value}"))
     what = (Msg("{seat.value} concedes the remaining {remaining} tricks", seat=ev.claimer,
                 remaining=ev.remaining) if ev.tricks == 0
             else Msg("{seat.value} claims {tricks} of the remaining {remaining} tricks for "

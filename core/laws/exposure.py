@@ -68,6 +68,9 @@ def exposure(state: TableState, ev: Exposure) -> tuple[Ruling, TableState]:
     claimer = waits.claimed_by(state)
     if claimer is not None:
         return _shown_during_claim(state, ev, claimer), state
+    conceder = waits.objected_concession(state) if state.notes else None
+    if conceder is not None:
+        return _shown_at_objected_concession(state, ev, conceder), state
     deliberate = ev.how is How.DELIBERATE
     already = len(state.penalty_cards_of(ev.seat))
     reason = kind_reason(list(ev.cards), deliberate, already)
@@ -128,6 +131,36 @@ def _shown_during_claim(state: TableState, ev: Exposure, claimer: Seat) -> Rulin
         ),
         outcome={"penalty_cards": [p.token for p in state.penalty_cards],
                  "suspended_by": claimer.value},
+    )
+
+
+def _shown_at_objected_concession(state: TableState, ev: Exposure, conceder: Seat) -> Ruling:
+    """68B2: a defender tried to concede and his partner objected at once, so there was no
+    concession and play goes on; a card a defender exposed at it is no penalty card and goes
+    back to his hand, but what it showed is unauthorized for his partner (16C).
+    ``penalty_kind`` "none" lets voiding the concession take this ruling with it."""
+    shown = cards_text(ev.cards)
+    partner = ev.seat.partner
+    return Ruling(
+        kind="exposure",
+        summary=(Msg("No penalty card: {seat.value}'s {cards} was exposed when {conceder.value} "
+                     "tried to concede and {objector.value} objected at once (68B2).",
+                     seat=ev.seat, cards=shown, conceder=conceder, objector=conceder.partner)
+                 if len(ev.cards) == 1 else
+                 Msg("No penalty card: {seat.value}'s {cards} were exposed when "
+                     "{conceder.value} tried to concede and {objector.value} objected at once "
+                     "(68B2).", seat=ev.seat, cards=shown, conceder=conceder,
+                     objector=conceder.partner)),
+        laws=("68B2", "16C"),
+        steps=(Msg("No concession occurred and play goes on: a card a defender exposed at it "
+                   "is not a penalty card and goes back to his hand (68B2)."),),
+        information=Msg("What it showed is unauthorized for {partner.value}, who may not use it, "
+                        "and authorized for declarer (68B2, 16C).", partner=partner),
+        judgement=Msg("If {partner.value} could have chosen a play suggested by it over a "
+                      "logical alternative, and the other side was damaged, the Director "
+                      "adjusts the score (16B, 16C).", partner=partner),
+        outcome={"penalty_cards": [p.token for p in state.penalty_cards], "suspended_by": "",
+                 "penalty_kind": "none"},
     )
 
 

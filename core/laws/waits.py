@@ -84,6 +84,29 @@ def claimed_by(state: TableState) -> Seat | None:
     return None
 
 
+#: ``TableState.notes`` entry of a defender's attempt to concede that his partner objected to
+#: at once (68B2): ``68B2:E``. No concession occurred and play goes on; the entry lasts only
+#: while that moment does (the engine drops it at the next report that is not a card exposed
+#: at it, :data:`core.laws.claim.AT_CONCESSION`).
+CONCESSION_NOTE = "68B2:"
+
+
+def objected_concession(state: TableState) -> Seat | None:
+    """The defender whose attempt to concede his partner has just objected to (68B2), if any."""
+    for note in state.notes:
+        if note.startswith(CONCESSION_NOTE):
+            return Seat(note[len(CONCESSION_NOTE):])
+    return None
+
+
+def concession_over(state: TableState) -> TableState:
+    """``state`` once play has gone on after a concession objected to (68B2)."""
+    if not any(n.startswith(CONCESSION_NOTE) for n in state.notes):
+        return state
+    return state.evolve(notes=tuple(n for n in state.notes
+                                    if not n.startswith(CONCESSION_NOTE)))
+
+
 def stopped_words(claimer: Seat) -> Msg:
     """"Play has stopped": the answer to any question about a lead or a play after a claim."""
     return Msg("Play has stopped: {seat.value} has claimed or conceded (68D); nobody plays "

@@ -126,7 +126,9 @@ def test_68B2_a_defenders_concession_his_partner_objects_to_never_happened() -> 
     stops play (68D, 70)."""
     _, state = apply(PLAY, PartnerLead(Seat.W))
     ruling, after = apply(state, Claim(Seat.W, 0, 6, objector=Seat.E))
-    assert after == state and "68B2" in ruling.laws and "play goes on" in str(ruling.summary)
+    # nothing changes but the moment of the objected concession, for a card exposed at it
+    assert after.evolve(notes=state.notes) == state and after.notes == ("68B2:W",)
+    assert "68B2" in ruling.laws and "play goes on" in str(ruling.summary)
     assert not str(must_play(after, Seat.W).summary).startswith("Play has stopped")
     _, stopped = apply(state, Claim(Seat.S, 6, 6, objector=Seat.W))
     assert str(must_play(stopped, Seat.W).summary).startswith("Play has stopped")
@@ -222,3 +224,38 @@ def test_68D_no_two_cards_played_at_the_same_moment_after_a_claim() -> None:
         apply(state, SimultaneousPlays(Seat.W, Seat.E))
     ruling, _ = apply(PLAY, SimultaneousPlays(Seat.W, Seat.E))
     assert "58A" in ruling.laws
+
+
+def test_68B2_a_card_exposed_at_a_concession_partner_objected_to_is_not_a_penalty_card() -> None:
+    """E tries to concede and W objects at once: no concession (68B2). E's ♠K, exposed as he
+    conceded and reported afterwards, is not a penalty card: it goes back to his hand, and what
+    it showed is unauthorized for W (16C). So is a card W exposed then (for E)."""
+    _, state = apply(PLAY, Claim(Seat.E, 0, 5, objector=Seat.W))
+    for seat, partner, card in ((Seat.E, "W", "SK"), (Seat.W, "E", "H5")):
+        ruling, after = apply(state, Exposure(seat, (parse_card(card),)))
+        assert not after.penalty_cards and not after.pending
+        assert str(ruling.summary).startswith("No penalty card"), ruling.summary
+        assert "tried to concede" in str(ruling.summary) and "68B2" in str(ruling.summary)
+        assert ruling.laws == ("68B2", "16C")
+        assert f"unauthorized for {partner}" in str(ruling.information)
+        assert ruling.outcome["penalty_kind"] == "none"
+        assert after.where(parse_card(card)) is not None  # back in his hand
+        state = after  # a second card exposed at the same moment: alike
+    assert not state.penalty_cards and view_of(state).lines() == view_of(PLAY).lines()
+
+
+def test_68B2_once_play_goes_on_an_exposed_card_is_a_penalty_card_again() -> None:
+    """The moment of the objected concession passes with the next report that is not a card
+    exposed at it (a card played, a trick reported): a card exposed later is a penalty card."""
+    _, state = apply(PLAY, Claim(Seat.E, 0, 5, objector=Seat.W))
+    _, state = apply(state, CardPlayed(Seat.E, parse_card("C2")))
+    ruling, after = apply(state, Exposure(Seat.E, (parse_card("SK"),)))
+    assert [p.token for p in after.penalty_cards] == ["E:SK:major"], ruling.summary
+
+
+def test_68B2_declarers_claim_objected_to_is_not_a_defenders_concession() -> None:
+    """Declarer's claim that a defender disputes suspends play (68D): a card shown then is no
+    penalty card for 68D's reasons (the director rules the claim), not 68B2's."""
+    _, state = apply(PLAY, Claim(Seat.S, 5, 5, objector=Seat.W))
+    ruling, _ = apply(state, Exposure(Seat.E, (parse_card("SK"),)))
+    assert "68D" in ruling.laws and "68B2" not in ruling.laws

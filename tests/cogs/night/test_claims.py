@@ -90,6 +90,26 @@ async def test_68D_a_defenders_card_shown_after_the_claim_is_no_penalty_card(ld,
     assert "Play has stopped" in must.text and "♥5" not in must.text, must.text
 
 
+async def test_68B2_a_card_exposed_at_a_concession_partner_objected_to_is_no_penalty_card(
+        ld, storage):
+    """Through the tree: E tries to concede, W objects at once (68B2): the concession's answer
+    says a card exposed at it is no penalty card; E's ♠K, exposed then and reported afterwards,
+    is not one (68B2), what it showed is unauthorized for W (16C), and /state shows no penalty
+    card. Once play goes on, a card E exposes is a penalty card again."""
+    await _night(ld, hands=False)
+    conceded = await ld.run("/claim made seat:E tricks:0 remaining:5 objector:W", user="RHO")
+    assert "not a penalty card" in conceded.text and "/exposed" in conceded.text, conceded.text
+    shown = await ld.run("/exposed cards:SK seat:E", user="RHO")
+    assert not shown.ephemeral and "No penalty card" in shown.text, shown.text
+    assert "68B2" in shown.text and "16C" in shown.text and "unauthorized for W" in shown.text
+    assert "penalty card of E" not in shown.text, shown.text
+    state = await ld.run("/state", user="Declarer")
+    assert "penalty" not in state.text.lower(), state.text
+    await ld.run("/lead seat:E trick:9", user="Declarer")  # play went on
+    later = await ld.run("/exposed cards:H5 seat:E", user="RHO")
+    assert "penalty card of E" in later.text, later.text
+
+
 async def test_68D_a_revoke_on_a_trick_after_the_claim_is_refused(ld, storage):
     """A club night: S claimed at trick 6 and it stood; W then reported a revoke on trick 9,
     which was accepted ('1 trick goes to N-S after play ends') and moved /state to trick 10.
