@@ -18,7 +18,7 @@ from core.laws.claim import (
 from core.laws.exposure import Exposure, How
 from core.laws.flow import BoardSet, CardPlayed
 from core.laws.leads import LeadOutOfTurn
-from core.laws.penalty import PartnerLead
+from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay, SimultaneousCards, SimultaneousPlays
 from core.seats import Seat
 from core.view import lead_wait, must_play, view_of
@@ -259,3 +259,18 @@ def test_68B2_declarers_claim_objected_to_is_not_a_defenders_concession() -> Non
     _, state = apply(PLAY, Claim(Seat.S, 5, 5, objector=Seat.W))
     ruling, _ = apply(state, Exposure(Seat.E, (parse_card("SK"),)))
     assert "68D" in ruling.laws and "68B2" not in ruling.laws
+
+
+def test_68D_52_a_card_played_instead_of_a_penalty_card_before_the_claim_is_still_ruled() -> None:
+    """/penalty not-played after a claim is taken, and rightly: play is suspended by the claim
+    (68D), so no card is played after it, and the report can only be of a card played before
+    it. Law 52 (with 61A: the failure is a revoke) rectifies that earlier irregularity; nothing
+    in Laws 68-70 cancels it, and the director weighs it when he rules the claim (70). So the
+    report is ruled like any other, while a card reported played after the claim is refused."""
+    _, state = apply(PLAY, Exposure(Seat.E, (parse_card("SK"),)))
+    _, state = apply(state, Claim(Seat.S, 4, 4, objector=Seat.W))
+    ruling, after = apply(state, PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=True))
+    assert "52B1(a)" in ruling.laws and "stands" in str(ruling.summary)
+    assert [p.token for p in after.penalty_cards] == ["E:SK:major"]  # 52B1(c)
+    with pytest.raises(RuleError, match="Play has stopped"):
+        apply(after, CardPlayed(Seat.E, parse_card("SK")))

@@ -125,3 +125,14 @@ async def test_68D_a_revoke_on_a_trick_after_the_claim_is_refused(ld, storage):
     # a revoke on the claim's own trick, established by the claim (63A3), is ruled on
     ruled = await ld.run("/revoke seat:W established:true trick:6 won_by:partner", user="LHO")
     assert not ruled.ephemeral and "64A" in ruled.text, ruled.text
+
+
+async def test_68D_52_a_penalty_card_not_played_before_the_claim_is_ruled_after_it(ld, storage):
+    """Through the tree: E's ♠K is a penalty card, S claims; /penalty not-played for E's ♥2 is
+    ruled (52B1), not refused: no card is played after a claim (68D), so it reports a card
+    played before it, an irregularity the director still rectifies."""
+    await _night(ld, hands=False)
+    await ld.run("/exposed cards:SK seat:E", user="RHO")
+    await ld.run("/claim made seat:S tricks:13 remaining:13", user="Declarer")
+    ruled = await ld.run("/penalty not-played card:H2 seat:E accepted:true", user="Declarer")
+    assert not ruled.ephemeral and "52B1" in ruled.text, ruled.text

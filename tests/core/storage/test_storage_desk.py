@@ -892,3 +892,20 @@ async def test_45_an_amended_lead_moves_its_card_in_the_record(storage):
         await storage.record(GUILD_A, board.id, exposed("E", "D4"), actor_id=PLAYER)
     state = await storage.board_state(GUILD_A, board.id)
     assert state == await storage.rebuild(GUILD_A, board.id)
+
+
+async def test_68B2_voiding_the_objected_concession_takes_its_exposure_ruling_with_it(storage):
+    """E tried to concede, W objected (68B2), E's ♠K exposed then is no penalty card. Without
+    the concession it would be one: voiding the concession alone is refused, and "void them
+    together" takes the exposure's ruling along."""
+    desk = Desk(storage)
+    board, (conceded, shown) = await _logged(
+        storage, [Claim(Seat.E, 0, 5, objector=Seat.W), exposed("E", "SK")])
+    assert shown.ruling.outcome["penalty_kind"] == "none"
+    assert await desk.dependents(GUILD_A, conceded.id) == (shown.id,)
+    with pytest.raises(Conflict, match=f"ruling #{shown.id} .* ruled otherwise"):
+        await storage.void(GUILD_A, conceded.id, DIRECTOR)
+    assert await desk.void_together(GUILD_A, conceded.id, DIRECTOR, "no concession") == (
+        shown.id,)
+    state = await storage.board_state(GUILD_A, board.id)
+    assert not state.penalty_cards and state == await storage.rebuild(GUILD_A, board.id)
