@@ -118,19 +118,19 @@ def check_cards_in_place(state: TableState, event: Event) -> None:
 
 def track(before: TableState, after: TableState, event: Event) -> TableState:
     """``after`` with the cards a rule took off the table or named, and left neither on the
-    table nor played, recorded back in their owner's hand (a penalty card picked up under 50D2,
-    a lead taken back, declarer's exposed card, 48A). The engine calls it after every rule:
-    it answers at once when the rule named no card and took none off the table."""
+    table nor in the record (played, or picked up by the rule itself), recorded back in their
+    owner's hand (a lead taken back, declarer's exposed card, 48A). The engine calls it after
+    every rule: it answers at once when the rule named no card and took none off the table."""
     named = _HELD.get(type(event))
-    gone = list(named(event)) if named is not None else []
+    gone = named(event) if named is not None else ()
     if before.penalty_cards and before.penalty_cards is not after.penalty_cards:
-        gone += [(p.seat, p.card) for p in before.penalty_cards if p not in after.penalty_cards]
+        gone = [*gone, *[(p.seat, p.card) for p in before.penalty_cards
+                         if p not in after.penalty_cards]]
     if before.auction_exposed and before.auction_exposed is not after.auction_exposed:
-        gone += [(e.seat, e.card) for e in before.auction_exposed]
+        gone = [*gone, *[(e.seat, e.card) for e in before.auction_exposed]]
     if before.pending and before.pending is not after.pending:
-        for p in before.pending:  # a lead (or card played) that waited for a choice
-            if p.offender is not None and p.card is not None:
-                gone.append((p.offender, p.card))
+        gone = [*gone, *[(p.offender, p.card) for p in before.pending
+                         if p.offender is not None and p.card is not None]]
     if not gone or after.phase is Phase.FINISHED:
         return after
     for seat, card in gone:
@@ -139,7 +139,7 @@ def track(before: TableState, after: TableState, event: Event) -> TableState:
             if where is not None:
                 after = after.evolve(whereabouts=tuple(
                     w for w in after.whereabouts if w is not where))
-        elif where is None or where.place is not Place.PLAYED:
+        elif where is None:
             after = after.placed(seat, card, Place.HAND)
     return after
 
@@ -147,7 +147,8 @@ def track(before: TableState, after: TableState, event: Event) -> TableState:
 def _face_up(state: TableState, card: Card) -> bool:
     """Whether ``card`` lies face up on the table: a penalty card, a Law 24 card, a lead (or a
     card played) waiting for a choice."""
-    # ``in`` asks identity first: the card a report just made a penalty card is found at once
-    return (card in [p.card for p in state.penalty_cards]
-            or card in [e.card for e in state.auction_exposed]
+    for p in state.penalty_cards:
+        if p.card is card or p.card == card:  # the card a report just made one: at once
+            return True
+    return (card in [e.card for e in state.auction_exposed]
             or card in [p.card for p in state.pending])

@@ -388,9 +388,18 @@ class TableState:
     def with_penalty_cards(self, cards: Iterable[PenaltyCard]) -> TableState:
         return self.evolve(penalty_cards=tuple(cards))
 
-    def without_penalty_cards(self, cards: Iterable[PenaltyCard]) -> TableState:
+    def without_penalty_cards(self, cards: Iterable[PenaltyCard], *,
+                              back_to_hand: bool = False) -> TableState:
+        """A copy without ``cards``; ``back_to_hand``: they are picked up (50D2(a), 50's
+        preamble), and the record says each is in its owner's hand, in the same copy."""
         gone = set(cards)
-        return self.evolve(penalty_cards=tuple(p for p in self.penalty_cards if p not in gone))
+        kept = tuple(p for p in self.penalty_cards if p not in gone)
+        if not back_to_hand or not gone:
+            return self.evolve(penalty_cards=kept)
+        cards_gone = {p.card for p in gone}
+        record = [w for w in self.whereabouts if w.card not in cards_gone]
+        record += [_whereabouts(p.seat, p.card, Place.HAND) for p in gone]
+        return self.evolve(penalty_cards=kept, whereabouts=tuple(record))
 
     def with_restriction(self, restriction: Restriction) -> TableState:
         """Add ``restriction``, stamped with the trick it is imposed on (when known), so that

@@ -504,7 +504,7 @@ def choose_lead_option(
         ), state
     suits = [r.suit for r in restrictions]
     picked = [p for p in state.penalty_cards_of(offender) if p.card.suit in suits]
-    state = state.without_penalty_cards(picked)
+    state = state.without_penalty_cards(picked, back_to_hand=True)
     for restriction in restrictions:
         state = state.with_restriction(restriction)
     first = restrictions[0]
@@ -755,7 +755,7 @@ def penalty_returned(state: TableState, ev: PenaltyCardReturned) -> tuple[Ruling
     if not found:
         raise RuleError(Msg("the {card.symbol} is not a penalty card of {seat.value}",
                             card=ev.card, seat=ev.seat))
-    state = state.without_penalty_cards(found)
+    state = state.without_penalty_cards(found, back_to_hand=True)
     leader = ev.seat.partner
     if state.pending_for(leader):  # declarer's waiting lead options now cover fewer cards
         state, _ = offer_lead_options(state, leader)
