@@ -21,6 +21,7 @@ from core.laws.penalty import PenaltyCardReturned, PenaltyNotPlayed
 from core.laws.play import check_card_free
 from core.laws.premature import PrematurePlay, SimultaneousCards
 from core.laws.revoke import Revoke
+from core.laws.waits import PREMATURE_LAW
 from core.registry import Event
 from core.seats import Seat
 from core.state import Phase, Place, TableState
@@ -102,7 +103,8 @@ def check_cards_in_place(state: TableState, event: Event) -> None:
     for seat, card in _HELD[type(event)](event):
         check_card_free(state, seat, card)
         for p in state.pending:  # a lead (or a card played) face up, waiting for a choice
-            if p.card == card and p.offender is not None and p.offender is not seat:
+            if p.card == card and p.offender is not None and p.offender is not seat and (
+                    p.law != PREMATURE_LAW):  # 57A's card is a penalty card, checked above
                 raise RuleError(Msg("the {card.symbol} is {owner.value}'s card, face up on the "
                                     "table while a choice about it waits, so {seat.value} "
                                     "cannot hold it", card=card, owner=p.offender, seat=seat))
@@ -120,8 +122,12 @@ def track(before: TableState, after: TableState, event: Event) -> TableState:
     """``after`` with the cards a rule took off the table or named, and left neither on the
     table nor in the record (played, or picked up by the rule itself), recorded back in their
     owner's hand (a lead taken back, declarer's exposed card, 48A). The engine calls it after
-    every rule: it answers at once when the rule named no card and took none off the table."""
+    every rule: it answers at once when the rule named no card and took none off the table, or
+    when a choice's rule kept the record itself (a lead that stood, a penalty card picked up:
+    it says where every card it moved went)."""
     named = _HELD.get(type(event))
+    if named is None and after.whereabouts is not before.whereabouts:
+        return after
     gone = named(event) if named is not None else ()
     if before.penalty_cards and before.penalty_cards is not after.penalty_cards:
         gone = [*gone, *[(p.seat, p.card) for p in before.penalty_cards
@@ -130,7 +136,8 @@ def track(before: TableState, after: TableState, event: Event) -> TableState:
         gone = [*gone, *[(e.seat, e.card) for e in before.auction_exposed]]
     if before.pending and before.pending is not after.pending:
         gone = [*gone, *[(p.offender, p.card) for p in before.pending
-                         if p.offender is not None and p.card is not None]]
+                         if p.offender is not None and p.card is not None
+                         and p.law != PREMATURE_LAW]]
     if not gone or after.phase is Phase.FINISHED:
         return after
     for seat, card in gone:
@@ -146,9 +153,10 @@ def track(before: TableState, after: TableState, event: Event) -> TableState:
 
 def _face_up(state: TableState, card: Card) -> bool:
     """Whether ``card`` lies face up on the table: a penalty card, a Law 24 card, a lead (or a
-    card played) waiting for a choice."""
+    card played) waiting for a choice (57A's premature card is a penalty card: once played, its
+    choice still waits on the partner's play to the trick)."""
     for p in state.penalty_cards:
         if p.card is card or p.card == card:  # the card a report just made one: at once
             return True
     return (card in [e.card for e in state.auction_exposed]
-            or card in [p.card for p in state.pending])
+            or card in [p.card for p in state.pending if p.law != PREMATURE_LAW])

@@ -44,6 +44,7 @@ from core.seats import Role, Seat, is_defender, role_of
 from core.state import (
     Chooser,
     PendingChoice,
+    Place,
     TableState,
     penalty_tokens,
     restriction_token,
@@ -556,7 +557,8 @@ def _proper_lead_made(state: TableState, ev: LeadOutOfTurn, declarer: Seat,
                             "led out of turn; {seat.value} is his partner",
                             seat=ev.correct_leader))
     check_card_free(state, ev.correct_leader, ev.proper_lead)
-    state = state.placed(ev.correct_leader, ev.proper_lead)  # the offender's card goes back
+    state = state.placed(ev.correct_leader, ev.proper_lead).placed(ev.offender, ev.card,
+                                                                   Place.HAND)  # 47F1
     return Ruling(
         kind="lead_out_of_turn",
         summary=Msg("{leader.value}'s {proper.symbol} is the lead; the {card.symbol} goes back "

@@ -9,6 +9,7 @@ card of the suit led, a card of another suit, or not a card of another suit. The
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.cards import Card, Suit, cards_text
@@ -24,6 +25,7 @@ from core.state import (
     Lasts,
     PenaltyKind,
     PendingChoice,
+    Place,
     Restriction,
     RestrictionKind,
     TableState,
@@ -291,6 +293,14 @@ class SimultaneousCards(Event):
     discovered_late: bool = False
 
 
+def _back(state: TableState, seat: Seat, cards: Iterable[Card]) -> TableState:
+    """``cards`` of ``seat``, played together with his card and not made penalty cards, are
+    back in his hand (58B1, 58B2, 48A)."""
+    for card in cards:
+        state = state.placed(seat, card, Place.HAND)
+    return state
+
+
 @rule(SimultaneousCards)
 def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling, TableState]:
     declarer = require_play(state)
@@ -328,7 +338,7 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
             steps=(step,),
             outcome={"played": played.text if played else "",
                      "penalty_cards": penalty_tokens(state)},
-        ), state.placed(ev.seat, played) if played else state
+        ), _back(state.placed(ev.seat, played) if played else state, ev.seat, back)
     if ev.designated is None or ev.designated not in visible:
         raise RuleError(Msg("several faces were seen: {seat.value} must say which of {cards} he "
                             "plays (58B2)", seat=ev.seat, cards=cards_text(visible)))
@@ -380,4 +390,6 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         information=INFORMATION_ON_TABLE if is_defender(ev.seat, declarer) else "",
         outcome={"played": ev.designated.text, "penalty_cards": penalty_tokens(state),
                  **made},
-    ), state.placed(ev.seat, ev.designated)
+    ), _back(state.placed(ev.seat, ev.designated), ev.seat,
+             [c for c in ev.cards if c != ev.designated and not any(
+                 p.card == c for p in state.penalty_cards)])

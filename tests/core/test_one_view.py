@@ -58,7 +58,8 @@ def owners(state: TableState) -> dict[Card, Seat]:
     for seat, card in [*((p.seat, p.card) for p in state.penalty_cards),
                        *((w.seat, w.card) for w in state.whereabouts),
                        *((p.offender, p.card) for p in state.pending
-                         if p.offender is not None and p.card is not None)]:
+                         if p.offender is not None and p.card is not None
+                         and p.law not in HOLDS_FOLLOWER)]:
         assert found.setdefault(card, seat) is seat, (card, seat, found[card])
     return found
 
@@ -70,7 +71,8 @@ def check_one_place(before: TableState, after: TableState, event: Event) -> None
     after_owners = owners(after)
     cards = [w.card for w in after.whereabouts]
     assert len(cards) == len(set(cards)), after.whereabouts
-    on_table = {p.card for p in after.penalty_cards} | {p.card for p in after.pending}
+    on_table = {p.card for p in after.penalty_cards} | {
+        p.card for p in after.pending if p.law not in HOLDS_FOLLOWER}  # 57A's: a penalty card
     assert not any(w.place is Place.PLAYED and w.card in on_table
                    for w in after.whereabouts), after
     placed = owners(before)
