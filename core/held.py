@@ -103,11 +103,16 @@ def check_cards_in_place(state: TableState, event: Event) -> None:
     for seat, card in _HELD[type(event)](event):
         check_card_free(state, seat, card)
         for p in state.pending:  # a lead (or a card played) face up, waiting for a choice
-            if p.card == card and p.offender is not None and p.offender is not seat and (
-                    p.law != PREMATURE_LAW):  # 57A's card is a penalty card, checked above
+            if p.card != card or p.offender is None or p.law == PREMATURE_LAW:
+                continue  # 57A's card is a penalty card, checked above
+            if p.offender is not seat:
                 raise RuleError(Msg("the {card.symbol} is {owner.value}'s card, face up on the "
                                     "table while a choice about it waits, so {seat.value} "
                                     "cannot hold it", card=card, owner=p.offender, seat=seat))
+            if type(event) not in _ABOUT_PLAYED:
+                raise RuleError(Msg("the {card.symbol} is already face up on the table while a "
+                                    "choice about it waits: it is not led, played or shown "
+                                    "again", card=card))
         where = state.where(card) if state.whereabouts else None
         if where is None:
             continue
@@ -126,7 +131,8 @@ def track(before: TableState, after: TableState, event: Event) -> TableState:
     when a choice's rule kept the record itself (a lead that stood, a penalty card picked up:
     it says where every card it moved went)."""
     named = _HELD.get(type(event))
-    if named is None and after.whereabouts is not before.whereabouts:
+    if named is None and after.whereabouts is not before.whereabouts or (
+            type(event) is Exposure):  # its rule says where each card went (penalty or hand)
         return after
     gone = named(event) if named is not None else ()
     if before.penalty_cards and before.penalty_cards is not after.penalty_cards:

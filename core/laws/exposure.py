@@ -17,7 +17,7 @@ from core.laws.penalty import (
 from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Role, Seat, role_of
-from core.state import AuctionExposure, PassLasts, PassObligation, Phase, TableState
+from core.state import AuctionExposure, PassLasts, PassObligation, Phase, Place, TableState
 from core.text import Msg, Text
 from core.validity import hand_size_problem
 
@@ -64,13 +64,13 @@ def exposure(state: TableState, ev: Exposure) -> tuple[Ruling, TableState]:
                     "(48B2, 68)."),
             ),
             outcome={"penalty_cards": []},
-        ), state
+        ), _in_hand(state, ev)
     claimer = waits.claimed_by(state)
     if claimer is not None:
-        return _shown_during_claim(state, ev, claimer), state
+        return _shown_during_claim(state, ev, claimer), _in_hand(state, ev)
     conceder = waits.objected_concession(state) if state.notes else None
     if conceder is not None:
-        return _shown_at_objected_concession(state, ev, conceder), state
+        return _shown_at_objected_concession(state, ev, conceder), _in_hand(state, ev)
     deliberate = ev.how is How.DELIBERATE
     already = len(state.penalty_cards_of(ev.seat))
     reason = kind_reason(list(ev.cards), deliberate, already)
@@ -108,6 +108,14 @@ def exposure(state: TableState, ev: Exposure) -> tuple[Ruling, TableState]:
         outcome={"penalty_cards": [p.token for p in state.penalty_cards], "suspended_by": "",
                  "penalty_kind": kind},
     ), state
+
+
+def _in_hand(state: TableState, ev: Exposure) -> TableState:
+    """The exposed cards stay (or go back) in the exposer's hand: no penalty cards (48A, 68D,
+    68B2); the table's record says so (core.held: this rule keeps it for every card it names)."""
+    for card in ev.cards:
+        state = state.placed(ev.seat, card, Place.HAND)
+    return state
 
 
 def _shown_during_claim(state: TableState, ev: Exposure, claimer: Seat) -> Ruling:

@@ -228,3 +228,13 @@ def test_a_state_stored_before_the_record_still_loads():
     assert old.whereabouts == () and old == play_state("S", "E:SK:major")
     _, state = apply(old, CardPlayed(Seat.E, parse_card("SK")))
     assert TableState.from_json(state.to_json()) == state
+
+
+def test_56_a_lead_waiting_for_declarers_choice_is_not_led_again():
+    """W's ♦3 lies face up while declarer decides (56): reported again as led or played by W,
+    it is refused; the choice decides what becomes of it."""
+    _, state = apply(play_state("S"), LeadOutOfTurn(Seat.W, D3, Seat.N, trick=4))
+    for event in (LeadOutOfTurn(Seat.W, D3, Seat.N, trick=5), CardPlayed(Seat.W, D3)):
+        with pytest.raises(RuleError, match="♦3 is already face up on the table while a "
+                                            "choice about it waits"):
+            apply(state, event)
