@@ -364,6 +364,11 @@ class Replayed:
     dependent: Dependent | None
 
 
+#: Reports of the course of the play: what happened at the table whatever it is ruled, so a
+#: void that makes one rule otherwise keeps it, ruled again (``replay_later``).
+PLAY_REPORTS = frozenset({"partner_lead", "play", "play_reported", "lead_lost"})
+
+
 async def replay_without(
     s: AsyncSession | AsyncConnection, board_id: int, voided: Collection[int]
 ) -> tuple[TableState, tuple[Dependent, ...]]:
@@ -399,7 +404,9 @@ async def replay_later(
         dependent = None
         if is_later and ruled_otherwise(kind, stored, was_ruling, ruling):
             dependent = Dependent(ev_id, kind, None)
-            if is_ruling(kind, ruling):  # another ruling now: it goes, replayed no further
+            if is_ruling(kind, ruling) and kind not in PLAY_REPORTS:
+                # another ruling now: it goes, replayed no further (a report of the play
+                # stays, ruled as it is now: who led to which trick is still what happened)
                 later.append(Replayed(ev_id, event, None, dependent))
                 continue
         if is_later:

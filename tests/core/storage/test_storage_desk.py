@@ -909,3 +909,22 @@ async def test_68B2_voiding_the_objected_concession_takes_its_exposure_ruling_wi
         shown.id,)
     state = await storage.board_state(GUILD_A, board.id)
     assert not state.penalty_cards and state == await storage.rebuild(GUILD_A, board.id)
+
+
+async def test_50D1_void_together_keeps_a_lead_report_that_now_rules_otherwise(storage):
+    """W's own ♥J and E's ♣A are major penalty cards; W is reported on lead to trick 2 (declarer's
+    50D2 options for E's card). The director voids E's ♣A with what depends on it: the lead
+    report is the table's record of the play and stays, ruled again as it rules now (W must
+    lead his ♥J, 50D1), under a new number; the board stays at trick 2 with W on lead."""
+    desk = Desk(storage)
+    story = [exposed("W", "HJ"), exposed("E", "CA"), PartnerLead(Seat.W, trick=2)]
+    board, recs = await _logged(storage, story)
+    done = await desk.void_together(GUILD_A, recs[1].id, DIRECTOR, "no card was shown")
+    assert done.voided == (recs[2].id,)
+    [(old, copy)] = done.carried
+    assert old == recs[2].id
+    kept = await storage.event(GUILD_A, copy)
+    assert not kept.void and kept.kind == "partner_lead" and "50D1" in kept.laws, kept.laws
+    state = await storage.board_state(GUILD_A, board.id)
+    assert (state.trick, state.on_lead) == (2, Seat.W)
+    assert [p.card.text for p in state.penalty_cards] == ["HJ"]
