@@ -25,6 +25,7 @@ from tdbot.context import (
 )
 from tdbot.desk import (
     TEXT_MAX,
+    answer_here_or_alone,
     blind_directors,
     bounded,
     desk_of,
@@ -34,7 +35,7 @@ from tdbot.desk import (
     readable_entry,
 )
 from tdbot.limits import directors_cooldown
-from tdbot.messages import N_, Locale, localize
+from tdbot.messages import N_, Locale, localize, reader_locale
 from tdbot.pages import add_text_field, send_pages, split_text
 from tdbot.render import clean
 
@@ -167,9 +168,14 @@ class AppealCog(commands.Cog):
                                                bounded(note, "note"),
                                                without_merit=without_merit)
         )
+        # public where the board may be shown (its table's channel; the director alone in the
+        # log channel or elsewhere), in the club's language; the reasons and answers once the
+        # session is over
+        alone = await answer_here_or_alone(interaction, entry.table_number)
         await respond(interaction,
-            # public: the club's language; the reasons and answers once the session is over
-            embed=appeal_embed(done, hidden=done.hidden, public=True, locale=club.language),
+            embed=appeal_embed(done, hidden=done.hidden, public=True,
+                               locale=reader_locale(interaction, club.language,
+                                                    ephemeral=alone)),
             allowed_mentions=discord.AllowedMentions.none()
         )
 

@@ -212,3 +212,20 @@ async def test_50D2_a_re_ruling_posts_again_only_the_choice_still_to_be_made(ld,
     events = await storage.board_events(ld.guild.id, recorded.board_id, include_void=False)
     latest = max(e.id for e in events if e.kind == "partner_lead")
     assert f"#{latest}" in offered[0].text, (latest, offered[0].text)
+
+
+async def test_92_an_appeal_decided_in_the_log_channel_is_for_the_director_alone(ld, storage):
+    """An appeal's outcome tells the board's ruling and score: decided in #td-log (where a
+    playing director reads trimmed lines only) it is answered to the director alone, as a
+    verdict is; decided in the table's own channel it is public."""
+    await set_up(ld)
+    await ld.run("/sit table:1 seat:W", user="LHO")
+    recorded = await exposure(storage, ld)
+    await ld.slash("appeal file", {"id": recorded.id, "reason": "Not a penalty card"},
+                   user="LHO")
+    log = ld.guild.channel("td-log")
+    there = await ld.slash("appeal decide", {"id": 1, "outcome": "ruling_stands"},
+                           user="Director", channel=log)
+    assert there.ephemeral and "the ruling stands" in there.text, there.text
+    assert not [m for m in there.messages if m.channel_id == log.id and not m.ephemeral
+                and "the ruling stands" in m.text]
