@@ -23,7 +23,6 @@ from core.storage.models import (
     Club,
     EventRow,
     GameSession,
-    SeatBinding,
     utcnow,
 )
 from core.storage.played import blind_spot, has_played
@@ -313,16 +312,11 @@ def _appeal_value(row: Appeal, ev: EventRow, *, hidden: bool = False) -> AppealI
 
 
 async def _sat_for(s: AsyncSession, club_id: int, ev: EventRow, user_id: int) -> bool:
-    """Whether ``user_id`` sat at the ruling's table for its board (or sits there now)."""
+    """Whether ``user_id`` sat at the ruling's table while its board was played there (the
+    board's players, written down per member): one who sat down after it ended is no
+    contestant on it (92A)."""
     sat = await s.scalar(
         select(BoardPlayer.user_id).where(BoardPlayer.board_id == ev.board_id,
                                           BoardPlayer.user_id == user_id)
     )
-    if sat is not None:
-        return True
-    seated = await s.scalar(
-        select(SeatBinding.user_id).where(SeatBinding.club_id == club_id,
-                                          SeatBinding.table_id == ev.table_id,
-                                          SeatBinding.user_id == user_id)
-    )
-    return seated is not None
+    return sat is not None

@@ -928,3 +928,20 @@ async def test_50D1_void_together_keeps_a_lead_report_that_now_rules_otherwise(s
     state = await storage.board_state(GUILD_A, board.id)
     assert (state.trick, state.on_lead) == (2, Seat.W)
     assert [p.card.text for p in state.penalty_cards] == ["HJ"]
+
+
+async def test_92A_one_who_sat_down_after_the_board_ended_is_no_contestant_on_it(storage):
+    """PLAYER sits at the table after its board 1 has ended (he did not play it): he may not
+    appeal its ruling (92A: the contestants at that table for that board), nothing filed;
+    one who sat there while it was played may."""
+    from core.laws.flow import BoardEnded
+
+    desk = Desk(storage)
+    board, (rec,) = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board, user=PLAYER + 1, seat="W")
+    await storage.record(GUILD_A, board.id, BoardEnded())
+    await _seated(storage, board)
+    with pytest.raises(Conflict, match="92A"):
+        await desk.appeal(GUILD_A, rec.id, PLAYER, "I sat down later")
+    assert await desk.appeals(GUILD_A) == ()
+    assert (await desk.appeal(GUILD_A, rec.id, PLAYER + 1, "I was there")).id
