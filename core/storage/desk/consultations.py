@@ -15,7 +15,13 @@ from core.storage.desk.values import ConsultationInfo
 from core.storage.errors import Conflict, NotFound, StorageError
 from core.storage.limits import CONSULTATIONS, Limit, count_one
 from core.storage.models import NOTE_MAX, Consultation, Table, utcnow
-from core.storage.repo.rows import board_row, checked_text, require_club, rowcount
+from core.storage.repo.rows import (
+    board_row,
+    checked_text,
+    keep_session_end,
+    require_club,
+    rowcount,
+)
 from core.storage.values import RecordedEvent
 from core.text import Msg
 
@@ -129,7 +135,10 @@ class Consultations(DeskBase):
     ) -> ConsultationInfo:
         """Mark the consultation as being answered by ``director_id``, in one statement: of
         two directors answering at once exactly one gets it; the same director's redelivered
-        answer finds it done (``repeated``)."""
+        answer finds it done (``repeated``). A session the club's gap has ended is closed
+        when its play stopped before the answer is written into its board (a late answer is
+        no play: :func:`keep_session_end`)."""
+        now, closed = self._st.now(), list[bool]()
 
         async def work(s: AsyncSession) -> ConsultationInfo:
             club_id = await require_club(s, guild_id)
@@ -142,6 +151,8 @@ class Consultations(DeskBase):
             row = await _consultation_row(s, club_id, consultation_id)
             await s.refresh(row)
             if rowcount(done) == 1:
+                board = await board_row(s, club_id, row.board_id)
+                closed[:] = [await keep_session_end(s, club_id, board.session_id, now)]
                 return _consultation_value(row)
             if (row.answered_by == director_id and row.event_id is not None
                     and row.answer == reply and (row.table_note or "") == note):
@@ -152,7 +163,10 @@ class Consultations(DeskBase):
             raise Conflict(Msg("consultation #{id} is already answered by <@{director}>",
                                id=consultation_id, director=row.answered_by))
 
-        return await self._st.tx.write(work)
+        claimed = await self._st.tx.write(work)
+        if any(closed):
+            self._st.sessions_changed(guild_id)
+        return claimed
 
     async def _unclaim(self, guild_id: int, consultation_id: int, director_id: int) -> None:
         """The answer could not be recorded: the consultation is open again."""

@@ -945,3 +945,22 @@ async def test_92A_one_who_sat_down_after_the_board_ended_is_no_contestant_on_it
         await desk.appeal(GUILD_A, rec.id, PLAYER, "I sat down later")
     assert await desk.appeals(GUILD_A) == ()
     assert (await desk.appeal(GUILD_A, rec.id, PLAYER + 1, "I was there")).id
+
+
+async def test_92B_a_consultation_answered_late_does_not_move_the_end_of_the_session(storage):
+    """A player asks a private question on Monday; the club's gap ends the session when play
+    stopped; the director answers on Tuesday: the answer's entry, written into Monday's board,
+    is no play and neither moves the session's end nor puts it back in play."""
+    storage.now = lambda: MONDAY_7PM
+    desk = Desk(storage)
+    await storage.update_club(GUILD_A, session_gap_hours=3)
+    board, recs = await _logged(storage, [exposed("W", "SK")])
+    await _seated(storage, board)
+    asked = await desk.consult(GUILD_A, PLAYER, board.id, None, "May I lead it?")
+    stopped = recs[-1].created_at
+    tuesday = MONDAY_7PM + dt.timedelta(days=1)
+    storage.now = lambda: tuesday
+    _, recorded = await desk.answer(GUILD_A, asked.id, DIRECTOR, "Yes", None)
+    assert recorded.created_at == tuesday
+    assert (await storage.session(GUILD_A, board.session_id)).ended_at == stopped
+    assert (await storage.live_session(GUILD_A)).id != board.session_id
