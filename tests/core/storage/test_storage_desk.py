@@ -905,8 +905,8 @@ async def test_68B2_voiding_the_objected_concession_takes_its_exposure_ruling_wi
     assert await desk.dependents(GUILD_A, conceded.id) == (shown.id,)
     with pytest.raises(Conflict, match=f"ruling #{shown.id} .* ruled otherwise"):
         await storage.void(GUILD_A, conceded.id, DIRECTOR)
-    assert await desk.void_together(GUILD_A, conceded.id, DIRECTOR, "no concession") == (
-        shown.id,)
+    done = await desk.void_together(GUILD_A, conceded.id, DIRECTOR, "no concession")
+    assert done.voided == (shown.id,)
     state = await storage.board_state(GUILD_A, board.id)
     assert not state.penalty_cards and state == await storage.rebuild(GUILD_A, board.id)
 
