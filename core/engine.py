@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import core.laws  # noqa: F401 - the rules this engine dispatches to
 from core.errors import RuleError
 from core.held import check_cards_in_place, track
-from core.laws.claim import AT_CONCESSION
+from core.laws.claim import at_concession
 from core.laws.waits import concession_over
 from core.registry import (
     CHOICES,
@@ -45,7 +45,7 @@ def apply(state: TableState, ev: Event) -> tuple[Ruling, TableState]:
     where the cards went is brought up to date (:func:`core.held.track`)."""
     check_cards_in_place(state, ev)
     ruling, after = rule_for(ev)(state, ev)
-    if after.notes and type(ev) not in AT_CONCESSION:  # play goes on after 68B2
+    if after.notes and not at_concession(state, ev):  # play goes on after 68B2
         after = concession_over(after)
     return ruling, track(state, after, ev)
 

@@ -14,6 +14,7 @@ from core.cards import Card, Suit, cards_text
 from core.errors import RuleError
 from core.laws import waits
 from core.laws.consultation import Consultation
+from core.laws.course import PlayReported
 from core.laws.exposure import Exposure
 from core.laws.play import require_play
 from core.registry import Event, event, rule
@@ -60,6 +61,18 @@ class Claim(Event):
 AT_CONCESSION: frozenset[type] = frozenset({Claim, Exposure, Consultation})
 
 
+def at_concession(state: TableState, ev: Event) -> bool:
+    """Whether ``ev`` is a report made at the objected concession (68B2), not one that play
+    went on: one of :data:`AT_CONCESSION`, or the trick an exposure names when it is the
+    concession's own (or an earlier one), which its command records just before it."""
+    if type(ev) in AT_CONCESSION:
+        return True
+    if isinstance(ev, PlayReported) and ev.leader is None and ev.trick is not None:
+        at = waits.concession_trick(state)
+        return at is not None and ev.trick <= at
+    return False
+
+
 @rule(Claim)
 def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
     require_play(state)
@@ -94,7 +107,7 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
                      "remaining": ev.remaining, "disputed": True, "conceded": False},
         ), waits.concession_over(state).evolve(
             notes=(*waits.concession_over(state).notes,
-                   f"{waits.CONCESSION_NOTE}{ev.claimer.value}"))
+                   f"{waits.CONCESSION_NOTE}{ev.claimer.value}@{14 - ev.remaining}"))
     what = (Msg("{seat.value} concedes the remaining {remaining} tricks", seat=ev.claimer,
                 remaining=ev.remaining) if ev.tricks == 0
             else Msg("{seat.value} claims {tricks} of the remaining {remaining} tricks for "

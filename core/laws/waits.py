@@ -85,9 +85,9 @@ def claimed_by(state: TableState) -> Seat | None:
 
 
 #: ``TableState.notes`` entry of a defender's attempt to concede that his partner objected to
-#: at once (68B2): ``68B2:E``. No concession occurred and play goes on; the entry lasts only
-#: while that moment does (the engine drops it at the next report that is not a card exposed
-#: at it, :data:`core.laws.claim.AT_CONCESSION`).
+#: at once (68B2): ``68B2:E@8`` (at trick 8). No concession occurred and play goes on; the
+#: entry lasts only while that moment does (the engine drops it at the next report that is not
+#: one made at it, :func:`core.laws.claim.at_concession`).
 CONCESSION_NOTE = "68B2:"
 
 
@@ -95,7 +95,16 @@ def objected_concession(state: TableState) -> Seat | None:
     """The defender whose attempt to concede his partner has just objected to (68B2), if any."""
     for note in state.notes:
         if note.startswith(CONCESSION_NOTE):
-            return Seat(note[len(CONCESSION_NOTE):])
+            return Seat(note[len(CONCESSION_NOTE):].split("@")[0])
+    return None
+
+
+def concession_trick(state: TableState) -> int | None:
+    """The trick the objected concession was made at (``68B2:E@8``: 13 less its remaining
+    tricks, plus one), if the note says it."""
+    for note in state.notes:
+        if note.startswith(CONCESSION_NOTE) and "@" in note:
+            return int(note.split("@")[1])
     return None
 
 

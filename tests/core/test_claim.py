@@ -127,7 +127,7 @@ def test_68B2_a_defenders_concession_his_partner_objects_to_never_happened() -> 
     _, state = apply(PLAY, PartnerLead(Seat.W))
     ruling, after = apply(state, Claim(Seat.W, 0, 6, objector=Seat.E))
     # nothing changes but the moment of the objected concession, for a card exposed at it
-    assert after.evolve(notes=state.notes) == state and after.notes == ("68B2:W",)
+    assert after.evolve(notes=state.notes) == state and after.notes == ("68B2:W@8",)
     assert "68B2" in ruling.laws and "play goes on" in str(ruling.summary)
     assert not str(must_play(after, Seat.W).summary).startswith("Play has stopped")
     _, stopped = apply(state, Claim(Seat.S, 6, 6, objector=Seat.W))
@@ -252,6 +252,21 @@ def test_68B2_once_play_goes_on_an_exposed_card_is_a_penalty_card_again() -> Non
     _, state = apply(state, CardPlayed(Seat.E, parse_card("C2")))
     ruling, after = apply(state, Exposure(Seat.E, (parse_card("SK"),)))
     assert [p.token for p in after.penalty_cards] == ["E:SK:major"], ruling.summary
+
+
+def test_68B2_a_card_exposed_at_the_concession_reported_with_its_trick_is_no_penalty_card() -> None:
+    """E concedes with 5 tricks left (trick 9) and W objects: ``/exposed … trick:9`` records
+    the trick first. Naming the concession's own trick (or an earlier one) is no report that
+    play went on, so E's ♠K is still no penalty card (68B2); a later trick reported is."""
+    from core.laws.course import PlayReported
+
+    _, state = apply(PLAY, Claim(Seat.E, 0, 5, objector=Seat.W))
+    _, same = apply(state, PlayReported(trick=9))
+    ruling, after = apply(same, Exposure(Seat.E, (parse_card("SK"),)))
+    assert not after.penalty_cards and "68B2" in ruling.laws, ruling.summary
+    _, later = apply(state, PlayReported(trick=10))
+    _, after = apply(later, Exposure(Seat.E, (parse_card("SK"),)))
+    assert [p.token for p in after.penalty_cards] == ["E:SK:major"]
 
 
 def test_68B2_declarers_claim_objected_to_is_not_a_defenders_concession() -> None:

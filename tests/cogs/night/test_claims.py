@@ -110,6 +110,20 @@ async def test_68B2_a_card_exposed_at_a_concession_partner_objected_to_is_no_pen
     assert "penalty card of E" in later.text, later.text
 
 
+async def test_68B2_a_card_exposed_at_the_concession_is_no_penalty_card_with_its_trick_given(
+        ld, storage):
+    """A club night: at trick 9 E tries to concede the 5 remaining tricks, W objects at once;
+    the card he showed is reported with the trick it was shown at (``trick:9``, recorded
+    before it): the same answer as without it, no penalty card (68B2, 16C)."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:E trick:9", user="Declarer")
+    await ld.run("/claim made seat:E tricks:0 remaining:5 objector:W", user="RHO")
+    shown = await ld.run("/exposed cards:SK seat:E trick:9", user="RHO")
+    assert not shown.ephemeral and "No penalty card" in shown.text, shown.text
+    state = await ld.run("/state", user="Declarer")
+    assert "penalty" not in state.text.lower(), state.text
+
+
 async def test_68D_a_revoke_on_a_trick_after_the_claim_is_refused(ld, storage):
     """A club night: S claimed at trick 6 and it stood; W then reported a revoke on trick 9,
     which was accepted ('1 trick goes to N-S after play ends') and moved /state to trick 10.
