@@ -30,7 +30,7 @@ from core.laws.obligations import (
     stopped_ruling,
     waiting_ruling,
 )
-from core.laws.penalty import due_lead_options, offered_again
+from core.laws.penalty import due_lead_options, offer_lead_options, offered_again
 from core.laws.waits import (
     HOLDS_EVERYONE,
     HOLDS_FOLLOWER,
@@ -39,6 +39,7 @@ from core.laws.waits import (
     chooser_of,
     claimed_by,
     lead_held_for,
+    lead_made,
     live,
     question_asked,
     recorded_wait,
@@ -228,6 +229,19 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
         later = due_lead_choice(state, seat)
         return not_on_lead(state, seat, view.on_lead, view.trick,
                            (later.law, later.options) if later is not None else None)
+    if led is None and lead_made(state, seat):
+        # he has led to the trick reported: what binds him now is for his next lead, and
+        # declarer's lead options (spent for this one) come back then (50D2(b))
+        ruling = obligation(state, seat, hand, led)
+        _, again = offer_lead_options(state, seat)
+        if again:
+            return replace(ruling, summary=Msg(
+                "{seat.value} has already led to this trick (as reported): before his next "
+                "lead declarer chooses again (50D2), as /lead offers then.", seat=seat),
+                steps=ruling.steps)
+        return replace(ruling, summary=Msg(
+            "{seat.value} has already led to this trick (as reported): what follows is for his "
+            "next lead.", seat=seat), steps=(ruling.summary, *ruling.steps))
     return obligation(state, seat, hand, led)
 
 

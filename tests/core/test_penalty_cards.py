@@ -8,7 +8,7 @@ from core.errors import RuleError
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.seats import Seat
-from core.view import view_of
+from core.view import must_play, view_of
 from tests.core.helpers import play_state, tokens
 
 
@@ -272,3 +272,19 @@ def test_50D1b_61A_a_lead_against_declarers_requirement_is_a_revoke_if_he_could_
     assert "61A" not in other.laws
     against, _ = apply(forbidden, CardPlayed(Seat.W, parse_card("S3")))
     assert "61A" in against.laws
+
+
+def test_50D2b_after_his_lead_mustplay_speaks_of_his_next_lead():
+    """Declarer let W lead anything (E's ♠K stays, 50D2(b)) and W has led: /mustplay for W's
+    lead says he has led to this trick and that declarer chooses again before his next lead,
+    not that he may lead any card. With nothing of his partner's on the table it says what
+    follows is for his next lead."""
+    _, state = lead(play_state("S", "E:SK:major", on_lead=Seat.W))
+    _, state = choose(state, "any")
+    _, led = apply(state, CardPlayed(Seat.W, parse_card("C3")))
+    answer = must_play(led, Seat.W)
+    assert str(answer.summary).startswith("W has already led to this trick"), answer.summary
+    assert "declarer chooses again (50D2)" in str(answer.summary)
+    _, free = apply(play_state("S", on_lead=Seat.W), CardPlayed(Seat.W, parse_card("C3")))
+    plain = must_play(free, Seat.W)
+    assert "what follows is for his next lead" in str(plain.summary), plain.summary
