@@ -112,6 +112,7 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
     call is not made yet (his turn has not come): the ruling is said now, and the state changes
     when he makes it, so his partner's forced pass starts at his turn after that call."""
     good, bad = JUDGED[stage]
+    said = {"replacement": words_of(replacement), "withdrawn": words_of(withdrawn)}
     if stage in _STAGE_CITE:
         draft.cite(_STAGE_CITE[stage])
     partner = offender.partner
@@ -119,19 +120,19 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         draft.cite(good, "23A", "23C")
         draft.summary.append(Msg("{offender.value}'s {replacement} is comparable to the "
                                  "cancelled {withdrawn}: no further rectification.",
-                                 offender=offender, replacement=replacement, withdrawn=withdrawn))
+                                 offender=offender, **said))
         if identical:
             draft.steps.append(Msg("{replacement} replaces {withdrawn}: it is the same call, so it "
                                    "is comparable (23A), so the auction goes on with no "
                                    "rectification ({law}); there are no lead restrictions (26A).",
-                                   replacement=replacement, withdrawn=withdrawn, law=good))
+                                   **said, law=good))
         else:
             draft.steps.append(Msg("{replacement} replaces {withdrawn}: the Director judged it "
                                    "comparable (23A: the same or a similar meaning, a subset of "
                                    "its meanings, or the same purpose), so the auction goes on "
                                    "with no rectification ({law}); there are no lead restrictions "
                                    "(26A).",
-                                   replacement=replacement, withdrawn=withdrawn, law=good))
+                                   **said, law=good))
         draft.information[:] = [withdrawn_information(offender, withdrawn, applies=False,
                                                       why_not="23B")]
         draft.judgement.append(Msg("If the offending side was helped by the infraction and the "
@@ -140,8 +141,7 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         draft.outcome.update(partner_must_pass="none", lead_restriction=False)
         return state
     draft.cite(bad, "16C", "26B", "72C")
-    names = dict(offender=offender, partner=partner, replacement=replacement, withdrawn=withdrawn,
-                 law=bad)
+    names = dict(offender=offender, partner=partner, law=bad, **said)
     if later:
         draft.steps.append(Msg("{partner.value}'s own call before that is free, but he must not "
                                "use information from the cancelled call (16C2).", partner=partner))

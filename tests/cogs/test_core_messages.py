@@ -110,8 +110,9 @@ def _conformance_rulings(monkeypatch: pytest.MonkeyPatch) -> list:
 
 #: A text with no words to translate (a card list, a contract, a law reference).
 NO_WORDS = re.compile(r"^[\s♠♥♦♣0-9AKQJTNESWX,.;:()\-–/#+=]*$")
-#: A word in a message's value (a law reference such as 31A2(a), a card or 3NT has none).
-WORD = re.compile(r"(?=[A-Za-z]*[a-z])[A-Za-z]{2,}")
+#: A word in a message's value (a law reference such as 31A2(a) or 30B1(b)(ii), a card or 3NT
+#: has none).
+WORD = re.compile(r"(?=[A-Za-z]*[a-z])(?!(?:i|ii|iii|iv)\))[A-Za-z]{2,}")
 
 
 def test_every_conformance_ruling_renders_in_every_language(monkeypatch, capsys):

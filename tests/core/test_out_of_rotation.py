@@ -137,7 +137,7 @@ def test_30B1bii_not_comparable_partner_passes_at_his_turn_after_that_call():
     assert "30B1(b)(ii)" in ruling.laws
     assert ruling.outcome["partner_must_pass"] == "next_turn"
     assert ruling.outcome["lead_restriction"] is True
-    assert "at his first turn after S's 1S" in ruling.summary
+    assert "at his first turn after S's 1♠" in ruling.summary
     assert not state.pass_obligations and not state.lead_penalties
     _, state = call(state, "N", "1H")
     _, state = call(state, "E", "P")
