@@ -38,12 +38,17 @@ def check_penalty_owners(state: TableState) -> None:
 
 
 def check_may_play(state: TableState, seat: Seat, *, held_lead: bool = True) -> None:
-    """Refuse a card played or led while play has stopped after a claim (68D); and, with
+    """Refuse a card played or led while play has stopped after a claim (68D), or while
+    declarer decides about the player's card played instead of a penalty card (52B1); and, with
     ``held_lead``, before the lead declarer's options wait for (50D2, 51B, 26B: another player
     is on lead to the trick). The one check every report of a card played makes."""
     claimer = waits.claimed_by(state)
     if claimer is not None:
         raise RuleError(waits.stopped_words(claimer))
+    for own in state.pending_for(seat):  # declarer decides about his card played (52B1)
+        if own.law in waits.HOLDS_SEAT:
+            raise RuleError(Msg("{seat.value} must wait: the declarer must first choose an "
+                                "option (Law {law})", seat=seat, law=own.law))
     held = waits.lead_held_for(state, seat) if held_lead else None
     if held is not None:
         raise RuleError(waits.held_lead_words(held.seat, held.law))

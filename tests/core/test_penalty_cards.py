@@ -288,3 +288,15 @@ def test_50D2b_after_his_lead_mustplay_speaks_of_his_next_lead():
     _, free = apply(play_state("S", on_lead=Seat.W), CardPlayed(Seat.W, parse_card("C3")))
     plain = must_play(free, Seat.W)
     assert "what follows is for his next lead" in str(plain.summary), plain.summary
+
+
+def test_52B1_while_declarer_decides_the_player_leads_nothing_out_of_turn():
+    """E played the ♠K instead of his penalty card ♠Q and declarer has not yet said whether he
+    accepts it (52B1): E's lead of the ♠Q out of turn is refused ("E must wait"), as a card
+    played is, so the ♠Q is never both the card 52B2 plays and a lead out of turn."""
+    from core.laws.leads import LeadOutOfTurn
+
+    state = play_state("N", "E:SQ:major")
+    _, waiting = apply(state, PenaltyNotPlayed(Seat.E, parse_card("SK"), accepted=None))
+    with pytest.raises(RuleError, match="E must wait: the declarer must first choose"):
+        apply(waiting, LeadOutOfTurn(Seat.E, parse_card("SQ"), Seat.N, trick=5))
