@@ -174,25 +174,6 @@ def _breaks(restriction: Restriction, card: Card) -> bool:
     return False
 
 
-def _must_wait(seat: Seat, chooser: Chooser, law: str) -> Msg:
-    """"He must wait": the sentence for who must choose first (the chooser as Chooser spells
-    it, so "the LHO")."""
-    if chooser is Chooser.DECLARER:
-        return Msg("{seat.value} must wait: the declarer must first choose an option (Law {law})",
-                   seat=seat, law=law)
-    if chooser is Chooser.DEFENDERS:
-        return Msg("{seat.value} must wait: the defenders must first choose an option "
-                   "(Law {law})", seat=seat, law=law)
-    if chooser is Chooser.LHO:
-        return Msg("{seat.value} must wait: the LHO must first choose an option (Law {law})",
-                   seat=seat, law=law)
-    if chooser is Chooser.DIRECTOR:
-        return Msg("{seat.value} must wait: the director must first choose an option (Law {law})",
-                   seat=seat, law=law)
-    return Msg("{seat.value} must wait: the {chooser} must first choose an option (Law {law})",
-               seat=seat, chooser=str(chooser), law=law)
-
-
 @rule(CardPlayed)
 def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
     if state.phase is Phase.FINISHED:
@@ -205,10 +186,10 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
             raise RuleError(Msg("first say whether {seat.value} has kept the lead (the buttons "
                                 "on the /lead answer): his restriction may still bind this card",
                                 seat=ev.seat))
-        raise RuleError(_must_wait(ev.seat, waits.chooser_of(waiting)[0], waiting.law))
+        raise RuleError(waits.must_wait_words(ev.seat, waits.chooser_of(waiting)[0], waiting.law))
     due = due_lead_options(state, ev.seat) if state.on_lead is ev.seat else None
     if due is not None:  # due and not yet asked for (/state shows it): he waits all the same
-        raise RuleError(_must_wait(ev.seat, Chooser.DECLARER, due[0]))
+        raise RuleError(waits.must_wait_words(ev.seat, Chooser.DECLARER, due[0]))
     if state.on_lead is ev.seat and state.declarer is not None \
             and is_defender(ev.seat, state.declarer):
         # his lead to this trick is made: declarer's options for it (50D2, 51B, 26B) are spent,

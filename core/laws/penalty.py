@@ -620,6 +620,11 @@ def _owing(state: TableState, ev: PenaltyNotPlayed) -> tuple[list[PenaltyCard],
 
 @rule(PenaltyNotPlayed)
 def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableState]:
+    held = waits.recorded_wait(state, ev.seat, leading=False)
+    if held is not None and held.law in waits.HOLDS_EVERYONE:
+        # nobody plays while declarer (or the defenders) decide about a lead out of turn
+        # (54, 55, 56): a card played instead of a penalty card waits too, as any card played
+        raise RuleError(waits.must_wait_words(ev.seat, waits.chooser_of(held)[0], held.law))
     owing, owed = _owing(state, ev)
     if ev.accepted is None and not ev.declarer_played_since:
         return _ask_declarer(state, ev, owing, owed)

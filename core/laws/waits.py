@@ -179,3 +179,22 @@ def holds_report(state: TableState, leader: Seat, trick: int | None = None) -> P
     if trick is None or trick == state.trick:
         return lead_held_for(state, leader)
     return None
+
+
+def must_wait_words(seat: Seat, chooser: Chooser, law: str) -> Msg:
+    """"He must wait": the sentence for who must choose first (the chooser as Chooser spells
+    it, so "the LHO"), for every report of a card played while a choice holds it."""
+    if chooser is Chooser.DECLARER:
+        return Msg("{seat.value} must wait: the declarer must first choose an option (Law {law})",
+                   seat=seat, law=law)
+    if chooser is Chooser.DEFENDERS:
+        return Msg("{seat.value} must wait: the defenders must first choose an option "
+                   "(Law {law})", seat=seat, law=law)
+    if chooser is Chooser.LHO:
+        return Msg("{seat.value} must wait: the LHO must first choose an option (Law {law})",
+                   seat=seat, law=law)
+    if chooser is Chooser.DIRECTOR:
+        return Msg("{seat.value} must wait: the director must first choose an option (Law {law})",
+                   seat=seat, law=law)
+    return Msg("{seat.value} must wait: the {chooser} must first choose an option (Law {law})",
+               seat=seat, chooser=str(chooser), law=law)

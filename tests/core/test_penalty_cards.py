@@ -300,3 +300,16 @@ def test_52B1_while_declarer_decides_the_player_leads_nothing_out_of_turn():
     _, waiting = apply(state, PenaltyNotPlayed(Seat.E, parse_card("SK"), accepted=None))
     with pytest.raises(RuleError, match="E must wait: the declarer must first choose"):
         apply(waiting, LeadOutOfTurn(Seat.E, parse_card("SQ"), Seat.N, trick=5))
+
+
+def test_56_52_a_card_played_instead_of_a_penalty_card_waits_for_declarers_56_choice():
+    """S (a defender, E declares) leads his penalty card ♠A out of turn and declarer has not
+    chosen yet (56: nobody plays meanwhile): S's ♠Q reported played instead of that penalty
+    card is refused ("S must wait"), as any card played is, so the ♠A is never both the lead
+    waiting for declarer and the card 52B2 plays."""
+    from core.laws.leads import LeadOutOfTurn
+
+    state = play_state("E", "S:SA:major")
+    _, led = apply(state, LeadOutOfTurn(Seat.S, parse_card("SA"), Seat.N, trick=3))
+    with pytest.raises(RuleError, match="S must wait: the declarer must first choose"):
+        apply(led, PenaltyNotPlayed(Seat.S, parse_card("SQ"), accepted=None))
