@@ -80,6 +80,11 @@ def opening_lead_out_of_turn(state: TableState,
         # a lead out of turn stood (54B): that was the opening lead
         raise RuleError(Msg("the opening lead has been made: {seat.value}'s lead to trick 1 "
                             "stands", seat=state.on_lead))
+    if (state.trick or 0) > 1 or (state.trick is None and state.on_lead not in (None, leader)):
+        # the reports put the play past trick 1 (a later trick, or another player on lead to one)
+        raise RuleError(Msg("the opening lead has been made: the reports put the play past "
+                            "trick 1, so a lead out of turn now is reported with "
+                            "/lead-out-of-turn"))
     own = check_card_free(state, ev.offender, ev.card)
     if own and not is_defender(ev.offender, declarer):
         raise RuleError(Msg("the {card.symbol} cannot be a penalty card of {seat.value}",

@@ -1,6 +1,7 @@
 """The play as far as reports tell it (who is on lead, which trick) and when restrictions end;
 and the play-period defects of issue 12 (items 1-7), each named by its law."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -251,3 +252,15 @@ def test_50D2_state_mustplay_and_lead_agree_after_every_report(first, steps):
             if state.on_lead is seat:
                 lead, _ = lead_ruling(state, seat)
                 assert said((lead.summary, *lead.steps), seat) == in_state
+
+
+def test_54_no_opening_lead_out_of_turn_once_the_reports_are_past_trick_1():
+    """E declares; N is reported on lead to a later trick (declarer's 50D2 options for S's ♠A
+    wait for it): an opening lead out of turn by N is refused (the opening lead was made long
+    ago), so no 54 choice is added beside the 50D2 one and nothing changes."""
+    state = play_state("E", "S:SA:major")
+    _, later = apply(state, PartnerLead(Seat.N))
+    with pytest.raises(RuleError, match="the opening lead has been made"):
+        apply(later, OpeningLeadOutOfTurn(Seat.N, parse_card("SK")))
+    ruling, _ = apply(state, OpeningLeadOutOfTurn(Seat.N, parse_card("SK")))
+    assert "54" in " ".join(ruling.laws), ruling.laws
