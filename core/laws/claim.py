@@ -105,9 +105,7 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
                        "/exposed.")),
             outcome={"claimer": ev.claimer.value, "tricks": ev.tricks,
                      "remaining": ev.remaining, "disputed": True, "conceded": False},
-        ), waits.concession_over(state).evolve(
-            notes=(*waits.concession_over(state).notes,
-                   f"{waits.CONCESSION_NOTE}{ev.claimer.value}@{14 - ev.remaining}"))
+        ), waits.with_concession(state, ev.claimer, trick=14 - ev.remaining)
     what = (Msg("{seat.value} concedes the remaining {remaining} tricks", seat=ev.claimer,
                 remaining=ev.remaining) if ev.tricks == 0
             else Msg("{seat.value} claims {tricks} of the remaining {remaining} tricks for "

@@ -91,21 +91,31 @@ def claimed_by(state: TableState) -> Seat | None:
 CONCESSION_NOTE = "68B2:"
 
 
-def objected_concession(state: TableState) -> Seat | None:
-    """The defender whose attempt to concede his partner has just objected to (68B2), if any."""
+def _concession_note(state: TableState) -> str | None:
+    """The objected concession's entry without its prefix (``E@8``), if any."""
     for note in state.notes:
         if note.startswith(CONCESSION_NOTE):
-            return Seat(note[len(CONCESSION_NOTE):].split("@")[0])
+            return note[len(CONCESSION_NOTE):]
     return None
+
+
+def objected_concession(state: TableState) -> Seat | None:
+    """The defender whose attempt to concede his partner has just objected to (68B2), if any."""
+    note = _concession_note(state)
+    return Seat(note.split("@")[0]) if note is not None else None
 
 
 def concession_trick(state: TableState) -> int | None:
     """The trick the objected concession was made at (``68B2:E@8``: 13 less its remaining
-    tricks, plus one), if the note says it."""
-    for note in state.notes:
-        if note.startswith(CONCESSION_NOTE) and "@" in note:
-            return int(note.split("@")[1])
-    return None
+    tricks, plus one), if the entry says it (an older one does not)."""
+    note = _concession_note(state)
+    return int(note.split("@")[1]) if note is not None and "@" in note else None
+
+
+def with_concession(state: TableState, seat: Seat, *, trick: int) -> TableState:
+    """``state`` with ``seat``'s objected concession at ``trick`` as its one such entry."""
+    cleared = concession_over(state)
+    return cleared.evolve(notes=(*cleared.notes, f"{CONCESSION_NOTE}{seat.value}@{trick}"))
 
 
 def concession_over(state: TableState) -> TableState:
