@@ -217,7 +217,7 @@ async def test_50D2_a_re_ruling_posts_again_only_the_choice_still_to_be_made(ld,
 async def test_92_an_appeal_decided_in_the_log_channel_is_for_the_director_alone(ld, storage):
     """An appeal's outcome tells the board's ruling and score: decided in #td-log (where a
     playing director reads trimmed lines only) it is answered to the director alone, as a
-    verdict is; decided in the table's own channel it is public."""
+    verdict is (decided at the table it stays public: test_desk's appeal tests)."""
     await set_up(ld)
     await ld.run("/sit table:1 seat:W", user="LHO")
     recorded = await exposure(storage, ld)
