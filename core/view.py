@@ -37,6 +37,7 @@ from core.laws.waits import (
     HOLDS_SEAT,
     LEAD_CHOICE_LAWS,
     chooser_of,
+    claim_revoke_words,
     claimed_by,
     lead_held_for,
     lead_made,
@@ -121,7 +122,7 @@ class TableView:
         lines += state.describe_facts()
         claimer = claimed_by(state)
         if claimer is not None:
-            lines.append(stopped_words(claimer))
+            lines += [stopped_words(claimer), claim_revoke_words(claimer)]
         for w in self.waits:
             lines.append(w.question or _wait_line(w))
         if state.phase is Phase.AUCTION:  # the calls the auction still owes (as /mustpass says)

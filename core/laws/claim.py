@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from core.cards import Card, Suit, cards_text
 from core.errors import RuleError
-from core.laws import waits
+from core.laws import course, waits
 from core.laws.consultation import Consultation
-from core.laws.course import PlayReported
+from core.laws.course import LAST_TRICK, PlayReported
 from core.laws.exposure import Exposure
 from core.laws.play import require_play
 from core.registry import Event, event, rule
@@ -78,6 +78,12 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
     require_play(state)
     if not 1 <= ev.remaining <= 13:
         raise RuleError(Msg("a claim is about 1 to 13 remaining tricks"))
+    done = course.tricks_complete(state)
+    if ev.remaining > LAST_TRICK - done:
+        raise RuleError(Msg("trick {trick} is reported, so at least {done} tricks are complete "
+                            "and a claim is about at most {most} remaining tricks, not "
+                            "{remaining}", trick=state.trick, done=done, most=LAST_TRICK - done,
+                            remaining=ev.remaining))
     if not 0 <= ev.tricks <= ev.remaining:
         raise RuleError(Msg("a claim is for 0 to {remaining} of the {remaining} remaining tricks",
                             remaining=ev.remaining))

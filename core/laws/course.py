@@ -46,6 +46,12 @@ def check_trick(trick: int) -> None:
 HOLDS, ENDED, DOUBT = "holds", "ended", "doubt"
 
 
+def tricks_complete(state: TableState) -> int:
+    """At least how many tricks are complete, as the reports tell: every one before the trick
+    reported (0 when none is: the count is unknown)."""
+    return state.trick - 1 if state.trick else 0
+
+
 def trick_over(of_trick: int | None, trick: int | None, leader: Seat | None,
                state: TableState) -> bool:
     """Whether a report (``trick`` is being played, ``leader`` is on lead) says the trick

@@ -20,6 +20,7 @@ from core.errors import RuleError
 from core.laws.waits import (
     LEAD_CHOICE_LAWS,
     chooser_of,
+    claim_revoke_words,
     claimed_by,
     held_lead_words,
     holds_report,
@@ -347,9 +348,9 @@ def stopped_ruling(claimer: Seat, *, kind: str = "must_play") -> Ruling:
     return Ruling(
         kind=kind,
         summary=stopped_words(claimer),
-        laws=("68D",),
+        laws=("68D", "63A3", "63A4"),
         steps=(Msg("Agreed, the claim stands (69A); disputed, the director rules (70). If he "
-                   "has play go on, he voids the claim."),),
+                   "has play go on, he voids the claim."), claim_revoke_words(claimer)),
         outcome={"legal": [], "declarer_designates": False, "waiting": True},
     )
 

@@ -587,8 +587,8 @@ class PenaltyNotPlayed(Event):
     instead_of: Card | None = None  # the penalty card he should have played, if he had several
 
 
-def _owing(state: TableState, ev: PenaltyNotPlayed) -> tuple[list[PenaltyCard],
-                                                            list[PenaltyCard]]:
+def owed_penalty_cards(state: TableState,
+                       ev: PenaltyNotPlayed) -> tuple[list[PenaltyCard], list[PenaltyCard]]:
     """The penalty cards he failed to play, and the one (if known) he must play instead."""
     require_defender(state, ev.seat)
     if any(p.card == ev.played for p in state.penalty_cards):
@@ -618,14 +618,15 @@ def _owing(state: TableState, ev: PenaltyNotPlayed) -> tuple[list[PenaltyCard],
     return owing, owed
 
 
-@rule(PenaltyNotPlayed)
 def penalty_not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableState]:
+    """Law 52's ruling; the rule for the event (:func:`core.laws.revoke.not_played`) first asks
+    whether a claim has established the revoke (63A3)."""
     held = waits.recorded_wait(state, ev.seat, leading=False)
     if held is not None and held.law in waits.HOLDS_EVERYONE:
         # nobody plays while declarer (or the defenders) decide about a lead out of turn
         # (54, 55, 56): a card played instead of a penalty card waits too, as any card played
         raise RuleError(waits.must_wait_words(ev.seat, waits.chooser_of(held)[0], held.law))
-    owing, owed = _owing(state, ev)
+    owing, owed = owed_penalty_cards(state, ev)
     if ev.accepted is None and not ev.declarer_played_since:
         return _ask_declarer(state, ev, owing, owed)
     return _rule52(state, ev, owing, owed)
@@ -679,7 +680,7 @@ def choose_not_played(state: TableState, pending: PendingChoice,
     assert pending.card is not None
     ev = PenaltyNotPlayed(pending.seat, pending.card, accepted=token == ACCEPT_PLAYED,
                           instead_of=parse_card(pending.note) if pending.note else None)
-    owing, owed = _owing(state, ev)
+    owing, owed = owed_penalty_cards(state, ev)
     return _rule52(state, ev, owing, owed)
 
 

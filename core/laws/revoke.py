@@ -21,6 +21,7 @@ from core.laws.obligations import legal_cards
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
     PenaltyNotPlayed,
+    owed_penalty_cards,
     penalty_not_played,
     require_declarer,
 )
@@ -188,7 +189,26 @@ def _check(state: TableState, ev: Revoke) -> Seat:
     return declarer
 
 
-def _establishment(ev: Revoke) -> tuple[bool, list[str], list[Text]]:
+def claim_establishment(state: TableState,
+                        offender: Seat) -> tuple[bool, list[str], list[Text]] | None:
+    """What the claim or concession on this board makes of ``offender``'s revoke before it
+    (None: there is none; a defender's concession his partner objected to at once is none,
+    68B2): established when a member of his side made it (63A3); not by an opponent's claim,
+    which establishes it only once the offenders' agreement to it is, at the end of the round
+    or a call on the next board (63A4, 69A). Whether so, and the laws and steps that say it."""
+    claimer = claimed_by(state)
+    if claimer is None:
+        return None
+    if claimer.side == offender.side:
+        return True, ["63A3"], [Msg("The revoke is established: {claimer.value}, of the offending "
+                                    "side, has claimed or conceded (63A3).", claimer=claimer)]
+    return False, ["63A4"], [Msg("{claimer.value}'s claim does not establish it: a claim by the "
+                                 "non-offending side does so only once the offenders' agreement "
+                                 "to it is established, at the end of the round or a call on the "
+                                 "next board (63A4, 69A).", claimer=claimer)]
+
+
+def _establishment(state: TableState, ev: Revoke) -> tuple[bool, list[str], list[Text]]:
     """Whether the revoke is established, and the laws and steps that say so."""
     if ev.established_by is not None:
         law, what = _HOW_LAW[ev.established_by]
@@ -201,8 +221,13 @@ def _establishment(ev: Revoke) -> tuple[bool, list[str], list[Text]]:
                                 "yet it is reported as not established", what=what, law=law))
         return True, [law], [Msg("The revoke is established: {what} ({law}).", what=what,
                                  law=law)]
+    by_claim = claim_establishment(state, ev.offender)
+    if by_claim is not None and by_claim[0]:
+        return by_claim
     if ev.established:
         return True, ["63A"], [Msg("The revoke is established (63A).")]
+    if by_claim is not None:
+        return by_claim
     return False, ["63A"], [Msg("The offending side has not yet played to the next trick, "
                                 "claimed or conceded: the revoke is not established (63A).")]
 
@@ -210,7 +235,12 @@ def _establishment(ev: Revoke) -> tuple[bool, list[str], list[Text]]:
 @rule(Revoke)
 def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
     declarer = _check(state, ev)
-    established, how_laws, how_steps = _establishment(ev)
+    established, how_laws, how_steps = _establishment(state, ev)
+    if established and not ev.established and ev.won_by is None and not exceptions(ev, declarer):
+        # reported for correction, but a claim of his side established it (63A3)
+        raise RuleError(Msg("{claimer.value}'s claim or concession established the revoke "
+                            "(63A3), so it is no longer corrected: report it as established, "
+                            "with who won the revoke trick (won_by)", claimer=claimed_by(state)))
     if not established and ev.attention is not Attention.DURING_PLAY:
         raise RuleError(Msg("a revoke first noticed after the board was over has been "
                             "established by then (63A): report it as established"))
@@ -338,11 +368,49 @@ def _not_played(state: TableState, ev: Revoke, how_laws: list[str],
     ), state
 
 
+#: A revoke on trick 12 is corrected even when established (62D1).
+_TWELFTH_CORRECTED = Msg("Even so, a revoke on trick 12 is corrected, because the hands are still "
+                         "at the table (62D1, an exception to 63B).")
+
+
+@rule(PenaltyNotPlayed)
+def not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableState]:
+    """A penalty card not played: Law 52 (:func:`penalty_not_played`), unless a claim or
+    concession by the offender's side has established that revoke (63A3). Then it is no longer
+    corrected (63B): the card played stands, nobody is asked, and Law 64 rules it as ``/revoke``
+    does (no automatic transfer, 64B3). On trick 12 it is corrected even so (62D1)."""
+    by_claim = claim_establishment(state, ev.seat)
+    if by_claim is None:
+        return penalty_not_played(state, ev)
+    established, how_laws, how_steps = by_claim
+    if established and state.trick == TWELFTH:
+        established, how_laws = False, [*how_laws, "62D1"]
+        how_steps = [*how_steps, _TWELFTH_CORRECTED]
+    if not established:
+        ruling, after = penalty_not_played(state, ev)
+        return replace(ruling, laws=tuple(dict.fromkeys((*ruling.laws, *how_laws))),
+                       steps=(*how_steps, *ruling.steps)), after
+    declarer = require_declarer(state)
+    owed_penalty_cards(state, ev)  # Law 52's refusals: his penalty card, a card that is not one
+    failure = Revoke(ev.seat, True, card=ev.played, trick=state.trick or 5,
+                     penalty_card_failure=True)
+    ruling, after = _established(state, failure, declarer, how_laws, how_steps)
+    return replace(
+        ruling,
+        kind="penalty_not_played",
+        summary=Msg("{seat.value}'s {card.symbol} stands: {claimer.value}'s claim or concession "
+                    "established the revoke (63A3), so it is no longer corrected; no automatic "
+                    "trick transfer (64B3).", seat=ev.seat, card=ev.played,
+                    claimer=claimed_by(state)),
+        laws=tuple(dict.fromkeys(("61A", *ruling.laws))),
+        steps=(Msg("Failing to play a penalty card is a revoke (61A)."), *ruling.steps),
+        outcome={**ruling.outcome, "must_accept": True, "substitute": ""},
+    ), after.placed(ev.seat, ev.played)  # it stands as played (63B)
+
+
 def _twelfth(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],
              how_steps: list[Text]) -> tuple[Ruling, TableState]:
-    steps = [*how_steps,
-             Msg("Even so, a revoke on trick 12 is corrected, because the hands are still at the "
-                 "table (62D1, an exception to 63B)."),
+    steps = [*how_steps, _TWELFTH_CORRECTED,
              Msg("There is no automatic trick transfer for a trick-12 revoke (64B6).")]
     laws = ["62D1", "64B6", *how_laws]
     if ev.card is not None or role_of(ev.offender, declarer) is not Role.DEFENDER:

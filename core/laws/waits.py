@@ -132,6 +132,15 @@ def stopped_words(claimer: Seat) -> Msg:
                "another card while the claim is settled.", seat=claimer)
 
 
+def claim_revoke_words(claimer: Seat) -> Msg:
+    """What a claim or concession does to a revoke (63A3, 63A4), said with "play has stopped":
+    the rule itself is :func:`core.laws.revoke.claim_establishment`."""
+    return Msg("A revoke by {seat.side} on this board is established by this claim or "
+               "concession (63A3): it is no longer corrected, except on trick 12 (62D1). One by "
+               "the other side is established only once their agreement to the claim is, at the "
+               "end of the round or a call on the next board (63A4, 69A).", seat=claimer)
+
+
 def chooser_of(p: PendingChoice) -> tuple[Chooser, Seat | None]:
     """Who makes a recorded choice, as its ruling names him, and the defender whose choice
     stands if the defenders disagree (55A). After declarer's lead out of turn the record waits

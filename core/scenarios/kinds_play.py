@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.engine import ChoiceMade, apply
 from core.errors import RuleError
 from core.laws import course
+from core.laws.claim import Claim
 from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.flow import AuctionEnded, BoardEnded, CardPlayed, LeadLost
 from core.laws.obligations import must_play
@@ -102,6 +103,18 @@ def penalty_not_played(facts: Facts, state: TableState) -> tuple[Observed, Table
     ruling, state = apply(state, ev)
     return {**ruling.outcome, "penalty_cards": penalty_tokens(state),
             "_cited": list(ruling.laws)}, state
+
+
+@kind("claim_made")
+def claim_made(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: a claim or concession (68), at ``trick`` when the step gives it."""
+    state = with_facts(state, facts)
+    if "trick" in facts:
+        _, state = apply(state, course.PlayReported(trick=facts.number("trick")))
+    ev = Claim(facts.seat("claimer"), facts.number("tricks"), facts.number("remaining"),
+               objector=facts.opt_seat("objector"))
+    ruling, state = apply(state, ev)
+    return {"_cited": list(ruling.laws)}, state
 
 
 @kind("play")

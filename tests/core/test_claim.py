@@ -290,3 +290,143 @@ def test_68D_52_a_card_played_instead_of_a_penalty_card_before_the_claim_is_stil
     assert [p.token for p in after.penalty_cards] == ["E:SK:major"]  # 52B1(c)
     with pytest.raises(RuleError, match="Play has stopped"):
         apply(after, CardPlayed(Seat.E, parse_card("SK")))
+
+
+# --- 63A3/63A4: a revoke after a claim or concession ------------------------------------
+
+
+def _owes_sk_then(claim: Claim):
+    """E's ♠K is a major penalty card; he played the ♥2 instead (noticed later); then
+    ``claim``."""
+    _, state = apply(PLAY, Exposure(Seat.E, (parse_card("SK"),)))
+    return apply(state, claim)[1]
+
+
+@pytest.mark.parametrize("claim", [Claim(Seat.W, 0, 4), Claim(Seat.E, 2, 4, objector=Seat.S)])
+@pytest.mark.parametrize("accepted", [None, False, True])
+def test_63A3_a_penalty_card_not_played_is_established_by_its_sides_claim(
+        claim: Claim, accepted: bool | None) -> None:
+    """A club night: E owed his ♠K, played the ♥2, and W conceded (or E claimed); /penalty
+    not-played then gave declarer 52B's buttons and put the ♠K in the ♥2's place. The claim of
+    the offending side established the revoke (63A3): it is no longer corrected (63B), the ♥2
+    stands, nobody is asked, and Law 64 rules it: no automatic transfer (64B3), the director
+    restores equity (64C)."""
+    state = _owes_sk_then(claim)
+    ruling, after = apply(state, PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=accepted))
+    assert {"61A", "63A3", "63B", "64B3", "64C"} <= set(ruling.laws), ruling.laws
+    assert "52B2" not in ruling.laws and not ruling.options, ruling.laws
+    assert str(ruling.summary).startswith("E's ♥2 stands"), ruling.summary
+    assert f"{claim.claimer.value}'s claim or concession" in str(ruling.summary)
+    assert ruling.outcome["must_accept"] and ruling.outcome["substitute"] == ""
+    assert ruling.outcome["tricks_transferred"] == 0
+    assert [p.token for p in after.penalty_cards] == ["E:SK:major"]
+    assert not after.pending and not view_of(after).waits
+    assert not any("Waiting" in str(line) for line in view_of(after).lines())
+    assert str(must_play(after, Seat.E).summary).startswith("Play has stopped")
+
+
+def test_63A4_the_other_sides_claim_leaves_the_penalty_card_failure_to_law_52() -> None:
+    """S (declarer) claims; E's failure to play his ♠K is not established by it: a claim by the
+    non-offending side establishes the revoke only once the offenders' agreement to it is
+    established, at the end of the round or a call on the next board (63A4, 69A). Declarer's
+    52B choice stands, and the ruling says why."""
+    state = _owes_sk_then(Claim(Seat.S, 4, 4))
+    ruling, after = apply(state, PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=None))
+    assert [o.token for o in ruling.options] == ["accept", "reject"]
+    assert "63A4" in ruling.laws and "63A3" not in ruling.laws, ruling.laws
+    assert any("S's claim does not establish" in str(s) for s in ruling.steps), ruling.steps
+    _, rejected = apply(state, PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=False))
+    assert [p.token for p in rejected.penalty_cards] == ["E:H2:major"]  # 52B2
+
+
+def test_68B2_a_concession_partner_objected_to_establishes_no_revoke() -> None:
+    """E tries to concede and W objects at once: no concession occurred (68B2), so it
+    establishes nothing (63A3 needs one): E's failure to play his ♠K is still Law 52's."""
+    state = _owes_sk_then(Claim(Seat.E, 0, 4, objector=Seat.W))
+    ruling, _ = apply(state, PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=None))
+    assert [o.token for o in ruling.options] == ["accept", "reject"]
+    assert "63A3" not in ruling.laws and "63A4" not in ruling.laws, ruling.laws
+
+
+def test_63A3_a_revoke_reported_after_its_sides_claim_is_established() -> None:
+    """W revoked (the ♥2 on a club) and E then claimed: /revoke reported as not established
+    is not corrected (62) but ruled established by the claim (63A3): the transfer of 64A, the
+    ♥2 stays played, no penalty card. Without who won the revoke trick it is refused with a
+    sentence that says why; reported established, the ruling says 63A3, not just 63A."""
+    from core.laws.revoke import Revoke, WonBy
+
+    _, state = apply(PLAY, Claim(Seat.E, 3, 4))
+    with pytest.raises(RuleError, match=r"E's claim or concession established the revoke \(63A3\)"):
+        apply(state, Revoke(Seat.W, False, card=parse_card("H2"), trick=9))
+    ruling, after = apply(state, Revoke(Seat.W, False, card=parse_card("H2"), trick=9,
+                                        won_by=WonBy.OFFENDER))
+    assert {"63A3", "63B", "64A1"} <= set(ruling.laws) and "62A" not in ruling.laws, ruling.laws
+    assert ruling.outcome["correct"] is False and ruling.outcome["tricks_transferred"] == 1
+    assert not after.penalty_cards
+    assert any("E, of the offending side, has claimed or conceded (63A3)" in str(s)
+               for s in ruling.steps), ruling.steps
+    told, _ = apply(state, Revoke(Seat.W, True, trick=9, won_by=WonBy.OFFENDER))
+    assert "63A3" in told.laws and "63A" not in told.laws, told.laws
+    failed, after = apply(_owes_sk_then(Claim(Seat.W, 0, 4)),
+                          Revoke(Seat.E, False, card=parse_card("H2"), trick=9,
+                                 penalty_card_failure=True))
+    assert {"63A3", "64B3"} <= set(failed.laws) and not failed.options, failed.laws
+    assert [p.token for p in after.penalty_cards] == ["E:SK:major"]
+
+
+def test_63A4_a_revoke_after_the_other_sides_claim_is_still_corrected() -> None:
+    """S claims; W's revoke is not established by it (63A4): corrected as 62 says, and the
+    ruling says why the claim did not establish it."""
+    from core.laws.revoke import Revoke
+
+    _, state = apply(PLAY, Claim(Seat.S, 4, 4))
+    ruling, after = apply(state, Revoke(Seat.W, False, card=parse_card("H2"), trick=9))
+    assert {"62A", "62B1", "63A4"} <= set(ruling.laws), ruling.laws
+    assert any("S's claim does not establish" in str(s) for s in ruling.steps), ruling.steps
+    assert [p.token for p in after.penalty_cards] == ["W:H2:major"]
+
+
+def test_62D1_63A3_a_penalty_card_not_played_on_trick_12_is_still_corrected() -> None:
+    """On trick 12 a revoke is corrected even when established (62D1, an exception to 63B):
+    after W's concession at trick 12, E's failure to play his ♠K is still ruled under Law 52."""
+    from core.laws.course import PlayReported
+
+    _, state = apply(PLAY, Exposure(Seat.E, (parse_card("SK"),)))
+    _, state = apply(state, PlayReported(trick=12))
+    _, state = apply(state, Claim(Seat.W, 0, 2))
+    ruling, _ = apply(state, PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=None))
+    assert [o.token for o in ruling.options] == ["accept", "reject"]
+    assert {"62D1", "63A3"} <= set(ruling.laws), ruling.laws
+
+
+def test_63A3_63A4_state_and_mustplay_say_which_revokes_the_claim_establishes() -> None:
+    """/state and /mustplay after a claim say what it does to a revoke not yet noticed: one by
+    the claimer's side is established (63A3), one by the other side only once agreement to the
+    claim is (63A4): the same words from one place."""
+    _, state = apply(PLAY, Claim(Seat.W, 0, 4))
+    said = "A revoke by E-W on this board is established by this claim or concession (63A3)"
+    assert any(str(line).startswith(said) for line in view_of(state).lines())
+    ruling = must_play(state, Seat.E)
+    assert any(str(s).startswith(said) for s in ruling.steps), ruling.steps
+    assert {"63A3", "63A4"} <= set(ruling.laws)
+
+
+# --- Law 68: a claim is of the tricks that remain ------------------------------------------
+
+
+def test_68_a_claim_of_more_tricks_than_remain_is_refused() -> None:
+    """A club night had "/claim made remaining:13" recorded at trick 9: the reports put the
+    play at trick 9, so at least 8 tricks are complete and at most 5 remain. A claim of more is
+    refused with one sentence and changes nothing; 5 (or fewer) is ruled; with no trick
+    reported the count is unknown and nothing is refused."""
+    from core.laws.course import PlayReported
+
+    _, state = apply(PLAY, PlayReported(trick=9, leader=Seat.S))
+    for remaining in (6, 13):
+        with pytest.raises(RuleError, match=r"trick 9 is reported, so at least 8 tricks are "
+                                            r"complete and a claim is about at most 5 "
+                                            r"remaining tricks"):
+            apply(state, Claim(Seat.S, 1, remaining))
+    ruling, _ = apply(state, Claim(Seat.S, 5, 5))
+    assert "69A" in ruling.laws
+    apply(PLAY, Claim(Seat.S, 13, 13))  # no trick reported: not refused

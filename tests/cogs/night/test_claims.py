@@ -150,3 +150,41 @@ async def test_68D_52_a_penalty_card_not_played_before_the_claim_is_ruled_after_
     await ld.run("/claim made seat:S tricks:13 remaining:13", user="Declarer")
     ruled = await ld.run("/penalty not-played card:H2 seat:E accepted:true", user="Declarer")
     assert not ruled.ephemeral and "52B1" in ruled.text, ruled.text
+
+
+async def test_63A3_a_penalty_card_not_played_after_its_sides_concession_has_no_buttons(
+        ld, storage):
+    """A club night: E's ♠K was a penalty card, W conceded the rest, and /penalty not-played
+    for E's ♥2 gave declarer 52B's buttons, one of them putting the ♠K in the ♥2's place.
+    W's concession established the revoke (63A3): the ruling says the ♥2 stands, with no
+    choice buttons; /state waits for nobody and says what the concession establishes, and
+    /mustplay too."""
+    await _night(ld, hands=False)
+    await ld.run("/exposed cards:SK seat:E", user="RHO")
+    await ld.run("/claim made seat:W tricks:0 remaining:13", user="LHO")
+    ruled = await ld.run("/penalty not-played card:H2 seat:E", user="Declarer")
+    assert not ruled.ephemeral and "63A3" in ruled.text and "64B3" in ruled.text, ruled.text
+    assert "E's ♥2 stands" in ruled.text and "52B2" not in ruled.text, ruled.text
+    labels = [b.get("label") for b in ruled.message.buttons]
+    assert labels == ["Call the director"], labels  # no 52B1 choice
+    state = await ld.run("/state", user="Dummy")
+    assert "Waiting" not in state.text and "E's ♠K (major)" in state.text, state.text
+    said = "A revoke by E-W on this board is established by this claim or concession (63A3)"
+    assert said in state.text, state.text
+    must = await ld.run("/mustplay seat:E", user="RHO")
+    assert "Play has stopped" in must.text and said in must.text, must.text
+
+
+async def test_68_a_claim_of_more_tricks_than_remain_is_refused_and_writes_nothing(ld, storage):
+    """At trick 9 at least 8 tricks are complete: "/claim made remaining:13" gets one private
+    line, records nothing (/state unchanged, play has not stopped); 5 remaining is ruled."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:S trick:9", user="Declarer")
+    before = await ld.run("/state", user="Dummy")
+    refused = await ld.run("/claim made seat:S tricks:5 remaining:13", user="Declarer")
+    assert refused.ephemeral and "\n" not in refused.text.strip(), refused.text
+    assert "at most 5 remaining tricks" in refused.text, refused.text
+    after = await ld.run("/state", user="Dummy")
+    assert after.text == before.text and "Play has stopped" not in after.text, after.text
+    claimed = await ld.run("/claim made seat:S tricks:5 remaining:5", user="Declarer")
+    assert not claimed.ephemeral and "nobody objects" in claimed.text, claimed.text
