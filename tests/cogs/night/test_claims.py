@@ -188,3 +188,24 @@ async def test_68_a_claim_of_more_tricks_than_remain_is_refused_and_writes_nothi
     assert after.text == before.text and "Play has stopped" not in after.text, after.text
     claimed = await ld.run("/claim made seat:S tricks:5 remaining:5", user="Declarer")
     assert not claimed.ephemeral and "nobody objects" in claimed.text, claimed.text
+
+
+async def test_63A3_a_revoke_reported_for_correction_after_its_sides_claim_is_established(
+        ld, storage):
+    """E claims at trick 9; W's revoke on it, reported as not established, had been corrected
+    (62). E's claim established it (63A3): without who won the revoke trick the report is
+    refused in one private line that says so, and nothing is recorded; with it, the ruling is
+    Law 64's, and /state shows no penalty card."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:E trick:9", user="Declarer")
+    await ld.run("/claim made seat:E tricks:3 remaining:5", user="RHO")
+    before = await ld.run("/state", user="Dummy")
+    refused = await ld.run("/revoke seat:W established:false card:H2 trick:9", user="LHO")
+    assert refused.ephemeral and "established the revoke (63A3)" in refused.text, refused.text
+    assert (await ld.run("/state", user="Dummy")).text == before.text
+    ruled = await ld.run("/revoke seat:W established:false card:H2 trick:9 won_by:offender",
+                         user="LHO")
+    assert not ruled.ephemeral and "63A3" in ruled.text and "64A1" in ruled.text, ruled.text
+    assert "62B1" not in ruled.text, ruled.text
+    state = await ld.run("/state", user="Dummy")
+    assert "penalty" not in state.text.lower(), state.text
