@@ -483,7 +483,6 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
         if call.is_double or call.is_redouble:
             return _law36(state, seat, call, ev, problem, draft)
         raise RuleError(problem)
-    state = record_call(state, seat, call, ev.specifies)
     draft.summary.insert(0, Msg("{seat.value}: {call}.", seat=seat, call=call_words(call)))
     if ob is not None:
         draft.cite(ob.origin)
@@ -494,9 +493,7 @@ def make_call(state: TableState, seat: Seat, call: Call, ev: CallMade | None,
         else:
             draft.steps.append(Msg("{seat.value} passed as he had to ({law}); that obligation is "
                                    "now used up.", seat=seat, law=ob.origin))
-    rho_wait = [w for w in awaiting(state) if w.offender is seat.lho and w.stage in ("31A", "32A")]
-    for wait in rho_wait:
-        state = _rho_called(state, wait, call, draft)
+    state = record_call(state, seat, call, draft, ev.specifies)
     if mine and mine.stage in STAGES and not mine.asks_director:
         state = drop_awaiting(state, seat)
         state = STAGES[mine.stage](state, mine, call, ev, draft)
@@ -545,16 +542,22 @@ def _accepting_call(state: TableState, due: Seat, seat: Seat, call: Call,
     return state
 
 
-def record_call(state: TableState, seat: Seat, call: Call,
+def record_call(state: TableState, seat: Seat, call: Call, draft: Draft,
                 specifies: tuple[Suit, ...] | None = None) -> TableState:
     """Add a legal call by the player whose turn it is, using up his next-turn pass obligation
-    and noting the suits it specifies for any Law 26B penalty of his."""
+    and noting the suits it specifies for any Law 26B penalty of his. However it came (in
+    rotation, or an insufficient bid accepted or replaced under Law 27), it is his call: a bid or
+    double his LHO made out of rotation at his turn waits for it (31A, 32A)."""
     auction = auction_of(state).plus(call)
     state = with_auction(state, auction)
     state = use_turn(state, seat)
     if specifies is not None:
         state = note_meaning(state, len(auction.calls) - 1, specifies)
-    return lead26.note_specified(state, seat, call.specified(specifies))
+    state = lead26.note_specified(state, seat, call.specified(specifies))
+    for wait in awaiting(state):
+        if wait.offender is seat.lho and wait.stage in ("31A", "32A"):
+            state = _rho_called(state, wait, call, draft)
+    return state
 
 
 def _rho_called(state: TableState, wait: Awaiting, call: Call, draft: Draft) -> TableState:
@@ -650,7 +653,7 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
         problem = auction_of(state).problem(call)
         if problem:
             raise RuleError(problem)
-        state = record_call(state, seat, call, ev.specifies)
+        state = record_call(state, seat, call, draft, ev.specifies)
         draft.cite("37A")
         draft.summary.append(Msg("{seat.value}'s {call} stands: his LHO called before the "
                                  "Director ruled.", seat=seat, call=call_symbol(call)))
@@ -667,7 +670,7 @@ def _law37(state: TableState, seat: Seat, call: Call, ev: CallMade, draft: Draft
                                    **names))
         draft.outcome.update(partner_must_pass=pass_word(state, partner), lead_restriction=False)
         return state
-    state = record_call(state, seat, PASS)
+    state = record_call(state, seat, PASS, draft)
     state = add_pass_obligation(state, seat, PassLasts.THROUGHOUT, "37B2")
     state = add_pass_obligation(state, partner, PassLasts.THROUGHOUT, "37B2")
     state = lead26.record_lead_penalty(state, seat)

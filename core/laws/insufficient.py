@@ -34,11 +34,8 @@ from core.laws.auction_state import (
     auction_of,
     awaiting_for,
     drop_awaiting,
-    note_meaning,
     obligation,
     put_awaiting,
-    use_turn,
-    with_auction,
 )
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
@@ -127,11 +124,8 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
     draft.steps.append(Msg.join(" ", (_not_superseding(offender, bid, last),
                                       _lowest_sentence(bid.strain, lowest))))
     if ev.accepted:
-        state = with_auction(use_turn(state, offender), auction.plus(bid))
-        if ev.artificial:
-            state = note_meaning(state, len(auction.calls), _suits(ev.specifies))
-        state = lead26.note_specified(state, offender,
-                                      _suits(ev.specifies) if ev.artificial else bid.specified())
+        state = record_call(state, offender, bid, draft,
+                            _suits(ev.specifies) if ev.artificial else None)
         draft.cite("27A1")
         draft.summary.append(Msg("{lho.value} accepts {bid} by calling: it stands as a legal bid "
                                  "and there is no rectification.", lho=offender.lho,
@@ -257,7 +251,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     if replacement.is_bid and not auction.is_sufficient(replacement):
         draft.cite("27B4")
         if rep_accepted:
-            state = record_call(state, offender, replacement, rep_suits)
+            state = record_call(state, offender, replacement, draft, rep_suits)
             draft.cite("27A1")
             draft.summary.append(Msg("{seat.value}'s second insufficient bid {bid} is accepted "
                                      "by {lho.value} and stands.", seat=offender,
@@ -291,7 +285,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
         if comparable is None and problem is None and not barred:
             return _ask_27b(state, offender, bid, spec, replacement, rep_spec, draft)
         if comparable and problem is None and not barred:
-            state = record_call(state, offender, replacement, rep_suits)
+            state = record_call(state, offender, replacement, draft, rep_suits)
             draft.cite("27B1(b)", "23A", "27D")
             draft.summary.append(Msg("{seat.value}'s {call} replaces {bid}: the Director judged "
                                      "it comparable, so there is no further rectification.",
@@ -337,7 +331,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     if comparable is None and not same and not barred:
         return _ask_27b(state, offender, bid, spec, replacement, rep_spec, draft)
     state = drop_awaiting(state, offender)
-    state = record_call(state, offender, replacement, rep_suits)
+    state = record_call(state, offender, replacement, draft, rep_suits)
     draft.outcome["replacement_stands"] = True
     if barred:
         draft.cite("27B3")

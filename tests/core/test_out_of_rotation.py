@@ -6,6 +6,7 @@ from core.auction import Auction
 from core.engine import apply
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
+from core.laws.insufficient import InsufficientBid
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
 from core.state import PassLasts, PassObligation, TableState
@@ -208,6 +209,24 @@ def test_31A_rho_call_not_known_yet_waits():
     assert "31A" in ruling.laws and ruling.outcome["must_repeat"] is False
     ruling, state = call(state, "N", "P")
     assert "31A1" in ruling.laws and ruling.outcome["must_repeat"] is True
+
+
+@pytest.mark.parametrize("route", ["replaced", "replaced_later", "accepted"])
+def test_31A2_rho_call_made_through_law_27_is_his_call(route):
+    """N 1S; S bids 2H at E's turn; E's call is an insufficient 1H, then replaced by 2H (in the
+    report or as his next call) or accepted: either way RHO has made a legal bid, so S may call
+    freely and a call not comparable to 2H bars N at his next turn (31A2(b), its footnote)."""
+    _, state = coor(at("N", "1S"), "S", "2H")
+    if route == "replaced":
+        _, state = apply(state, InsufficientBid("1H", replacement="2H"))
+    elif route == "replaced_later":
+        _, state = apply(state, InsufficientBid("1H"))
+        _, state = call(state, "E", "2H")
+    else:
+        _, state = apply(state, InsufficientBid("1H", accepted=True))
+    ruling, state = call(state, "S", "3C", comparable=False)
+    assert "31A2(b)" in ruling.laws
+    assert obligations(state) == {"N:next_turn"}
 
 
 def test_31B_bid_at_partner_turn_not_comparable():
