@@ -334,7 +334,7 @@ class Incidents(commands.Cog):
                 Seat.parse(seat),
                 established,
                 card=card,
-                trick=trick or unreported_trick(ctx.board.state.trick, established),
+                trick=trick or unreported_trick(ctx.board.state, established),
                 won_by=WonBy(won_by) if won_by else None,
                 later_tricks=later_tricks,
                 attention=Attention(attention),

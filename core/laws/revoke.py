@@ -117,14 +117,19 @@ class Revoke(Event):
     accepted: bool | None = None  # 52B1(a), for a penalty card not played: None asks declarer
 
 
-def unreported_trick(reported: int | None, established: bool) -> int:
+def unreported_trick(state: TableState, established: bool) -> int:
     """The revoke's trick when the report names none: from the trick the table reported last
     (the one before it for an established revoke: his side has played to the next trick,
     63A), so a revoke at trick 12 is ruled as one (64B6, 62D) rather than as a mid-hand one;
-    trick 5 when nothing is reported (the transfer of 64A, the usual case)."""
+    after a claim, the claim's own trick (play stopped there: the claim may be what
+    established it, 63A3); trick 5 when nothing is reported (the transfer of 64A, the usual
+    case)."""
+    reported = state.trick
     if reported is None:
         return 5
-    return max(1, reported - 1) if established else reported
+    if established and claimed_by(state) is None:
+        return max(1, reported - 1)
+    return reported
 
 
 def trick_reached(state: TableState, trick: int | None, established: bool) -> int | None:

@@ -17,7 +17,7 @@ from core.laws.revoke import (
     unreported_trick,
 )
 from core.seats import Seat
-from core.state import Lasts, Restriction, RestrictionKind
+from core.state import Lasts, Phase, Restriction, RestrictionKind, TableState
 from tests.core.helpers import hand, play_state, tokens
 
 
@@ -431,8 +431,23 @@ def test_64C_every_established_revoke_is_flagged_for_the_directors_equity_check(
 def test_63A_64B6_a_revoke_reported_without_its_trick_takes_the_tables_last_trick():
     """No trick named: the trick the table reported last, the one before it for an established
     revoke (his side has played to the next trick, 63A); trick 5 when nothing is reported."""
-    assert unreported_trick(13, True) == 12 and unreported_trick(13, False) == 13
-    assert unreported_trick(1, True) == 1 and unreported_trick(None, True) == 5
+    at = {n: TableState(declarer=Seat.S, phase=Phase.PLAY, trick=n) for n in (1, 13)}
+    assert unreported_trick(at[13], True) == 12 and unreported_trick(at[13], False) == 13
+    assert unreported_trick(at[1], True) == 1
+    assert unreported_trick(TableState(declarer=Seat.S, phase=Phase.PLAY), True) == 5
+
+
+def test_63A3_62D1_after_a_claim_a_revoke_without_its_trick_is_on_the_claims_trick():
+    """Play stopped at the claim, and the claim may be what established the revoke (63A3):
+    with no trick named, the revoke is on the claim's own trick, not the one before. A
+    concession at trick 12 and an established revoke reported then is a trick-12 revoke,
+    corrected (62D1), not a trick-11 one that transfers."""
+    from core.laws.claim import Claim
+    from core.laws.course import PlayReported
+
+    _, state = apply(TableState(declarer=Seat.S, phase=Phase.PLAY), PlayReported(trick=12))
+    _, state = apply(state, Claim(Seat.W, 0, 2))
+    assert unreported_trick(state, True) == 12
 
 
 # --- 52 with 62: an unestablished revoke that was a failure to play a penalty card -----------
