@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from core.cards import Card, cards_text
 from core.errors import RuleError
 from core.laws import waits
+from core.laws.auction_state import add_pass_obligation
 from core.laws.penalty import (
     INFORMATION_ON_TABLE,
     add_penalty_cards,
@@ -17,7 +18,7 @@ from core.laws.penalty import (
 from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Role, Seat, role_of
-from core.state import AuctionExposure, PassLasts, PassObligation, Phase, Place, TableState
+from core.state import AuctionExposure, PassLasts, Phase, Place, TableState
 from core.text import Msg, Text
 from core.validity import hand_size_problem
 
@@ -240,13 +241,7 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
                       cards=shown)
         obligation = "none"
     else:
-        state = replace(
-            state,
-            pass_obligations=(
-                *state.pass_obligations,
-                PassObligation(partner, PassLasts.NEXT_TURN, para),
-            ),
-        )
+        state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, para)
         summary = (Msg("{cards} stays face up; {partner.value} must pass at his next turn.",
                        cards=shown, partner=partner) if one else
                    Msg("{cards} stay face up; {partner.value} must pass at his next turn.",

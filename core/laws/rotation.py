@@ -348,7 +348,8 @@ def _accepted(state: TableState, ev: CallOutOfRotation, call: Call, turn: Seat,
         state = mark_forfeit(state, len(auction.calls))
         skipped.append(auction.turn)
         auction = auction.plus(PASS)
-    problem = auction.problem(call, offender)
+    # the skipped turns are no passes that end the auction (17D3)
+    problem = auction.problem(call, offender, ignore_end=True)
     words = call_words(call)
     if problem and not call.is_bid:
         raise RuleError(Msg("{call} cannot stand: {problem}", call=words, problem=problem))

@@ -7,7 +7,7 @@ from core.errors import RuleError
 from core.laws.exposure import AuctionExposureIncident
 from core.laws.flow import AuctionEnded
 from core.seats import Seat
-from core.state import TableState
+from core.state import PassLasts, PassObligation, TableState
 from tests.core.helpers import cards, play_state, tokens
 
 
@@ -114,3 +114,19 @@ def test_24D_16C_cards_picked_up_stay_unauthorized_for_the_offending_side():
 def test_17D_auction_end_without_law_24_cards_cites_neither():
     ruling, _ = apply(TableState(), AuctionEnded(Seat.S))
     assert "24D" not in ruling.laws and "24E" not in ruling.laws and not ruling.information
+
+
+def test_24C_partner_barred_throughout_keeps_one_bar():
+    """24C asks a pass at the partner's next turn; a partner already barred for the rest of the
+    auction (27B2) keeps that one bar, not a second obligation beside it."""
+    barred = TableState(pass_obligations=(PassObligation(Seat.E, PassLasts.THROUGHOUT, "27B2"),))
+    _, state = exposed("W", "H4 C2", state=barred)
+    assert [p.token for p in state.pass_obligations] == ["E:throughout"]
+
+
+def test_24B_partner_already_to_pass_next_turn_has_one_obligation():
+    """30A already makes E pass at his next turn; W's honour (24B) asks the same pass: one pass
+    uses up both, so one obligation."""
+    once = TableState(pass_obligations=(PassObligation(Seat.E, PassLasts.NEXT_TURN, "30A"),))
+    _, state = exposed("W", "SA", state=once)
+    assert [p.token for p in state.pass_obligations] == ["E:next_turn"]

@@ -331,6 +331,17 @@ def test_17D3_accepted_pass_out_of_rotation_does_not_end_the_auction():
     assert Auction.trusted(Seat.N, state.calls).turn is Seat.S
 
 
+def test_17D3_accepted_pass_out_of_rotation_as_the_third_pass():
+    """N 1H, E P, S P; N passes at W's turn and E accepts it by passing: W's lost turn is no
+    pass, so N's pass may stand (29A) and the auction goes back to W (17D3), not over."""
+    ruling, state = coor(at("N", "1H P P"), "N", "P", accepted=True)
+    assert "29A" in ruling.laws and state.phase.value == "auction"
+    ruling, state = call(state, "E", "P")
+    assert "17D3" in ruling.laws
+    assert state.calls == ("1H", "P", "P")
+    assert Auction.trusted(Seat.N, state.calls).turn is Seat.W
+
+
 def test_29A_offenders_lho_calls_next_in_rotation_after_an_accepted_pass():
     """N 1H, E P; W passes at S's turn and N accepts it by bidding 2H: N's call is in turn
     (he is W's LHO), the auction does not end, and E calls next."""
