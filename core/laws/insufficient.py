@@ -16,12 +16,14 @@ from core.cards import Suit
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
+    JUDGED,
     STAGES,
     CallMade,
     after_pass,
     call_symbol,
     call_words,
     calling_auction,
+    pass_word,
     record_call,
     withdrawn_information,
 )
@@ -120,6 +122,9 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
     draft = Draft()
     draft.outcome.update(lowest_sufficient=lowest.text if lowest else "",
                          partner_must_pass="none", lead_restriction=False)
+    prior = awaiting_for(state, offender)
+    if prior is not None and prior.stage not in JUDGED:
+        prior = None
     last = auction.last_bid
     draft.steps.append(Msg.join(" ", (_not_superseding(offender, bid, last),
                                       _lowest_sentence(bid.strain, lowest))))
@@ -143,6 +148,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
             draft.information.append(Msg("Nothing is withdrawn: {bid} is part of the legal "
                                          "auction and everyone may use it.", bid=bid.symbol))
         draft.outcome["replacement_stands"] = False
+        state = _turn_judged(state, prior, draft)
         return draft.build("insufficient_bid"), state
     spec = ev.specifies if ev.artificial else None  # an artificial bid may show nothing
     if ev.replacement is None:
@@ -184,7 +190,33 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                                "as below (27C).", seat=offender))
     state = resolve_27b(state, offender, bid, spec, replacement, ev.comparable,
                         ev.replacement_specifies, ev.replacement_accepted, draft)
+    state = _turn_judged(state, prior, draft)
     return draft.build("insufficient_bid"), state
+
+
+def _turn_judged(state: TableState, prior: Awaiting | None, draft: Draft) -> TableState:
+    """The insufficient bid came at the offender's proper turn after his call out of rotation
+    was cancelled (30B1, 31A2, 31B, 32A2, 32B): the call that now stands for that turn (the bid
+    accepted, or its replacement) is the one the Director judges comparable or not (23A), not
+    a later call of his. A replacement still to be made or judged keeps the 27B record instead."""
+    if prior is None:
+        return state
+    now = awaiting_for(state, prior.offender)
+    if now is not None and now.stage not in JUDGED:
+        return state
+    auction = auction_of(state)
+    if not auction.calls or auction.seat_of(len(auction.calls) - 1) is not prior.offender:
+        return state
+    made = auction.calls[-1]
+    state = drop_awaiting(state, prior.offender)
+    barred, information = draft.outcome.get("lead_restriction"), list(draft.information)
+    state = STAGES[prior.stage](state, prior, made, CallMade(prior.offender, made.text), draft)
+    # what Law 27 already imposed stands whatever the judgement: a bar, 26B, 16C
+    draft.outcome.update(partner_must_pass=pass_word(state, prior.offender.partner),
+                         lead_restriction=bool(barred or draft.outcome.get("lead_restriction")))
+    draft.information[:] = [*information, *(i for i in draft.information
+                                            if i not in information)]
+    return state
 
 
 def _not_superseding(offender: Seat, bid: Call, last: Call | None) -> Msg:

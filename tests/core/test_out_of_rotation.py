@@ -3,7 +3,7 @@
 import pytest
 
 from core.auction import Auction
-from core.engine import apply
+from core.engine import ChoiceMade, apply
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
 from core.laws.insufficient import InsufficientBid
@@ -392,3 +392,35 @@ def test_23B_comparable_call_makes_16C_not_apply():
     assert "does not apply" in ruling.information and "unauthorized" not in ruling.information
     ruling, _ = coor(at("N", "1H"), "W", "X", offender_call="2C")
     assert "unauthorized for E" in ruling.information
+
+
+# --- an insufficient bid at the offender's proper turn ----------------------------------------
+
+
+def test_31A2_judges_the_replacement_of_an_insufficient_bid_at_the_offenders_turn():
+    """E's 1S at N's turn is cancelled and N opens 1NT; E's 1S now is insufficient and he
+    corrects it to 2S (27B1(a)): that 2S is his call at his turn, so the Director judges it
+    against the cancelled 1S now (31A2, 23A), and his answer binds W's next turn."""
+    _, state = coor(at("N"), "E", "1S")
+    _, state = call(state, "N", "1NT")
+    ruling, state = apply(state, InsufficientBid("1S", replacement="2S"))
+    assert "27B1(a)" in ruling.laws and "31A2" in ruling.laws
+    assert ruling.outcome["judgement_pending"] is True
+    assert {o.token for o in ruling.options} == {"comparable", "not_comparable"}
+    ruling, state = apply(state, ChoiceMade(Seat.E, "not_comparable"))
+    assert "31A2(b)" in ruling.laws
+    assert obligations(state) == {"W:next_turn"}
+
+
+def test_31A2_an_accepted_insufficient_bid_is_the_call_judged_not_a_later_one():
+    """As above, but S accepts E's insufficient 1S (27A1): the same call as the cancelled 1S,
+    so comparable with no rectification; E's pass at a later turn is not judged again."""
+    _, state = coor(at("N"), "E", "1S")
+    _, state = call(state, "N", "1NT")
+    ruling, state = apply(state, InsufficientBid("1S", accepted=True))
+    assert "31A2(a)" in ruling.laws
+    for seat, text in (("S", "2NT"), ("W", "P"), ("N", "3NT")):
+        _, state = call(state, seat, text)
+    ruling, state = call(state, "E", "P")
+    assert "judgement_pending" not in ruling.outcome and not ruling.options
+    assert obligations(state) == set()
