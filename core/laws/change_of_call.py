@@ -157,7 +157,8 @@ def apply_change_of_call(state: TableState, seat: Seat, new: Call, unintended: b
     if comparable:
         draft.cite("26A")
         draft.steps.append(Msg("{call} was judged comparable to {withdrawn}: no lead "
-                               "restrictions (26A).", call=replacement, withdrawn=withdrawn))
+                               "restrictions (26A).", call=call_words(parse_call(replacement)),
+                               withdrawn=call_words(parse_call(withdrawn))))
     else:
         state = lead26.record_lead_penalty(state, seat)
         draft.cite("26B")

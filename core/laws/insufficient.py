@@ -142,7 +142,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
             draft.cite("27C", "16C")
             draft.steps.append(Msg("{seat.value}'s premature replacement {call} is withdrawn "
                                    "because the insufficient bid was accepted (27C).",
-                                   seat=offender, call=ev.replacement))
+                                   seat=offender, call=call_words(parse_call(ev.replacement))))
             draft.information.append(withdrawn_information(offender, ev.replacement))
         else:
             draft.information.append(Msg("Nothing is withdrawn: {bid} is part of the legal "

@@ -283,3 +283,20 @@ def test_27B1a_an_artificial_bid_above_the_natural_lowest_is_not_the_lowest_show
     assert "27B1(a)" not in ruling.laws and ruling.outcome.get("judgement_pending") is True
     ruling, _ = ib(at("N", "1H P 2H"), "2D", replacement="3D")
     assert "27B1(a)" in ruling.laws
+
+
+def test_25B1_26A_comparable_change_is_said_as_calls_not_notation():
+    """E changes 1S to 2S, S calls over it and the Director judges 2S comparable: no Law 26
+    restriction, and the ruling says the calls as a player does (2♠, 1♠), not as stored."""
+    ruling, state = apply(at("N", "1H 1S"), ChangeOfCall(Seat.E, "2S", accepted=True,
+                                                         comparable=True))
+    assert "25B1" in ruling.laws and "26A" in ruling.laws and not state.lead_penalties
+    said = " ".join(str(s) for s in ruling.steps)
+    assert "2♠ was judged comparable to 1♠" in said and "2S" not in said
+
+
+def test_27C_withdrawn_premature_replacement_is_said_as_a_call():
+    """The 27C sentence names the withdrawn replacement as a player says it (2♦), not 2D."""
+    ruling, _ = ib(at("N", "1H 1S"), "1D", premature=True, replacement="2D", accepted=True)
+    said = " ".join(str(s) for s in ruling.steps)
+    assert "replacement 2♦ is withdrawn" in said and "2D" not in said
