@@ -11,13 +11,14 @@ import discord
 
 from core.authority import AUTHORITIES, deadline_words
 from core.editions import edition_title
-from core.storage.desk import Desk
+from core.storage.desk import AppealInfo, ConsultationInfo, Desk
 from core.storage.editions import local_today
 from core.storage.errors import NotFound
 from core.storage.values import ClubSettings, LogEntry
 from tdbot.client import TDBot
 from tdbot.context import (
     ID_MAX,
+    NO_SUCH,
     ContextError,
     check_id,
     club_of,
@@ -108,6 +109,52 @@ async def readable_entry(
     if entry is None:
         raise ContextError(N_("No ruling #{id} in this club."), id=event_id)
     return entry
+
+
+#: The same one answer for a consultation's or an appeal's number (``Desk.consultation_for``,
+#: ``Desk.appeal_for``); a director is told to hand it on, as a call on such a board is.
+SHUT_CONSULTATION = N_("You are playing: consultation #{id} does not exist or is on a board you "
+                       "have not played yet: hand it to a deputy director.")
+SHUT_CONSULTATION_NO_PEEKING = N_("No peeking: consultation #{id} does not exist or is on a "
+                                  "board you have not played yet (this club shows nothing of "
+                                  "it until the session ends).")
+SHUT_APPEAL = N_("You are playing: appeal #{id} does not exist or is on a board you have not "
+                 "played yet: hand it to a deputy director.")
+
+
+async def readable_consultation(
+    interaction: discord.Interaction[TDBot], consultation_id: int, *, director: bool,
+    answering: bool = False,
+) -> ConsultationInfo:
+    """Consultation ``consultation_id`` for ``/consult show`` and ``answer``: refused as a
+    ruling's number is (:func:`readable_entry`) when it does not exist or its board is closed
+    to the asker, in one line naming no board; the player who asked reads his own (but does
+    not answer it, ``answering``, on a board closed to him)."""
+    found, shut = await desk_of(interaction).consultation_for(
+        interaction.guild_id or 0, interaction.user.id,
+        check_id(consultation_id, "consultation"), director=director, own=not answering)
+    if shut:
+        raise ContextError(SHUT_CONSULTATION if director else SHUT_CONSULTATION_NO_PEEKING,
+                           id=consultation_id)
+    if found is None:
+        raise ContextError(NO_SUCH["consultation"], id=consultation_id)
+    return found
+
+
+async def actionable_appeal(
+    interaction: discord.Interaction[TDBot], appeal_id: int
+) -> AppealInfo:
+    """Appeal ``appeal_id`` for a director's ``/appeal answer`` or ``decide``: refused as a
+    ruling's number is (:func:`readable_entry`) when it does not exist or its board is closed
+    to him, in one line naming no board that tells him to hand it to a deputy."""
+    found, shut = await desk_of(interaction).appeal_for(
+        interaction.guild_id or 0, interaction.user.id, check_id(appeal_id, "appeal"),
+        director=True)
+    if shut:
+        raise ContextError(SHUT_APPEAL, id=appeal_id)
+    if found is None:
+        raise ContextError(NO_SUCH["appeal"], id=appeal_id)
+    return found
 
 
 async def blind_directors(

@@ -19,18 +19,17 @@ from tdbot.context import (
     ContextError,
     club_of,
     is_director,
-    refuse_if_blind,
     require_director,
     stored,
 )
 from tdbot.desk import (
     TEXT_MAX,
+    actionable_appeal,
     answer_here_or_alone,
     blind_directors,
     bounded,
     desk_of,
     directors_ping,
-    entry_of,
     log_channel,
     readable_entry,
 )
@@ -127,9 +126,7 @@ class AppealCog(commands.Cog):
         body = bounded(text, "answer")
         if body is None:
             raise ContextError(N_("Give the answer."))
-        found = await stored(desk_of(interaction).appeal_record(club.guild_id, id))
-        entry = await entry_of(interaction, found.event_id)
-        await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+        await actionable_appeal(interaction, id)
         done = await stored(
             desk_of(interaction).answer_appeal(club.guild_id, id, interaction.user.id, by, body)
         )
@@ -160,9 +157,7 @@ class AppealCog(commands.Cog):
     ) -> None:
         await defer(interaction)
         club = await require_director(interaction)
-        found = await stored(desk_of(interaction).appeal_record(club.guild_id, id))
-        entry = await entry_of(interaction, found.event_id)
-        await refuse_if_blind(interaction, entry.session_id, entry.board_number)
+        found = await actionable_appeal(interaction, id)
         done = await stored(
             desk_of(interaction).decide_appeal(club.guild_id, id, interaction.user.id, outcome,
                                                bounded(note, "note"),
@@ -171,7 +166,7 @@ class AppealCog(commands.Cog):
         # public where the board may be shown (its table's channel; the director alone in the
         # log channel or elsewhere), in the club's language; the reasons and answers once the
         # session is over
-        alone = await answer_here_or_alone(interaction, entry.table_number)
+        alone = await answer_here_or_alone(interaction, found.table_number)
         await respond(interaction,
             embed=appeal_embed(done, hidden=done.hidden, public=True,
                                locale=reader_locale(interaction, club.language,

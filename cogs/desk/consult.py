@@ -18,10 +18,8 @@ from tdbot.client import TDBot
 from tdbot.context import (
     ID_MAX,
     ContextError,
-    check_id,
     club_of,
     is_director,
-    refuse_if_blind,
     require_director,
     storage_of,
     stored,
@@ -38,6 +36,7 @@ from tdbot.desk import (
     directors_ping,
     log_channel,
     posting_refusal,
+    readable_consultation,
 )
 from tdbot.limits import directors_cooldown
 from tdbot.messages import N_, Locale, localize
@@ -77,18 +76,14 @@ class ConsultButton(
 async def show_consultation(interaction: discord.Interaction[TDBot], consultation_id: int) -> None:
     """The question and answer, to the player who asked or a director who may see the board."""
     club = await club_of(interaction)
-    found = await stored(
-        desk_of(interaction).consultation(club.guild_id, check_id(consultation_id,
-                                                                   "consultation"))
-    )
     director = is_director(interaction.user, club)
+    # a board closed to him first, as /script: nothing said of the consultation (whether it
+    # exists, on which board)
+    found = await readable_consultation(interaction, consultation_id, director=director)
     if found.player_id != interaction.user.id and not director:
         raise ContextError(
             N_("Only the player who asked and the directors may see a consultation.")
         )
-    if director and found.player_id != interaction.user.id:
-        board = await storage_of(interaction).board(club.guild_id, found.board_id)
-        await refuse_if_blind(interaction, board.session_id, found.board_number)
     locale = interaction.locale  # only the asker sees it
 
     def _(text: str, **params: Any) -> str:
@@ -199,9 +194,7 @@ class ConsultCog(commands.Cog):
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
         desk = desk_of(interaction)
-        found = await stored(desk.consultation(club.guild_id, check_id(id, "consultation")))
-        board = await storage_of(interaction).board(club.guild_id, found.board_id)
-        await refuse_if_blind(interaction, board.session_id, found.board_number)
+        await readable_consultation(interaction, id, director=True, answering=True)
         reply = bounded(answer, "answer")
         if reply is None:
             raise ContextError(N_("Give the answer."))

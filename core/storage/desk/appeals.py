@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.authority import SCORES_PUBLISHED, deadline_words
 from core.storage.desk.base import desk_event_row
+from core.storage.desk.playing import PlayingDirectors
 from core.storage.desk.settings import APPEAL_OUTCOMES, EditionsAndSettings
 from core.storage.desk.values import AppealInfo, ScoresPublished
 from core.storage.errors import Conflict, NotFound, StorageError
@@ -37,7 +38,7 @@ from core.storage.values import BlindSpot, Reader
 from core.text import Msg, Text
 
 
-class Appeals(EditionsAndSettings):
+class Appeals(EditionsAndSettings, PlayingDirectors):
     """Appeals, filed within the club's deadline."""
 
     # ------------------------------------------------------------------------ appeals
@@ -255,6 +256,19 @@ class Appeals(EditionsAndSettings):
             club_id = await require_club(s, guild_id)
             row, ev = await _appeal_row(s, club_id, appeal_id)
             return _appeal_value(row, ev)
+
+    async def appeal_for(
+        self, guild_id: int, user_id: int, appeal_id: int, *, director: bool = False,
+    ) -> tuple[AppealInfo | None, bool]:
+        """Appeal ``appeal_id`` (``None``: there is none) for ``user_id``, and whether it is
+        shut to him (:meth:`shut_to`, the rule a ruling's number follows: as the ruling it is
+        against is)."""
+        try:
+            found = await self.appeal_record(guild_id, appeal_id)
+        except NotFound:
+            return None, await self.shut_to(guild_id, user_id, None, director=director)
+        return found, await self.shut_to(
+            guild_id, user_id, (found.session_id, found.board_number, None), director=director)
 
 
 async def _appeal_row(s: AsyncSession, club_id: int, appeal_id: int) -> tuple[Appeal, EventRow]:

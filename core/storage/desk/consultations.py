@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.laws.consultation import Consultation as ConsultationEvent
 from core.ruling import law_parts
-from core.storage.desk.base import DeskBase
+from core.storage.desk.playing import PlayingDirectors
 from core.storage.desk.values import ConsultationInfo
 from core.storage.errors import Conflict, NotFound, StorageError
 from core.storage.limits import CONSULTATIONS, Limit, count_one
@@ -26,7 +26,7 @@ from core.storage.values import RecordedEvent
 from core.text import Msg
 
 
-class Consultations(DeskBase):
+class Consultations(PlayingDirectors):
     """A player's private questions to the directors."""
 
     # ------------------------------------------------------------------- consultations
@@ -70,6 +70,25 @@ class Consultations(DeskBase):
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             return _consultation_value(await _consultation_row(s, club_id, consultation_id))
+
+    async def consultation_for(
+        self, guild_id: int, user_id: int, consultation_id: int,
+        *, director: bool = False, own: bool = True,
+    ) -> tuple[ConsultationInfo | None, bool]:
+        """Consultation ``consultation_id`` (``None``: there is none) for ``user_id``, and
+        whether it is shut to him (:meth:`shut_to`, the rule a ruling's number follows).
+        ``own``: the player who asked reads his own question (he does not answer it on a
+        board closed to him)."""
+        try:
+            found = await self.consultation(guild_id, consultation_id)
+        except NotFound:
+            return None, await self.shut_to(guild_id, user_id, None, director=director)
+        if own and found.player_id == user_id:
+            return found, False
+        board = await self._st.board(guild_id, found.board_id)
+        return found, await self.shut_to(
+            guild_id, user_id, (board.session_id, board.number, board.table_id),
+            director=director)
 
     async def open_consultations(self, guild_id: int) -> tuple[ConsultationInfo, ...]:
         async with self._st.tx.reading() as s:

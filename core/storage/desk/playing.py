@@ -72,24 +72,35 @@ class PlayingDirectors(DeskBase):
             spot = await blind_spot(s, club_id, user_id, director=director)
             return spot is not None and spot.covers(session_id, board_number, at_table)
 
+    async def shut_to(
+        self, guild_id: int, user_id: int, where: tuple[int, int, int | None] | None,
+        *, director: bool = False,
+    ) -> bool:
+        """The one rule for a command that takes a number (of a ruling, a consultation, an
+        appeal): whether what it names is shut to ``user_id``. ``where``: the session, the
+        board number and (to count what happened at his own table as open to him) the table
+        id of what the number names, or None when nothing has that number. To a member some
+        board is closed to (:func:`blind_spot`) a number nothing has is shut as one on a board
+        he has not played: both get one answer, so a number tells him nothing (that it
+        exists, on which board)."""
+        async with self._st.tx.reading() as s:
+            club_id = await require_club(s, guild_id)
+            spot = await blind_spot(s, club_id, user_id, director=director)
+        if spot is None:
+            return False
+        return where is None or spot.covers(*where)
+
     async def ruling_for(
         self, guild_id: int, user_id: int, event_id: int,
         *, director: bool = False, at_table: bool = False,
     ) -> tuple[LogEntry | None, bool]:
         """Ruling ``event_id`` for a command that takes its number, and whether it is shut
-        to ``user_id``. To a member some board is closed to (:func:`blind_spot`) a ruling
-        that does not exist is shut as one on a board he has not played: both get one
-        answer, so a number tells him nothing (that it exists, on which board). ``at_table``:
-        a member (not a playing director) seated at the ruling's table was there."""
-        async with self._st.tx.reading() as s:
-            club_id = await require_club(s, guild_id)
-            spot = await blind_spot(s, club_id, user_id, director=director)
+        to ``user_id`` (:meth:`shut_to`). ``at_table``: a member (not a playing director)
+        seated at the ruling's table was there."""
         try:
             entry: LogEntry | None = await self._st.event(guild_id, event_id)
         except NotFound:
             entry = None
-        if spot is None:
-            return entry, False
-        shut = entry is None or spot.covers(entry.session_id, entry.board_number,
-                                            entry.table_id if at_table else None)
-        return entry, shut
+        where = None if entry is None else (
+            entry.session_id, entry.board_number, entry.table_id if at_table else None)
+        return entry, await self.shut_to(guild_id, user_id, where, director=director)

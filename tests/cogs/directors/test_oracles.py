@@ -10,6 +10,7 @@ import pytest
 
 from cogs.log import build_filter
 from core.pbn import random_pbn
+from core.storage.desk import Desk
 from localdiscord.commandline import CommandInputError
 from tdbot.context import ID_MAX, ContextError
 from tests.support import exposure, set_up
@@ -111,3 +112,85 @@ async def test_log_search_says_the_bound_of_a_number_out_of_range(ld, storage):
         with pytest.raises(ContextError) as refused:
             build_filter(club, **{option: value})
         assert f"must be from 1 to {most}" in str(refused.value), refused.value
+
+
+async def _closed_consultation_and_appeal(ld, storage, *, no_peeking: bool = False):
+    """RHO, at table 1, asks a consultation and appeals a ruling on board 3 there; numbers."""
+    await set_up(ld)
+    if no_peeking:
+        await ld.slash("setup", {"director_role": ld.guild.role("Director"),
+                                 "log_channel": ld.guild.channel("td-log"),
+                                 "no_peeking": True}, user="Director")
+    ld.member("Deputy TD", roles=["Director"])
+    ld.refresh_guild()
+    await ld.run("/sit table:1 seat:E", user="RHO")
+    ruling = await exposure(storage, ld, table=1, board=3, card="HQ")
+    asked = await ld.slash("consult ask", {"question": "Is my 2C comparable?"}, user="RHO")
+    consultation = int(asked.message.text.split("consultation #")[1].split(")")[0])
+    filed = await ld.slash("appeal file", {"id": ruling.id, "reason": "Never exposed"},
+                           user="RHO")
+    appeal = int(filed.text.split("Appeal #")[1].split()[0])
+    return asked, consultation, appeal
+
+
+#: The commands that take a consultation's or an appeal's number, and their other options.
+DESK_BY_NUMBER = [
+    ("consult show", "consultation", {}),
+    ("consult answer", "consultation", {"answer": "yes", "table_note": "Partner is barred."}),
+    ("appeal answer", "appeal", {"by": "director", "text": "It stands"}),
+    ("appeal decide", "appeal", {"outcome": "ruling_stands"}),
+]
+
+
+async def test_16B_a_blind_director_gets_one_answer_for_a_missing_consultation_or_appeal(
+    ld, storage
+):
+    """A playing director who has not played board 3 was told "You are playing and have not
+    played board 3 yet" by /consult show and /appeal answer for a number on it, and "there is
+    no ..." for a number nothing has: now one line for both, naming no board, telling him to
+    hand it to a deputy; nothing is written, and a deputy still reads and answers them."""
+    asked, consultation, appeal = await _closed_consultation_and_appeal(ld, storage)
+    await ld.run("/sit table:2 seat:E", user="Director")
+    await ld.slash("playing", {"playing": True}, user="Director")
+    numbers = {"consultation": consultation, "appeal": appeal}
+    desk = Desk(storage)
+    before = (await desk.consultation(ld.guild.id, consultation),
+              await desk.appeal_record(ld.guild.id, appeal))
+    for command, what, options in DESK_BY_NUMBER:
+        answers = []
+        for number in (numbers[what], MISSING):
+            answer = await ld.slash(command, {"id": number, **options}, user="Director")
+            assert answer.ephemeral and "board 3" not in answer.text, (command, answer.text)
+            assert not answer.channel_messages, command
+            answers.append(answer.text)
+        _same(answers[0], answers[1], numbers[what], MISSING)
+        assert answers[0].startswith(f"You are playing: {what} #"), (command, answers[0])
+        assert "hand it to a deputy director" in answers[0], (command, answers[0])
+    pressed = await ld.press(asked.message, "See the director's answer", user="Director")
+    assert "board 3" not in pressed.text and "comparable" not in pressed.text, pressed.text
+    assert (await desk.consultation(ld.guild.id, consultation),
+            await desk.appeal_record(ld.guild.id, appeal)) == before
+    seen = await ld.slash("consult show", {"id": consultation}, user="Deputy TD")
+    assert "comparable" in seen.text, seen.text
+    done = await ld.slash("appeal answer", {"id": appeal, "by": "director", "text": "It stands"},
+                          user="Deputy TD")
+    assert "It stands" in done.text, done.text
+    missing = await ld.slash("consult show", {"id": MISSING}, user="Deputy TD")
+    assert f"No consultation #{MISSING}" in missing.text, missing.text
+
+
+async def test_16B_under_no_peeking_a_player_gets_one_answer_for_a_missing_consultation(
+    ld, storage
+):
+    """Under no_peeking, a player at another table who has not played board 3 gets one line
+    for a consultation on it and for one that does not exist, naming no board; the player who
+    asked reads his own."""
+    asked, consultation, _appeal = await _closed_consultation_and_appeal(
+        ld, storage, no_peeking=True)
+    await ld.run("/sit table:2 seat:W", user="LHO")
+    answers = [(await ld.slash("consult show", {"id": number}, user="LHO")).text
+               for number in (consultation, MISSING)]
+    _same(answers[0], answers[1], consultation, MISSING)
+    assert answers[0].startswith("No peeking: consultation #") and "board 3" not in answers[0]
+    own = await ld.slash("consult show", {"id": consultation}, user="RHO")
+    assert "comparable" in own.text, own.text
