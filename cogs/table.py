@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from core.auction import Auction, parse_call
 from core.correction import declarer_source
-from core.deal_facts import dealer_mismatch
+from core.deal import Deal
+from core.deal_facts import dealer_kept, dealer_mismatch
 from core.engine import Event
 from core.laws.auction_calls import CallAfterFinalPass, CallMade
 from core.laws.flow import BoardEnded
@@ -52,7 +53,7 @@ from tdbot.context import (
 )
 from tdbot.hands import enter_deal, show_deal
 from tdbot.limits import directors_cooldown, write_cooldown
-from tdbot.messages import N_, localize, seat_letter, seat_name
+from tdbot.messages import N_, localize, say, seat_letter, seat_name
 from tdbot.recording import NO_DEALER, call_cooldown, record_incident
 from tdbot.render import clean, ruling_embed
 from tdbot.verdicts import rerule
@@ -233,12 +234,11 @@ class Table(commands.Cog):
                 [at.board.number] if at.board is not None else []), number)
             deals_seen = storage.deals_seen(at.guild_id)  # checked again in set_board's write
             deal = await storage.deal_of(at.guild_id, at.table.session_id, number)
-            given_dealer: str | None = dealer
             if deal is not None:  # the hand records know the dealer: checked, or supplied
                 mismatch = dealer_mismatch(Seat.parse(dealer), deal) if dealer else None
                 if mismatch is not None:
                     raise ContextError(str(mismatch))
-                given_dealer = dealer or deal.dealer.value
+                deals.append(deal)
             source = await declarer_correction(storage, at, number, declarer)
             if source is not None:
                 return None, source
@@ -249,7 +249,8 @@ class Table(commands.Cog):
                     at.guild_id,
                     at.table.id,
                     number,
-                    dealer=given_dealer,
+                    dealer=dealer,
+                    dealt_by=deal.dealer if deal is not None else None,  # where none is set
                     declarer=declarer,
                     contract=contract,
                     actor_id=interaction.user.id,
@@ -264,6 +265,7 @@ class Table(commands.Cog):
             return board, None
 
         club_language: list[str | None] = []
+        deals: list[Deal] = []  # the hand records' deal of the board, as the last attempt read
         board, source = await in_time(interaction, checked(attempt))
         if board is None:  # a director corrects the declarer under rulings: re-rule the board
             assert source is not None
@@ -287,6 +289,9 @@ class Table(commands.Cog):
         if board.reopened:
             lines.append(localize(locale, N_("Board {board} is reopened by the director."),
                                   board=number))
+        kept = dealer_kept(state.dealer, deals[-1]) if deals else None
+        if kept is not None:  # hand records stored after the table set another dealer
+            lines.append(say(locale, kept))
         embed = discord.Embed(
             title=localize(locale, N_("Table {table} is playing board {board}"),
                            table=board.table_number, board=board.number),

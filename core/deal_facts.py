@@ -68,6 +68,17 @@ def dealer_mismatch(dealer: Seat | None, deal: Deal) -> Msg | None:
                board=deal.board, dealer=deal.dealer, given=dealer)
 
 
+def dealer_kept(kept: Seat | None, deal: Deal) -> Msg | None:
+    """The table's dealer ``kept`` when the hand records stored since give another: it stays
+    (they change no dealer already set, and once calls are made only a director does, 17B),
+    and the table is told to have it checked."""
+    if kept is None or kept is deal.dealer:
+        return None
+    return Msg("The hand records say board {board} is dealt by {dealer.full_name}; the table "
+               "has {kept.full_name} as dealer, which stays: call the director to check the "
+               "board number and the dealer.", board=deal.board, dealer=deal.dealer, kept=kept)
+
+
 def opening_lead_hand(state: TableState, seat: Seat, led: Suit | None, deal: Deal) -> Hand | None:
     """The hand ``seat`` holds when he is about to make the opening lead (declarer's LHO, trick
     1, no suit led): all thirteen cards the deal gave him. None at any other moment: later the

@@ -162,6 +162,7 @@ class Boards(Sessions):
         director: bool | None = None,
         reopen: bool = False,
         deals_seen: int | None = None,
+        dealt_by: Seat | str | None = None,
     ) -> BoardMove:
         """Make board ``number`` the table's current board (created if need be).
 
@@ -178,9 +179,18 @@ class Boards(Sessions):
         transaction, keyed by ``interaction_id`` (a redelivered interaction writes nothing).
         ``director=None``: the caller decided (tests, imports): no checks, nothing ended.
         ``deals_seen``: as for :meth:`record`, when the dealer was checked against the deal.
+        ``dealt_by``: the dealer the hand records give, the board's only while it has none (read
+        in this transaction): hand records stored after a dealer was set never change it, so
+        they are no dealer change for a later ``/board set`` (a dealer the table set that they
+        contradict is kept; the caller says so).
         """
         check_positive(number, "board number")
         dealer_seat = Seat.parse(dealer) if dealer is not None else None
+        dealt_seat = Seat.parse(dealt_by) if dealt_by is not None else None
+
+        def dealer_for(state: TableState) -> Seat | None:
+            """The dealer given, else the hand records' where the board has none yet."""
+            return dealer_seat or (dealt_seat if state.dealer is None else None)
         declarer_seat = Seat.parse(declarer) if declarer is not None else None
         contract = contract.strip() if contract else None
 
@@ -277,14 +287,14 @@ class Boards(Sessions):
                     SET_CURRENT_BOARD, {"t_id": found.table_id, "current": number}
                 )
                 await note_players(conn, found.table_id, board.id)  # who plays it (per member)
-            facts = board_facts(state, dealer_seat, declarer_seat, contract)
+            facts = board_facts(state, dealer_for(state), declarer_seat, contract)
             if facts and found.id is not None and not inline and target is None:
                 # PostgreSQL: the board row locked, then the facts checked against it again
                 locked = await board_for_record(conn, guild_id, board.id, None, lock=True)
                 assert locked is not None
                 board = locked
                 state = self._states.parse(board.state)
-                facts = board_facts(state, dealer_seat, declarer_seat, contract)
+                facts = board_facts(state, dealer_for(state), declarer_seat, contract)
             first_id = found.first_id if director is None else None  # checked already
             if facts and interaction_id is not None and not inline and director is None:
                 first_id = await conn.scalar(
@@ -316,7 +326,8 @@ class Boards(Sessions):
             )
 
         # a lost COMMIT is repeated only when nothing unkeyed may have been logged
-        given = dealer_seat is not None or declarer_seat is not None or bool(contract)
+        given = (dealer_seat is not None or dealt_seat is not None or declarer_seat is not None
+                 or bool(contract))
         keyed = interaction_id is not None or not (given or director is not None)
         return await self.tx.write_conn(work, retry_disconnect=keyed, on_driver=True)
 

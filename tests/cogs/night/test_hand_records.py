@@ -422,3 +422,54 @@ async def test_a_member_plays_a_board_once_a_session(ld, storage):
     assert "Dummy" in seated.text and "already played" not in seated.text, seated.text
     moved = await ld.run("/board set number:1 table:3", user="Director")
     assert not moved.ephemeral and "playing board 1" in moved.text, moved.text
+
+
+async def _auction_on_board_2(ld, dealer: str):
+    """Board 2 set with ``dealer`` (before any hand records) and a one-level auction."""
+    await seat_everyone(ld)
+    await ld.run(f"/board set number:2 dealer:{dealer}", user="Declarer")
+    order = {"N": "Declarer", "E": "RHO", "S": "Dummy", "W": "LHO"}
+    seats = "NESW"[("NESW".index(dealer)):] + "NESW"[:"NESW".index(dealer)]
+    for call, seat in zip(("1H", "P", "P", "P"), seats, strict=True):
+        said = await ld.run(f"/call call:{call}", user=order[seat])
+        assert "Only" not in said.text, said.text
+
+
+async def _board_2(storage, ld):
+    """Board 2 of table 1 and its events."""
+    board = (await storage.table_lookup(ld.guild.id, ld.member("Declarer").id, 1,
+                                        board_number=2)).named_board
+    return board, await storage.board_events(ld.guild.id, board.id, include_void=True)
+
+
+async def test_2_17A_hand_records_stored_after_the_dealer_was_set_change_no_dealer(ld, storage):
+    """Board 2's dealer is East (by its number). The table set it, bid, then the director gave
+    the hand records: a player's /board set (declarer, contract, or nothing) is no dealer
+    change, and records no dealer."""
+    await _auction_on_board_2(ld, "E")
+    await _upload(ld, _hands_file(ld, boards=4))
+    before = await _board_2(storage, ld)
+    for command in ("/board set number:2", "/board set number:2 contract:1H"):
+        done = await ld.run(command, user="Dummy")
+        assert "playing board 2" in done.text and "hand records" not in done.text, done.text
+    assert (await _board_2(storage, ld))[1] == before[1]  # nothing to record: nothing changed
+
+
+async def test_17A_a_dealer_the_later_hand_records_contradict_is_kept_and_said(ld, storage):
+    """The table set North as board 2's dealer (the hand records, given later, say East) and
+    bid on it. A player's later /board set was refused "only a director can change the
+    dealer" (the hand records' dealer was put in his mouth), and a director's silently made
+    East dealer, moving every call to another seat. The recorded dealer stays, whoever sets
+    the board, and the answer says the hand records disagree."""
+    await _auction_on_board_2(ld, "N")
+    await _upload(ld, _hands_file(ld, boards=4))
+    before, events = await _board_2(storage, ld)
+    done = await ld.run("/board set number:2 contract:1H", user="Dummy")
+    assert "playing board 2" in done.text, done.text
+    assert ("The hand records say board 2 is dealt by East; the table has North as dealer, "
+            "which stays") in done.text, done.text
+    assert (await _board_2(storage, ld))[1] == events
+    director = await ld.run("/board set table:1 number:2 declarer:N", user="Director")
+    assert "Dealer N" in director.text and "dealt by East" in director.text, director.text
+    after, _ = await _board_2(storage, ld)
+    assert after.dealer is Seat.N and after.state.calls == before.state.calls, after
