@@ -56,6 +56,13 @@ def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
         phase=Phase.PLAY if ev.declarer else state.phase,
     )
     old = state.declarer
+    if old is not None and new.declarer is not old:
+        # a choice still waiting was offered under the old declarer: who chooses, and whether
+        # a lead was out of turn (54), followed from him, so it lapses with him (the desk
+        # re-rules the board on the corrected facts). Declarer's lead options (50D2, 26B) are
+        # for a defender's lead and follow the lead instead (below).
+        new = new.evolve(pending=tuple(
+            p for p in new.pending if p.law in waits.LEAD_CHOICE_LAWS))
     if old is not None and new.declarer is not None and new.declarer is not old and (
             state.trick in (None, 1) and state.on_lead in (None, opening_leader(old))):
         # the opening lead follows from the declarer: a corrected declarer moves it too, and

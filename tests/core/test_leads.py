@@ -488,13 +488,29 @@ def test_54D_refusing_the_lead_puts_the_correct_leader_on_lead():
     """Declarer refuses W's opening lead out of turn: E leads (54D), whatever the reports said
     meanwhile, so declarer's lead options that follow (50D2, with W's 26B prohibition) wait for
     the player on lead. (The random evenings had S reported on lead by a later report while
-    the 54 choice waited: the refusal then left a choice for E's lead beside S on lead.)"""
+    the 54 choice waited: the refusal then left a choice for E's lead beside S on lead. They
+    put S on lead by correcting the declarer to S first, which now lets the 54 choice lapse:
+    here a later lead out of turn reported meanwhile does.)"""
     start = TableState(lead_penalties=(LeadPenalty(Seat.W),))
     _, state = apply(start, BoardSet(dealer=Seat.N, declarer=Seat.N, contract="4H"))
     _, state = oloot(state, offender="W", card="SA")
-    _, state = apply(state, BoardSet(declarer=Seat.S))
     _, state = loot("N", "HA", "S", state=state, trick=2)
     assert state.on_lead is Seat.S
     _, state = choose(state, "E", "require:S")
     assert state.on_lead is Seat.E
     assert all(p.seat is Seat.E for p in state.pending if p.law in ("50D2", "26B"))
+
+
+def test_54_a_corrected_declarer_lets_the_choice_of_the_old_one_lapse():
+    """S declares and E leads out of turn: the 54 choice waits for S. The declarer is then
+    corrected (a board change): whoever it is, the lead was judged out of turn from S, and the
+    choice was S's, so it lapses with him instead of waiting beside the new opening leader
+    (to be offered to N, or to E, for E's own lead). Declarer's lead options for a defender's
+    lead follow the lead, as before: none is left for a player not on lead."""
+    for declarer in (Seat.N, Seat.E, Seat.W):
+        _, waiting = oloot(offender="E", card="SK")
+        assert [p.law for p in waiting.pending] == ["54"]
+        _, state = apply(waiting, BoardSet(declarer=declarer))
+        assert state.pending == (), (declarer, state.pending)
+        assert state.declarer is declarer and state.on_lead is declarer.lho
+        assert state.penalty_cards == ()
