@@ -57,7 +57,12 @@ def trick_over(of_trick: int | None, trick: int | None, leader: Seat | None,
     """Whether a report (``trick`` is being played, ``leader`` is on lead) says the trick
     ``of_trick`` is over: a later trick, or a leader reported to a trick not said to be that
     one (the player already on lead named again, with no trick, is no news). One rule for a
-    57A/57D instruction and for declarer's 57A choice not yet made."""
+    57A/57D instruction and for declarer's 57A choice not yet made. One without its trick (a
+    choice stored before choices carried it, or made before any report said the trick) is
+    taken to be for the trick the board is at, once the reports tell it: else it would lapse
+    only when another leader is reported."""
+    if of_trick is None:
+        of_trick = state.trick
     later = trick is not None and of_trick is not None and trick > of_trick
     same = trick is not None and of_trick is not None and trick == of_trick
     news = leader is not None and (leader is not state.on_lead or trick is not None)

@@ -1,6 +1,8 @@
 """The play as far as reports tell it (who is on lead, which trick) and when restrictions end;
 and the play-period defects of issue 12 (items 1-7), each named by its law."""
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -83,6 +85,48 @@ def test_57A_instruction_ends_with_its_trick():
     assert later.restrictions == ()
     _, led_again = apply(state, PartnerLead(Seat.S))
     assert led_again.restrictions == ()
+
+
+def _stored_before_tricks(state):
+    """``state`` as a snapshot stored before choices carried their trick: loaded, each of its
+    pending choices has none."""
+    data = json.loads(state.to_json())
+    for pending in data["pending"]:
+        del pending["trick"]
+    old = TableState.from_json(json.dumps(data))
+    assert old.pending and all(p.trick is None for p in old.pending)
+    return old
+
+
+def test_57A_a_stored_choice_without_its_trick_lapses_once_a_later_trick_is_reported():
+    """Declarer's 57A choice covers one trick (57A, 57B). One stored before choices carried
+    their trick lapsed only when another leader was reported: a later trick reported without
+    its leader (an incident at trick 6, /lead naming the same player) left it waiting, and
+    holding up E's play, for the rest of the board. It is taken to be for the trick the board
+    is at, as the reports tell it."""
+    state = play_state("S", trick=5)
+    _, state = apply(state, PrematurePlay(Seat.W, parse_card("H9"), led=Suit.CLUBS))
+    old = _stored_before_tricks(state)
+    _, same = apply(old, PlayReported(trick=5))
+    assert [p.law for p in same.pending] == ["57A"]  # trick 5 is still being played
+    _, later = apply(old, PlayReported(trick=6))
+    assert later.pending == () and later.trick == 6
+    assert must_play(later, Seat.E).outcome.get("waiting") is not True
+    _, led_again = apply(old, PartnerLead(Seat.S, trick=6))
+    assert led_again.pending == ()
+
+
+def test_57A_a_choice_made_before_any_trick_was_reported_lapses_once_the_state_can_tell():
+    """No report had said which trick it was when W played early: the choice has no trick.
+    A trick reported then tells the board's trick, and the next later one ends the choice."""
+    state = play_state("S")
+    assert state.trick is None
+    _, state = apply(state, PrematurePlay(Seat.W, parse_card("H9"), led=Suit.CLUBS))
+    assert state.pending[0].trick is None
+    _, state = apply(state, PlayReported(trick=4))
+    assert [p.law for p in state.pending] == ["57A"]  # which trick W played to: unknown
+    _, state = apply(state, PlayReported(trick=5))
+    assert state.pending == ()
 
 
 def test_57A_restriction_spent_when_the_table_says_he_played():
