@@ -41,7 +41,9 @@ def check_may_play(state: TableState, seat: Seat, *, held_lead: bool = True) -> 
     """Refuse a card played or led while play has stopped after a claim (68D), or while
     declarer decides about the player's card played instead of a penalty card (52B1); and, with
     ``held_lead``, before the lead declarer's options wait for (50D2, 51B, 26B: another player
-    is on lead to the trick). The one check every report of a card played makes."""
+    is on lead to the trick); and while a lead out of turn waits for its choice (54, 55, 56:
+    nobody plays meanwhile, a card shown then is exposed, not led). The one check every report
+    of a card played makes."""
     claimer = waits.claimed_by(state)
     if claimer is not None:
         raise RuleError(waits.stopped_words(claimer))
@@ -49,6 +51,9 @@ def check_may_play(state: TableState, seat: Seat, *, held_lead: bool = True) -> 
         if own.law in waits.HOLDS_SEAT:
             raise RuleError(Msg("{seat.value} must wait: the declarer must first choose an "
                                 "option (Law {law})", seat=seat, law=own.law))
+    for p in waits.live(state):  # a lead out of turn waits for its choice: nobody plays (54-56)
+        if p.law in waits.HOLDS_EVERYONE:
+            raise RuleError(waits.must_wait_words(seat, waits.chooser_of(p)[0], p.law))
     held = waits.lead_held_for(state, seat) if held_lead else None
     if held is not None:
         raise RuleError(waits.held_lead_words(held.seat, held.law))

@@ -485,20 +485,38 @@ def test_54B_once_an_opening_lead_out_of_turn_stands_no_other_opening_lead_follo
 
 
 def test_54D_refusing_the_lead_puts_the_correct_leader_on_lead():
-    """Declarer refuses W's opening lead out of turn: E leads (54D), whatever the reports said
-    meanwhile, so declarer's lead options that follow (50D2, with W's 26B prohibition) wait for
-    the player on lead. (The random evenings had S reported on lead by a later report while
-    the 54 choice waited: the refusal then left a choice for E's lead beside S on lead. They
-    put S on lead by correcting the declarer to S first, which now lets the 54 choice lapse:
-    here a later lead out of turn reported meanwhile does.)"""
+    """Declarer refuses W's opening lead out of turn: E leads (54D), so declarer's lead options
+    that follow (50D2, with W's 26B prohibition) wait for E. (The random evenings had S
+    reported on lead by a later report while the 54 choice waited; such a report is now
+    refused: nobody leads while the choice waits.)"""
     start = TableState(lead_penalties=(LeadPenalty(Seat.W),))
     _, state = apply(start, BoardSet(dealer=Seat.N, declarer=Seat.N, contract="4H"))
     _, state = oloot(state, offender="W", card="SA")
-    _, state = loot("N", "HA", "S", state=state, trick=2)
-    assert state.on_lead is Seat.S
     _, state = choose(state, "E", "require:S")
     assert state.on_lead is Seat.E
     assert all(p.seat is Seat.E for p in state.pending if p.law in ("50D2", "26B"))
+
+
+def test_54_55_56_nobody_leads_or_plays_while_the_lead_out_of_turn_waits_for_its_choice():
+    """While declarer (or the defenders) choose about a lead out of turn, nobody plays: a
+    second lead out of turn, a premature play or another opening lead out of turn reported
+    meanwhile is refused, as a card played is (a card shown then is exposed, /exposed). The
+    random evenings had W lead out of turn while E's opening lead out of turn waited, and
+    the two choices then left a 26B choice for E beside W on lead."""
+    from core.laws.premature import PrematurePlay
+
+    _, opening = oloot(offender="E", card="SA")  # S declares: W was to lead
+    _, later = loot("W", "HK", "E", trick=3)  # E to lead to trick 3, W led
+    for state, event in (
+        (opening, LeadOutOfTurn(Seat.W, parse_card("SK"), Seat.E, trick=2)),
+        (opening, OpeningLeadOutOfTurn(Seat.W, parse_card("SK"))),
+        (opening, PrematurePlay(Seat.W, parse_card("SK"), led=Suit.HEARTS)),
+        (later, LeadOutOfTurn(Seat.N, parse_card("C2"), Seat.E, trick=3)),
+        (later, PrematurePlay(Seat.E, parse_card("C2"), led=Suit.HEARTS)),
+    ):
+        with pytest.raises(RuleError, match="must wait: the (declarer|defenders) must first "
+                                            "choose an option"):
+            apply(state, event)
 
 
 def test_54_a_corrected_declarer_lets_the_choice_of_the_old_one_lapse():
