@@ -17,10 +17,11 @@ from core.laws.consultation import Consultation
 from core.laws.course import LAST_TRICK, PlayReported
 from core.laws.exposure import Exposure
 from core.laws.play import require_play
+from core.laws.revoke import corrected_after_claim
 from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import SEATS, Seat, is_defender
-from core.state import TableState
+from core.state import PendingChoice, TableState
 from core.text import Msg, Text
 
 #: The longest statement kept with a claim.
@@ -139,18 +140,53 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
         laws = ("68C", "68D", "70A", "70B", "70C", "70D", "70E")
         judgement = Msg("Law 70: the director adjudicates as equitably as he can to both sides, "
                         "every doubtful point against the claimer.")
+    after, kept_laws, kept_steps = _choices_kept(
+        state, state.evolve(notes=(*state.notes, f"{waits.CLAIM_NOTE}{ev.claimer.value}")))
     return Ruling(
         kind="claim",
         summary=summary,
-        laws=laws,
-        steps=tuple(steps),
+        laws=(*laws, *kept_laws),
+        steps=(*steps, *kept_steps),
         judgement=judgement,
         outcome={"claimer": ev.claimer.value, "tricks": ev.tricks, "remaining": ev.remaining,
                  "disputed": ev.objector is not None},
-    ), state.evolve(notes=(*state.notes, f"{waits.CLAIM_NOTE}{ev.claimer.value}"),
-                    # no card is played now (68D): a choice about the next lead or play has
-                    # nothing left to choose (a void of the claim brings it back, replayed)
-                    pending=())
+    ), after
+
+
+def _choices_kept(before: TableState,
+                  claimed: TableState) -> tuple[TableState, tuple[str, ...], list[Text]]:
+    """The choices that survive the claim (``claimed``: the board with it, play stopped), and
+    the laws and steps that say what became of a 52B1 decision. No card is played now (68D):
+    a choice about the next lead or play has nothing left to choose (a void of the claim
+    brings it back, replayed). Declarer's decision whether he accepts a card played instead
+    of a penalty card (52B1) is about a card already played: it stays while that failure may
+    still be corrected (the other side's claim does not establish it, 63A4; trick 12, 62D1);
+    established by the offending side's claim (63A3), it lapses and the card stands (63B),
+    as :func:`core.laws.revoke.not_played` rules it then."""
+    kept: list[PendingChoice] = []
+    laws: list[str] = []
+    steps: list[Text] = []
+    for p in before.pending:
+        after_claim = (corrected_after_claim(claimed, p.seat)
+                       if p.law in waits.HOLDS_SEAT and p.card is not None else None)
+        if after_claim is None:
+            continue
+        corrected, how_laws, how_steps = after_claim
+        if corrected:
+            kept.append(p)
+            laws += ["52B1", *how_laws]
+            steps += [Msg("Declarer still decides whether he accepts {seat.value}'s "
+                          "{card.symbol}, played instead of a penalty card (52B1).",
+                          seat=p.seat, card=p.card), *how_steps]
+        else:
+            claimed = claimed.placed(p.seat, p.card)
+            laws += [*how_laws, "61A", "63B", "64B3", "64C"]
+            steps += [*how_steps,
+                      Msg("So {seat.value}'s {card.symbol} stands and declarer's choice (52B1) "
+                          "lapses: failing to play a penalty card is a revoke (61A), no longer "
+                          "corrected (63B); no automatic trick transfer (64B3), the director "
+                          "restores equity (64C).", seat=p.seat, card=p.card)]
+    return claimed.evolve(pending=tuple(kept)), tuple(dict.fromkeys(laws)), steps
 
 
 def trump_of(contract: str | None) -> Suit | None:

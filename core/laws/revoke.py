@@ -213,6 +213,22 @@ def claim_establishment(state: TableState,
                                  "next board (63A4, 69A).", claimer=claimer)]
 
 
+def corrected_after_claim(state: TableState,
+                          offender: Seat) -> tuple[bool, list[str], list[Text]] | None:
+    """Whether ``offender``'s revoke before the claim or concession on this board (a penalty
+    card not played, 52B, included) is still corrected (None: there is no claim): the claim
+    does not establish it (:func:`claim_establishment`, 63A4), or it does but the revoke is on
+    trick 12 (62D1); and the laws and steps that say so. The one rule for ``/penalty
+    not-played`` after a claim and for the 52B1 choice a claim finds waiting."""
+    by_claim = claim_establishment(state, offender)
+    if by_claim is None:
+        return None
+    established, laws, steps = by_claim
+    if established and state.trick == TWELFTH:
+        return True, [*laws, "62D1"], [*steps, _TWELFTH_CORRECTED]
+    return not established, laws, steps
+
+
 def _establishment(state: TableState, ev: Revoke) -> tuple[bool, list[str], list[Text]]:
     """Whether the revoke is established, and the laws and steps that say so."""
     if ev.established_by is not None:
@@ -384,14 +400,11 @@ def not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableSt
     concession by the offender's side has established that revoke (63A3). Then it is no longer
     corrected (63B): the card played stands, nobody is asked, and Law 64 rules it as ``/revoke``
     does (no automatic transfer, 64B3). On trick 12 it is corrected even so (62D1)."""
-    by_claim = claim_establishment(state, ev.seat)
-    if by_claim is None:
+    after_claim = corrected_after_claim(state, ev.seat)
+    if after_claim is None:
         return penalty_not_played(state, ev)
-    established, how_laws, how_steps = by_claim
-    if established and state.trick == TWELFTH:
-        established, how_laws = False, [*how_laws, "62D1"]
-        how_steps = [*how_steps, _TWELFTH_CORRECTED]
-    if not established:
+    corrected, how_laws, how_steps = after_claim
+    if corrected:
         ruling, after = penalty_not_played(state, ev)
         return replace(ruling, laws=tuple(dict.fromkeys((*ruling.laws, *how_laws))),
                        steps=(*how_steps, *ruling.steps)), after

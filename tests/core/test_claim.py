@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from core.cards import Card, Suit, parse_card, parse_cards
-from core.engine import apply, replay
+from core.engine import ChoiceMade, apply, replay
 from core.errors import RuleError
+from core.laws import waits
 from core.laws.claim import (
     LAW70_QUESTIONS,
     Claim,
@@ -15,6 +16,7 @@ from core.laws.claim import (
     remaining_hands,
     trump_of,
 )
+from core.laws.course import PlayReported
 from core.laws.exposure import Exposure, How
 from core.laws.flow import BoardSet, CardPlayed
 from core.laws.leads import LeadOutOfTurn
@@ -409,6 +411,59 @@ def test_63A3_63A4_state_and_mustplay_say_which_revokes_the_claim_establishes() 
     ruling = must_play(state, Seat.E)
     assert any(str(s).startswith(said) for s in ruling.steps), ruling.steps
     assert {"63A3", "63A4"} <= set(ruling.laws)
+
+
+def _declarer_asked_about_h2(*before):
+    """E owes his ♠K as a major penalty card and played the ♥2 instead; declarer is asked
+    whether he accepts it (52B1), after ``before`` (e.g. a report that play is at trick 12)."""
+    state = PLAY
+    for ev in (Exposure(Seat.E, (parse_card("SK"),)), *before,
+               PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=None)):
+        _, state = apply(state, ev)
+    assert [p.law for p in state.pending] == ["52B1"]
+    return state
+
+
+def test_63A4_52B1_declarers_choice_about_a_penalty_card_not_played_survives_his_claim() -> None:
+    """Declarer had still to decide whether he accepts E's ♥2, played instead of his penalty
+    card ♠K (52B1), and then claimed: the claim dropped the choice, though his own claim does
+    not establish E's failure (63A4) and the card is already played (no lead or play waits
+    on it, 68D). The choice stays, /state shows it, and declarer makes it after the claim;
+    declarer's lead options for a lead that will now never be made still end with it."""
+    state = _declarer_asked_about_h2()
+    ruling, claimed = apply(state, Claim(Seat.S, 4, 4, "all mine"))
+    assert [p.law for p in claimed.pending] == ["52B1"], claimed.pending
+    assert [w.law for w in view_of(claimed).waits] == ["52B1"]
+    assert {"52B1", "63A4"} <= set(ruling.laws) and "63A3" not in ruling.laws, ruling.laws
+    assert any(str(s).startswith("Declarer still decides whether he accepts E's ♥2")
+               for s in ruling.steps), ruling.steps
+    _, rejected = apply(claimed, ChoiceMade(Seat.E, "reject"))
+    assert [p.token for p in rejected.penalty_cards] == ["E:H2:major"]  # 52B2
+    assert not rejected.pending and waits.claimed_by(rejected) is Seat.S
+    _, accepted = apply(claimed, ChoiceMade(Seat.E, "accept"))
+    assert [p.token for p in accepted.penalty_cards] == ["E:SK:major"]  # 52B1(c)
+    _, leads = apply(PLAY, Exposure(Seat.W, (parse_card("SK"),)))
+    _, leads = apply(leads, PartnerLead(Seat.E))
+    _, leads = apply(leads, Claim(Seat.S, 4, 4))
+    assert leads.pending == ()
+
+
+def test_63A3_52B1_the_defenders_claim_ends_declarers_choice_the_card_played_stands() -> None:
+    """W concedes while declarer is still to decide about E's ♥2: a claim or concession of the
+    offending side establishes the failure (63A3), so it is no longer corrected (63B): the
+    choice lapses, the ♥2 stands and the ♠K stays a penalty card, as /penalty not-played
+    rules it after such a claim; on trick 12 it is corrected even so (62D1): the choice stays."""
+    ruling, conceded = apply(_declarer_asked_about_h2(), Claim(Seat.W, 0, 4))
+    assert conceded.pending == () and not view_of(conceded).waits
+    assert {"63A3", "63B", "64B3"} <= set(ruling.laws), ruling.laws
+    assert any("E's ♥2 stands" in str(s) for s in ruling.steps), ruling.steps
+    assert "52B1" not in ruling.laws, ruling.laws
+    assert [p.token for p in conceded.penalty_cards] == ["E:SK:major"]
+    assert ("E", "H2", "played") in {(w.seat.value, w.card.text, w.place.value)
+                                     for w in conceded.whereabouts}
+    late, twelfth = apply(_declarer_asked_about_h2(PlayReported(trick=12)), Claim(Seat.W, 0, 2))
+    assert [p.law for p in twelfth.pending] == ["52B1"]
+    assert {"52B1", "63A3", "62D1"} <= set(late.laws), late.laws
 
 
 # --- Law 68: a claim is of the tricks that remain ------------------------------------------
