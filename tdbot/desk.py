@@ -122,6 +122,14 @@ SHUT_APPEAL = N_("You are playing: appeal #{id} does not exist or is on a board 
                  "played yet: hand it to a deputy director.")
 
 
+#: A consultation, an appeal or a call on a board closed to the reader, as a list shows it
+#: (``shut``, :func:`core.storage.played.shut`, the rule its number follows): its number
+#: alone, naming neither table nor board nor anything of the ruling.
+SHUT_LISTED = N_("**#{number}** · a board you have not played yet: for the deputies")
+SHUT_APPEAL_LISTED = N_("Appeal #{number} · a board you have not played yet: for the deputies")
+SHUT_APPEAL_LISTED_NO_PEEKING = N_("Appeal #{number} · a board you have not played yet")
+
+
 async def readable_consultation(
     interaction: discord.Interaction[TDBot], consultation_id: int, *, director: bool,
     answering: bool = False,

@@ -23,6 +23,8 @@ from tdbot.context import (
     stored,
 )
 from tdbot.desk import (
+    SHUT_APPEAL_LISTED,
+    SHUT_APPEAL_LISTED_NO_PEEKING,
     TEXT_MAX,
     actionable_appeal,
     answer_here_or_alone,
@@ -194,7 +196,12 @@ class AppealCog(commands.Cog):
             await respond(interaction, localize(interaction.locale, N_("No appeals.")),
                           ephemeral=True)
             return
-        embeds = [appeal_embed(appeal, hidden=appeal.hidden, locale=interaction.locale)
+        shut_line = (SHUT_APPEAL_LISTED if is_director(interaction.user, club)
+                     else SHUT_APPEAL_LISTED_NO_PEEKING)
+        embeds = [discord.Embed(title=localize(interaction.locale, shut_line, number=appeal.id),
+                                colour=discord.Colour.orange())
+                  if appeal.shut  # its board is closed to him: its number alone
+                  else appeal_embed(appeal, hidden=appeal.hidden, locale=interaction.locale)
                   for appeal in found]
         await send_pages(interaction, embeds=embeds, ephemeral=True)
 

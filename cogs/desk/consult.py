@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from core.storage.values import Reader
 from tdbot.answers import defer, respond
 from tdbot.buttons import PressButton
 from tdbot.client import TDBot
@@ -21,13 +22,13 @@ from tdbot.context import (
     club_of,
     is_director,
     require_director,
-    storage_of,
     stored,
     table_channel_of,
     table_context,
 )
 from tdbot.desk import (
     CONSULT_PREFIX,
+    SHUT_LISTED,
     TEXT_MAX,
     blind_directors,
     blind_note,
@@ -222,14 +223,10 @@ class ConsultCog(commands.Cog):
         desk = desk_of(interaction)
         locale = interaction.locale  # only the director sees it
         lines = []
-        for c in await desk.open_consultations(club.guild_id):
-            board = await storage_of(interaction).board(club.guild_id, c.board_id)
-            if await desk.is_blind(club.guild_id, interaction.user.id, board.session_id,
-                                   c.board_number, director=True):
-                lines.append(localize(
-                    locale, N_("**#{number}** table {table}, board {board}: for the deputies "
-                               "(you have not played this board)"),
-                    number=c.id, table=c.table_number, board=c.board_number))
+        for c in await desk.open_consultations(
+                club.guild_id, reader=Reader(interaction.user.id, director=True)):
+            if c.shut:  # a board he has not played: its number alone, as /consult show says
+                lines.append(localize(locale, SHUT_LISTED, number=c.id))
                 continue
             lines.append(localize(
                 locale, N_("**#{number}** table {table}, board {board} by {member}: {question}"),

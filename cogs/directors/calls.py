@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.storage.limits import CALLS, Limit
-from core.storage.values import ClubSettings, DirectorCallInfo
+from core.storage.values import ClubSettings, DirectorCallInfo, Reader
 from tdbot.answers import defer, edit_pressed, respond
 from tdbot.buttons import PressButton
 from tdbot.client import TDBot
@@ -40,6 +40,7 @@ from tdbot.context import (
 )
 from tdbot.desk import (
     NOTE_MAX,
+    SHUT_LISTED,
     blind_directors,
     blind_note,
     bounded,
@@ -643,7 +644,8 @@ class Directors(commands.Cog):
     async def calls(self, interaction: discord.Interaction[TDBot]) -> None:
         await defer(interaction, ephemeral=True)
         club = await require_director(interaction)
-        open_calls = await storage_of(interaction).open_calls(club.guild_id, limit=25)
+        open_calls = await storage_of(interaction).open_calls(
+            club.guild_id, limit=25, reader=Reader(interaction.user.id, director=True))
         mine = interaction.locale  # only the director sees the list
 
         def _(text: str, **params: Any) -> str:
@@ -654,6 +656,9 @@ class Directors(commands.Cog):
             return
         lines = []
         for call in open_calls:
+            if call.shut:  # a board he has not played: its number alone, as for a consultation
+                lines.append(_(SHUT_LISTED, number=call.id))
+                continue
             line = _(N_("**#{id}** {where}, {when}, by {caller}"), id=call.id,
                      where=call_where(call, mine),
                      when=discord.utils.format_dt(call.created_at, "R"),
@@ -663,7 +668,7 @@ class Directors(commands.Cog):
             if call.channel_id and call.message_id:
                 url = f"{channel_url(club.guild_id, call.channel_id)}/{call.message_id}"
                 line = _(N_("{line} ([call]({url}))"), line=line, url=url)
-            if call.note and not await _blind_call_for(interaction, call):
+            if call.note:
                 line = _(N_("{line}: {note}"), line=line, note=clean(cut(call.note, 100)))
             lines.append(line)
         embeds = line_embeds(

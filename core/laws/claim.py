@@ -167,8 +167,9 @@ def _choices_kept(before: TableState,
     laws: list[str] = []
     steps: list[Text] = []
     for p in before.pending:
-        after_claim = (corrected_after_claim(claimed, p.seat)
-                       if p.law in waits.HOLDS_SEAT and p.card is not None else None)
+        if p.law not in waits.HOLDS_SEAT or p.card is None:
+            continue
+        after_claim = corrected_after_claim(claimed, p.seat)
         if after_claim is None:
             continue
         corrected, how_laws, how_steps = after_claim

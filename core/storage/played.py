@@ -221,6 +221,22 @@ async def blind_spot(
     )
 
 
+#: What a number names, for :func:`shut`: its session, board number and (to count what
+#: happened at the member's own table as open to him) table id; None when nothing has it.
+Where = tuple[int, int, int | None] | None
+
+
+def shut(spot: BlindSpot | None, where: Where) -> bool:
+    """The one rule for what names a board (a ruling's, a consultation's, an appeal's, a
+    call's number, and the lists of them): whether it is shut to the member ``spot`` is
+    (:func:`blind_spot`) for. To a member some board is closed to, a number nothing has is
+    shut as one on a board he has not played: both get one answer, so a number tells him
+    nothing (that it exists, on which board)."""
+    if spot is None:
+        return False
+    return where is None or spot.covers(*where)
+
+
 async def _seat(s: AsyncSession, club_id: int, user_id: int) -> Any:
     """The table ``user_id`` sits at (its id, session and current board), or None."""
     return (await s.execute(

@@ -332,6 +332,9 @@ class DirectorCallInfo:
     origin_channel_id: int | None = None
     #: This call was already open (the table's, or this interaction's): nobody is pinged again.
     joined: bool = False
+    #: Its board is closed to the director it was listed for (``Calls.open_calls``,
+    #: :func:`core.storage.played.shut`): list it naming no table, board or ruling.
+    shut: bool = False
 
 
 @dataclass(frozen=True)

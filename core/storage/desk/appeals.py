@@ -26,7 +26,7 @@ from core.storage.models import (
     GameSession,
     utcnow,
 )
-from core.storage.played import blind_spot, has_played
+from core.storage.played import blind_spot, has_played, shut
 from core.storage.repo.rows import (
     checked_text,
     close_session,
@@ -208,7 +208,9 @@ class Appeals(EditionsAndSettings, PlayingDirectors):
         reader: Reader | None = None,
     ) -> tuple[AppealInfo, ...]:
         """The appeals (``hidden`` marks those whose reasons and answers ``reader`` may not
-        read: :func:`hidden_from`)."""
+        read: :func:`hidden_from`; ``shut`` those on a board closed to him, by the rule a
+        number follows, :func:`core.storage.played.shut`: what happened at his own table is
+        open to him, as to ``/appeal list ruling:``; his own appeal always is)."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             q = (
@@ -228,7 +230,10 @@ class Appeals(EditionsAndSettings, PlayingDirectors):
             values = []
             for a, e in found:
                 hidden = reader is not None and await hidden_from(s, club_id, a, e, reader, spot)
-                values.append(_appeal_value(a, e, hidden=hidden))
+                closed = (reader is not None and a.appellant_id != reader.user_id
+                          and shut(spot, (e.session_id, e.board_no, e.table_id)))
+                values.append(replace(_appeal_value(a, e, hidden=hidden or closed),
+                                      shut=closed))
             return tuple(values)
 
     async def appeals_on(

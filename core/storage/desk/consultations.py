@@ -14,7 +14,8 @@ from core.storage.desk.playing import PlayingDirectors
 from core.storage.desk.values import ConsultationInfo
 from core.storage.errors import Conflict, NotFound, StorageError
 from core.storage.limits import CONSULTATIONS, Limit, count_one
-from core.storage.models import NOTE_MAX, Consultation, Table, utcnow
+from core.storage.models import NOTE_MAX, Board, Consultation, Table, utcnow
+from core.storage.played import blind_spot, shut
 from core.storage.repo.rows import (
     board_row,
     checked_text,
@@ -22,7 +23,7 @@ from core.storage.repo.rows import (
     require_club,
     rowcount,
 )
-from core.storage.values import RecordedEvent
+from core.storage.values import Reader, RecordedEvent
 from core.text import Msg
 
 
@@ -90,16 +91,28 @@ class Consultations(PlayingDirectors):
             guild_id, user_id, (board.session_id, board.number, board.table_id),
             director=director)
 
-    async def open_consultations(self, guild_id: int) -> tuple[ConsultationInfo, ...]:
+    async def open_consultations(
+        self, guild_id: int, *, reader: Reader | None = None,
+    ) -> tuple[ConsultationInfo, ...]:
+        """The consultations not answered yet; ``shut`` marks those on a board closed to
+        ``reader`` (:func:`core.storage.played.shut`, the rule their numbers follow,
+        :meth:`consultation_for`; the player who asked reads his own)."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
-            rows = await s.scalars(
-                select(Consultation)
+            rows = (await s.execute(
+                select(Consultation, Board.session_id, Board.table_id)
+                .join(Board, Board.id == Consultation.board_id)
                 .where(Consultation.club_id == club_id, Consultation.answered_at.is_(None))
                 .order_by(Consultation.id)
                 .limit(25)
-            )
-            return tuple(_consultation_value(r) for r in rows)
+            )).all()
+            spot = (await blind_spot(s, club_id, reader.user_id, director=reader.director)
+                    if reader is not None and rows else None)
+            return tuple(
+                replace(_consultation_value(c), shut=c.player_id != reader.user_id
+                        and shut(spot, (session_id, c.board_no, table_id)))
+                if reader is not None else _consultation_value(c)
+                for c, session_id, table_id in rows)
 
     async def answer(
         self,

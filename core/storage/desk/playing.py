@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from core.storage.desk.base import DeskBase
 from core.storage.errors import NotFound
 from core.storage.models import PlayingDirector
-from core.storage.played import blind_spot
+from core.storage.played import Where, blind_spot, shut
 from core.storage.repo.rows import require_club
 from core.storage.values import LogEntry
 
@@ -73,22 +73,15 @@ class PlayingDirectors(DeskBase):
             return spot is not None and spot.covers(session_id, board_number, at_table)
 
     async def shut_to(
-        self, guild_id: int, user_id: int, where: tuple[int, int, int | None] | None,
-        *, director: bool = False,
+        self, guild_id: int, user_id: int, where: Where, *, director: bool = False,
     ) -> bool:
-        """The one rule for a command that takes a number (of a ruling, a consultation, an
-        appeal): whether what it names is shut to ``user_id``. ``where``: the session, the
-        board number and (to count what happened at his own table as open to him) the table
-        id of what the number names, or None when nothing has that number. To a member some
-        board is closed to (:func:`blind_spot`) a number nothing has is shut as one on a board
-        he has not played: both get one answer, so a number tells him nothing (that it
-        exists, on which board)."""
+        """For a command that takes a number (of a ruling, a consultation, an appeal):
+        whether what it names (``where``) is shut to ``user_id``
+        (:func:`core.storage.played.shut`, the one rule the lists follow too)."""
         async with self._st.tx.reading() as s:
             club_id = await require_club(s, guild_id)
             spot = await blind_spot(s, club_id, user_id, director=director)
-        if spot is None:
-            return False
-        return where is None or spot.covers(*where)
+        return shut(spot, where)
 
     async def ruling_for(
         self, guild_id: int, user_id: int, event_id: int,

@@ -102,6 +102,9 @@ class ConsultationInfo:
     event_id: int | None
     #: Already written (a redelivered interaction, an answer already given): ping nobody again.
     repeated: bool = False
+    #: Its board is closed to the member it was listed for (``Consultations.
+    #: open_consultations``, :func:`core.storage.played.shut`): list it naming no board.
+    shut: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,4 +128,7 @@ class AppealInfo:
     without_merit: bool = False
     #: Its reasons and answers are not for the member it was read for (``Appeals.appeals``).
     hidden: bool = False
+    #: Its board is closed to him (:func:`core.storage.played.shut`): list it naming neither
+    #: the board nor anything of the ruling.
+    shut: bool = False
 

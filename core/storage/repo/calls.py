@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from core.storage.errors import Conflict, NotFound
 from core.storage.limits import Limit, count_one
-from core.storage.models import NOTE_MAX, DirectorCall, EventRow, Table, utcnow
+from core.storage.models import NOTE_MAX, Board, DirectorCall, EventRow, Table, utcnow
+from core.storage.played import blind_spot, shut
 from core.storage.repo.base import StorageBase
 from core.storage.repo.rows import (
     board_row,
@@ -19,7 +22,7 @@ from core.storage.repo.rows import (
     require_club,
     rowcount,
 )
-from core.storage.values import DirectorCallInfo
+from core.storage.values import DirectorCallInfo, Reader
 from core.text import Msg
 
 
@@ -181,16 +184,29 @@ class Calls(StorageBase):
             club_id = await require_club(s, guild_id)
             return await call_value(s, await call_row(s, club_id, call_id))
 
-    async def open_calls(self, guild_id: int, *, limit: int = 25) -> tuple[DirectorCallInfo, ...]:
-        """Unclaimed calls, oldest first."""
+    async def open_calls(
+        self, guild_id: int, *, limit: int = 25, reader: Reader | None = None,
+    ) -> tuple[DirectorCallInfo, ...]:
+        """Unclaimed calls, oldest first; ``shut`` marks those on a board closed to ``reader``
+        (:func:`core.storage.played.shut`: a playing director's board he has not played)."""
         async with self.tx.reading() as s:
             club_id = await find_club_id(s, guild_id)
             if club_id is None:
                 return ()
-            rows = await s.scalars(
-                select(DirectorCall)
+            rows = (await s.execute(
+                select(DirectorCall, Board.session_id)
+                .outerjoin(Board, Board.id == DirectorCall.board_id)
                 .where(DirectorCall.club_id == club_id, DirectorCall.claimed_by.is_(None))
                 .order_by(DirectorCall.created_at, DirectorCall.id)
                 .limit(clamp_limit(limit))
-            )
-            return tuple([await call_value(s, r) for r in rows.all()])
+            )).all()
+            spot = (await blind_spot(s, club_id, reader.user_id, director=reader.director)
+                    if reader is not None and rows else None)
+            found = []
+            for row, session_id in rows:
+                call = await call_value(s, row)
+                if session_id is not None and call.board_number is not None and shut(
+                        spot, (session_id, call.board_number, None)):
+                    call = replace(call, shut=True)
+                found.append(call)
+            return tuple(found)

@@ -194,3 +194,55 @@ async def test_16B_under_no_peeking_a_player_gets_one_answer_for_a_missing_consu
     assert answers[0].startswith("No peeking: consultation #") and "board 3" not in answers[0]
     own = await ld.slash("consult show", {"id": consultation}, user="RHO")
     assert "comparable" in own.text, own.text
+
+
+#: What an entry on board 3 at table 1 must not show a member to whom that board is closed.
+def _leaks(text: str, *seen: str) -> list[str]:
+    return [w for w in ("board 3", "Board 3", "Table 1", "table 1", "ruling #", *seen)
+            if w in text]
+
+
+async def test_16B_a_blind_director_sees_consultations_appeals_and_calls_by_number_alone(
+    ld, storage
+):
+    """A playing director who has not played board 3 was shown, in /appeal list, "Where:
+    Table 1, board 3", the ruling appealed and who appealed; in /consult open "table 1, board
+    3: for the deputies"; in /calls the call's table, board and ruling. Now each is listed
+    by its number alone, by the rule its number follows (Desk.shut_to, core.storage.played.
+    shut), and a deputy still sees everything."""
+    _asked, consultation, appeal = await _closed_consultation_and_appeal(ld, storage)
+    await ld.slash("director", {"note": "He led the ace"}, user="RHO")
+    call = (await storage.open_calls(ld.guild.id))[0].id
+    await ld.run("/sit table:2 seat:E", user="Director")
+    await ld.slash("playing", {"playing": True}, user="Director")
+    rho = f"<@{ld.member('RHO').id}>"
+    for command, line in (
+        ("appeal list", f"Appeal #{appeal} · a board you have not played yet: for the deputies"),
+        ("consult open", f"**#{consultation}** · a board you have not played yet: for the "
+                         "deputies"),
+        ("calls", f"**#{call}** · a board you have not played yet: for the deputies"),
+    ):
+        answer = await ld.slash(command, {}, user="Director")
+        assert answer.ephemeral and line in answer.text, (command, answer.text)
+        assert not _leaks(answer.text, rho, "Never exposed", "comparable", "He led"), (
+            command, answer.text)
+        seen = await ld.slash(command, {}, user="Deputy TD")
+        assert "able 1, board 3" in seen.text and rho in seen.text, (command, seen.text)
+        assert "a board you have not played" not in seen.text, (command, seen.text)
+
+
+async def test_16B_under_no_peeking_appeal_list_shows_a_player_an_appeal_by_number_alone(
+    ld, storage
+):
+    """Under no_peeking, /appeal list showed a player at another table who has not played
+    board 3 where the appeal was (table 1, board 3), the ruling and the appellant, hiding
+    only the reasons: now the appeal's number alone; the appellant still reads his own."""
+    _asked, _consultation, appeal = await _closed_consultation_and_appeal(
+        ld, storage, no_peeking=True)
+    await ld.run("/sit table:2 seat:W", user="LHO")
+    listed = await ld.slash("appeal list", {}, user="LHO")
+    assert f"Appeal #{appeal} · a board you have not played yet" in listed.text, listed.text
+    assert "deputies" not in listed.text, listed.text
+    assert not _leaks(listed.text, f"<@{ld.member('RHO').id}>", "Never exposed"), listed.text
+    own = await ld.slash("appeal list", {}, user="RHO")
+    assert "Never exposed" in own.text and "Table 1, board 3" in own.text, own.text
