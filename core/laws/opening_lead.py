@@ -26,7 +26,14 @@ from core.laws.waits import OPENING_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Draft, Option, Ruling
 from core.seats import Seat, is_defender, opening_leader
-from core.state import Chooser, PendingChoice, TableState, penalty_tokens, restriction_token
+from core.state import (
+    Chooser,
+    PendingChoice,
+    Place,
+    TableState,
+    penalty_tokens,
+    restriction_token,
+)
 from core.text import Msg, Text
 
 # --- Law 54: opening lead out of turn -------------------------------------------------
@@ -85,6 +92,10 @@ def opening_lead_out_of_turn(state: TableState,
         raise RuleError(Msg("the opening lead has been made: the reports put the play past "
                             "trick 1, so a lead out of turn now is reported with "
                             "/lead-out-of-turn"))
+    played = next((w for w in state.whereabouts if w.place is Place.PLAYED), None)
+    if played is not None:  # a card in a trick: the opening lead was faced (41C)
+        raise RuleError(Msg("the opening lead has been made ({record}): a card faced now is no "
+                            "opening lead out of turn", record=played.describe()))
     own = check_card_free(state, ev.offender, ev.card)
     if own and not is_defender(ev.offender, declarer):
         raise RuleError(Msg("the {card.symbol} cannot be a penalty card of {seat.value}",

@@ -231,9 +231,12 @@ def corrected_after_claim(state: TableState,
 
 def _establishment(state: TableState, ev: Revoke) -> tuple[bool, list[str], list[Text]]:
     """Whether the revoke is established, and the laws and steps that say so."""
-    if ev.established_by is not None:
-        law, what = _HOW_LAW[ev.established_by]
-        if ev.misinformed and ev.established_by is EstablishedBy.PLAY:
+    how = ev.established_by
+    if how is None and ev.misinformed and ev.established:
+        how = EstablishedBy.PLAY  # ``misinformed`` is about the play to the next trick (47E1)
+    if how is not None:
+        law, what = _HOW_LAW[how]
+        if ev.misinformed and how is EstablishedBy.PLAY:
             return False, ["47E1", "63A1"], [
                 Msg("The play to the next trick came after an opponent wrongly said it was that "
                     "player's turn, so it does not establish the revoke (47E1).")]

@@ -484,6 +484,15 @@ def test_54B_once_an_opening_lead_out_of_turn_stands_no_other_opening_lead_follo
         oloot(state, card="SA")
 
 
+def test_54_no_opening_lead_out_of_turn_once_the_opening_leader_has_led():
+    """W, the opening leader, leads his penalty card HK (its play is the one card the bot
+    records in play): the opening lead is made (41C), so E's card faced after it is no opening
+    lead out of turn and gives declarer no Law 54 options; refused, nothing changes."""
+    _, state = apply(play_state("S", "W:HK:major"), CardPlayed(Seat.W, parse_card("HK")))
+    with pytest.raises(RuleError, match="opening lead has been made"):
+        oloot(state, offender="E", card="SA")
+
+
 def test_54D_refusing_the_lead_puts_the_correct_leader_on_lead():
     """Declarer refuses W's opening lead out of turn: E leads (54D), so declarer's lead options
     that follow (50D2, with W's 26B prohibition) wait for E. (The random evenings had S

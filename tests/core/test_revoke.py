@@ -185,6 +185,16 @@ def test_63A1_47E1_play_after_misinformation_does_not_establish():
     assert "47E1" in ruling.laws and tokens(state) == {"E:C2:major"}
 
 
+def test_63A1_47E1_misinformation_alone_says_the_establishing_play_was_misinformed():
+    """``misinformed`` means the play to the next trick followed an opponent's wrong word
+    (47E1), so a revoke reported established with it, and no other way of establishing named,
+    is not established by that play: corrected, not transferred (it had been ruled on as
+    established, the misinformation dropped, and refused for want of won_by)."""
+    ruling, state = revoke("E", True, misinformed=True, card="C2")
+    assert ruling.outcome["correct"] is True and ruling.outcome["tricks_transferred"] == 0
+    assert "47E1" in ruling.laws and tokens(state) == {"E:C2:major"}
+
+
 def test_63A_conflicting_facts_are_refused():
     with pytest.raises(RuleError, match="conflict"):
         revoke("E", False, established_by=EstablishedBy.CLAIM, card="C2")
