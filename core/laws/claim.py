@@ -76,7 +76,10 @@ def at_concession(state: TableState, ev: Event) -> bool:
 
 @rule(Claim)
 def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
-    require_play(state)
+    declarer = require_play(state)
+    if ev.claimer is declarer.partner:
+        raise RuleError(Msg("{seat.value} is dummy: only declarer or a defender claims or "
+                            "concedes tricks (68A, 68B)", seat=ev.claimer))
     if not 1 <= ev.remaining <= 13:
         raise RuleError(Msg("a claim is about 1 to 13 remaining tricks"))
     done = course.tricks_complete(state)

@@ -485,3 +485,14 @@ def test_68_a_claim_of_more_tricks_than_remain_is_refused() -> None:
     ruling, _ = apply(state, Claim(Seat.S, 5, 5))
     assert "69A" in ruling.laws
     apply(PLAY, Claim(Seat.S, 13, 13))  # no trick reported: not refused
+
+
+def test_68A_68B_dummy_makes_no_claim_or_concession() -> None:
+    """Only declarer or a defender claims or concedes (68A, 68B): dummy N's "the rest are
+    ours" is no claim, so it is refused with one sentence and play has not stopped (a claim
+    recorded for dummy stopped play and established his side's revokes, 63A3)."""
+    for tricks in (3, 0):
+        with pytest.raises(RuleError, match="dummy"):
+            apply(PLAY, Claim(Seat.N, tricks, 3))
+    ruling, _ = apply(PLAY, Claim(Seat.S, 3, 3))
+    assert "69A" in ruling.laws
