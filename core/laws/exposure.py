@@ -240,6 +240,16 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
         summary = Msg("{cards} stays face up; no further rectification in the auction.",
                       cards=shown)
         obligation = "none"
+    elif (bar := _barred(state, partner)) is not None:
+        # the whole-auction bar already holds the pass 24B/24C asks: say that bar
+        summary = (Msg("{cards} stays face up; {partner.value} is already barred for the rest of "
+                       "the auction ({law}).", cards=shown, partner=partner, law=bar) if one else
+                   Msg("{cards} stay face up; {partner.value} is already barred for the rest of "
+                       "the auction ({law}).", cards=shown, partner=partner, law=bar))
+        obligation = "throughout"
+        steps.append(Msg("{partner.value} must already pass whenever it is his turn for the rest "
+                         "of the auction ({bar}): that bar includes the pass {law} asks of him.",
+                         partner=partner, bar=bar, law=para))
     else:
         state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, para)
         summary = (Msg("{cards} stays face up; {partner.value} must pass at his next turn.",
@@ -267,6 +277,12 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
                         "unauthorized for {partner.value} (16C).", partner=partner),
         outcome={"partner_must_pass": obligation},
     ), state
+
+
+def _barred(state: TableState, seat: Seat) -> str | None:
+    """The law that bars ``seat`` for the rest of the auction, if one does."""
+    ob = state.pass_obligation_of(seat)
+    return ob.origin if ob is not None and ob.lasts is PassLasts.THROUGHOUT else None
 
 
 def settle_auction_exposures(state: TableState,

@@ -130,3 +130,16 @@ def test_24B_partner_already_to_pass_next_turn_has_one_obligation():
     once = TableState(pass_obligations=(PassObligation(Seat.E, PassLasts.NEXT_TURN, "30A"),))
     _, state = exposed("W", "SA", state=once)
     assert [p.token for p in state.pass_obligations] == ["E:next_turn"]
+
+
+@pytest.mark.parametrize(("text", "law"), [("SA", "24B"), ("H4 C2", "24C")])
+def test_24B_24C_ruling_says_the_whole_auction_bar_that_holds(text, law):
+    """E is already barred for the rest of the auction (27B2) when W shows cards that would make
+    him pass at his next turn (24B, 24C): the bar that holds is the whole-auction one, so the
+    ruling's outcome and words say that, not 'at his next turn' (the state keeps one bar)."""
+    barred = TableState(pass_obligations=(PassObligation(Seat.E, PassLasts.THROUGHOUT, "27B2"),))
+    ruling, state = exposed("W", text, state=barred)
+    assert ruling.outcome["partner_must_pass"] == "throughout"
+    words = " ".join(str(s) for s in (ruling.summary, *ruling.steps))
+    assert "next turn" not in words and "rest of the auction (27B2)" in words
+    assert law in ruling.laws and [p.token for p in state.pass_obligations] == ["E:throughout"]
