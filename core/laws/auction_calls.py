@@ -20,6 +20,7 @@ from core.laws import acceptance, lead26
 from core.laws.auction_state import (
     COMPARABLE,
     DIRECTOR,
+    JUDGED,
     NOT_COMPARABLE,
     Awaiting,
     accepting_seat,
@@ -92,13 +93,6 @@ StageRule = Callable[[TableState, Awaiting, Call, "CallMade", Draft], TableState
 #: Stage handlers other families register (e.g. ``27B`` for a replaced insufficient bid).
 STAGES: dict[str, StageRule] = {}
 
-JUDGED = {
-    "30B1": ("30B1(b)(i)", "30B1(b)(ii)"),
-    "31A2": ("31A2(a)", "31A2(b)"),
-    "31B": ("31A2(a)", "31A2(b)"),
-    "32A2": ("32A2(a)", "32A2(b)"),
-    "32B": ("32A2(a)", "32A2(b)"),
-}
 _STAGE_CITE = {"31B": "31B2", "32B": "32B2", "30B1": "30B1(b)"}
 
 
@@ -151,6 +145,16 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         draft.steps.append(Msg("The Director judged {replacement} not comparable to {withdrawn} "
                                "(23A), so {partner.value} must pass at his first turn after "
                                "{offender.value}'s {replacement} ({law}).", **names))
+    elif (bar := obligation(state, partner)) is not None and bar.lasts is PassLasts.THROUGHOUT:
+        # his whole-auction bar already holds the pass at his next turn: say that bar
+        state = lead26.record_lead_penalty(state, offender)
+        draft.summary.append(Msg("{offender.value}'s {replacement} is not comparable to the "
+                                 "cancelled {withdrawn}; {partner.value} is already barred for "
+                                 "the rest of the auction ({bar}).", **names, bar=bar.origin))
+        draft.steps.append(Msg("The Director judged {replacement} not comparable to {withdrawn} "
+                               "(23A); {partner.value} must already pass whenever it is his turn "
+                               "for the rest of the auction ({bar}), which includes the pass "
+                               "{law} asks of him.", **names, bar=bar.origin))
     else:
         state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, bad)
         state = lead26.record_lead_penalty(state, offender)
@@ -169,7 +173,8 @@ def judge_replacement(state: TableState, offender: Seat, stage: str, comparable:
         draft.information.append(info)
     draft.judgement.append(Msg("If the forced pass lets the offending side gain and the offender "
                                "could have known it might, the Director adjusts (72C)."))
-    draft.outcome.update(partner_must_pass="next_turn", lead_restriction=True)
+    draft.outcome.update(partner_must_pass="next_turn" if later else pass_word(state, partner),
+                         lead_restriction=True)
     return state
 
 

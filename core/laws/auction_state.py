@@ -148,6 +148,17 @@ def clear_accepting(state: TableState) -> TableState:
 # --- judgements still to come --------------------------------------------------------------
 
 
+#: The stages that judge the offender's call at his proper turn against his cancelled call
+#: out of rotation (Law 23A), with the law for "comparable" and for "not comparable".
+JUDGED = {
+    "30B1": ("30B1(b)(i)", "30B1(b)(ii)"),
+    "31A2": ("31A2(a)", "31A2(b)"),
+    "31B": ("31A2(a)", "31A2(b)"),
+    "32A2": ("32A2(a)", "32A2(b)"),
+    "32B": ("32A2(a)", "32A2(b)"),
+}
+
+
 @dataclass(frozen=True)
 class Awaiting:
     """A later call the Director must rule on, stored as a pending record:
@@ -162,6 +173,10 @@ class Awaiting:
 
     While a made call waits for the Director's word (``reply`` set, ``judged`` empty) the record
     offers him the two answers as options: only the Director may say "comparable" (Law 23).
+
+    A player has one record, except that a ``27B`` record stands in front of a judged stage's
+    (an insufficient bid at the turn that judgement waits for): the replacement still to come
+    is the call that stands for that turn, so it is the one judged then (:func:`behind`).
     """
 
     stage: str
@@ -206,8 +221,17 @@ def awaiting(state: TableState) -> list[Awaiting]:
 
 
 def awaiting_for(state: TableState, seat: Seat) -> Awaiting | None:
+    """``seat``'s record in front: his 27B replacement while one is owed or judged."""
     found = [a for a in awaiting(state) if a.offender is seat]
-    return found[0] if found else None
+    return next((a for a in found if a.stage == "27B"), found[0] if found else None)
+
+
+def behind(state: TableState, seat: Seat) -> Awaiting | None:
+    """The judgement of ``seat``'s call at his proper turn (30B1, 31A2, 31B, 32A2, 32B) that
+    waits for that call, a 27B replacement perhaps in front of it; None once it is judged or
+    put to the Director (a call of his already made)."""
+    return next((a for a in awaiting(state) if a.offender is seat and a.stage in JUDGED
+                 and not a.asks_director), None)
 
 
 def held_for_judgement(state: TableState) -> Awaiting | None:
@@ -218,13 +242,17 @@ def held_for_judgement(state: TableState) -> Awaiting | None:
 
 
 def put_awaiting(state: TableState, item: Awaiting) -> TableState:
-    state = drop_awaiting(state, item.offender)
+    """``item`` replaces its offender's record; a 27B record goes in front of a judged stage's,
+    which then waits for the call that finally stands for that turn (see :class:`Awaiting`)."""
+    state = drop_awaiting(state, item.offender, keep_judged=item.stage == "27B")
     return state.evolve(pending=(*state.pending, item.to_pending()))
 
 
-def drop_awaiting(state: TableState, seat: Seat) -> TableState:
-    return state.evolve(pending=tuple(p for p in state.pending
-                                        if not (p.chooser == DIRECTOR and p.seat is seat)))
+def drop_awaiting(state: TableState, seat: Seat, *, keep_judged: bool = False) -> TableState:
+    """``seat``'s records gone; ``keep_judged``: but a judged stage's (the 27B record goes)."""
+    return state.evolve(pending=tuple(
+        p for p in state.pending
+        if not (p.chooser == DIRECTOR and p.seat is seat) or (keep_judged and p.law in JUDGED)))
 
 
 # --- the end of the auction ----------------------------------------------------------------

@@ -16,7 +16,6 @@ from core.cards import Suit
 from core.errors import RuleError
 from core.laws import acceptance, lead26
 from core.laws.auction_calls import (
-    JUDGED,
     STAGES,
     CallMade,
     after_pass,
@@ -35,6 +34,8 @@ from core.laws.auction_state import (
     add_pass_obligation,
     auction_of,
     awaiting_for,
+    behind,
+    call_meanings,
     drop_awaiting,
     obligation,
     put_awaiting,
@@ -122,9 +123,6 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
     draft = Draft()
     draft.outcome.update(lowest_sufficient=lowest.text if lowest else "",
                          partner_must_pass="none", lead_restriction=False)
-    prior = awaiting_for(state, offender)
-    if prior is not None and prior.stage not in JUDGED:
-        prior = None
     last = auction.last_bid
     draft.steps.append(Msg.join(" ", (_not_superseding(offender, bid, last),
                                       _lowest_sentence(bid.strain, lowest))))
@@ -148,7 +146,7 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
             draft.information.append(Msg("Nothing is withdrawn: {bid} is part of the legal "
                                          "auction and everyone may use it.", bid=bid.symbol))
         draft.outcome["replacement_stands"] = False
-        state = _turn_judged(state, prior, draft)
+        state = _turn_judged(state, offender, draft)
         return draft.build("insufficient_bid"), state
     spec = ev.specifies if ev.artificial else None  # an artificial bid may show nothing
     if ev.replacement is None:
@@ -190,27 +188,32 @@ def insufficient_bid(state: TableState, ev: InsufficientBid) -> tuple[Ruling, Ta
                                "as below (27C).", seat=offender))
     state = resolve_27b(state, offender, bid, spec, replacement, ev.comparable,
                         ev.replacement_specifies, ev.replacement_accepted, draft)
-    state = _turn_judged(state, prior, draft)
+    state = _turn_judged(state, offender, draft)
     return draft.build("insufficient_bid"), state
 
 
-def _turn_judged(state: TableState, prior: Awaiting | None, draft: Draft) -> TableState:
+def _turn_judged(state: TableState, offender: Seat, draft: Draft,
+                 comparable: bool | None = None) -> TableState:
     """The insufficient bid came at the offender's proper turn after his call out of rotation
     was cancelled (30B1, 31A2, 31B, 32A2, 32B): the call that now stands for that turn (the bid
-    accepted, or its replacement) is the one the Director judges comparable or not (23A), not
-    a later call of his. A replacement still to be made or judged keeps the 27B record instead."""
-    if prior is None:
-        return state
-    now = awaiting_for(state, prior.offender)
-    if now is not None and now.stage not in JUDGED:
+    accepted, or its replacement, given with the report or later) is the one the Director
+    judges comparable or not (23A), not a later call of his. While the replacement is still to
+    be made or judged the 27B record stays in front and the judgement waits behind it.
+    ``comparable``: the Director's word given with a replacement Law 27 asked him nothing about
+    (27B1(a), or after 27B3/27B4)."""
+    prior = behind(state, offender)
+    now = awaiting_for(state, offender)
+    if prior is None or (now is not None and now.stage == "27B"):
         return state
     auction = auction_of(state)
-    if not auction.calls or auction.seat_of(len(auction.calls) - 1) is not prior.offender:
+    at = len(auction.calls) - 1
+    if at < 0 or auction.seat_of(at) is not offender:
         return state
-    made = auction.calls[-1]
-    state = drop_awaiting(state, prior.offender)
+    made = auction.calls[at]
+    state = drop_awaiting(state, offender)
     barred, information = draft.outcome.get("lead_restriction"), list(draft.information)
-    state = STAGES[prior.stage](state, prior, made, CallMade(prior.offender, made.text), draft)
+    ev = CallMade(offender, made.text, comparable, call_meanings(state).get(at))
+    state = STAGES[prior.stage](state, prior, made, ev, draft)
     # what Law 27 already imposed stands whatever the judgement: a bar, 26B, 16C
     draft.outcome.update(partner_must_pass=pass_word(state, prior.offender.partner),
                          lead_restriction=bool(barred or draft.outcome.get("lead_restriction")))
@@ -283,6 +286,7 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     if replacement.is_bid and not auction.is_sufficient(replacement):
         draft.cite("27B4")
         if rep_accepted:
+            state = drop_awaiting(state, offender, keep_judged=True)
             state = record_call(state, offender, replacement, draft, rep_suits)
             draft.cite("27A1")
             draft.summary.append(Msg("{seat.value}'s second insufficient bid {bid} is accepted "
@@ -354,15 +358,10 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     if problem:
         raise RuleError(Msg("{call} cannot replace {bid}: {problem}",
                             call=call_words(replacement), bid=bid.symbol, problem=problem))
-    same = (replacement.is_bid and lowest is not None
-            and _denominations(replacement, rep_spec) == _denominations(bid, spec)
-            and (replacement == lowest or spec is not None
-                 # an artificial bid showing a natural bid's denomination is the lowest that
-                 # specifies it only when it is below the natural lowest sufficient bid
-                 or (rep_spec is not None and replacement < lowest)))
+    same = _lowest_alike(lowest, bid, spec, replacement, rep_spec)
     if comparable is None and not same and not barred:
         return _ask_27b(state, offender, bid, spec, replacement, rep_spec, draft)
-    state = drop_awaiting(state, offender)
+    state = drop_awaiting(state, offender, keep_judged=True)
     state = record_call(state, offender, replacement, draft, rep_suits)
     draft.outcome["replacement_stands"] = True
     if barred:
@@ -414,6 +413,18 @@ def resolve_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain
     if replacement.is_pass:
         state, _ = after_pass(state, draft)
     return state
+
+
+def _lowest_alike(lowest: Call | None, bid: Call, spec: tuple[Strain, ...] | None,
+                  replacement: Call, rep_spec: tuple[Strain, ...] | None) -> bool:
+    """``replacement`` is the lowest sufficient bid that specifies the same denomination(s) as
+    the insufficient ``bid`` (27B1(a)): it needs no judgement of the Director."""
+    return (replacement.is_bid and lowest is not None
+            and _denominations(replacement, rep_spec) == _denominations(bid, spec)
+            and (replacement == lowest or spec is not None
+                 # an artificial bid showing a natural bid's denomination is the lowest that
+                 # specifies it only when it is below the natural lowest sufficient bid
+                 or (rep_spec is not None and replacement < lowest)))
 
 
 def _ask_27b(state: TableState, offender: Seat, bid: Call, spec: tuple[Strain, ...] | None,
@@ -471,6 +482,7 @@ def _director_judges_27b(state: TableState, pending: PendingChoice,
     draft.summary.insert(0, Msg("The Director judged the replacement comparable.")
                          if option == COMPARABLE else
                          Msg("The Director judged the replacement not comparable."))
+    state = _turn_judged(state, wait.offender, draft)
     return draft.build("judgement"), state
 
 
@@ -483,8 +495,11 @@ def _stage_27b(state: TableState, wait: Awaiting, call: Call, ev: CallMade,
     rep_spec = tuple(Strain.of(s) for s in ev.specifies) if ev.specifies is not None else None
     draft.summary.append(Msg("{seat.value} replaces his insufficient {bid}.", seat=wait.offender,
                              bid=bid.symbol))
-    return resolve_27b(state, wait.offender, bid, spec, call, ev.comparable, rep_spec,
-                       ev.lho_called, draft, barred=wait.barred)
+    lowest = auction_of(state).lowest_sufficient(bid.strain) if bid.strain else None
+    asks_none = wait.barred or _lowest_alike(lowest, bid, spec, call, rep_spec)
+    state = resolve_27b(state, wait.offender, bid, spec, call, ev.comparable, rep_spec,
+                        ev.lho_called, draft, barred=wait.barred)
+    return _turn_judged(state, wait.offender, draft, ev.comparable if asks_none else None)
 
 
 def _bid_spec(wait: Awaiting) -> tuple[Strain, ...] | None:

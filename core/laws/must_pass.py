@@ -4,12 +4,14 @@ from him must be (27B, 31A1, 32A1) and a judgement the Director still owes (23A)
 from __future__ import annotations
 
 from core.auction import parse_call
-from core.laws.auction_calls import JUDGED, call_symbol, words_of
+from core.laws.auction_calls import call_symbol, words_of
 from core.laws.auction_state import (
+    JUDGED,
     Awaiting,
     auction_of,
     awaiting,
     awaiting_for,
+    behind,
     held_for_judgement,
     obligation,
 )
@@ -107,6 +109,9 @@ def must_pass(state: TableState, seat: Seat) -> Ruling:
                              call=words_of(pending.reply), cancelled=words_of(pending.call)))
             laws.append("23A")
     owed = owed_call(state, wait) if wait is not None else None  # as /state says it
+    later = behind(state, seat) if wait is not None and wait.stage == "27B" else None
+    if later is not None and (then := owed_call(state, later)) is not None:
+        steps.append(then)  # the judgement of his call at this turn waits behind the 27B one
     if ob is None and owed is not None:
         summary: Text = owed
         word = "none"

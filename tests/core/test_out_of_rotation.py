@@ -424,3 +424,96 @@ def test_31A2_an_accepted_insufficient_bid_is_the_call_judged_not_a_later_one():
     ruling, state = call(state, "E", "P")
     assert "judgement_pending" not in ruling.outcome and not ruling.options
     assert obligations(state) == set()
+
+
+# (dealer, calls before, offender, call out of rotation, calls up to his turn, insufficient bid,
+#  its later replacement, the law that judges the call standing for his turn)
+_LATER_REPLACEMENT = [
+    # the brief's story: S's 1NT at N's turn; N 2C, E pass; S's 1NT is insufficient
+    ("N", "", "S", "1NT", "N:2C E:P", "1NT", "2NT", "31B"),
+    ("N", "", "E", "1S", "N:1NT", "1S", "2S", "31A2"),
+    ("N", "", "S", "P", "N:1NT E:P", "1C", "2C", "30B1"),
+    ("W", "1C P", "S", "X", "E:1H", "1D", "2D", "32A2"),
+    ("W", "1H", "S", "X", "N:P E:2H", "2D", "3D", "32B"),
+]
+
+
+@pytest.mark.parametrize(("dealer", "before", "offender", "cancelled", "between", "bid",
+                          "replacement", "stage"), _LATER_REPLACEMENT)
+def test_31A2_30B1_31B_32A2_32B_judge_a_later_replacement_of_the_insufficient_bid(
+        dealer, before, offender, cancelled, between, bid, replacement, stage):
+    """The offender's call out of rotation is cancelled; at his proper turn he bids
+    insufficiently and the report leaves the replacement to come (27B). The call that finally
+    stands for that turn is his replacement, so it is the one judged against the cancelled call
+    (23A) when it is made: the Director's 'comparable?' buttons come with it, and 'not
+    comparable' bars his partner at his next turn (the law of ``stage``, 26B)."""
+    _, state = coor(at(dealer, before), offender, cancelled)
+    for step in between.split():
+        seat, text = step.split(":")
+        _, state = call(state, seat, text)
+    _, state = apply(state, InsufficientBid(bid))
+    ruling, state = call(state, offender, replacement)
+    assert "27B1(a)" in ruling.laws and ruling.outcome["judgement_pending"] is True
+    assert {o.token for o in ruling.options} == {"comparable", "not_comparable"}
+    assert obligations(state) == set()
+    ruling, state = apply(state, ChoiceMade(Seat(offender), "not_comparable"))
+    bad = {"30B1": "30B1(b)(ii)", "31A2": "31A2(b)", "31B": "31A2(b)", "32A2": "32A2(b)",
+           "32B": "32A2(b)"}[stage]
+    assert bad in ruling.laws and ruling.outcome["partner_must_pass"] == "next_turn"
+    partner = Seat(offender).partner.value
+    assert obligations(state) == {f"{partner}:next_turn"}
+    assert [lp.offender for lp in state.lead_penalties] == [Seat(offender)]
+
+
+def test_31B_a_later_replacement_with_the_directors_word_is_judged_at_once():
+    """As the brief's story, but the Director gives his word with S's 2NT: 2NT is the lowest
+    sufficient notrump bid, so Law 27 asks no judgement of it (27B1(a)) and the word given is
+    the 23A judgement of S's call at his turn: not comparable to the cancelled 1NT, so N must
+    pass at his next turn (31B2, 31A2(b)), with Law 26B for S."""
+    _, state = coor(at("N"), "S", "1NT")
+    _, state = call(state, "N", "2C")
+    _, state = call(state, "E", "P")
+    _, state = apply(state, InsufficientBid("1NT"))
+    ruling, state = call(state, "S", "2NT", comparable=False)
+    assert {"27B1(a)", "31B2", "31A2(b)"} <= set(ruling.laws) and not ruling.options
+    assert ruling.outcome["partner_must_pass"] == "next_turn"
+    assert obligations(state) == {"N:next_turn"} and state.lead_penalties
+
+
+def test_31B_after_the_directors_27B1b_judgement_the_31_judgement_follows():
+    """S's insufficient 1NT (over N's 2C) is later replaced by 2D, not the lowest notrump bid:
+    the Director first judges it under Law 27 (comparable to the insufficient 1NT: it stands,
+    27B1(b)); then 2D, the call standing for S's turn, is judged against the cancelled 1NT
+    (31B, 23A): two questions, asked one after the other."""
+    _, state = coor(at("N"), "S", "1NT")
+    _, state = call(state, "N", "2C")
+    _, state = call(state, "E", "P")
+    _, state = apply(state, InsufficientBid("1NT"))
+    ruling, state = call(state, "S", "2D")
+    assert "27B1(b)" in ruling.laws and ruling.outcome["judgement_pending"] is True
+    ruling, state = apply(state, ChoiceMade(Seat.S, "comparable"))
+    assert "27B1(b)" in ruling.laws and state.calls == ("2C", "P", "2D")
+    assert ruling.outcome["judgement_pending"] is True and "31B2" in ruling.laws
+    assert {o.token for o in ruling.options} == {"comparable", "not_comparable"}
+    ruling, state = apply(state, ChoiceMade(Seat.S, "not_comparable"))
+    assert "31A2(b)" in ruling.laws
+    assert obligations(state) == {"N:next_turn"}
+
+
+def test_31B_a_later_pass_replacing_the_insufficient_bid_keeps_the_27B2_bar():
+    """S replaces his insufficient 1NT by a pass later, which the Director judges not
+    comparable to it (27B2: N barred for the rest of the auction, 26B). The 31B judgement of
+    that pass still comes; 'not comparable' adds nothing to N's bar, and the ruling says the
+    bar that holds, not 'at his next turn'."""
+    _, state = coor(at("N"), "S", "1NT")
+    _, state = call(state, "N", "2C")
+    _, state = call(state, "E", "P")
+    _, state = apply(state, InsufficientBid("1NT"))
+    _, state = call(state, "S", "P")
+    ruling, state = apply(state, ChoiceMade(Seat.S, "not_comparable"))  # 27B's question
+    assert "27B2" in ruling.laws and obligations(state) == {"N:throughout"}
+    assert ruling.outcome["judgement_pending"] is True and "31B2" in ruling.laws
+    ruling, state = apply(state, ChoiceMade(Seat.S, "not_comparable"))  # 31B's question
+    assert "31A2(b)" in ruling.laws and obligations(state) == {"N:throughout"}
+    assert ruling.outcome["partner_must_pass"] == "throughout"
+    assert "rest of the auction" in str(ruling.summary)
