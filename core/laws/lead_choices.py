@@ -27,16 +27,19 @@ from core.text import Msg, Text
 
 def choose_offered_lead(state: TableState, leader: Seat,
                         token: str) -> tuple[Ruling, TableState]:
-    """Declarer's ``token``, chosen in the same breath (a lead refused, :mod:`core.laws.leads`),
-    over the options :func:`~core.laws.penalty.offer_lead_options` has just recorded for
-    ``leader`` (50D2/51B, or 26B with them)."""
+    """Declarer's 50D2/51B ``token``, chosen with his refusal of a lead (54D, 56:
+    :mod:`core.laws.leads`), over the options :func:`~core.laws.penalty.offer_lead_options` has
+    just recorded for ``leader``. A Law 26B prohibition waiting for this lead is not part of
+    that choice (Law 54D/56 bring in Law 50D only): it is asked next, whatever he chose, "let
+    him lead anything" (50D2(b)) included."""
     waiting = state.pending_for(leader)
     pending = next((p for p in waiting if token in p.options), None)
     if pending is None:
         raise RuleError(Msg("{token} is not one of declarer's options here", token=repr(token)))
-    rest = tuple(p for p in state.pending if p is not pending)
-    handler = choose_with_26b if pending.law == lead26.LAW else penalty.choose_lead_option
-    return handler(state.evolve(pending=rest), pending, token)
+    rest = state.evolve(pending=tuple(p for p in state.pending if p is not pending))
+    if pending.law == lead26.LAW:
+        return _then_26b(rest, pending, token)
+    return penalty.choose_lead_option(rest, pending, token)
 
 
 #: The note of a 26B prohibition offered on its own, after declarer's 50D2/51B choice.
@@ -56,29 +59,7 @@ def choose_with_26b(state: TableState, pending: PendingChoice,
     fifty = set() if pending.note == SEPARATE_26B else {
         o.token for o in penalty.lead_options(state, leader)}
     if token in fifty and token != "any":
-        ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
-        left = [s for s in eligible if not (token.startswith("forbid:")
-                                            and s in penalty.token_suits(token))]
-        if not left:
-            state = lead26.drop(state, offender)
-            return replace(ruling, laws=(*ruling.laws, lead26.LAW), steps=(
-                *ruling.steps, Msg("That prohibition also covers every suit declarer could "
-                                   "prohibit under Law 26B."))), state
-        options = (*(o for o in lead26.prohibit_options(state, leader)
-                     if penalty.token_suits(o.token)[0] in left),
-                   Option("any", Msg("No Law 26B prohibition")))
-        state = state.without_pending(leader).evolve(pending=(*state.without_pending(
-            leader).pending, PendingChoice(
-                law=lead26.LAW, chooser=Chooser.DECLARER, seat=leader,
-                options=tuple(o.token for o in options), offender=offender,
-                note=SEPARATE_26B)))
-        return replace(
-            ruling, laws=(*ruling.laws, lead26.LAW), options=options, chooser=Chooser.DECLARER,
-            steps=(*ruling.steps, Msg("Law 26B is a separate right: declarer may also prohibit "
-                                      "one of {suits} for as long as {seat.value} keeps the lead, "
-                                      "or decline (26B).", suits=lead26.suit_list(left),
-                                      seat=leader)),
-            outcome={**ruling.outcome, "options": [o.token for o in options]}), state
+        return _then_26b(state, pending, token)
     state = lead26.drop(state, offender).evolve(lead_chosen=leader)
     if token in fifty:  # "any": declarer declines the 50D2 options and the 26B prohibition
         ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
@@ -125,6 +106,39 @@ def choose_with_26b(state: TableState, pending: PendingChoice,
         outcome={"restriction": restriction.token, "restriction_lasts": restriction.lasts.value,
                  **({"options": [o.token for o in offered]} if offered else {})},
     ), state
+
+
+def _then_26b(state: TableState, pending: PendingChoice,
+              token: str) -> tuple[Ruling, TableState]:
+    """Declarer's 50D2/51B ``token`` over the offender's penalty cards; then the Law 26B
+    prohibition, a separate right, is offered on its own (unless his 50D2 prohibition already
+    covers every suit 26B would let him prohibit)."""
+    leader = pending.seat
+    offender = pending.offender or leader.partner
+    eligible = lead26.eligible_suits(state, leader)
+    ruling, state = penalty.choose_lead_option(state, replace(pending, law="50D2"), token)
+    left = [s for s in eligible if not (token.startswith("forbid:")
+                                        and s in penalty.token_suits(token))]
+    if not left:
+        state = lead26.drop(state, offender)
+        return replace(ruling, laws=(*ruling.laws, lead26.LAW), steps=(
+            *ruling.steps, Msg("That prohibition also covers every suit declarer could "
+                               "prohibit under Law 26B."))), state
+    options = (*(o for o in lead26.prohibit_options(state, leader)
+                 if penalty.token_suits(o.token)[0] in left),
+               Option("any", Msg("No Law 26B prohibition")))
+    state = state.without_pending(leader).evolve(pending=(*state.without_pending(
+        leader).pending, PendingChoice(
+            law=lead26.LAW, chooser=Chooser.DECLARER, seat=leader,
+            options=tuple(o.token for o in options), offender=offender,
+            note=SEPARATE_26B)))
+    return replace(
+        ruling, laws=(*ruling.laws, lead26.LAW), options=options, chooser=Chooser.DECLARER,
+        steps=(*ruling.steps, Msg("Law 26B is a separate right: declarer may also prohibit "
+                                  "one of {suits} for as long as {seat.value} keeps the lead, "
+                                  "or decline (26B).", suits=lead26.suit_list(left),
+                                  seat=leader)),
+        outcome={**ruling.outcome, "options": [o.token for o in options]}), state
 
 
 @choice_handler(course.QUESTION_LAW)

@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 
 from core.cards import Card
 from core.errors import RuleError
-from core.laws import lead26
 from core.laws.course import LAST_TRICK, check_trick, report
 from core.laws.lead_choices import choose_offered_lead
 from core.laws.penalty import (
@@ -84,28 +83,22 @@ def lead_stands(state: TableState, offender: Seat, card: Card,
 def refusal_options(state: TableState, offender: Seat, card: Card, leader: Seat,
                      origin: str) -> tuple[Option, ...]:
     """Declarer's 50D2/51B options over ``leader`` once the offender's card is a major penalty
-    card (computed on the state as it would be; nothing is stored)."""
+    card (computed on the state as it would be; nothing is stored). A Law 26B prohibition
+    waiting for ``leader``'s first lead is no part of this choice: it is offered after it."""
     after, _ = add_major(state, offender, card, origin)
-    _, options = offer_lead_options(after, leader)
-    fifty = {o.token for o in lead_options(after, leader)}
-    prohibits = bool(lead26.eligible_suits(after, leader))
-    return tuple(
-        Option(o.token, _refusal_label(o, leader, fifty, prohibits=prohibits)) for o in options
-    )
+    return tuple(Option(o.token, _refusal_label(o, leader))
+                 for o in lead_options(after, leader))
 
 
-def _refusal_label(option: Option, leader: Seat, fifty: set[str], *, prohibits: bool) -> Msg:
+def _refusal_label(option: Option, leader: Seat) -> Msg:
     """"Refuse the lead, then: " and the option's own label, first letter lower case, as one
-    sentence for each option declarer's 50D2/51B/26B choice offers (``penalty.lead_options``,
-    ``lead26.combine``: tests/core/test_leads.py checks the two say the same)."""
+    sentence for each option declarer's 50D2/51B choice offers (``penalty.lead_options``:
+    tests/core/test_leads.py checks the two say the same)."""
     token = option.token
     verb, _, letters = token.partition(":")
     suits = token_suits(token) if verb in ("require", "forbid") else ()
     if verb == "require" and len(suits) == 1:
         return Msg("Refuse the lead, then: require a {suit.singular} lead", suit=suits[0])
-    if verb == "forbid" and token not in fifty and len(suits) == 1:  # 26B
-        return Msg("Refuse the lead, then: prohibit {suit.plural} while {seat.value} keeps the "
-                   "lead (26B)", suit=suits[0], seat=leader)
     if verb == "forbid" and len(suits) == 1:
         return Msg("Refuse the lead, then: forbid {suit.plural} while {seat.value} keeps the "
                    "lead", suit=suits[0], seat=leader)
@@ -116,9 +109,6 @@ def _refusal_label(option: Option, leader: Seat, fifty: set[str], *, prohibits: 
         return Msg("Refuse the lead, then: forbid {suit.plural} and {suit2.plural} and "
                    "{suit3.plural} while {seat.value} keeps the lead", suit=suits[0],
                    suit2=suits[1], suit3=suits[2], seat=leader)
-    if token == "any" and prohibits:
-        return Msg("Refuse the lead, then: no restriction: {seat.value} may lead anything (the "
-                   "penalty cards stay)", seat=leader)
     if token == "any":
         return Msg("Refuse the lead, then: let {seat.value} lead anything (the card stays)",
                    seat=leader)
@@ -149,8 +139,8 @@ def refuse_defender_lead(state: TableState, offender: Seat, card: Card, leader: 
     if leader is offender.partner:
         # The same choice the partner's lead always brings (50D2/51B, with a Law 26B
         # prohibition when one waits for this lead), resolved by its own handler.
-        state, options = offer_lead_options(state, leader)
-        tokens = [o.token for o in options]
+        state, _ = offer_lead_options(state, leader)
+        tokens = [o.token for o in lead_options(state, leader)]  # 26B is asked after them
         if token not in tokens:
             raise RuleError(Msg("{token} is not one of declarer's options here ({options})",
                                 token=repr(token), options=", ".join(tokens)))

@@ -9,7 +9,7 @@ from core.laws.flow import BoardSet, CardPlayed
 from core.laws.leads import LeadOutOfTurn, refusal_options
 from core.laws.obligations import must_play
 from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.penalty import PartnerLead, offer_lead_options
+from core.laws.penalty import PartnerLead, lead_options
 from core.laws.play import add_major
 from core.seats import Seat
 from core.state import LeadPenalty, Phase, TableState
@@ -159,13 +159,26 @@ def test_54D_with_an_earlier_penalty_card_declarer_gets_the_51B_options():
     assert tokens(state) == {"E:C5:major"}  # the minor card turned major (50B), stays
 
 
-def test_54D_refusal_at_the_partners_first_lead_also_offers_the_26B_prohibition():
+def test_54D_50D2_26B_the_five_options_then_the_26B_prohibition_on_its_own():
+    """E, whose withdrawn call left a Law 26B penalty, leads the HK out of turn; W is the
+    correct leader. Law 54D brings in Law 50D only (the card becomes a major penalty card), so
+    declarer's Law 54 choice is the five options of the format; the 26B prohibition is a right
+    at W's first lead, offered after it, whatever 50D2 option he chose: 'let W lead anything'
+    (50D2(b)) does not waive it (before, the 54 buttons held the 26B prohibitions too and 'any'
+    declined both)."""
     state = play_state("S", lead_penalties=(LeadPenalty(Seat.E, (Suit.CLUBS,)),))
     ruling, state = oloot(state, card="HK")
-    assert set(ruling.option_tokens) == FIVE | {"forbid:S", "forbid:D"}
-    chosen, after = choose(state, "W", "forbid:S")
-    assert tokens(after) == {"E:HK:major"} and chosen.outcome["restriction"] == "forbid:S"
-    assert "26B" in chosen.laws and after.lead_penalties == ()
+    assert set(ruling.option_tokens) == FIVE
+    with pytest.raises(RuleError):
+        choose(state, "W", "forbid:S")  # a 26B prohibition is no Law 54 option
+    chosen, after = choose(state, "W", "any")
+    assert "50D2(b)" in chosen.laws and tokens(after) == {"E:HK:major"}
+    assert set(chosen.option_tokens) == {"forbid:S", "forbid:H", "forbid:D", "any"}
+    prohibited, after = choose(after, "W", "forbid:S")
+    assert "26B" in prohibited.laws and prohibited.outcome["restriction"] == "forbid:S"
+    assert tokens(after) == {"E:HK:major"} and after.lead_penalties == ()
+    chosen, after = choose(state, "W", "forbid:H")  # 50D2: the 26B prohibition of another suit
+    assert set(chosen.option_tokens) == {"forbid:S", "forbid:D", "any"}
     _, accepted = choose(state, "W", "accept")
     assert accepted.lead_penalties  # W has not led yet: the 26B right still waits
 
@@ -454,16 +467,17 @@ def test_53C_57C1_dummy_has_also_played_so_the_early_card_is_not_rectified():
     (("SK",), ()), (("SK", "HQ"), (Suit.CLUBS,)),
 ])
 def test_refusal_labels_say_each_lead_option_as_its_own_label_does(majors, specified):
-    """``refusal_options`` says "Refuse the lead, then: " and each 50D2/51B/26B option of
-    ``offer_lead_options`` as one sentence (to be translated whole): the same English as the
-    option's own label with its first letter lower case."""
+    """``refusal_options`` says "Refuse the lead, then: " and each 50D2/51B option of
+    ``lead_options`` as one sentence (to be translated whole): the same English as the
+    option's own label with its first letter lower case. A 26B prohibition waiting is offered
+    after that choice, not in it."""
     state = TableState(declarer=Seat.S, phase=Phase.PLAY)
     for text in majors[1:]:
         state, _ = add_major(state, Seat.E, Card.parse(text), "50B")
     if specified is not None:
         state = state.evolve(lead_penalties=(LeadPenalty(Seat.E, specified),))
     after, _ = add_major(state, Seat.E, Card.parse(majors[0]), "54D")
-    _, options = offer_lead_options(after, Seat.W)
+    options = lead_options(after, Seat.W)
     refusals = refusal_options(state, Seat.E, Card.parse(majors[0]), Seat.W, "54D")
     assert [o.token for o in refusals] == [o.token for o in options]
     for option, refusal in zip(options, refusals, strict=True):
