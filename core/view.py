@@ -149,6 +149,9 @@ def _play_line(trick: int | None, on_lead: Seat | None) -> Msg:
 
 def _wait_line(w: Wait) -> Msg:
     """A choice that holds a player up, in one line (a question of fact is its own line)."""
+    if w.chooser is Chooser.DIRECTOR and w.law == "24C":
+        return Msg("Waiting for the director to judge whether {seat.value}'s cards shown at "
+                   "different moments of the auction count together (Law 24C)", seat=w.seat)
     if w.chooser is Chooser.DIRECTOR:
         return Msg("Waiting for the director to judge whether {seat.value}'s call is comparable "
                    "(Law 23, {law})", seat=w.seat, law=w.law)

@@ -216,8 +216,14 @@ class Awaiting:
         return parse_call(self.call) if self.call else None
 
 
+#: The stages an :class:`Awaiting` record may have (the Director's other judgements, such as
+#: Law 24's, are records of their own).
+AWAITING_STAGES = frozenset({"27B", "31A", "32A", "31A1", "32A1", *JUDGED})
+
+
 def awaiting(state: TableState) -> list[Awaiting]:
-    return [Awaiting.from_pending(p) for p in state.pending if p.chooser == DIRECTOR]
+    return [Awaiting.from_pending(p) for p in state.pending
+            if p.chooser == DIRECTOR and p.law in AWAITING_STAGES]
 
 
 def awaiting_for(state: TableState, seat: Seat) -> Awaiting | None:
@@ -252,7 +258,8 @@ def drop_awaiting(state: TableState, seat: Seat, *, keep_judged: bool = False) -
     """``seat``'s records gone; ``keep_judged``: but a judged stage's (the 27B record goes)."""
     return state.evolve(pending=tuple(
         p for p in state.pending
-        if not (p.chooser == DIRECTOR and p.seat is seat) or (keep_judged and p.law in JUDGED)))
+        if not (p.chooser == DIRECTOR and p.seat is seat and p.law in AWAITING_STAGES)
+        or (keep_judged and p.law in JUDGED)))
 
 
 # --- the end of the auction ----------------------------------------------------------------

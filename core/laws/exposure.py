@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from core.auction import Auction
 from core.cards import Card, cards_text
 from core.errors import RuleError
 from core.laws import waits
@@ -15,10 +16,18 @@ from core.laws.penalty import (
     kind_reason,
     require_declarer,
 )
-from core.registry import Event, event, rule
-from core.ruling import Ruling
+from core.registry import Event, choice_handler, event, rule
+from core.ruling import Option, Ruling
 from core.seats import Role, Seat, role_of
-from core.state import AuctionExposure, PassLasts, Phase, Place, TableState
+from core.state import (
+    AuctionExposure,
+    Chooser,
+    PassLasts,
+    PendingChoice,
+    Phase,
+    Place,
+    TableState,
+)
 from core.text import Msg, Text
 from core.validity import hand_size_problem
 
@@ -219,6 +228,7 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
     para = law24_paragraph(ev.cards, ev.premature_lead)
     partner = ev.seat.partner
     shown = cards_text(ev.cards)
+    earlier = [e.card for e in state.auction_exposed if e.seat is ev.seat]
     exposed = tuple(AuctionExposure(ev.seat, c, ev.premature_lead) for c in ev.cards)
     state = state.evolve(auction_exposed=(*state.auction_exposed, *exposed))
     problem = hand_size_problem(state, ev.seat)  # e.g. fourteen cards typed as exposed
@@ -236,6 +246,8 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
         Msg("{cards} stay face up on the table until the auction ends: it is {what} ({law}).",
             cards=shown, what=what, law=para)]
     summary: Text
+    if para == "24A" and earlier and state.pass_obligation_of(partner) is None:
+        return _together_or_not(state, ev, earlier, steps)
     if para == "24A":
         summary = Msg("{cards} stays face up; no further rectification in the auction.",
                       cards=shown)
@@ -260,14 +272,7 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
         steps.append(Msg("{partner.value} must pass at his next turn ({law}); if that pass lets "
                          "the offending side gain, the Director may adjust (72C).",
                          partner=partner, law=para))
-    steps.append(
-        Msg("If {seat.value} becomes declarer or dummy, {cards} goes back to his hand (24D); "
-            "if he becomes a defender it becomes a penalty card (24E, 50).",
-            seat=ev.seat, cards=shown) if one else
-        Msg("If {seat.value} becomes declarer or dummy, {cards} go back to his hand (24D); "
-            "if he becomes a defender they become a penalty card (24E, 50).",
-            seat=ev.seat, cards=shown)
-    )
+    steps.append(_fate_words(ev.seat, shown, one))
     return Ruling(
         kind="auction_exposure",
         summary=summary,
@@ -277,6 +282,100 @@ def auction_exposure(state: TableState, ev: AuctionExposureIncident) -> tuple[Ru
                         "unauthorized for {partner.value} (16C).", partner=partner),
         outcome={"partner_must_pass": obligation},
     ), state
+
+
+#: The Director's judgement whether one player's cards shown at different moments of the
+#: auction count together (24C) or each on its own (24A); its two answers.
+TOGETHER_LAW = "24C"
+TOGETHER, SEPARATELY = "together", "separately"
+
+
+def _fate_words(seat: Seat, shown: str, one: bool) -> Msg:
+    """24D/24E: what becomes of the cards when the auction ends."""
+    return (Msg("If {seat.value} becomes declarer or dummy, {cards} goes back to his hand (24D); "
+                "if he becomes a defender it becomes a penalty card (24E, 50).",
+                seat=seat, cards=shown) if one else
+            Msg("If {seat.value} becomes declarer or dummy, {cards} go back to his hand (24D); "
+                "if he becomes a defender they become a penalty card (24E, 50).",
+                seat=seat, cards=shown))
+
+
+def _together_or_not(state: TableState, ev: AuctionExposureIncident, earlier: list[Card],
+                     steps: list[Text]) -> tuple[Ruling, TableState]:
+    """A single low card (24A) from a player who showed a card earlier in this auction. Law 24
+    rules on the card(s) the Director finds exposed and does not say whether cards shown at
+    different moments count together as "two or more cards" (24C): the Director judges, with
+    buttons, and until he does nobody is barred (the choice lapses when the auction ends)."""
+    seat, partner = ev.seat, ev.seat.partner
+    shown, before = cards_text(ev.cards), cards_text(earlier)
+    state = state.evolve(pending=(*state.pending, PendingChoice(
+        law=TOGETHER_LAW, chooser=Chooser.DIRECTOR, seat=seat, options=(TOGETHER, SEPARATELY),
+        offender=seat, note=f"at={len(state.calls)}")))
+    steps += [
+        Msg("On its own, {cards} brings no further rectification (24A); counted with {earlier}, "
+            "which {seat.value} showed earlier in this auction, two or more cards are exposed "
+            "and {partner.value} must pass at his next turn (24C).", cards=shown,
+            earlier=before, seat=seat, partner=partner),
+        Msg("Until the Director has judged, {partner.value} is not barred.", partner=partner),
+        _fate_words(seat, shown, True),
+    ]
+    return Ruling(
+        kind="auction_exposure",
+        summary=Msg("{cards} stays face up. Director: do {cards} and {earlier}, shown at "
+                    "different moments, count together (24C)? Judgement pending.", cards=shown,
+                    earlier=before),
+        laws=("24A", "24C", "16C"),
+        steps=tuple(steps),
+        information=Msg("What the exposed card shows is authorized for the other side but "
+                        "unauthorized for {partner.value} (16C).", partner=partner),
+        judgement=Msg("Law 24 does not say whether cards a player shows at different moments of "
+                      "the auction count together: that is the Director's judgement, given with "
+                      "the buttons."),
+        options=(Option(TOGETHER, Msg("Together: two or more cards exposed (24C)")),
+                 Option(SEPARATELY, Msg("Separately: a single low card (24A)"))),
+        chooser=Chooser.DIRECTOR,
+        outcome={"partner_must_pass": "none", "judgement_pending": True},
+    ), state
+
+
+@choice_handler(TOGETHER_LAW)
+def _director_counts(state: TableState, pending: PendingChoice,
+                     option: str) -> tuple[Ruling, TableState]:
+    """The Director's answer: counted together, the offender's partner must pass at his next
+    turn (24C), unless he has called since the card was shown (then the Director rules on that
+    call, 16C, 72C); separately, the card is a single low card (24A)."""
+    seat, partner = pending.seat, pending.seat.partner
+    if option == SEPARATELY:
+        return Ruling(
+            kind="judgement",
+            summary=Msg("The Director judged each card on its own: the last one is a single low "
+                        "card, with no further rectification (24A)."),
+            laws=("24A",), outcome={"partner_must_pass": "none"}), state
+    at = int(pending.note.partition("=")[2] or 0)
+    auction = Auction.trusted(state.dealer, state.calls) if state.dealer else None
+    called = auction is not None and any(auction.seat_of(i) is partner
+                                         for i in range(at, len(state.calls)))
+    steps: list[Text] = []
+    if called:
+        steps.append(Msg("{partner.value} has already called since: his next turn has passed, "
+                         "so the Director rules on that call (Law 16C, 72C) rather than barring "
+                         "him now.", partner=partner))
+    elif (bar := _barred(state, partner)) is not None:
+        steps.append(Msg("{partner.value} must already pass whenever it is his turn for the rest "
+                         "of the auction ({bar}): that bar includes the pass {law} asks of him.",
+                         partner=partner, bar=bar, law=TOGETHER_LAW))
+    else:
+        state = add_pass_obligation(state, partner, PassLasts.NEXT_TURN, TOGETHER_LAW)
+        steps.append(Msg("{partner.value} must pass at his next turn ({law}); if that pass lets "
+                         "the offending side gain, the Director may adjust (72C).",
+                         partner=partner, law=TOGETHER_LAW))
+    ob = state.pass_obligation_of(partner)
+    return Ruling(
+        kind="judgement",
+        summary=Msg("The Director judged that {seat.value}'s cards shown in this auction count "
+                    "together: two or more cards are exposed (24C).", seat=seat),
+        laws=("24C", "72C", *(("16C",) if called else ())), steps=tuple(steps),
+        outcome={"partner_must_pass": ob.lasts.value if ob and not called else "none"}), state
 
 
 def _barred(state: TableState, seat: Seat) -> str | None:

@@ -43,6 +43,8 @@ def auction_exposure(facts: Facts, state: TableState) -> tuple[Observed, TableSt
     ruling, state = apply(state, ev)
     observed: Observed = {"partner_must_pass": ruling.outcome["partner_must_pass"],
                           "_cited": list(ruling.laws)}
+    if "judgement_pending" in ruling.outcome:  # EXTENSIONS.md: 24A or 24C, the Director's word
+        observed["judgement_pending"] = ruling.outcome["judgement_pending"]
     if "declarer" in facts:
         end, state = apply(state, AuctionEnded(facts.seat("declarer")))
         observed["_cited"] += list(end.laws)

@@ -2,12 +2,14 @@
 
 import pytest
 
-from core.engine import apply
+from core.engine import ChoiceMade, apply
 from core.errors import RuleError
+from core.laws.auction_calls import CallMade
 from core.laws.exposure import AuctionExposureIncident
 from core.laws.flow import AuctionEnded
 from core.seats import Seat
-from core.state import PassLasts, PassObligation, TableState
+from core.state import Chooser, PassLasts, PassObligation, TableState
+from core.view import view_of
 from tests.core.helpers import cards, play_state, tokens
 
 
@@ -143,3 +145,49 @@ def test_24B_24C_ruling_says_the_whole_auction_bar_that_holds(text, law):
     words = " ".join(str(s) for s in (ruling.summary, *ruling.steps))
     assert "next turn" not in words and "rest of the auction (27B2)" in words
     assert law in ruling.laws and [p.token for p in state.pass_obligations] == ["E:throughout"]
+
+
+def test_24A_24C_a_second_low_card_shown_later_is_the_directors_judgement():
+    """W shows the H4 (24A: no further rectification); later in the same auction he shows the
+    C2. Law 24 rules on the card(s) the Director finds exposed: 'it' in 24A is a single card,
+    and 24C speaks of 'two or more cards ... so exposed' without saying whether cards shown at
+    different moments, the first already ruled on, count together. The text leaves that open,
+    so the ruling does not pick: it says it is the Director's judgement and asks him (together:
+    24C, E must pass at his next turn; separately: 24A again). Until he answers E is free."""
+    state = TableState(dealer=Seat.N)
+    _, state = exposed("W", "H4", state=state)
+    ruling, state = exposed("W", "C2", state=state)
+    assert ruling.chooser is Chooser.DIRECTOR and ruling.outcome["judgement_pending"] is True
+    assert {o.token for o in ruling.options} == {"together", "separately"}
+    assert {"24A", "24C"} <= set(ruling.laws) and "judgement" in str(ruling.judgement)
+    assert ruling.outcome["partner_must_pass"] == "none" and state.pass_obligations == ()
+    lines = [str(line) for line in view_of(state).lines()]
+    assert "Waiting for the director to judge whether W's cards shown at different moments of " \
+           "the auction count together (Law 24C)" in lines, lines
+    judged, together = apply(state, ChoiceMade(Seat.W, "together"))
+    assert "24C" in judged.laws and judged.outcome["partner_must_pass"] == "next_turn"
+    assert [p.token for p in together.pass_obligations] == ["E:next_turn"]
+    judged, apart = apply(state, ChoiceMade(Seat.W, "separately"))
+    assert "24A" in judged.laws and judged.outcome["partner_must_pass"] == "none"
+    assert apart.pass_obligations == () and not apart.pending
+
+
+def test_24C_together_after_partner_has_called_bars_nobody():
+    """As above, but E has called before the Director answers 'together': his next turn is
+    gone, so the Director rules on that call (16C, 72C) rather than barring him now."""
+    state = TableState(dealer=Seat.W)
+    _, state = exposed("W", "H4", state=state)
+    _, state = exposed("W", "C2", state=state)
+    for seat, text in (("W", "1H"), ("N", "P"), ("E", "2H")):
+        _, state = apply(state, CallMade(Seat(seat), text))
+    judged, state = apply(state, ChoiceMade(Seat.W, "together"))
+    assert judged.outcome["partner_must_pass"] == "none" and state.pass_obligations == ()
+
+
+def test_24B_a_later_honour_needs_no_judgement():
+    """After W's H4, his SA: a single honour makes E pass at his next turn by itself (24B),
+    counted alone or with the H4, so nothing is left to judge."""
+    _, state = exposed("W", "H4")
+    ruling, state = exposed("W", "SA", state=state)
+    assert not ruling.options and ruling.outcome["partner_must_pass"] == "next_turn"
+    assert [p.token for p in state.pass_obligations] == ["E:next_turn"]
