@@ -34,6 +34,7 @@ from core.laws.auction_state import (
     add_pass_obligation,
     auction_of,
     awaiting_for,
+    call_meanings,
     mark_accepting,
     mark_forfeit,
     note_meaning,
@@ -91,6 +92,15 @@ def _position(state: TableState, offender: Seat) -> tuple[str, Seat]:
     return ("change_of_call" if auction.has_called(offender) else "lho"), turn
 
 
+def _passes_partners_artificial_call(state: TableState, offender: Seat) -> bool:
+    """30C: the last call is the offender's partner's and the table recorded it as artificial,
+    so his pass over it goes to Law 31 as an artificial pass does."""
+    auction = auction_of(state)
+    last = len(auction.calls) - 1
+    return last >= 0 and auction.seat_of(last) is offender.partner \
+        and last in call_meanings(state)
+
+
 def _called_at(position: str, offender: Seat, call: Text, turn: Seat) -> Msg:
     """Whose turn ``offender`` called at."""
     if position == "rho":
@@ -118,10 +128,14 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
     draft = Draft()
     draft.outcome.update(position=position, must_repeat=False, offender_must_pass="none",
                          partner_must_pass="none", lead_restriction=False)
-    family = _family(call, ev.artificial)
     words = call_words(call)
     draft.steps.append(_called_at(position, offender, words, turn))
-    if ev.artificial:
+    if call.is_pass and not ev.artificial and _passes_partners_artificial_call(state, offender):
+        ev = replace(ev, artificial=True)
+        draft.cite("30C")
+        draft.steps.append(Msg("{offender.value} passed his partner's artificial call: Law 31, "
+                               "not Law 30, applies (30C).", offender=offender))
+    elif ev.artificial:
         draft.cite("29C")
         if call.is_pass:
             draft.steps.append(Msg("The call was artificial: the laws on calls out of rotation "
@@ -132,6 +146,8 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
             draft.steps.append(Msg("The call was artificial: the laws on calls out of rotation "
                                    "apply to the denomination(s) it specified, not to the one it "
                                    "named (29C)."))
+
+    family = _family(call, ev.artificial)
 
     # 28A: a call at RHO's turn when RHO must pass is in rotation.
     if position == "rho" and obligation(state, turn) is not None:

@@ -6,6 +6,7 @@ from core.auction import Auction
 from core.engine import ChoiceMade, apply
 from core.errors import RuleError
 from core.laws.auction_calls import CallMade
+from core.laws.auction_state import note_meaning
 from core.laws.insufficient import InsufficientBid
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
@@ -166,6 +167,27 @@ def test_30C_artificial_pass_goes_to_law_31():
     ruling, _ = coor(at("N", "1H"), "S", "P", artificial=True, turn_call="P")
     assert "30C" in ruling.laws and "31A1" in ruling.laws
     assert ruling.outcome["must_repeat"] is True
+
+
+def test_30C_pass_of_partners_artificial_call_goes_to_law_31():
+    """N's 2C is recorded artificial; S passes it at E's turn, E bids 2D and S's 2H is not
+    comparable: a pass of partner's artificial call is ruled under 31A2 (30C), so N (not S)
+    passes once; before, the table's own record was ignored and 30A barred S, then 37B both."""
+    state = at("N", "2C")
+    state = note_meaning(state, 0, ())
+    ruling, state = coor(state, "S", "P", turn_call="2D", offender_call="2H", comparable=False)
+    assert "30C" in ruling.laws and "31A2(b)" in ruling.laws and "30A" not in ruling.laws
+    assert ruling.outcome["offender_must_pass"] == "none"
+    assert ruling.outcome["partner_must_pass"] == "next_turn"
+    assert obligations(state) == {"N:next_turn"}
+    assert state.calls == ("2C", "2D", "2H")
+
+
+def test_30C_pass_of_partners_natural_call_stays_30A():
+    """The same pass over a natural 2C is 30A: S must pass at his next turn."""
+    ruling, _ = coor(at("N", "2C"), "S", "P", turn_call="2D")
+    assert "30A" in ruling.laws and "30C" not in ruling.laws
+    assert ruling.outcome["offender_must_pass"] == "next_turn"
 
 
 # --- 31 -------------------------------------------------------------------------------------
