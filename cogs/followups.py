@@ -1,4 +1,5 @@
-"""Follow-ups answered from the stored state: /mustplay, /mustpass, /lead, /penalty, /state, the
+"""Follow-ups answered from the stored state: /mustplay, /mustpass, /lead, /penalty, /state,
+/dummy-call, the
 buttons by which declarer (or the defenders) choose among the options a ruling offered, and the
 button by which the table says a restriction is over ("W has lost the lead")."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -14,7 +16,9 @@ from discord.ext import commands
 
 from core.cards import Card, Suit, parse_cards, parse_hand
 from core.engine import ChoiceMade, Event
+from core.laws.claim import trump_of
 from core.laws.course import RestrictionSpent
+from core.laws.dummy_call import MAY_PLAY, Designation, call_of, designate
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.must_pass import must_pass
 from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
@@ -71,6 +75,20 @@ TableNumber = app_commands.Range[int, 1, 200]
 SUIT_CHOICES = [
     app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
     for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+]
+
+#: What declarer said when calling from dummy (46B, 45C4(b)).
+SAID_CHOICES = [
+    app_commands.Choice(name=name, value=value.value) for name, value in (
+        ("'High' (46B1(a))", Designation.HIGH),
+        ("'Win the trick' (46B1(b))", Designation.WIN),
+        ("'Low' (46B1(c))", Designation.LOW),
+        ("A suit, no rank: 'a spade' (46B2)", Designation.SUIT),
+        ("A rank, no suit: 'the queen' (46B3)", Designation.RANK),
+        ("A card dummy does not hold (46B4)", Designation.ABSENT),
+        ("'Play anything' (46B5)", Designation.ANYTHING),
+        ("A wrong card, corrected at once (45C4(b))", Designation.SLIP),
+    )
 ]
 
 EXPIRED = N_(
@@ -323,6 +341,63 @@ class Followups(commands.Cog):
         view = None if private else state_view(ctx.board.state, ctx.board.id, locale)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         await respond(interaction, embed=embed, ephemeral=private, **extra)
+
+    @app_commands.command(
+        name="dummy-call", description="Declarer called dummy's card unclearly: which is played? "
+        "(Laws 46, 45C4)")
+    @app_commands.describe(
+        said="What declarer said",
+        led="The suit led to this trick (leave out when dummy leads)",
+        dummy="Dummy's cards now, e.g. 'S KJ3 H Q4', or ranks of the suit concerned: 'KJ3'",
+        named="The suit, rank or card declarer named: S, Q or SQ",
+        corrected="After a slip: the card he meant and named at once",
+        to_beat="For 'win', dummy playing last: the card winning the trick so far",
+        last_won="Dummy leading, a rank named: the suit dummy won the last trick with",
+        played_since="After a slip: declarer has played a card from either hand since",
+        table=TABLE_HELP,
+    )
+    @app_commands.choices(said=SAID_CHOICES, led=SUIT_CHOICES, last_won=SUIT_CHOICES)
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def dummy_call(
+        self,
+        interaction: discord.Interaction[TDBot],
+        said: str,
+        led: str | None = None,
+        dummy: app_commands.Range[str, 1, 80] | None = None,
+        named: app_commands.Range[str, 1, 20] | None = None,
+        corrected: app_commands.Transform[Card, CardOption] | None = None,
+        to_beat: app_commands.Transform[Card, CardOption] | None = None,
+        last_won: str | None = None,
+        played_since: bool = False,
+        table: TableNumber | None = None,
+    ) -> None:
+        """Law 46 (45C4(b)) from what declarer said: a card dummy's cards make certain is
+        recorded as played from dummy (a public ruling); otherwise only the asker is told."""
+        designation = Designation(said)
+        facts = call_of(  # bad input: one line, before anything is read
+            Seat.N, designation, led=Suit.parse(led) if led else None, dummy=dummy,
+            named_text=named, corrected=corrected, to_beat=to_beat,
+            last_won=Suit.parse(last_won) if last_won else None, played_since=played_since)
+        designate(facts, None)  # facts missing for that call: refused before anything is read
+        might_play = facts.dummy is not None and designation in MAY_PLAY
+        ctx = await in_time(interaction, table_context(interaction, table),
+                            ephemeral=not might_play)
+        state = ctx.board.state
+        ruling, card = designate(facts, trump_of(state.contract))
+        read_declarer = state.declarer
+        if card is not None and read_declarer is not None:
+            def build(now: TableContext) -> Event:
+                """Dummy as the write finds him: the rule rules again on that board."""
+                declarer = now.board.state.declarer or read_declarer
+                return replace(facts, seat=declarer.partner, plays=card)
+
+            await record_incident(interaction, table, build)
+            return
+        locale = reader_locale(interaction, ctx.club.language, ephemeral=True)
+        await respond(interaction, ephemeral=True, embed=ruling_embed(
+            ruling, event_id=None, table=ctx.table.number, board=ctx.board.number,
+            locale=locale))
 
     @app_commands.command(name="mustpass", description="Must I pass? (Laws 23-32)")
     @app_commands.describe(seat="The player about to call", table=TABLE_HELP)

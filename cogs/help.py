@@ -42,6 +42,7 @@ WHAT_HAPPENED = (
     (N_("A revoke"), N_("`/revoke seat established …`")),
     (N_("A bid that is too low"), N_("`/insufficient-bid bid`")),
     (N_("Someone called out of turn"), N_("`/out-of-rotation call seat`")),
+    (N_("Dummy's card called unclearly"), N_("`/dummy-call said`")),
     (N_("Must I play my penalty card? What may I lead?"),
      N_("`/mustplay seat` (add `hand:` and only you see the answer)")),
     (N_("Someone claimed or conceded tricks"),

@@ -13,6 +13,7 @@ from typing import Any
 
 from core.cards import Card
 from core.errors import RuleError
+from core.laws.dummy_call import DummyCall
 from core.laws.exposure import AuctionExposureIncident, Exposure
 from core.laws.flow import CardPlayed
 from core.laws.leads import LeadOutOfTurn
@@ -54,6 +55,10 @@ def _simultaneous(event: SimultaneousCards) -> Iterable[tuple[Seat, Card]]:
         yield event.seat, event.designated
 
 
+def _dummy_call(event: DummyCall) -> Iterable[tuple[Seat, Card]]:
+    return ((event.seat, event.plays),) if event.plays is not None else ()
+
+
 def _instead(event: PenaltyNotPlayed) -> Iterable[tuple[Seat, Card]]:
     yield event.seat, event.played
     if event.instead_of is not None:
@@ -76,7 +81,7 @@ _HELD: dict[type, Callable[[Any], Iterable[tuple[Seat, Card]]]] = {
     CardPlayed: _card, PenaltyCardReturned: _card,
     LeadOutOfTurn: _lead_cards, PrematurePlay: _offenders_card,
     OpeningLeadOutOfTurn: _offenders_card,
-    PenaltyNotPlayed: _instead, Revoke: _revoke_cards,
+    PenaltyNotPlayed: _instead, Revoke: _revoke_cards, DummyCall: _dummy_call,
 }
 
 

@@ -58,6 +58,7 @@ async def test_help_starts_from_what_happened_and_lists_directors_apart(ld, bot)
         ("A bid that is too low", "/insufficient-bid"),
         ("Someone called out of turn", "/out-of-rotation"),
         ("Must I", "/mustplay"),
+        ("Dummy's card called unclearly", "/dummy-call"),  # Law 46
     ):
         line = next(x for x in happened.splitlines() if situation in x)
         assert command in line, line
