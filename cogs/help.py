@@ -30,6 +30,8 @@ WHAT_TO_DO = N_(
     "information (Law 16)."
 )
 FIELD_MAX = 1024
+EMBED_MAX = 6000  # all of one message's embeds together
+FIELDS_MAX = 25
 
 #: What happened at the table, and the one command for it (after /sit, in the table's channel
 #: or at your table, no table option is needed; your own card needs no seat either).
@@ -40,6 +42,8 @@ WHAT_HAPPENED = (
      N_("`/lead-out-of-turn card seat correct_leader` (or `opening:True`)")),
     (N_("A defender played before his partner"), N_("`/premature-play card seat led`")),
     (N_("A revoke"), N_("`/revoke seat established …`")),
+    (N_("A fifth card played to a trick"), N_("`/fifth-card card [seat]`")),
+    (N_("A trick with a card missing or too many"), N_("`/defective-trick defect [seat] [late]`")),
     (N_("A bid that is too low"), N_("`/insufficient-bid bid`")),
     (N_("Someone called out of turn"), N_("`/out-of-rotation call seat`")),
     (N_("Dummy's card called unclearly"), N_("`/dummy-call said`")),
@@ -115,6 +119,19 @@ def _chunks(lines: list[str], limit: int = FIELD_MAX) -> Iterator[str]:
         yield "\n".join(block)
 
 
+def _packed(first: discord.Embed, fields: list[tuple[str, str]]) -> list[discord.Embed]:
+    """``first`` with as many ``fields`` as Discord lets one message carry (6000 characters,
+    25 fields), the rest in further embeds, each for a message of its own."""
+    embeds = [first]
+    for name, value in fields:
+        embed = embeds[-1]
+        if len(embed) + len(name) + len(value) > EMBED_MAX or len(embed.fields) >= FIELDS_MAX:
+            embed = discord.Embed(colour=first.colour)
+            embeds.append(embed)
+        embed.add_field(name=name, value=value, inline=False)
+    return embeds
+
+
 class Help(commands.Cog):
     """``/help`` and ``/law``."""
 
@@ -131,27 +148,28 @@ class Help(commands.Cog):
         def _(text: str, **params: Any) -> str:
             return localize(locale, text, **params)
 
-        embed = discord.Embed(
-            title=_(N_("Something went wrong at the table?")),
-            description=_(WHAT_TO_DO),
-            colour=discord.Colour.blurple(),
-        )
-        happened = "\n".join(_(N_("**{what}**: {command}"), what=_(what), command=_(command))
-                              for what, command in WHAT_HAPPENED)
-        embed.add_field(name=_(N_("What happened?")), value=happened[:FIELD_MAX], inline=False)
-        embed.add_field(name=_(N_("The evening")), value=_(EVENING)[:FIELD_MAX], inline=False)
+        fields: list[tuple[str, str]] = []
+        happened = [_(N_("**{what}**: {command}"), what=_(what), command=_(command))
+                    for what, command in WHAT_HAPPENED]
+        for i, block in enumerate(_chunks(happened)):  # a field holds 1024 characters
+            title = _(N_("What happened?"))
+            fields.append((title if i == 0 else _(N_("{title} (more)"), title=title), block))
+        fields.append((_(N_("The evening")), _(EVENING)[:FIELD_MAX]))
         for title, directors in ((N_("Players' commands"), False),
                                  (N_("Directors' commands"), True)):
             lines = command_lines(self.bot.tree, interaction.guild, directors=directors,
                                   locale=locale)
             for i, block in enumerate(_chunks(lines)):
-                embed.add_field(
-                    name=_(title) if i == 0 else _(N_("{title} (more)"), title=_(title)),
-                    value=block, inline=False,
-                )
-        embed.set_footer(text=_(N_("/law <number> summarises a law, with a link to the "
+                fields.append((_(title) if i == 0 else _(N_("{title} (more)"), title=_(title)),
+                               block))
+        first = discord.Embed(title=_(N_("Something went wrong at the table?")),
+                              description=_(WHAT_TO_DO), colour=discord.Colour.blurple())
+        first.set_footer(text=_(N_("/law <number> summarises a law, with a link to the "
                                    "official text.")))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embeds = _packed(first, fields)
+        await interaction.response.send_message(embed=embeds[0], ephemeral=True)
+        for more in embeds[1:]:  # a long language's list goes on in the next message
+            await interaction.followup.send(embed=more, ephemeral=True)
 
     @app_commands.command(
         name="law", description="A short summary of a law, with a link to the official text."

@@ -16,6 +16,7 @@ from discord.ext import commands
 from core.auction import parse_call, parse_calls
 from core.cards import Card, Suit
 from core.engine import Event
+from core.laws.defective import Defect, DefectiveTrick, FifthCard
 from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.insufficient import InsufficientBid
 from core.laws.leads import LeadOutOfTurn
@@ -164,6 +165,10 @@ def _seat(value: str | None) -> Seat | None:
     return Seat.parse(value) if value is not None else None
 
 
+SUIT_CHOICES = [app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
+                for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
+
+
 class Incidents(commands.Cog):
     """The incident commands, one per law family."""
 
@@ -218,6 +223,83 @@ class Incidents(commands.Cog):
         await record_incident(
             interaction, ctx.table.number, build(during), trick=trick, looked_up=ctx
         )
+
+    @app_commands.command(
+        name="fifth-card",
+        description="A card played to a trick he had already played to (Law 45E).",
+    )
+    @app_commands.describe(
+        card="The card played too many",
+        seat="Whose card (default: yours)",
+        how="Played (the usual case) or dropped on the trick by accident (Law 50B)",
+        trick="Which trick, 1-13 (keeps the bot's count of the play)",
+        table=TABLE_HELP,
+    )
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def fifth_card(
+        self,
+        interaction: discord.Interaction[TDBot],
+        card: CardArg,
+        seat: SeatName | None = None,
+        how: Literal["deliberate", "accidental"] = "deliberate",
+        trick: Trick | None = None,
+        table: TableNumber | None = None,
+    ) -> None:
+        ctx = await in_time(interaction, table_context(interaction, table, acting=True))
+        whose = Seat.parse(seat) if seat else ctx.seat
+        if whose is None:
+            raise ContextError("Whose card was it? Give seat (N, E, S or W).")
+        await record_incident(interaction, ctx.table.number,
+                              lambda ctx: FifthCard(whose, card, How(how)), trick=trick,
+                              looked_up=ctx)
+
+    @app_commands.command(
+        name="defective-trick",
+        description="A player played no card, or too many, to a trick (Law 67).",
+    )
+    @app_commands.describe(
+        defect="No card (omitted), too many cards, or his card missing from his tricks (67B3)",
+        seat="Who (default: you)",
+        late="Noticed only after a player of each side had played to the next trick (67B)",
+        card="Omitted: the card he adds to the trick; missing: the card found (67B3)",
+        cards="Too many: the cards he played to the trick, e.g. S3 SJ",
+        kept="Too many: the card he faced, which stays (late, left out: the highest legal one)",
+        led="The suit led to the defective trick",
+        trick="The defective trick, 1-13",
+        exposed="Late, too many: the extra cards were seen when restored (a defender's: penalty)",
+        side_won="Late, omitted: his side won the defective trick or a later one (64A2)",
+        played_again="Missing (67B3): the card was played again to a later trick",
+        table=TABLE_HELP,
+    )
+    @app_commands.choices(led=SUIT_CHOICES)
+    @app_commands.guild_only()
+    @incident_cooldown
+    async def defective_trick(
+        self,
+        interaction: discord.Interaction[TDBot],
+        defect: Literal["omitted", "too_many", "misplaced"],
+        seat: SeatName | None = None,
+        late: bool = False,
+        card: CardArg | None = None,
+        cards: CardsArg | None = None,
+        kept: CardArg | None = None,
+        led: str | None = None,
+        trick: Trick | None = None,
+        exposed: bool = False,
+        side_won: bool | None = None,
+        played_again: bool = False,
+        table: TableNumber | None = None,
+    ) -> None:
+        ctx = await in_time(interaction, table_context(interaction, table, acting=True))
+        whose = Seat.parse(seat) if seat else ctx.seat
+        if whose is None:
+            raise ContextError("Whose trick was it? Give seat (N, E, S or W).")
+        event = DefectiveTrick(
+            whose, Defect(defect), late=late, card=card, cards=tuple(cards or ()), kept=kept,
+            led=Suit.parse(led) if led else None, trick=trick, exposed=exposed,
+            side_won=side_won, played_again=played_again)
+        await record_incident(interaction, ctx.table.number, lambda ctx: event, looked_up=ctx)
 
     @app_commands.command(name="lead-out-of-turn", description="A lead out of turn (Laws 53-56).")
     @app_commands.describe(

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.engine import EVENT_TYPES
-from core.ruling import Ruling
+from core.ruling import RECORD_KINDS, Ruling
 from core.storage.desk import Desk, note_message
 from core.storage.desk.settings import OUTCOME_WORDS
 from core.storage.logquery import adjusted_data
@@ -44,8 +44,10 @@ PAGE_SIZE = 5
 #: The largest export sent as an attachment (Discord's own limit may be lower: the smaller wins).
 EXPORT_MAX_BYTES = 8 * 1024 * 1024
 VIEW_TIMEOUT = 600.0
+#: Discord takes 25 choices: every ruling's kind first, then the table's record's as they fit.
 KIND_CHOICES = [
-    app_commands.Choice(name=k.replace("_", " "), value=k) for k in sorted(EVENT_TYPES)
+    app_commands.Choice(name=k.replace("_", " "), value=k)
+    for k in sorted(EVENT_TYPES, key=lambda k: (k in RECORD_KINDS, k))
 ][:25]
 VERDICT_CHOICES = [
     app_commands.Choice(name="not reviewed yet", value="none"),

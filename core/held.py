@@ -13,6 +13,7 @@ from typing import Any
 
 from core.cards import Card
 from core.errors import RuleError
+from core.laws.defective import Defect, DefectiveTrick, FifthCard
 from core.laws.dummy_call import DummyCall
 from core.laws.exposure import AuctionExposureIncident, Exposure
 from core.laws.flow import CardPlayed
@@ -74,6 +75,16 @@ def _revoke_cards(event: Revoke) -> Iterable[tuple[Seat, Card]]:
         yield event.offender.partner, event.partner_card
 
 
+def _defective(event: DefectiveTrick) -> Iterable[tuple[Seat, Card]]:
+    """The cards a defective trick's report takes from the hand: the card added (67A1, 67B1),
+    or the cards played to the trick (67A2, 67B2); 67B3's card is about a play already made."""
+    if event.defect is Defect.MISPLACED:
+        return ()
+    cards = event.cards if event.defect is Defect.TOO_MANY else (
+        (event.card,) if event.card is not None else ())
+    return [(event.seat, c) for c in cards]
+
+
 #: Per report that names cards in a hand, the (seat, card) pairs it names: one table, so the
 #: check below lets every other event through with one lookup (it runs before every rule).
 _HELD: dict[type, Callable[[Any], Iterable[tuple[Seat, Card]]]] = {
@@ -82,6 +93,7 @@ _HELD: dict[type, Callable[[Any], Iterable[tuple[Seat, Card]]]] = {
     LeadOutOfTurn: _lead_cards, PrematurePlay: _offenders_card,
     OpeningLeadOutOfTurn: _offenders_card,
     PenaltyNotPlayed: _instead, Revoke: _revoke_cards, DummyCall: _dummy_call,
+    FifthCard: _card, DefectiveTrick: _defective,
 }
 
 

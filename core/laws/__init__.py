@@ -8,6 +8,7 @@ from core.laws import (  # noqa: F401
     claim,
     consultation,
     course,
+    defective,
     dummy_call,
     exposure,
     flow,

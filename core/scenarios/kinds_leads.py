@@ -1,5 +1,5 @@
-"""Adapters for leads out of turn, premature plays, simultaneous cards, revokes and revoke
-inquiries (Laws 41, 47, 53-58, 61-64).
+"""Adapters for leads out of turn, premature plays, simultaneous cards, revokes, revoke
+inquiries, fifth cards and defective tricks (Laws 41, 45E, 47, 53-58, 61-64, 67).
 
 Thin: facts become one engine event (and, with ``choice``, a :class:`ChoiceMade`); what is
 observed is read from the rulings' outcomes and the resulting state.
@@ -11,6 +11,8 @@ from typing import Any
 
 from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
+from core.laws.defective import Defect, DefectiveTrick, FifthCard
+from core.laws.exposure import How
 from core.laws.leads import LeadOutOfTurn, prevailing_55A
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.premature import PrematurePlay, SimultaneousCards
@@ -192,4 +194,39 @@ def revoke_inquiry(facts: Facts, state: TableState) -> tuple[Observed, TableStat
     ruling, state = apply(state, RevokeInquiry(facts.seat("asker"), facts.seat("about")))
     observed: Observed = {}
     _observe(observed, ruling, ("allowed",))
+    return observed, state
+
+
+@kind("fifth_card")
+def fifth_card(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: a fifth card contributed to a trick (45E)."""
+    state = with_facts(state, facts)
+    ruling, state = apply(state, FifthCard(facts.seat("seat"), facts.card("card"),
+                                           _enum(How, facts, "how", How.DELIBERATE)))
+    observed: Observed = {}
+    _observe(observed, ruling, ("returned", "penalty_kind"))
+    observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
+@kind("defective_trick")
+def defective_trick(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: a defective trick (67A before both sides played to the next, 67B after)."""
+    state = with_facts(state, facts)
+    if not facts.get("defect"):
+        raise RuleError("the case must say the 'defect': omitted, too_many or misplaced")
+    optional = {key: facts.card(key) if facts.get(key) else None for key in ("card", "kept")}
+    ev = DefectiveTrick(
+        facts.seat("seat"), _enum(Defect, facts, "defect"),
+        late=facts.flag("late"), card=optional["card"], cards=facts.cards("cards"),
+        kept=optional["kept"], led=facts.suit("led"),
+        trick=facts.number("trick") if "trick" in facts else None,
+        exposed=facts.flag("exposed"),
+        side_won=facts.flag("side_won") if "side_won" in facts else None,
+        played_again=facts.flag("played_again"))
+    ruling, state = apply(state, ev)
+    observed: Observed = {}
+    _observe(observed, ruling, ("tricks_transferred", "provisional", "played", "returned",
+                                "adjusted_score"))
+    observed["penalty_cards"] = penalty_tokens(state)
     return observed, state

@@ -70,3 +70,23 @@ async def test_help_starts_from_what_happened_and_lists_directors_apart(ld, bot)
     for name in ("/exposed", "/sit", "/board set", "/state", "/help"):
         assert f"`{name}`" in players and f"`{name}`" not in directors, name
     assert sum(len(str(v)) for v in fields.values()) + len(embed["description"]) < 6000
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr", "nl", "de"])
+async def test_help_is_never_cut_off_in_any_language(ld, bot, locale):
+    """Discord takes 1024 characters a field and 6000 a message: a longer list goes on in a
+    further field, and in a further message, instead of losing lines or failing (the German
+    /help failed once 45E and 67 had their commands); the defective trick and the fifth card
+    are there, and every command of the tree."""
+    ld.member("Reader").user.locale = locale
+    result = await ld.slash("help", user="Reader")
+    messages = [result.message, *result.followups]
+    assert all(m.embeds for m in messages), result.text
+    fields = [f for m in messages for f in m.embed["fields"]]
+    assert all(len(f["value"]) <= 1024 for f in fields)
+    text = "\n".join(f["value"] for f in fields)
+    for command in ("`/fifth-card card [seat]`", "`/defective-trick defect [seat] [late]`",
+                    "`/state`", "`/defective-trick`", "`/fifth-card`"):
+        assert command in text, (locale, command)
+    listed = {c.qualified_name for c in bot.tree.walk_commands() if not hasattr(c, "commands")}
+    assert all(f"`/{name}`" in text for name in listed)

@@ -122,3 +122,17 @@ async def test_stats(ld, storage):
     assert "50% (1 of 2" in text
     refused = await ld.slash("log stats", user="Declarer")
     assert "Only a director" in refused.text
+
+
+async def test_log_search_offers_every_ruling_kind_within_discords_25_choices(ld, bot):
+    """Discord takes 25 choices and the engine has more kinds: the rulings' come first (45E
+    and 67 had pushed /log search kind:revoke out of the list), the table's record's after."""
+    from core.engine import EVENT_TYPES
+    from core.ruling import RECORD_KINDS
+
+    search = bot.tree.get_command("log").get_command("search")
+    [kind] = [p for p in search.parameters if p.name == "kind"]
+    offered = {c.value for c in kind.choices}
+    assert len(kind.choices) <= 25
+    assert set(EVENT_TYPES) - RECORD_KINDS <= offered
+    assert {"revoke", "revoke_inquiry", "fifth_card", "defective_trick"} <= offered
