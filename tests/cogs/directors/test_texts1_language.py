@@ -139,6 +139,8 @@ async def test_help_and_law_in_french(ld, bot):
     embed = helped.embed
     assert embed["title"] == tr("fr", "Something went wrong at the table?")
     names = [f["name"] for f in embed["fields"]]
+    more = tr("fr", "{title} (more)", title=tr("fr", "What happened?"))
+    names = [n for n in names if n != more]  # a list past 1024 characters goes on (/help)
     assert names[:3] == [tr("fr", "What happened?"), tr("fr", "The evening"),
                          tr("fr", "Players' commands")]
     law = await ld.slash("law", {"number": "50"}, user="Declarer")
