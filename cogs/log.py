@@ -44,11 +44,12 @@ PAGE_SIZE = 5
 #: The largest export sent as an attachment (Discord's own limit may be lower: the smaller wins).
 EXPORT_MAX_BYTES = 8 * 1024 * 1024
 VIEW_TIMEOUT = 600.0
-#: Discord takes 25 choices: every ruling's kind first, then the table's record's as they fit.
-KIND_CHOICES = [
-    app_commands.Choice(name=k.replace("_", " "), value=k)
-    for k in sorted(EVENT_TYPES, key=lambda k: (k in RECORD_KINDS, k))
-][:25]
+#: Every kind of incident, the rulings' first, then the table's record's: more than the 25
+#: choices Discord takes, so ``kind:`` suggests them as the member types (autocomplete).
+KINDS = sorted(EVENT_TYPES, key=lambda k: (k in RECORD_KINDS, k))
+#: The kinds as members read them ("lead out of turn"): the command tree's catalogs translate
+#: them (:func:`tdbot.answers.tree_text`, the translator collects them as choice names).
+KIND_NAMES = {k: k.replace("_", " ") for k in KINDS}
 VERDICT_CHOICES = [
     app_commands.Choice(name="not reviewed yet", value="none"),
     *(app_commands.Choice(name=v.value, value=v.value) for v in VerdictKind),
@@ -98,6 +99,28 @@ def day_start(day: dt.date, time_zone: str) -> dt.datetime:
     return dt.datetime.combine(day, dt.time(), tzinfo=zone).astimezone(dt.UTC)
 
 
+def kind_names(locale: Locale, typed: str) -> list[app_commands.Choice[str]]:
+    """The kinds whose name (as the reader's Discord shows it, or in English) holds ``typed``,
+    the rulings' first: at most the 25 suggestions Discord takes."""
+    text = typed.strip().casefold()
+    found = []
+    for kind, name in KIND_NAMES.items():
+        label = tree_text(locale, "choice", name)
+        if not text or text in label.casefold() or text in name or text in kind:
+            found.append(app_commands.Choice(name=label[:100], value=kind))
+    return found[:25]
+
+
+def kind_of(typed: str, locale: Locale = None) -> str:
+    """The kind a member picked or typed: its value, its English name, or its name in his
+    language ("lead out of turn", "lead_out_of_turn")."""
+    text = typed.strip().casefold()
+    for kind, name in KIND_NAMES.items():
+        if text in (kind, name) or text == tree_text(locale, "choice", name).casefold():
+            return kind
+    raise ContextError(N_("Unknown kind of incident."))
+
+
 def build_filter(
     club: ClubSettings,
     *,
@@ -123,8 +146,8 @@ def build_filter(
         law = law.strip().upper().removeprefix("LAW").strip() or None
         if law is not None and (len(law) > 12 or not law[:1].isdigit()):
             raise ContextError(N_("The law filter must look like 50, 50D or 64A2."))
-    if kind is not None and kind not in EVENT_TYPES:
-        raise ContextError(N_("Unknown kind of incident."))
+    if kind is not None:
+        kind = kind_of(kind)
     if verdict is not None and verdict not in {c.value for c in VERDICT_CHOICES}:
         raise ContextError(N_("Unknown verdict."))
     for value, what in ((session, "session"), (table, "table"), (board, "board")):
@@ -363,6 +386,10 @@ class LogPager(AnsweredView):
 class Log(commands.GroupCog, group_name="log", group_description="The club's ruling log."):
     """``/log search``, ``/log export``, ``/log stats``."""
 
+    #: Choice names the tree itself no longer lists (``kind:`` suggests them): the translator
+    #: puts them in the commands' catalogs all the same (:mod:`tdbot.translator`).
+    TREE_CHOICES = tuple(KIND_NAMES.values())
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
@@ -382,7 +409,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
         records="Also the table's record: calls, plain leads, boards set and ended",
     )
     @app_commands.rename(since="from", until="to")
-    @app_commands.choices(kind=KIND_CHOICES, verdict=VERDICT_CHOICES)
+    @app_commands.choices(verdict=VERDICT_CHOICES)
     @app_commands.guild_only()
     async def search(
         self,
@@ -417,7 +444,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             table=table,
             board=board,
             law=law,
-            kind=kind,
+            kind=kind_of(kind, interaction.locale) if kind is not None else None,
             player=player_id,
             director=director.id if director else None,
             verdict=verdict,
@@ -435,6 +462,12 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    @search.autocomplete("kind")
+    async def search_kinds(
+        self, interaction: discord.Interaction[TDBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return kind_names(interaction.locale, current)
 
     @app_commands.command(description="Directors: the ruling log as a CSV or JSON file.")
     @app_commands.describe(

@@ -119,10 +119,15 @@ class _Recorder(app_commands.Translator):
 
 
 async def tree_strings(tree: app_commands.CommandTree[Any]) -> list[Key]:
-    """Every (msgctxt, msgid) a sync of ``tree`` asks the translator for, in the tree's order."""
+    """Every (msgctxt, msgid) a sync of ``tree`` asks the translator for, in the tree's order,
+    and the choices its cogs suggest as the member types rather than list (``TREE_CHOICES``:
+    autocomplete shows them through the same catalogs)."""
     recorder = _Recorder()
     for command in tree.get_commands():
         await command.get_translated_payload(tree, recorder)
+    for cog in getattr(tree.client, "cogs", {}).values():
+        for name in getattr(cog, "TREE_CHOICES", ()):
+            recorder.keys.setdefault((CHOICE, name), None)
     return list(recorder.keys)
 
 

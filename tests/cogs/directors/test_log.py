@@ -124,15 +124,38 @@ async def test_stats(ld, storage):
     assert "Only a director" in refused.text
 
 
-async def test_log_search_offers_every_ruling_kind_within_discords_25_choices(ld, bot):
-    """Discord takes 25 choices and the engine has more kinds: the rulings' come first (45E
-    and 67 had pushed /log search kind:revoke out of the list), the table's record's after."""
+async def test_log_search_suggests_every_kind_as_it_is_typed(ld, bot):
+    """Discord takes 25 choices and the engine has more kinds (45E, 46 and 67 had pushed
+    revoke, then board set, out of a fixed list): ``kind:`` suggests them as they are typed,
+    the rulings' first, in the reader's language, and takes a name typed in full too."""
     from core.engine import EVENT_TYPES
     from core.ruling import RECORD_KINDS
 
     search = bot.tree.get_command("log").get_command("search")
     [kind] = [p for p in search.parameters if p.name == "kind"]
-    offered = {c.value for c in kind.choices}
-    assert len(kind.choices) <= 25
-    assert set(EVENT_TYPES) - RECORD_KINDS <= offered
-    assert {"revoke", "revoke_inquiry", "fifth_card", "defective_trick"} <= offered
+    assert not kind.choices and kind.autocomplete
+    first = await ld.autocomplete("log search", "kind", {"kind": ""}, user="Director")
+    values = [c["value"] for c in first.choices]
+    rulings = set(EVENT_TYPES) - RECORD_KINDS
+    assert len(values) == 25 and (set(values[:len(rulings)]) == rulings if len(rulings) <= 25
+                                  else set(values) <= rulings)
+    for typed, expected in (("revo", {"revoke", "revoke_inquiry"}), ("board s", {"board_set"}),
+                            ("fifth", {"fifth_card"}), ("dummy", {"dummy_call"})):
+        found = await ld.autocomplete("log search", "kind", {"kind": typed}, user="Director")
+        assert expected <= {c["value"] for c in found.choices}, typed
+    every = set()
+    for name in EVENT_TYPES:
+        found = await ld.autocomplete("log search", "kind", {"kind": name.replace("_", " ")},
+                                      user="Director")
+        every |= {c["value"] for c in found.choices}
+    assert every == set(EVENT_TYPES)
+    ld.member("Director").user.locale = "fr"
+    french = await ld.autocomplete("log search", "kind", {"kind": "renonc"}, user="Director")
+    assert "revoke" in {c["value"] for c in french.choices}, french.choices
+    named = await ld.run("/log search kind:renonce", user="Director")
+    assert "inconnu" not in named.text, named.text
+    ld.member("Director").user.locale = "en-US"
+    typed = await ld.run('/log search kind:"board set" records:true', user="Director")
+    assert "Unknown kind" not in typed.text, typed.text
+    wrong = await ld.run("/log search kind:nonsense", user="Director")
+    assert wrong.ephemeral and "Unknown kind of incident" in wrong.text
