@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.followups import EXPIRED
 from core.auction import parse_call, parse_calls
 from core.cards import Card, Suit
 from core.engine import Event
@@ -43,7 +44,6 @@ from tdbot.context import (
     is_director,
     meaning_strains,
     meaning_suits,
-    storage_of,
     table_context,
 )
 from tdbot.recording import incident_cooldown, record_incident
@@ -69,32 +69,33 @@ def known_period(state: Any) -> str | None:
 class PeriodQuestion(AnsweredView):
     """"During the auction" / "During the play": the asker's answer records the incident."""
 
-    def __init__(self, asker: int, table: int, build: Any, owner: Seat | None = None) -> None:
+    def __init__(self, asker: int, table: int, build: Any, owner: Seat | None = None,
+                 board_id: int | None = None) -> None:
         super().__init__(timeout=600)
         self.asker, self.table, self.build, self.owner = asker, table, build, owner
+        self.board_id = board_id
 
     async def _answer(self, interaction: discord.Interaction[TDBot], during: str) -> None:
         if interaction.user.id != self.asker:
             raise ContextError("Only the player who reported it can answer this.")
-        ctx = None
-        if during == "play":
-            ctx = await table_context(interaction, self.table, acting=True)
-            if ctx.board.declarer is None:
-                # Laws 48-50 depend on who the defenders are: ask who declares, then rule.
-                director = is_director(interaction.user, await club_of(interaction))
-                seats = (declarers_to_offer(self.owner, ctx.seat, director=director)
-                         if self.owner is not None else tuple(Seat))
-                note = ("" if len(seats) == len(Seat) else
-                        " If your side declares, an opponent or the director says so.")
-                await respond(
-                    interaction,
-                    f"During the play of board {ctx.board.number}: who is declarer?{note}",
-                    view=DeclarerQuestion(self.asker, ctx, self.build("play"), seats),
-                    ephemeral=True,
-                )
-                self.stop()
-                return
-        await record_incident(interaction, self.table, self.build(during), looked_up=ctx)
+        if during == "auction":
+            await record_incident(interaction, self.table,
+                                  as_asked(self.build(during), self.board_id))
+            self.stop()
+            return
+        # Laws 48-50 depend on who the defenders are: ask who declares, then rule.
+        ctx = await table_context(interaction, self.table, acting=True)
+        still_asked(ctx, self.board_id)
+        seats = (declarers_to_offer(self.owner, ctx.seat, director=ctx.director)
+                 if self.owner is not None else tuple(Seat))
+        note = ("" if len(seats) == len(Seat) else
+                " If your side declares, an opponent or the director says so.")
+        await respond(
+            interaction,
+            f"During the play of board {ctx.board.number}: who is declarer?{note}",
+            view=DeclarerQuestion(self.asker, ctx, self.build("play"), seats, self.owner),
+            ephemeral=True,
+        )
         self.stop()
 
     @discord.ui.button(label="During the auction", style=discord.ButtonStyle.primary)
@@ -110,9 +111,9 @@ class DeclarerQuestion(AnsweredView):
     """One button per seat: the asker names declarer, the board records it, then the ruling."""
 
     def __init__(self, asker: int, ctx: TableContext, build: Any,
-                 seats: tuple[Seat, ...] = tuple(Seat)) -> None:
+                 seats: tuple[Seat, ...] = tuple(Seat), owner: Seat | None = None) -> None:
         super().__init__(timeout=600)
-        self.asker, self.ctx, self.build = asker, ctx, build
+        self.asker, self.ctx, self.build, self.owner = asker, ctx, build, owner
         for seat in seats:
             button: discord.ui.Button[Any] = discord.ui.Button(
                 label=f"Declarer is {seat.value}", style=discord.ButtonStyle.primary
@@ -124,15 +125,13 @@ class DeclarerQuestion(AnsweredView):
         async def answer(interaction: discord.Interaction[TDBot]) -> None:
             if interaction.user.id != self.asker:
                 raise ContextError("Only the player who reported it can answer this.")
-            ctx = self.ctx
-            await storage_of(interaction).set_board(
-                ctx.guild_id,
-                ctx.table.id,
-                ctx.board.number,
+            # the declarer is recorded with the incident, in its transaction, on the board
+            # asked about and by the reporter still seated there (or a director)
+            await record_incident(
+                interaction, self.ctx.table.number,
+                as_asked(self.build, self.ctx.board.id, named=seat, owner=self.owner),
                 declarer=seat,
-                actor_id=interaction.user.id,
             )
-            await record_incident(interaction, ctx.table.number, self.build)
             self.stop()
 
         return answer
@@ -159,6 +158,28 @@ async def director_judgement(
     if not is_director(interaction.user, await club_of(interaction)):
         raise ContextError("Only a director judges whether a call is comparable (Law 23): leave "
                            "`comparable` out and the director is asked.")
+
+
+def still_asked(ctx: TableContext, board_id: int | None, *, named: Seat | None = None,
+                owner: Seat | None = None) -> None:
+    """Refuse an answer to the period or declarer question (nothing written) unless it is
+    still the board's: the table still on the board it was asked about, with no call or
+    declarer recorded since, and a declarer ``named`` one the reporter may still name
+    (:func:`declarers_to_offer`, for the seat he holds now)."""
+    if ((board_id is not None and ctx.board.id != board_id)
+            or known_period(ctx.board.state) is not None
+            or (named is not None and owner is not None
+                and named not in declarers_to_offer(owner, ctx.seat, director=ctx.director))):
+        raise ContextError(EXPIRED)
+
+
+def as_asked(build: Any, board_id: int | None, *, named: Seat | None = None,
+             owner: Seat | None = None) -> Any:
+    """``build``, checked by :func:`still_asked` on the read the incident's write is made on."""
+    def event(ctx: TableContext) -> Any:
+        still_asked(ctx, board_id, named=named, owner=owner)
+        return build(ctx)
+    return event
 
 
 def _seat(value: str | None) -> Seat | None:
@@ -211,7 +232,8 @@ class Incidents(commands.Cog):
         during = period or known_period(ctx.board.state)
         if during is None:
             # The law depends on it (24 or 48-50) and the table has not told us: ask.
-            view = PeriodQuestion(interaction.user.id, ctx.table.number, build, whose)
+            view = PeriodQuestion(interaction.user.id, ctx.table.number, build, whose,
+                                  ctx.board.id)
             await respond(
                 interaction,
                 f"Table {ctx.table.number}, board {ctx.board.number}: no auction or declarer is "

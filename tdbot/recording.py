@@ -16,6 +16,8 @@ from core.deal_facts import deal_mismatch, hands_checked, table_accepts
 from core.engine import Event
 from core.laws.auction_calls import CallMade
 from core.laws.course import PlayReported
+from core.laws.flow import BoardSet
+from core.seats import Seat
 from core.storage.values import BoardInfo, ClubSettings
 from tdbot.client import TDBot
 from tdbot.context import (
@@ -70,6 +72,7 @@ async def record_incident(
     auction: str | None = None,
     trick: int | Callable[[TableContext], int | None] | None = None,
     looked_up: TableContext | None = None,
+    declarer: Seat | None = None,
 ) -> None:
     """Record the event ``build(ctx)`` makes on the table's board and post its ruling (and a
     line in the club's ruling-log channel when it is a ruling, not the table's record).
@@ -80,13 +83,17 @@ async def record_incident(
     first, so restrictions whose trick or lead
     is over end before the incident is ruled on (``core.laws.course``).
     ``looked_up``: the table's context, when the command has just read it (not read again).
+    ``declarer``: the reporter names the declarer first (as ``/board set`` would), recorded in
+    the incident's own transaction, so a refused report leaves the board without it.
     """
     storage = storage_of(interaction)
 
     async def attempt() -> Any:
         nonlocal looked_up  # used once: read again when the board moved on under it
         ctx, looked_up = looked_up or await table_context(interaction, table, acting=True), None
-        before: list[Event] = list(catch_up(ctx, auction)) if auction is not None else []
+        before: list[Event] = [BoardSet(declarer=declarer)] if declarer is not None else []
+        if auction is not None:
+            before.extend(catch_up(ctx, auction))
         at_trick = trick(ctx) if callable(trick) else trick
         if at_trick is not None:
             before.append(PlayReported(trick=at_trick))

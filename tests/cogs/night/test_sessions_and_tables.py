@@ -203,3 +203,51 @@ async def test_50D2_a_board_ended_by_a_move_names_each_restriction_once(ld, bot,
                    user="Declarer")
     moved = await ld.run("/board set number:2 table:1", user="Director")
     assert "E must lead a spade" in moved.text and "E E " not in moved.text, moved.text
+
+
+async def _declarer_asked(ld):
+    """Table 1 on board 9 with nothing known: RHO reports W's ♠K, says "during the play" and
+    is asked who declares (his buttons, answered later)."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:9", user="Declarer")
+    asked = await ld.run("/exposed cards:SK seat:W", user="RHO")
+    play = await ld.press(asked.message, "During the play", user="RHO")
+    assert play.ephemeral and "who is declarer?" in play.text, play.text
+    return play
+
+
+async def test_48A_a_declarer_named_after_the_table_moved_on_moves_it_back_to_nothing(
+    ld, bot, storage
+):
+    """The table moved to board 10 before RHO answered the question about board 9: his
+    "Declarer is S" had set board 9 again at the table (no check: the table's board in play
+    changed under everyone) and ruled the ♠K there. Now it is refused, nothing is written."""
+    play = await _declarer_asked(ld)
+    moved = await ld.run("/board set number:10", user="Declarer")
+    assert not moved.ephemeral, moved.text
+    table = await storage.find_table(ld.guild.id, 1)
+    nine = await storage.find_board(ld.guild.id, table.id, 9)
+    late = await ld.press(play.message, "Declarer is S", user="RHO")
+    assert late.ephemeral and "no longer applies" in late.text, late.text
+    table = await storage.find_table(ld.guild.id, 1)
+    assert table.current_board == 10
+    assert await storage.find_board(ld.guild.id, table.id, 9) == nine
+    ten = await storage.find_board(ld.guild.id, table.id, 10)
+    assert ten.declarer is None and await storage.board_events(ld.guild.id, ten.id) == ()
+
+
+async def test_48A_a_declarer_named_by_a_reporter_no_longer_seated_writes_nothing(
+    ld, bot, storage
+):
+    """A director freed RHO's seat before he answered: the report is refused (he no longer
+    sits at table 1) and board 9 keeps no declarer; it had been written before the refusal
+    (a refused command writes nothing; a seat's member acts for it)."""
+    play = await _declarer_asked(ld)
+    freed = await ld.run("/stand table:1 seat:E", user="Director")
+    assert "is free" in freed.text, freed.text
+    late = await ld.press(play.message, "Declarer is S", user="RHO")
+    assert late.ephemeral, late.text
+    table = await storage.find_table(ld.guild.id, 1)
+    board = await storage.find_board(ld.guild.id, table.id, 9)
+    assert board.declarer is None, board
+    assert await storage.board_events(ld.guild.id, board.id) == ()
