@@ -51,7 +51,7 @@ from tdbot.context import (
 from tdbot.hands import hand_from_records
 from tdbot.limits import directors_cooldown, press_allowance
 from tdbot.messages import N_, localize, reader_locale, say
-from tdbot.recording import answer_and_log, incident_cooldown, record_incident
+from tdbot.recording import answer_and_log, incident_cooldown, record_incident, reporter
 from tdbot.render import (
     CHOICE_PATTERN,
     LAPSE_PATTERN,
@@ -458,6 +458,7 @@ class Followups(commands.Cog):
                 interaction_id=interaction.id,
                 expect_seq=ctx.board.last_seq,
                 seen=ctx.board,
+                seated=reporter(interaction, ctx),
             )
             return ctx, recorded
 

@@ -120,6 +120,7 @@ async def record_incident(
             expect_seq=ctx.board.last_seq,
             seen=ctx.board,
             deals_seen=deals_seen,
+            seated=reporter(interaction, ctx),  # his seat there, read again in the write
         )
         reported = (recorded.earlier[-1] if at_trick is not None and recorded.earlier
                     else None)
@@ -138,6 +139,13 @@ async def record_incident(
     if reported is not None and reported.ruling.steps:  # a restriction ended, or is in doubt
         await post_ruling(interaction, reported, table=ctx.table.number, board=ctx.board.number,
                           club_language=language)
+
+
+def reporter(interaction: discord.Interaction[TDBot], ctx: TableContext) -> Any:
+    """``Storage.record``'s ``seated`` for a report on ``ctx``'s board: a player reports for
+    the table he sits at (the acting check), so his seat there is read again in the write and
+    a director's reseating since refuses it; a director reports from anywhere (None)."""
+    return None if ctx.director else (interaction.user.id, ctx.seat)
 
 
 async def both(aside: Coroutine[Any, Any, None], main: Coroutine[Any, Any, None]) -> None:

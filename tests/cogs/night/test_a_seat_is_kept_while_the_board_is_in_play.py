@@ -220,3 +220,29 @@ async def test_50D2_before_any_ruling_a_player_sits_down_after_the_board_is_set(
     await ld.run("/call call:1S", user="Dummy")  # the table's record, no ruling
     sat = await ld.run("/sit table:1 seat:S", user="Declarer")
     assert "You sit South at table 1" in sat.text, sat.text
+
+
+@pytest.mark.parametrize("report", ["/exposed cards:HA seat:E table:1",
+                                    "/lead seat:W trick:2 table:1"])
+async def test_a_report_checks_the_reporters_seat_inside_its_write(
+        ld, storage, night, monkeypatch, report):
+    """A director frees RHO's seat between the report's read and its write: the write finds
+    him no longer seated at table 1, the report is checked again and refused (only a player
+    seated there or a director reports for a table), nothing is written."""
+    table = await storage.find_table(ld.guild.id, 1)
+    real = storage.table_lookup
+    freed = []
+
+    async def read_then_freed(*args, **kwargs):
+        read = await real(*args, **kwargs)
+        if not freed:  # a director's /stand table:1 seat:E lands just after the read
+            freed.append(await storage.free_seat(ld.guild.id, table.id, "E"))
+        return read
+
+    monkeypatch.setattr(storage, "table_lookup", read_then_freed)
+    before = await snapshot(storage, ld)
+    refused = await ld.run(report, user="RHO")
+    assert freed
+    assert refused.ephemeral and "Only a player seated at table 1" in refused.text, refused.text
+    after = await snapshot(storage, ld)
+    assert after[:3] == before[:3] and after[4] == before[4]  # board and log as they were
