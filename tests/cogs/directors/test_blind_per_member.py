@@ -91,6 +91,14 @@ ABOUT_THE_BOARD = [
                 "table": 3}),
     ("call", {"call": "P", "seat": "W", "table": 3}),
     ("board end", {"table": 3}),
+    ("lead-out-of-turn", {"card": "C2", "seat": "W", "correct_leader": "N", "table": 3}),
+    ("premature-play", {"card": "C2", "seat": "W", "led": "S", "table": 3}),
+    ("insufficient-bid", {"bid": "1C", "seat": "W", "table": 3}),
+    ("out-of-rotation", {"call": "P", "seat": "W", "table": 3}),
+    ("penalty returned", {"card": "C2", "table": 3}),
+    ("penalty not-played", {"card": "C2", "seat": "W", "table": 3}),
+    ("claim made", {"seat": "S", "tricks": 10, "remaining": 13, "table": 3}),
+    ("consult ask", {"question": "Is 2C comparable?", "table": 3}),
 ]
 
 
