@@ -85,6 +85,14 @@ _SUMMARIES: dict[int, tuple[Msg, Msg]] = {
     45: (Msg("Card played"),
          Msg("When a card counts as played: a defender's held where partner could see it, "
              "declarer's face up near the table, dummy's when declarer names or touches it.")),
+    46: (Msg("Incomplete or erroneous call of a card from dummy"),
+         Msg("Declarer should name both suit and rank. When he does not, the Director "
+             "applies declarer's intention if it is beyond doubt; otherwise 'high' is "
+             "dummy's highest card of the suit led, 'low' its lowest, 'win' the lowest card "
+             "known to win the trick, a suit alone the lowest card of that suit, a rank "
+             "alone that rank in the suit led (or, dummy leading, in the suit with which "
+             "dummy won the last trick); a card dummy does not hold is no play, and 'play "
+             "anything' lets either defender name the card.")),
     47: (Msg("Retraction of a card played"),
          Msg("A played card may be taken back only to correct an illegal play, after an "
              "opponent's change of play, after misinformation that it was the player's turn, or "
