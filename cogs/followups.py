@@ -274,6 +274,7 @@ class LapseButton(PressButton, template=LAPSE_PATTERN):
             director = is_director(interaction.user, club)
             seating = await storage.seating(club.guild_id, interaction.user.id)
             here = seating is not None and seating.table_id == board.table_id
+            seat = seating.seat if seating is not None and here else None
             # a board closed to him (issue 24): refused before anything is said of it
             await refuse_closed_board(interaction, board.session_id, board.number,
                                       seated_here=here, director=director)
@@ -282,13 +283,16 @@ class LapseButton(PressButton, template=LAPSE_PATTERN):
                        for r in board.state.restrictions_on(self.seat)):
                 raise ContextError(LAPSED)
             allow(may_say_restriction_over(
-                seat=seating.seat if seating is not None and here else None, seated_here=here,
+                seat=seat, seated_here=here,
                 restricted=self.seat, declarer=board.state.declarer, director=director,
                 table=board.table_number))
             event = RestrictionSpent(self.seat) if play else LeadLost(self.seat)
             recorded = await storage.record(
                 club.guild_id, board.id, event, actor_id=interaction.user.id,
                 interaction_id=interaction.id, expect_seq=board.last_seq,
+                # a player says it from the seat he was found in, read again in the write (a
+                # director may have freed it since); a director, from anywhere
+                seated=None if director else (interaction.user.id, seat),
             )
             return board, recorded
 

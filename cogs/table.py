@@ -54,7 +54,7 @@ from tdbot.context import (
 from tdbot.hands import enter_deal, show_deal
 from tdbot.limits import directors_cooldown, write_cooldown
 from tdbot.messages import N_, localize, say, seat_letter, seat_name
-from tdbot.recording import NO_DEALER, call_cooldown, record_incident
+from tdbot.recording import NO_DEALER, call_cooldown, record_incident, reporter
 from tdbot.render import clean, ruling_embed
 from tdbot.verdicts import rerule
 
@@ -367,6 +367,7 @@ class Table(commands.Cog):
                 interaction_id=interaction.id,
                 expect_seq=ctx.board.last_seq,  # the checks above stand, under the lock
                 seen=ctx.board,
+                seated=reporter(interaction, ctx),  # his seat there, read again in the write
             )
             return ctx, recorded
 

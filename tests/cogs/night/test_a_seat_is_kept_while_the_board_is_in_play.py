@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.cogs.lead_agreement import button
 from tests.support import seat_everyone
 
 IN_PLAY = "Board 1 is in play at table 1"
@@ -244,5 +245,61 @@ async def test_a_report_checks_the_reporters_seat_inside_its_write(
     refused = await ld.run(report, user="RHO")
     assert freed
     assert refused.ephemeral and "Only a player seated at table 1" in refused.text, refused.text
+    after = await snapshot(storage, ld)
+    assert after[:3] == before[:3] and after[4] == before[4]  # board and log as they were
+
+
+def freed_after_read(storage, ld, monkeypatch, read, seat):
+    """A director's ``/stand table:1 seat:<seat>`` lands just after the command's ``read``
+    (a Storage method): the list it returns holds what was freed, once it has been."""
+    real = getattr(storage, read)
+    freed = []
+
+    async def read_then_freed(*args, **kwargs):
+        result = await real(*args, **kwargs)
+        if not freed:
+            table = await storage.find_table(ld.guild.id, 1)
+            freed.append(await storage.free_seat(ld.guild.id, table.id, seat))
+        return result
+
+    monkeypatch.setattr(storage, read, read_then_freed)
+    return freed
+
+
+async def test_board_end_checks_the_players_seat_inside_its_write(ld, bot, storage, monkeypatch):
+    """/board end by declarer (no ruling on the board, so a player may end it): a director
+    frees his seat between the command's read and its write. The write finds him no longer
+    seated at table 1 and the command is checked again and refused; the board stays in play
+    (only a player seated there or a director ends a table's board)."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    before = await snapshot(storage, ld)  # (it reads the seats: before the race is set)
+    freed = freed_after_read(storage, ld, monkeypatch, "table_lookup", "S")
+    refused = await ld.run("/board end table:1", user="Declarer")
+    assert freed
+    assert refused.ephemeral and "Only a player seated at table 1" in refused.text, refused.text
+    after = await snapshot(storage, ld)
+    assert after[:3] == before[:3] and after[4] == before[4]  # board and log as they were
+
+
+async def test_57A_the_lapse_button_checks_the_pressers_seat_inside_its_write(
+        ld, bot, storage, monkeypatch):
+    """"E has played to the trick" (W's premature play, 57A: E plays his lowest club at trick
+    6), pressed by dummy: a director frees dummy's seat between the press's read and its
+    write. The write finds him no longer seated at table 1 and the press is checked again and
+    refused; E's instruction still stands (only declarer's side seated there, or a director,
+    says a restriction is over)."""
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    early = await ld.run("/premature-play card:H9 seat:W led:C trick:6", user="LHO")
+    await ld.press(early.message, button(early.message, "E plays his lowest club")["custom_id"],
+                   user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    lapse = button(state.message, "E has played to the trick")
+    before = await snapshot(storage, ld)  # (it reads the seats: before the race is set)
+    freed = freed_after_read(storage, ld, monkeypatch, "seating", "N")
+    refused = await ld.press(state.message, lapse["custom_id"], user="Dummy")
+    assert freed
+    assert refused.ephemeral and "seated at table 1" in refused.content, refused.content
     after = await snapshot(storage, ld)
     assert after[:3] == before[:3] and after[4] == before[4]  # board and log as they were
