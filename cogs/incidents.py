@@ -46,6 +46,7 @@ from tdbot.context import (
     meaning_suits,
     table_context,
 )
+from tdbot.messages import N_, Locale, localize, seat_letter
 from tdbot.recording import incident_cooldown, record_incident
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,18 @@ Trick = app_commands.Range[int, 1, 13]
 CardArg = app_commands.Transform[Card, CardOption]
 CardsArg = app_commands.Transform[tuple[Card, ...], CardsOption]
 CallText = app_commands.Range[str, 1, 8]
+
+ONLY_THE_REPORTER = N_("Only the player who reported it can answer this.")
+WHICH_PERIOD = N_("Table {table}, board {board}: no auction or declarer is recorded. Was the card "
+                  "exposed during the auction or during the play?")
+DURING_AUCTION = N_("During the auction")
+DURING_PLAY = N_("During the play")
+WHO_DECLARES = N_("During the play of board {board}: who is declarer?")
+WHO_DECLARES_NOT_US = N_("During the play of board {board}: who is declarer? If your side "
+                         "declares, an opponent or the director says so.")
+DECLARER_IS = N_("Declarer is {seat}")
+WHOSE_CARD = N_("Whose card was it? Give seat (N, E, S or W).")
+
 
 def known_period(state: Any) -> str | None:
     """"auction" or "play" as the board's record says, or None when nothing tells: no call
@@ -70,14 +83,17 @@ class PeriodQuestion(AnsweredView):
     """"During the auction" / "During the play": the asker's answer records the incident."""
 
     def __init__(self, asker: int, table: int, build: Any, owner: Seat | None = None,
-                 board_id: int | None = None) -> None:
+                 board_id: int | None = None, *, locale: Locale = None) -> None:
         super().__init__(timeout=600)
         self.asker, self.table, self.build, self.owner = asker, table, build, owner
         self.board_id = board_id
+        # only the asker sees the question: in his language
+        self.auction.label = localize(locale, DURING_AUCTION)
+        self.play.label = localize(locale, DURING_PLAY)
 
     async def _answer(self, interaction: discord.Interaction[TDBot], during: str) -> None:
         if interaction.user.id != self.asker:
-            raise ContextError("Only the player who reported it can answer this.")
+            raise ContextError(ONLY_THE_REPORTER)
         if during == "auction":
             await record_incident(interaction, self.table,
                                   as_asked(self.build(during), self.board_id))
@@ -88,21 +104,21 @@ class PeriodQuestion(AnsweredView):
         still_asked(ctx, self.board_id)
         seats = (declarers_to_offer(self.owner, ctx.seat, director=ctx.director)
                  if self.owner is not None else tuple(Seat))
-        note = ("" if len(seats) == len(Seat) else
-                " If your side declares, an opponent or the director says so.")
+        question = WHO_DECLARES if len(seats) == len(Seat) else WHO_DECLARES_NOT_US
         await respond(
             interaction,
-            f"During the play of board {ctx.board.number}: who is declarer?{note}",
-            view=DeclarerQuestion(self.asker, ctx, self.build("play"), seats, self.owner),
+            localize(interaction.locale, question, board=ctx.board.number),
+            view=DeclarerQuestion(self.asker, ctx, self.build("play"), seats, self.owner,
+                                  locale=interaction.locale),
             ephemeral=True,
         )
         self.stop()
 
-    @discord.ui.button(label="During the auction", style=discord.ButtonStyle.primary)
+    @discord.ui.button(label=DURING_AUCTION, style=discord.ButtonStyle.primary)
     async def auction(self, interaction: discord.Interaction[TDBot], _: Any) -> None:
         await self._answer(interaction, "auction")
 
-    @discord.ui.button(label="During the play", style=discord.ButtonStyle.primary)
+    @discord.ui.button(label=DURING_PLAY, style=discord.ButtonStyle.primary)
     async def play(self, interaction: discord.Interaction[TDBot], _: Any) -> None:
         await self._answer(interaction, "play")
 
@@ -111,12 +127,14 @@ class DeclarerQuestion(AnsweredView):
     """One button per seat: the asker names declarer, the board records it, then the ruling."""
 
     def __init__(self, asker: int, ctx: TableContext, build: Any,
-                 seats: tuple[Seat, ...] = tuple(Seat), owner: Seat | None = None) -> None:
+                 seats: tuple[Seat, ...] = tuple(Seat), owner: Seat | None = None,
+                 *, locale: Locale = None) -> None:
         super().__init__(timeout=600)
         self.asker, self.ctx, self.build, self.owner = asker, ctx, build, owner
         for seat in seats:
             button: discord.ui.Button[Any] = discord.ui.Button(
-                label=f"Declarer is {seat.value}", style=discord.ButtonStyle.primary
+                label=localize(locale, DECLARER_IS, seat=seat_letter(locale, seat)),
+                style=discord.ButtonStyle.primary,
             )
             button.callback = self._answer(seat)  # type: ignore[method-assign]
             self.add_item(button)
@@ -124,7 +142,7 @@ class DeclarerQuestion(AnsweredView):
     def _answer(self, seat: Seat) -> Any:
         async def answer(interaction: discord.Interaction[TDBot]) -> None:
             if interaction.user.id != self.asker:
-                raise ContextError("Only the player who reported it can answer this.")
+                raise ContextError(ONLY_THE_REPORTER)
             # the declarer is recorded with the incident, in its transaction, on the board
             # asked about and by the reporter still seated there (or a director)
             await record_incident(
@@ -156,8 +174,8 @@ async def director_judgement(
         return
     await defer(interaction)  # acknowledged before the database is read
     if not is_director(interaction.user, await club_of(interaction)):
-        raise ContextError("Only a director judges whether a call is comparable (Law 23): leave "
-                           "`comparable` out and the director is asked.")
+        raise ContextError(N_("Only a director judges whether a call is comparable (Law 23): "
+                              "leave `comparable` out and the director is asked."))
 
 
 def still_asked(ctx: TableContext, board_id: int | None, *, named: Seat | None = None,
@@ -219,7 +237,7 @@ class Incidents(commands.Cog):
         ctx = await in_time(interaction, table_context(interaction, table, acting=True))
         whose = Seat.parse(seat) if seat else ctx.seat
         if whose is None:
-            raise ContextError("Whose card was it? Give seat (N, E, S or W).")
+            raise ContextError(WHOSE_CARD)
 
         def build(during: str) -> Any:
             def event(ctx: TableContext) -> Event:
@@ -233,11 +251,11 @@ class Incidents(commands.Cog):
         if during is None:
             # The law depends on it (24 or 48-50) and the table has not told us: ask.
             view = PeriodQuestion(interaction.user.id, ctx.table.number, build, whose,
-                                  ctx.board.id)
+                                  ctx.board.id, locale=interaction.locale)
             await respond(
                 interaction,
-                f"Table {ctx.table.number}, board {ctx.board.number}: no auction or declarer is "
-                f"recorded. Was the card exposed during the auction or during the play?",
+                localize(interaction.locale, WHICH_PERIOD, table=ctx.table.number,
+                         board=ctx.board.number),
                 view=view,
                 ephemeral=True,
             )
@@ -271,7 +289,7 @@ class Incidents(commands.Cog):
         ctx = await in_time(interaction, table_context(interaction, table, acting=True))
         whose = Seat.parse(seat) if seat else ctx.seat
         if whose is None:
-            raise ContextError("Whose card was it? Give seat (N, E, S or W).")
+            raise ContextError(WHOSE_CARD)
         await record_incident(interaction, ctx.table.number,
                               lambda ctx: FifthCard(whose, card, How(how)), trick=trick,
                               looked_up=ctx)
@@ -316,7 +334,7 @@ class Incidents(commands.Cog):
         ctx = await in_time(interaction, table_context(interaction, table, acting=True))
         whose = Seat.parse(seat) if seat else ctx.seat
         if whose is None:
-            raise ContextError("Whose trick was it? Give seat (N, E, S or W).")
+            raise ContextError(N_("Whose trick was it? Give seat (N, E, S or W)."))
         event = DefectiveTrick(
             whose, Defect(defect), late=late, card=card, cards=tuple(cards or ()), kept=kept,
             led=Suit.parse(led) if led else None, trick=trick, exposed=exposed,
@@ -347,9 +365,9 @@ class Incidents(commands.Cog):
         table: TableNumber | None = None,
     ) -> None:
         if not opening and correct_leader is None:
-            raise ContextError(
+            raise ContextError(N_(
                 "Say who should have led (correct_leader), or opening:True for the opening lead."
-            )
+            ))
 
         def build(ctx: TableContext) -> Event:
             if opening:
@@ -429,9 +447,9 @@ class Incidents(commands.Cog):
         table: TableNumber | None = None,
     ) -> None:
         if established and won_by is None:
-            raise ContextError("An established revoke: say who won the revoke trick (won_by).")
+            raise ContextError(N_("An established revoke: say who won the revoke trick (won_by)."))
         if not established and card is None:
-            raise ContextError("A revoke not yet established: name the card played (card).")
+            raise ContextError(N_("A revoke not yet established: name the card played (card)."))
 
         def build(ctx: TableContext) -> Event:
             return Revoke(

@@ -8,6 +8,7 @@ import io
 import pytest
 
 from localdiscord import Console
+from tests.cogs.test_translations import _marked_texts
 
 REFUSALS = {
     "en-US": "Only a player seated at table 1 or a director can do that for table 1.",
@@ -76,3 +77,84 @@ async def test_sit_and_stand_answer_in_the_readers_language(ld, bot, locale, sat
     assert taken.ephemeral and "for this session" in taken.text  # the seat is really taken
     standing = await ld.run("/stand", user="Reader")
     assert standing.ephemeral and standing.text == left
+
+
+@pytest.fixture
+def tagged(monkeypatch):
+    """The bot's own texts (the ``messages`` catalogs) read as "[fr] <English>" in every
+    language: a text the reader sees tagged went through his catalog, one shown bare did not
+    (whatever the shipped translations say)."""
+    from tdbot import messages
+
+    real = messages.read_catalog
+
+    class Tagged(dict):
+        def get(self, key, default=None):
+            return f"[fr] {key[1]}"
+
+    def read_catalog(path):
+        return Tagged() if path.name == f"{messages.DOMAIN}.po" else real(path)
+
+    monkeypatch.setattr(messages, "read_catalog", read_catalog)
+
+
+async def test_48A_the_period_and_declarer_questions_are_in_the_readers_language(
+        ld, bot, storage, tagged):
+    """/exposed with nothing recorded at table 1 asks "during the auction or the play?" and
+    then who is declarer (Laws 24, 48-50 depend on it): the questions, their buttons and the
+    refusal to anyone but the reporter were English whatever the reader's language; now they
+    are his. The ruling follows as before."""
+    from tests.support import seat_everyone
+
+    await seat_everyone(ld)
+    await ld.run("/board set number:9", user="Declarer")
+    ld.member("RHO").user.locale = "fr"
+    ld.member("LHO").user.locale = "fr"
+    asked = await ld.run("/exposed cards:SK seat:W", user="RHO")
+    assert asked.ephemeral and asked.content == (
+        "[fr] Table 1, board 9: no auction or declarer is recorded. Was the card exposed "
+        "during the auction or during the play?"), asked.content
+    assert [b["label"] for b in asked.message.buttons] == [
+        "[fr] During the auction", "[fr] During the play"]
+    not_his = await ld.press(asked.message, "[fr] During the play", user="LHO")
+    assert not_his.ephemeral, not_his.text
+    assert not_his.content == "[fr] Only the player who reported it can answer this."
+    play = await ld.press(asked.message, "[fr] During the play", user="RHO")
+    assert play.ephemeral and play.content.startswith(
+        "[fr] During the play of board 9: who is declarer?"), play.content
+    labels = [b["label"] for b in play.message.buttons]
+    assert labels and all(label.startswith("[fr] Declarer is ") for label in labels), labels
+    ruled = await ld.press(play.message, "[fr] Declarer is S", user="RHO")
+    assert not ruled.ephemeral and "penalty card" in ruled.text, ruled.text
+    table = await storage.find_table(ld.guild.id, 1)
+    assert (await storage.find_board(ld.guild.id, table.id, 9)).declarer.value == "S"
+
+
+@pytest.mark.parametrize(("who", "command", "refusal"), [
+    ("Director", "/exposed cards:SK table:1", "Whose card was it? Give seat (N, E, S or W)."),
+    ("Director", "/fifth-card card:SK table:1", "Whose card was it? Give seat (N, E, S or W)."),
+    ("Director", "/defective-trick defect:omitted table:1",
+     "Whose trick was it? Give seat (N, E, S or W)."),
+    ("LHO", "/lead-out-of-turn card:SK seat:W",
+     "Say who should have led (correct_leader), or opening:True for the opening lead."),
+    ("LHO", "/revoke seat:W established:True",
+     "An established revoke: say who won the revoke trick (won_by)."),
+    ("LHO", "/revoke seat:W established:False",
+     "A revoke not yet established: name the card played (card)."),
+    ("LHO", "/insufficient-bid bid:1H comparable:True",
+     "Only a director judges whether a call is comparable (Law 23): leave `comparable` out "
+     "and the director is asked."),
+])
+async def test_an_incidents_refusal_is_in_the_readers_language(
+        ld, bot, board, tagged, who, command, refusal):
+    """A report missing what its law needs is refused in the reader's language, and nothing
+    is written. The refusal is marked for the catalogs (``N_``): unmarked, it was never
+    extracted for the translators and stayed English in every language."""
+    assert refusal in _marked_texts()
+    ld.member(who).user.locale = "fr"
+    before = await ld.run("/state table:1", user="Declarer")
+    refused = await ld.run(command, user=who)
+    assert refused.ephemeral and refused.text == f"[fr] {refusal}", refused.text
+    assert not refused.channel_messages
+    after = await ld.run("/state table:1", user="Declarer")
+    assert after.text == before.text
