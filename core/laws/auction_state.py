@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from core.auction import Auction, Call, parse_call
 from core.cards import Suit
@@ -205,15 +206,22 @@ class Awaiting:
 
     @classmethod
     def from_pending(cls, p: PendingChoice) -> Awaiting:
-        fields = dict(part.split("=", 1) for part in p.note.split(";") if "=" in part)
-        return cls(p.law, p.seat, fields.get("call", ""), fields.get("judged", ""),
-                   fields.get("barred") == "1", fields.get("artificial") == "1",
-                   fields.get("spec", ""), fields.get("reply", ""),
-                   int(fields.get("at", "-1") or -1), fields.get("rspec", ""))
+        return _read_awaiting(p.law, p.seat, p.note)
 
     @property
     def withdrawn(self) -> Call | None:
         return parse_call(self.call) if self.call else None
+
+
+@lru_cache(maxsize=256)
+def _read_awaiting(law: str, seat: Seat, note: str) -> Awaiting:
+    """A stored record read back, once per record: every auction rule asks for the records
+    several times (frozen, so the one read is shared)."""
+    fields = dict(part.split("=", 1) for part in note.split(";") if "=" in part)
+    return Awaiting(law, seat, fields.get("call", ""), fields.get("judged", ""),
+                    fields.get("barred") == "1", fields.get("artificial") == "1",
+                    fields.get("spec", ""), fields.get("reply", ""),
+                    int(fields.get("at", "-1") or -1), fields.get("rspec", ""))
 
 
 #: The stages an :class:`Awaiting` record may have (the Director's other judgements, such as
