@@ -21,6 +21,7 @@ from core.laws.course import check_trick
 from core.laws.exposure import Exposure, How, exposure
 from core.laws.penalty import INFORMATION_ON_TABLE, add_penalty_cards
 from core.laws.play import check_card_free, check_may_play, require_play
+from core.laws.revoke import remember_revoke
 from core.registry import Event, event, rule
 from core.ruling import Ruling, sentences
 from core.seats import Seat, is_defender
@@ -254,6 +255,7 @@ def _omitted_late(state: TableState, ev: DefectiveTrick) -> tuple[Ruling, TableS
     count, said = _transfer(ev)
     known = 0 if ev.side_won is None else count
     steps.append(Msg("Either way he is deemed to have revoked on that trick (67B1)."))
+    state = remember_revoke(state, ev.seat, ev.led)  # a revoke of the board's (64B2, 64B7)
     state = state.evolve(tricks_transferred=state.tricks_transferred + known)
     return Ruling(
         kind="defective_trick",

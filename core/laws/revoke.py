@@ -154,9 +154,12 @@ def _earlier_revokes(state: TableState, seat: Seat) -> list[Suit | None]:
     return found
 
 
-def _remember(state: TableState, ev: Revoke) -> TableState:
-    letter = ev.suit.letter if ev.suit else "?"
-    return state.evolve(notes=(*state.notes, f"{_REVOKED}{ev.offender.value}:{letter}"))
+def remember_revoke(state: TableState, offender: Seat, suit: Suit | None) -> TableState:
+    """The board notes ``offender``'s established revoke (or one the Laws deem, 67B1) in
+    ``suit`` (None: not reported), so a later one repeating it (64B2) or by the other side
+    (64B7) is known."""
+    letter = suit.letter if suit else "?"
+    return state.evolve(notes=(*state.notes, f"{_REVOKED}{offender.value}:{letter}"))
 
 
 def _check(state: TableState, ev: Revoke) -> Seat:
@@ -636,7 +639,7 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
     if earlier_other is not None:  # the board knows both sides revoked (64B7)
         ev = replace(ev, both_sides_established=True)
     doubt = _repeat_in_doubt(state, ev)
-    state = _remember(state, ev)
+    state = remember_revoke(state, ev.offender, ev.suit)
     found = exceptions(ev, declarer)
     open_ = _still_open(ev, found)
     judgement: list[Text] = [Msg("If the transfer does not make up for the damage the revoke "

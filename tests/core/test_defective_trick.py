@@ -10,6 +10,7 @@ from core.laws.defective import Defect, DefectiveTrick, FifthCard
 from core.laws.exposure import How
 from core.laws.flow import CardPlayed
 from core.laws.penalty import due_lead_options
+from core.laws.revoke import Revoke, WonBy
 from core.seats import Seat
 from core.state import Place
 from tests.core.helpers import cards, play_state, tokens
@@ -161,3 +162,28 @@ def test_67_a_card_recorded_for_another_player_is_refused():
                               kept=card("S2"))):
         with pytest.raises(RuleError, match="cannot hold it"):
             apply(played, ev)
+
+
+def test_67B1_64B7_a_deemed_revoke_counts_as_the_boards_revoke_for_both_sides_revoking():
+    """67B1 deems the omission a revoke: a later established revoke by the other side is the
+    second side's revoke on the board (64B7), so neither transfer stands. The deemed revoke was
+    not recorded, so the later revoke transferred its tricks as if it were the only one."""
+    deemed = DefectiveTrick(Seat.W, Defect.OMITTED, late=True, card=card("H2"), led=Suit.HEARTS,
+                            trick=3, side_won=True)
+    _, state = apply(play_state("S"), deemed)
+    assert state.tricks_transferred == 1
+    ruling, state = apply(state, Revoke(Seat.S, True, trick=8, won_by=WonBy.OFFENDER,
+                                        later_tricks=1, suit=Suit.DIAMONDS))
+    assert ruling.outcome["exception"] == "64B7" and ruling.outcome["tricks_transferred"] == 0
+    assert state.tricks_transferred == 0  # the deemed revoke's trick does not go across either
+
+
+def test_67B1_64B2_a_later_revoke_in_the_suit_of_the_deemed_one_repeats_it():
+    """The same player's later established revoke in the suit led to the defective trick
+    repeats the deemed revoke (64B2): no automatic transfer for it."""
+    deemed = DefectiveTrick(Seat.W, Defect.OMITTED, late=True, card=card("H2"), led=Suit.HEARTS,
+                            trick=3, side_won=True)
+    _, state = apply(play_state("S"), deemed)
+    ruling, _ = apply(state, Revoke(Seat.W, True, trick=8, won_by=WonBy.OFFENDER,
+                                    later_tricks=1, suit=Suit.HEARTS))
+    assert ruling.outcome["exception"] == "64B2" and ruling.outcome["tricks_transferred"] == 0
