@@ -16,7 +16,6 @@ from discord.ext import commands
 
 from core.cards import Card, Suit, parse_cards, parse_hand
 from core.engine import ChoiceMade, Event
-from core.laws.claim import trump_of
 from core.laws.course import RestrictionSpent
 from core.laws.dummy_call import MAY_PLAY, Designation, call_of, designate
 from core.laws.flow import CardPlayed, LeadLost
@@ -388,7 +387,7 @@ class Followups(commands.Cog):
         ctx = await in_time(interaction, table_context(interaction, table),
                             ephemeral=not might_play)
         state = ctx.board.state
-        ruling, card = designate(facts, trump_of(state.contract))
+        ruling, card = designate(facts, state.contract)
         read_declarer = state.declarer
         if card is not None and read_declarer is not None:
             def build(now: TableContext) -> Event:

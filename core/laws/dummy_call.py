@@ -152,15 +152,16 @@ def _director(call: DummyCall, summary: Text, law: str, *steps: Text) -> Ruling:
     return _answer(call, summary, (law, "46A"), (*steps, _PROPER), chooser=Chooser.DIRECTOR)
 
 
-def designate(call: DummyCall, trumps: Suit | None) -> tuple[Ruling, Card | None]:
+def designate(call: DummyCall, contract: str | None) -> tuple[Ruling, Card | None]:
     """The card declarer's call plays from dummy (None: none is certain) and the ruling that
-    says so, citing Law 46 (45C4(b) for a slip); ``trumps`` for "win" when dummy may ruff."""
-    ruling = _rule(call, trumps)
+    says so, citing Law 46 (45C4(b) for a slip); the board's ``contract`` (None: not known)
+    gives the trump suit for "win" when dummy may ruff."""
+    ruling = _rule(call, contract)
     card = ruling.outcome["card_played"]
     return ruling, parse_card(card) if card is not None else None
 
 
-def _rule(call: DummyCall, trumps: Suit | None) -> Ruling:
+def _rule(call: DummyCall, contract: str | None) -> Ruling:
     said = call.said
     if said is Designation.SLIP:
         return _slip(call)
@@ -180,10 +181,10 @@ def _rule(call: DummyCall, trumps: Suit | None) -> Ruling:
         return _suit_only(call)
     if said is Designation.RANK:
         return _rank_only(call)
-    return _high_low_win(call, trumps)
+    return _high_low_win(call, contract)
 
 
-def _high_low_win(call: DummyCall, trumps: Suit | None) -> Ruling:
+def _high_low_win(call: DummyCall, contract: str | None) -> Ruling:
     law = {Designation.HIGH: "46B1(a)", Designation.WIN: "46B1(b)",
            Designation.LOW: "46B1(c)"}[call.said]
     led = call.led
@@ -193,7 +194,7 @@ def _high_low_win(call: DummyCall, trumps: Suit | None) -> Ruling:
                          Msg("'High', 'low' and 'win' are read in the suit led (46B1); on lead "
                              "they give neither suit nor rank."))
     if call.said is Designation.WIN:
-        return _win(call, led, trumps, law)
+        return _win(call, led, contract, law)
     rule_words = (Msg("'High' is the highest card of the suit led, {suit.plural} (46B1(a)).",
                       suit=led) if call.said is Designation.HIGH else
                   Msg("'Low' is the lowest card of the suit led, {suit.plural} (46B1(c)).",
@@ -210,9 +211,10 @@ def _high_low_win(call: DummyCall, trumps: Suit | None) -> Ruling:
     return _played(call, card, law, rule_words)
 
 
-def _win(call: DummyCall, led: Suit, trumps: Suit | None, law: str) -> Ruling:
+def _win(call: DummyCall, led: Suit, contract: str | None, law: str) -> Ruling:
     """46B1(b): the lowest card known to win; known here when dummy plays last and the card
-    winning the trick so far is given."""
+    winning the trick so far is given (and, dummy void with no trump played yet, the
+    contract)."""
     rule_words = Msg("'Win' is the lowest card of dummy that is known to win the trick "
                      "(46B1(b)).")
     if call.to_beat is None or call.dummy is None:
@@ -227,7 +229,14 @@ def _win(call: DummyCall, led: Suit, trumps: Suit | None, law: str) -> Ruling:
         ruff = beat.suit is not led
         winners = [] if ruff else [c for c in follow if c.rank > beat.rank]
     else:  # void: a trump wins, over any trump already played
-        suit = beat.suit if beat.suit is not led else trumps
+        if beat.suit is led and contract is None:  # no trump seen and none known
+            return _answer(call, Msg("Dummy has no {led.plural}: which card wins depends on the "
+                                     "trump suit, and the board has no contract: his lowest "
+                                     "trump in a suit contract, none at no-trumps ({law}).",
+                                     led=led, law=law), (law, "45C4"),
+                           (rule_words, Msg("Give the board's contract (/board set contract:) "
+                                            "and the bot names the card."), _INTENT))
+        suit = beat.suit if beat.suit is not led else trump_of(contract)
         floor = beat.rank if beat.suit is not led else 1
         winners = ([c for c in call.dummy.in_suit(suit) if c.rank > floor]
                    if suit is not None and suit is not led else [])
@@ -343,7 +352,7 @@ def dummy_call(state: TableState, ev: DummyCall) -> tuple[Ruling, TableState]:
         raise RuleError(Msg("{seat.value} is not dummy: declarer {declarer.value} plays from "
                             "{dummy.value}", seat=ev.seat, declarer=declarer,
                             dummy=declarer.partner))
-    ruling, card = designate(ev, trump_of(state.contract))
+    ruling, card = designate(ev, state.contract)
     if card is None or (ev.plays is not None and ev.plays != card):
         raise RuleError(Msg("the call makes no card of dummy certain: nothing to record"))
     played, state = card_played(state, CardPlayed(ev.seat, card))

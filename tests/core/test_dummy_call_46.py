@@ -3,6 +3,8 @@ tongue corrected): which card is played, who designates, and what is recorded.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from core.cards import Suit, parse_card, parse_hand
@@ -36,7 +38,7 @@ def call(said: Designation, **facts: object) -> DummyCall:
 ])
 def test_46B_the_card_dummys_holding_makes_certain(said, facts, card, law) -> None:
     """Dummy's cards decide the card the call plays; each answer cites its 46B subsection."""
-    ruling, played = designate(call(said, dummy=DUMMY, **facts), trumps=H)
+    ruling, played = designate(call(said, dummy=DUMMY, **facts), contract="4H")
     assert (played.text if played else None) == card
     assert ruling.laws[0] == law and ruling.outcome["card_played"] == card
 
@@ -45,11 +47,11 @@ def test_46B1b_void_dummy_wins_with_his_lowest_trump_or_overruffs() -> None:
     """Void in the suit led, the lowest trump wins; over a trump, the lowest higher trump."""
     void = parse_hand("S KJ3 H Q42 C T9")
     assert designate(call(Designation.WIN, led=D, dummy=void, to_beat=parse_card("DK")),
-                     trumps=H)[1] == parse_card("H2")
+                     contract="4H")[1] == parse_card("H2")
     assert designate(call(Designation.WIN, led=D, dummy=void, to_beat=parse_card("H3")),
-                     trumps=H)[1] == parse_card("H4")
+                     contract="4H")[1] == parse_card("H4")
     ruling, card = designate(call(Designation.WIN, led=D, dummy=void, to_beat=parse_card("HK")),
-                             trumps=H)
+                             contract="4H")
     assert card is None and ruling.chooser is Chooser.DIRECTOR
 
 
@@ -126,3 +128,32 @@ def test_named_reads_a_card_a_suit_or_a_rank() -> None:
     assert named("SQ") == parse_card("SQ") and named("spades") is S and named("10") == 10
     with pytest.raises(RuleError):
         named("zz")
+
+
+def test_46B1b_void_dummy_with_the_contract_unknown_depends_on_the_trump_suit() -> None:
+    """Void in the suit led and no contract known: whether a card wins depends on the trump
+    suit, so the answer says so and names no card; it used to read an unknown contract as
+    no-trumps and say no card of dummy wins. At no-trumps indeed none does (46B1(b))."""
+    void = parse_hand("S KJ3 H Q42 C T9")
+    win = call(Designation.WIN, led=D, dummy=void, to_beat=parse_card("DK"))
+    ruling, card = designate(win, None)
+    assert card is None and "trump suit" in str(ruling.summary)
+    assert "No card of dummy wins" not in str(ruling.summary)
+    assert "46B1(b)" in ruling.laws
+    notrump, card = designate(win, "3NT")
+    assert card is None and "No card of dummy wins" in str(notrump.summary)
+    assert designate(win, "4HX")[1] == parse_card("H2")
+    # a trump already played is known to be the trump suit, contract or not
+    assert designate(replace(win, to_beat=parse_card("H3")), None)[1] == parse_card("H4")
+
+
+def test_46B1b_the_rule_reads_the_boards_contract() -> None:
+    """Recorded from the board's contract: 4H makes dummy's lowest heart the winner; with no
+    contract known nothing is certain, so nothing is recorded."""
+    void = parse_hand("S KJ3 H Q42 C T9")
+    win = call(Designation.WIN, led=D, dummy=void, to_beat=parse_card("DK"),
+               plays=parse_card("H2"))
+    _, state = apply(PLAY, win)
+    assert state.where(parse_card("H2")).place is Place.PLAYED
+    with pytest.raises(RuleError, match="certain"):
+        apply(replay([BoardSet(Seat.N, Seat.S)]), win)

@@ -45,3 +45,21 @@ async def test_46B_bad_input_is_one_private_line_and_records_nothing(ld, bot, bo
     assert nonsense.ephemeral and not nonsense.embeds
     state = await ld.run("/exposed cards:SK seat:W", user="LHO")  # the ♠K is still free
     assert not state.ephemeral, state.text
+
+
+async def test_46B1b_win_with_dummy_void_reads_the_boards_contract(ld, bot):
+    """'Win', dummy void in the suit led: with no contract on the board the answer says the
+    card depends on the trump suit (it used to read no contract as no-trumps: 'no card of
+    dummy wins'); once the table gives 4H, dummy's lowest heart is played and recorded."""
+    for who, seat in (("Declarer", "S"), ("Dummy", "N"), ("LHO", "W"), ("RHO", "E")):
+        assert (await ld.run(f"/sit table:1 seat:{seat}", user=who)).ephemeral
+    result = await ld.run("/board set number:1 dealer:N declarer:S", user="Declarer")
+    assert not result.ephemeral, result.text
+    ask = "/dummy-call said:win led:D dummy:S KJ3 H Q42 C T9 to_beat:DK"
+    unknown = await ld.run(ask, user="Declarer")
+    assert unknown.ephemeral and "depends on the trump suit" in unknown.text, unknown.text
+    assert "No card of dummy wins" not in unknown.text
+    result = await ld.run("/board set number:1 contract:4H", user="Declarer")
+    assert not result.ephemeral, result.text
+    known = await ld.run(ask, user="Declarer")
+    assert not known.ephemeral and "Dummy's ♥2 is played (46B1(b))" in known.text, known.text
