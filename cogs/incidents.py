@@ -307,7 +307,7 @@ class Incidents(commands.Cog):
         kept="Too many: the card he faced, which stays (late, left out: the highest legal one)",
         led="The suit led to the defective trick",
         trick="The defective trick, 1-13",
-        exposed="Late, too many: the extra cards were seen when restored (a defender's: penalty)",
+        seen="Late, too many: the extra cards were seen when restored (a defender's: penalty)",
         side_won="Late, omitted: his side won the defective trick or a later one (64A2)",
         played_again="Missing (67B3): the card was played again to a later trick",
         table=TABLE_HELP,
@@ -326,7 +326,7 @@ class Incidents(commands.Cog):
         kept: CardArg | None = None,
         led: str | None = None,
         trick: Trick | None = None,
-        exposed: bool = False,
+        seen: bool = False,
         side_won: bool | None = None,
         played_again: bool = False,
         table: TableNumber | None = None,
@@ -337,7 +337,7 @@ class Incidents(commands.Cog):
             raise ContextError(N_("Whose trick was it? Give seat (N, E, S or W)."))
         event = DefectiveTrick(
             whose, Defect(defect), late=late, card=card, cards=tuple(cards or ()), kept=kept,
-            led=Suit.parse(led) if led else None, trick=trick, exposed=exposed,
+            led=Suit.parse(led) if led else None, trick=trick, exposed=seen,
             side_won=side_won, played_again=played_again)
         await record_incident(interaction, ctx.table.number, lambda ctx: event, looked_up=ctx)
 

@@ -129,6 +129,21 @@ async def test_the_whole_tree_syncs_with_its_localisations_and_the_stand_in_acce
     assert "es-ES" not in exposed["name_localizations"]
 
 
+async def test_67B2_defective_tricks_seen_option_is_not_named_as_the_exposed_command(
+    ld, start_bot
+):
+    """A name is one catalog entry (msgctxt "name"), so an option named like a command shares
+    its translation: /defective-trick's option for extra cards seen when restored (67B2
+    footnote) was named 'exposed' and showed in French as the /exposed command,
+    'carte-exposée'."""
+    await start_bot(extensions=EXTENSIONS, sync_global=True)
+    commands = {c["name"]: c for c in ld.synced_commands[None]}
+    exposed = commands["exposed"]["name_localizations"]
+    for option in commands["defective-trick"]["options"]:
+        for locale, name in option.get("name_localizations", {}).items():
+            assert name != exposed[locale], (option["name"], locale, name)
+
+
 async def test_localised_top_level_names_differ_in_each_language(ld, start_bot):
     """Two commands with one localised name would be two identical entries in a member's list."""
     await start_bot(extensions=EXTENSIONS, sync_global=True)
