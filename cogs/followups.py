@@ -31,6 +31,7 @@ from tdbot.answers import defer, edit_pressed, respond
 from tdbot.buttons import PressButton
 from tdbot.client import TDBot
 from tdbot.context import (
+    SUIT_CHOICES,
     TABLE_HELP,
     CardOption,
     ContextError,
@@ -71,10 +72,6 @@ from tdbot.render import (
 log = logging.getLogger(__name__)
 
 TableNumber = app_commands.Range[int, 1, 200]
-SUIT_CHOICES = [
-    app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
-    for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-]
 
 #: What declarer said when calling from dummy (46B, 45C4(b)).
 SAID_CHOICES = [

@@ -32,6 +32,7 @@ from tdbot.buttons import AnsweredView
 from tdbot.client import TDBot
 from tdbot.context import (
     MEANING_HELP,
+    SUIT_CHOICES,
     TABLE_HELP,
     CardOption,
     CardsOption,
@@ -202,10 +203,6 @@ def as_asked(build: Any, board_id: int | None, *, named: Seat | None = None,
 
 def _seat(value: str | None) -> Seat | None:
     return Seat.parse(value) if value is not None else None
-
-
-SUIT_CHOICES = [app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
-                for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
 
 
 class Incidents(commands.Cog):
@@ -387,12 +384,7 @@ class Incidents(commands.Cog):
         trick="Which trick, 1-13 (the declarer's instruction binds this trick only)",
         table=TABLE_HELP,
     )
-    @app_commands.choices(
-        led=[
-            app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
-            for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-        ]
-    )
+    @app_commands.choices(led=SUIT_CHOICES)
     @app_commands.guild_only()
     @incident_cooldown
     async def premature_play(
@@ -424,12 +416,7 @@ class Incidents(commands.Cog):
         suit="The suit he failed to follow (tells a second revoke in the same suit, 64B2)",
         table=TABLE_HELP,
     )
-    @app_commands.choices(
-        suit=[
-            app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
-            for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-        ]
-    )
+    @app_commands.choices(suit=SUIT_CHOICES)
     @app_commands.guild_only()
     @incident_cooldown
     async def revoke(

@@ -353,6 +353,9 @@ async def table_context(
 CHOICE_MAX = 100
 
 SeatName = Literal["N", "E", "S", "W"]
+#: A suit option (the suit led, the suit of a revoke): one list for every command that asks.
+SUIT_CHOICES = [app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
+                for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
 
 _RANKS = "AKQJT98765432"
 _SUITS = "SHDC"
