@@ -17,7 +17,7 @@ from discord.ext import commands
 from core.cards import Card, Suit, parse_cards, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.course import RestrictionSpent
-from core.laws.dummy_call import MAY_PLAY, Designation, call_of, designate
+from core.laws.dummy_call import Designation, call_of, designate
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.must_pass import must_pass
 from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
@@ -380,9 +380,8 @@ class Followups(commands.Cog):
             named_text=named, corrected=corrected, to_beat=to_beat,
             last_won=Suit.parse(last_won) if last_won else None, played_since=played_since)
         designate(facts, None)  # facts missing for that call: refused before anything is read
-        might_play = facts.dummy is not None and designation in MAY_PLAY
         ctx = await in_time(interaction, table_context(interaction, table),
-                            ephemeral=not might_play)
+                            ephemeral=not facts.may_record)
         state = ctx.board.state
         ruling, card = designate(facts, state.contract)
         read_declarer = state.declarer

@@ -72,6 +72,12 @@ class DummyCall(Event):
     played_since: bool = False
     plays: Card | None = None  # the card :func:`designate` found certain, as recorded
 
+    @property
+    def may_record(self) -> bool:
+        """Whether the answer may be a card played from dummy (recorded, public): only dummy's
+        cards make one certain, and only for a call the rules turn into a card (46B1-46B3)."""
+        return self.dummy is not None and self.said in MAY_PLAY
+
 
 def named(text: str) -> Card | Suit | int:
     """What declarer named, as typed: a card (``SQ``), a suit (``S``, ``spades``) or a rank
@@ -267,6 +273,11 @@ def _suit_only(call: DummyCall) -> Ruling:
     return _played(call, _lowest(held), "46B2", rule_words)
 
 
+def _of_rank(call: DummyCall, rank: int) -> list[Card] | None:
+    """Dummy's cards of ``rank``, any suit (None: dummy's cards not given)."""
+    return sorted(c for c in call.dummy if c.rank == rank) if call.dummy is not None else None
+
+
 def _rank_only(call: DummyCall) -> Ruling:
     rank = call.rank
     if rank is None:
@@ -282,8 +293,7 @@ def _rank_only(call: DummyCall) -> Ruling:
                 and Card(call.last_won, rank) in call.dummy:
             return _played(call, Card(call.last_won, rank), law, rule_words)
         law = "46B3"  # (a) does not name it: (b), or either when the suit won with is unknown
-        legal = (sorted(c for c in call.dummy if c.rank == rank)
-                 if call.dummy is not None else None)
+        legal = _of_rank(call, rank)
         if legal is not None and len(legal) > 1 and call.last_won is None:
             legal = None  # which one depends on the suit dummy won the last trick with
     else:  # 46B3(b): a card of that rank, if one can be played legally
@@ -299,8 +309,7 @@ def _rank_only(call: DummyCall) -> Ruling:
                                          card=Card(led, rank)),
                                (law, "46B4", "44C"), (rule_words,), chooser=Chooser.DECLARER)
         else:
-            legal = (sorted(c for c in call.dummy if c.rank == rank)
-                     if call.dummy is not None else None)
+            legal = _of_rank(call, rank)
     if legal is None:
         return _answer(call, Msg("A {rank} of dummy is played ({law}): with dummy's cards "
                                  "(leading, and the suit dummy won the last trick with) the "
