@@ -205,6 +205,15 @@ def _seat(value: str | None) -> Seat | None:
     return Seat.parse(value) if value is not None else None
 
 
+def _whose(seat: str | None, ctx: TableContext, missing: str = WHOSE_CARD) -> Seat:
+    """The seat named, else the reporter's own (his own card needs no seat); a director who
+    names none is asked for it (``missing``), nothing written."""
+    whose = Seat.parse(seat) if seat else ctx.seat
+    if whose is None:
+        raise ContextError(missing)
+    return whose
+
+
 class Incidents(commands.Cog):
     """The incident commands, one per law family."""
 
@@ -232,9 +241,7 @@ class Incidents(commands.Cog):
         table: TableNumber | None = None,
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table, acting=True))
-        whose = Seat.parse(seat) if seat else ctx.seat
-        if whose is None:
-            raise ContextError(WHOSE_CARD)
+        whose = _whose(seat, ctx)
 
         def build(during: str) -> Any:
             def event(ctx: TableContext) -> Event:
@@ -284,9 +291,7 @@ class Incidents(commands.Cog):
         table: TableNumber | None = None,
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table, acting=True))
-        whose = Seat.parse(seat) if seat else ctx.seat
-        if whose is None:
-            raise ContextError(WHOSE_CARD)
+        whose = _whose(seat, ctx)
         await record_incident(interaction, ctx.table.number,
                               lambda ctx: FifthCard(whose, card, How(how)), trick=trick,
                               looked_up=ctx)
@@ -329,9 +334,7 @@ class Incidents(commands.Cog):
         table: TableNumber | None = None,
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table, acting=True))
-        whose = Seat.parse(seat) if seat else ctx.seat
-        if whose is None:
-            raise ContextError(N_("Whose trick was it? Give seat (N, E, S or W)."))
+        whose = _whose(seat, ctx, N_("Whose trick was it? Give seat (N, E, S or W)."))
         event = DefectiveTrick(
             whose, Defect(defect), late=late, card=card, cards=tuple(cards or ()), kept=kept,
             led=Suit.parse(led) if led else None, trick=trick, exposed=seen,
