@@ -279,10 +279,11 @@ def _faced(ev: DefectiveTrick) -> tuple[Card | None, Msg | None]:
             raise RuleError(Msg("the card that stays (kept) must be one of the cards he played "
                                 "to the trick"))
         return ev.kept, None
-    legal = [c for c in ev.cards if ev.led is not None and c.suit is ev.led] or list(ev.cards)
     if ev.led is None:
         return None, Msg("Name the card he faced (kept), or the suit led: the highest card he "
                          "could legally have played stays (67B2(a)).")
+    # of the suit led if any of them is (he had to follow), else any of them
+    legal = [c for c in ev.cards if c.suit is ev.led] or list(ev.cards)
     top = max(c.rank for c in legal)
     highest = [c for c in legal if c.rank == top]
     if len(highest) > 1:
