@@ -36,6 +36,7 @@ from tdbot.context import (
     ContextError,
     SeatName,
     TableContext,
+    TableNumber,
     require_director,
     storage_of,
 )
@@ -44,8 +45,6 @@ from tdbot.hands import diagram
 from tdbot.messages import N_, Locale, localize, say, seat_letter
 from tdbot.recording import incident_cooldown, record_incident
 from tdbot.render import clean
-
-TableNumber = app_commands.Range[int, 1, 200]
 
 
 class Claims(commands.Cog):

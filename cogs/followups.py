@@ -37,6 +37,7 @@ from tdbot.context import (
     ContextError,
     SeatName,
     TableContext,
+    TableNumber,
     allow,
     card_choices,
     checked,
@@ -71,7 +72,6 @@ from tdbot.render import (
 
 log = logging.getLogger(__name__)
 
-TableNumber = app_commands.Range[int, 1, 200]
 
 #: What declarer said when calling from dummy (46B, 45C4(b)).
 SAID_CHOICES = [

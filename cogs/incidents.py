@@ -40,6 +40,7 @@ from tdbot.context import (
     Meaning,
     SeatName,
     TableContext,
+    TableNumber,
     club_of,
     in_time,
     is_director,
@@ -52,7 +53,6 @@ from tdbot.recording import incident_cooldown, record_incident
 
 log = logging.getLogger(__name__)
 
-TableNumber = app_commands.Range[int, 1, 200]
 Trick = app_commands.Range[int, 1, 13]
 CardArg = app_commands.Transform[Card, CardOption]
 CardsArg = app_commands.Transform[tuple[Card, ...], CardsOption]

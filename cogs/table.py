@@ -38,6 +38,7 @@ from tdbot.context import (
     Meaning,
     SeatName,
     TableContext,
+    TableNumber,
     allow,
     at_table,
     checked,
@@ -58,7 +59,6 @@ from tdbot.recording import NO_DEALER, call_cooldown, record_incident, reporter
 from tdbot.render import clean, ruling_embed
 from tdbot.verdicts import rerule
 
-TableNumber = app_commands.Range[int, 1, 200]
 BoardNumber = app_commands.Range[int, 1, 200]
 
 

@@ -270,26 +270,26 @@ def _omitted_late(state: TableState, ev: DefectiveTrick) -> tuple[Ruling, TableS
     ), state
 
 
-def _faced(ev: DefectiveTrick) -> tuple[Card | None, Msg | None]:
+def _faced(ev: DefectiveTrick) -> Card:
     """67B2(a): the card that stays among his played cards: the one he faced, or else the
-    highest-ranking of them he could legally have played (None with the reason when the facts
-    cannot tell)."""
+    highest-ranking of them he could legally have played (refused, with the reason, when the
+    facts cannot tell)."""
     if ev.kept is not None:
         if ev.kept not in ev.cards:
             raise RuleError(Msg("the card that stays (kept) must be one of the cards he played "
                                 "to the trick"))
-        return ev.kept, None
+        return ev.kept
     if ev.led is None:
-        return None, Msg("Name the card he faced (kept), or the suit led: the highest card he "
-                         "could legally have played stays (67B2(a)).")
+        raise RuleError(Msg("Name the card he faced (kept), or the suit led: the highest card he "
+                            "could legally have played stays (67B2(a))."))
     # of the suit led if any of them is (he had to follow), else any of them
     legal = [c for c in ev.cards if c.suit is ev.led] or list(ev.cards)
     top = max(c.rank for c in legal)
     highest = [c for c in legal if c.rank == top]
     if len(highest) > 1:
-        return None, Msg("{cards} rank alike: which stays is the Director's decision (67B2(a)).",
-                         cards=cards_text(highest))
-    return highest[0], None
+        raise RuleError(Msg("{cards} rank alike: which stays is the Director's decision "
+                            "(67B2(a)).", cards=cards_text(highest)))
+    return highest[0]
 
 
 def _too_many_late(state: TableState, ev: DefectiveTrick,
@@ -297,9 +297,7 @@ def _too_many_late(state: TableState, ev: DefectiveTrick,
     """67B2: the extra cards go back to his hand; the one he faced stays."""
     if len(ev.cards) < 2 or len(set(ev.cards)) != len(ev.cards):
         raise RuleError(Msg("name the two or more different cards he played to the trick (cards)"))
-    stays, open_ = _faced(ev)
-    if stays is None:
-        raise RuleError(open_ or Msg("name the card he faced (kept)"))
+    stays = _faced(ev)
     extra = tuple(c for c in ev.cards if c != stays)
     for card in ev.cards:
         check_card_free(state, ev.seat, card)
