@@ -248,6 +248,21 @@ _HOLDING_RE = re.compile(r"^(?:10|[AKQJT2-9])*$", re.IGNORECASE)
 _LABELLED_RE = re.compile(r"([SHDC♠♥♦♣♤♡♢♧])\s*:?\s*((?:10|[AKQJT2-9xX]|-|—)*)", re.IGNORECASE)
 
 
+def parse_rank(text: str) -> int:
+    """A rank as typed: ``Q``, ``T`` or ``10`` (12, 10, 10)."""
+    rank = _RANK_TOKENS.get(text.strip().lower())
+    if rank is None:
+        raise CardError("{text} is not a rank (A K Q J T 9 … 2)", text=repr(shown(text)))
+    return rank
+
+
+def parse_holding(suit: Suit, text: str) -> Hand:
+    """One suit's ranks as typed (``KJ3``, ``Q104``) as the cards of ``suit``, none twice."""
+    cards = _holding(suit, text)
+    _refuse_duplicates(cards)
+    return Hand(cards)
+
+
 def _holding(suit: Suit, text: str) -> list[Card]:
     text = text.strip()
     if text in {"", "-", "—"}:

@@ -11,13 +11,14 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from core.cards import (
-    RANK_LETTERS,
     Card,
     CardError,
     Hand,
     Suit,
     parse_card,
     parse_hand,
+    parse_holding,
+    parse_rank,
     rank_display,
 )
 from core.errors import RuleError
@@ -91,11 +92,11 @@ def named(text: str) -> Card | Suit | int:
         return Suit.parse(raw)
     except CardError:
         pass
-    letter = "T" if raw == "10" else raw.upper()
-    if len(letter) == 1 and letter in RANK_LETTERS:
-        return RANK_LETTERS.index(letter) + 2
-    raise RuleError(Msg("{text} is not a card, a suit or a rank (e.g. SQ, S or Q)",
-                        text=repr(raw[:20])))
+    try:
+        return parse_rank(raw)
+    except CardError:
+        raise RuleError(Msg("{text} is not a card, a suit or a rank (e.g. SQ, S or Q)",
+                            text=repr(raw[:20]))) from None
 
 
 def call_of(seat: Seat, said: Designation, *, led: Suit | None = None, dummy: str | None = None,
@@ -112,10 +113,11 @@ def call_of(seat: Seat, said: Designation, *, led: Suit | None = None, dummy: st
     holding = None
     if dummy is not None:
         concerned = suit or led or last_won
-        ranks = dummy.strip().upper().replace("10", "T")
-        holding = (Hand(Card(concerned, RANK_LETTERS.index(r) + 2) for r in ranks)
-                   if concerned is not None and ranks and all(r in RANK_LETTERS for r in ranks)
-                   and len(set(ranks)) == len(ranks) else parse_hand(dummy))
+        try:  # ranks alone are of the suit concerned; anything else is a whole hand
+            holding = (parse_holding(concerned, dummy) if concerned is not None and dummy.strip()
+                       else parse_hand(dummy))
+        except CardError:
+            holding = parse_hand(dummy)
     return DummyCall(seat, said, led=led, dummy=holding, suit=suit, rank=rank, card=card,
                      corrected=corrected, to_beat=to_beat, last_won=last_won,
                      played_since=played_since)

@@ -114,3 +114,15 @@ def test_a_bad_card_of_invisible_characters_is_quoted_briefly():
     with pytest.raises(CardError, match="is not a rank") as info:
         parse_card(text)
     assert len(str(info.value)) <= 320
+
+
+def test_a_rank_and_one_suits_holding_read_as_typed():
+    """/dummy-call reads a rank named alone and dummy's ranks of one suit through these."""
+    from core.cards import parse_holding, parse_rank
+
+    assert [parse_rank(t) for t in ("Q", "t", "10", "2")] == [12, 10, 10, 2]
+    with pytest.raises(CardError):
+        parse_rank("QQ")
+    assert parse_holding(Suit.SPADES, "Q104") == {parse_card(c) for c in ("SQ", "ST", "S4")}
+    with pytest.raises(CardError, match="given twice"):
+        parse_holding(Suit.SPADES, "KK")
