@@ -202,7 +202,8 @@ async def at_table(
     director = is_director(interaction.user, found.club)
     # every answer about this table's board asked where it may not be shown to all goes to
     # the asker alone (tdbot.answers.respond)
-    await keep_to_asker(interaction, found.club, info.number, channel_table=found.channel_table)
+    await keep_to_asker(interaction, found.club, info.number, channel_table=found.channel_table,
+                        table_channel=found.table_channel)
     if acting:
         allow(may_act_at_table(seated=seat is not None, director=director, table=info.number))
     return AtTable(
@@ -218,7 +219,7 @@ UNREAD: Any = object()
 
 async def shown_here(
     interaction: discord.Interaction[TDBot], club: ClubSettings, table_number: int,
-    *, channel_table: Any = UNREAD,
+    *, channel_table: Any = UNREAD, table_channel: Any = UNREAD,
 ) -> bool:
     """The one rule for where an answer that tells table ``table_number``'s board (a ruling, a
     verdict, the table's state) may be seen by everyone: in the channel bound to that table
@@ -226,7 +227,9 @@ async def shown_here(
     club's log channel (its lines leave out what a playing director may not see) nor in a
     channel bound to another table (its players may not have played the board). Anywhere
     else the answer is the asker's alone. ``channel_table``: the table this channel is bound
-    to (``None``: none), when the caller read it already."""
+    to (``None``: none), when the caller read it already; ``table_channel``: likewise the first
+    channel bound to table ``table_number`` (:attr:`TableLookup.table_channel`), so that a
+    command typed in no table's channel about a table with none costs no read."""
     channel_id = interaction.channel_id
     if channel_id is None or interaction.guild_id is None:
         return True
@@ -237,17 +240,22 @@ async def shown_here(
             interaction.guild_id, channel_id)
     if channel_table is not None:
         return bool(channel_table == table_number)
+    if table_channel is None:
+        return True
+    if table_channel is not UNREAD and _live_channel(interaction, table_channel) is not None:
+        return False
     return await table_channel_of(interaction, table_number) is None
 
 
 async def keep_to_asker(
     interaction: discord.Interaction[TDBot], club: ClubSettings, table_number: int,
-    *, channel_table: Any = UNREAD,
+    *, channel_table: Any = UNREAD, table_channel: Any = UNREAD,
 ) -> bool:
     """Mark ``interaction`` (:data:`tdbot.answers.ELSEWHERE`) when its answers about table
     ``table_number``'s board may not be shown here (:func:`shown_here`): ``respond`` then
     answers the asker alone. Whether it did."""
-    if await shown_here(interaction, club, table_number, channel_table=channel_table):
+    if await shown_here(interaction, club, table_number, channel_table=channel_table,
+                        table_channel=table_channel):
         return False
     interaction.extras[ELSEWHERE] = table_number
     return True
@@ -266,10 +274,16 @@ async def table_channel_of(interaction: discord.Interaction[TDBot], number: int 
         return None
     bound = await storage_of(interaction).table_channels(interaction.guild.id, number)
     for channel_id in bound:
-        channel = interaction.guild.get_channel_or_thread(channel_id)
-        if isinstance(channel, discord.TextChannel | discord.Thread):
+        channel = _live_channel(interaction, channel_id)
+        if channel is not None:
             return channel
     return None
+
+
+def _live_channel(interaction: discord.Interaction[TDBot], channel_id: int) -> Any:
+    """The guild's text channel or thread ``channel_id``, if it still exists."""
+    channel = interaction.guild.get_channel_or_thread(channel_id) if interaction.guild else None
+    return channel if isinstance(channel, discord.TextChannel | discord.Thread) else None
 
 
 async def is_blind_here(

@@ -138,6 +138,8 @@ class TableLookup:
     board: BoardInfo | None
     channel_table: int | None = None  # the table number the channel asked from is bound to
     named_board: BoardInfo | None = None  # the board asked for by number (``board_number``)
+    #: the first channel bound to ``table``'s number (``/table channel``), if any
+    table_channel: int | None = None
     playing_director: bool = False  # the user has marked himself a playing director
     no_peeking: bool = False  # the club's ``/setup no_peeking`` (the desk's settings)
 

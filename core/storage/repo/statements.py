@@ -317,6 +317,16 @@ def table_lookup_select(numbered: bool) -> Any:
         .correlate(Club)
         .scalar_subquery()
     )
+    # the first channel bound to the table looked up (where its board may be shown to all,
+    # tdbot.context.shown_here), so that a command typed in no table's channel costs no read
+    table_channel = (
+        select(TableChannel.channel_id)
+        .where(TableChannel.club_id == Club.id, TableChannel.number == Table.number)
+        .correlate(Club, Table)
+        .order_by(TableChannel.id)
+        .limit(1)
+        .scalar_subquery()
+    )
     incident = (
         select(EventRow.id)
         .where(
@@ -367,6 +377,7 @@ def table_lookup_select(numbered: bool) -> Any:
             latest.c.created_at.label("session_created_at"),
             latest.c.ended_at.label("session_ended_at"),
             channel_no.label("channel_table_no"),
+            table_channel.label("table_channel_id"),
             incident.label("has_incidents"),
             SeatBinding.table_id.label("seat_table_id"),
             SeatBinding.seat,

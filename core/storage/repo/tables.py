@@ -184,6 +184,7 @@ class Tables(Clubs, Sessions):
                 )
         return TableLookup(
             club, seating, table, board, row.channel_table_no, named,
+            table_channel=row.table_channel_id if table is not None else None,
             playing_director=row.playing_director is not None,
             no_peeking=bool(row.no_peeking),
         )

@@ -84,3 +84,23 @@ async def test_statements_per_table_command(ld, bot, storage, backend):
     counts["press"] = seen[0]
     assert counts.keys() == MOST[backend].keys()
     assert all(counts[c] <= MOST[backend][c] for c in counts), counts
+
+
+async def test_a_command_typed_in_no_tables_channel_reads_no_more(ld, bot, storage, backend):
+    """Where a board may be shown (tdbot.context.shown_here) comes with the table lookup: a
+    command typed in a channel bound to no table, about a table with no channel of its own (a
+    club that never used /table channel), reads once like one typed in the table's channel.
+    With a channel bound to the table, the answer goes to the asker alone, still from that read."""
+    await ld.run("/session start name:Monday pairs", user="Director")
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    await ld.run("/state", user="Dummy", channel="general")
+    with counting(storage) as seen:
+        shown = await ld.run("/state", user="Dummy", channel="general")
+    assert "Table 1, board 1" in shown.text and not shown.ephemeral, shown
+    assert seen[0] <= MOST[backend]["/state"], seen
+    await ld.run("/table channel number:1", user="Director", channel="table-1")
+    with counting(storage) as seen:
+        elsewhere = await ld.run("/state", user="Dummy", channel="general")
+    assert "Table 1, board 1" in elsewhere.text and elsewhere.ephemeral, elsewhere
+    assert seen[0] <= MOST[backend]["/state"], seen
