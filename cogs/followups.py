@@ -21,7 +21,7 @@ from core.laws.dummy_call import Designation, call_of, designate
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.must_pass import must_pass
 from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
-from core.permissions import may_say_restriction_over
+from core.permissions import may_be_blind, may_say_restriction_over
 from core.ruling import Ruling
 from core.seats import Seat
 from core.state import Chooser, Lasts, may_choose
@@ -149,9 +149,12 @@ class ChoiceButton(PressButton, template=CHOICE_PATTERN):
                 raise ContextError(EXPIRED) from None
             board = offered.board
             seat = offered.seat if offered.seat_table_id == board.table_id else None
-            # a board closed to him (issue 24): refused before anything is said of it
-            await refuse_closed_board(interaction, board.session_id, board.number,
-                                      seated_here=seat is not None, director=director)
+            # a board closed to him (issue 24): refused before anything is said of it; only a
+            # member to whom some board can be closed costs a read
+            if may_be_blind(playing=offered.playing_director, director=director,
+                            no_peeking=offered.no_peeking):
+                await refuse_closed_board(interaction, board.session_id, board.number,
+                                          seated_here=seat is not None, director=director)
             if not offered.in_play:  # a board the table has moved on from, or a past session's
                 raise ContextError(EXPIRED)
             # the choice this ruling offered, still open: a lapsed choice's button is not a

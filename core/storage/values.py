@@ -157,6 +157,10 @@ class ChoiceContext:
     #: whether ``board`` is still its table's board in the session in play: a press on a board
     #: the table has moved on from, or of a past session, finds history
     in_play: bool
+    #: what the blind check needs (:func:`core.permissions.may_be_blind`), as the table
+    #: lookup reads it
+    playing_director: bool = False
+    no_peeking: bool = False
 
 
 @dataclass(frozen=True)

@@ -513,6 +513,8 @@ class Boards(Sessions):
             seat_table_id=row.seat_table_id,
             seat=Seat(row.seat) if row.seat is not None else None,
             in_play=row.session_id == live and row.current_board == row.number,
+            playing_director=row.playing_director is not None,
+            no_peeking=bool(row.no_peeking),
         )
 
     async def find_board(

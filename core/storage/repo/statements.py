@@ -109,6 +109,26 @@ def latest_session_id() -> Any:
     )
 
 
+def blind_check_columns() -> tuple[Any, Any]:
+    """What the blind check needs (:func:`core.permissions.may_be_blind`) for the member
+    ``user_id`` of the club read (``clubs``): whether he marked himself a playing director, and
+    the club's ``no_peeking``; read with the table or the press, so that a member whom no board
+    can be closed to costs no second read."""
+    playing = (
+        select(PlayingDirector.user_id)
+        .where(PlayingDirector.club_id == Club.id, PlayingDirector.user_id == bindparam("user_id"))
+        .correlate(Club)
+        .scalar_subquery()
+    )
+    no_peeking = (
+        select(DeskSettings.no_peeking)
+        .where(DeskSettings.club_id == Club.id)
+        .correlate(Club)
+        .scalar_subquery()
+    )
+    return playing, no_peeking
+
+
 def choice_context_select() -> Any:
     """A press's one read: the offering ruling, its board (with what a recording starts from:
     ``version``, the club's id and time zone), whether the board is still its table's board in
@@ -116,6 +136,7 @@ def choice_context_select() -> Any:
     whether the session is still in play), and the presser's seat."""
     latest = GameSession.__table__.alias("latest_session")
     latest_id = latest_session_id()
+    playing, no_peeking = blind_check_columns()
     return (
         select(
             EventRow.id.label("event_id"),
@@ -130,6 +151,8 @@ def choice_context_select() -> Any:
             latest.c.ended_at.label("session_ended_at"),
             SeatBinding.table_id.label("seat_table_id"),
             SeatBinding.seat,
+            playing.label("playing_director"),
+            no_peeking.label("no_peeking"),
         )
         .select_from(EventRow)
         .join(Club, Club.id == EventRow.club_id)
@@ -351,20 +374,7 @@ def table_lookup_select(numbered: bool) -> Any:
         .limit(1)
         .scalar_subquery()
     )
-    # what the blind check needs (core.permissions.may_be_blind), so that a member whom no
-    # board can be closed to costs no second read
-    playing = (
-        select(PlayingDirector.user_id)
-        .where(PlayingDirector.club_id == Club.id, PlayingDirector.user_id == bindparam("user_id"))
-        .correlate(Club)
-        .scalar_subquery()
-    )
-    no_peeking = (
-        select(DeskSettings.no_peeking)
-        .where(DeskSettings.club_id == Club.id)
-        .correlate(Club)
-        .scalar_subquery()
-    )
+    playing, no_peeking = blind_check_columns()
     wanted = (
         bindparam("number", type_=Table.number.type)
         if numbered

@@ -104,3 +104,20 @@ async def test_a_command_typed_in_no_tables_channel_reads_no_more(ld, bot, stora
         elsewhere = await ld.run("/state", user="Dummy", channel="general")
     assert "Table 1, board 1" in elsewhere.text and elsewhere.ephemeral, elsewhere
     assert seen[0] <= MOST[backend]["/state"], seen
+
+
+async def test_a_directors_press_reads_no_more_than_declarers(ld, bot, storage, backend):
+    """A director who is not playing presses declarer's choice for him: what the blind check
+    needs (playing director? no_peeking?) comes with the press's one read, so the press costs
+    what declarer's own does (it had cost a read of the desk in a transaction of its own)."""
+    await ld.run("/session start name:Monday pairs", user="Director")
+    await ld.run("/table channel number:1", user="Director")
+    await seat_everyone(ld)
+    await ld.run("/board set number:1 dealer:N declarer:S contract:4H", user="Declarer")
+    await ld.run("/exposed cards:SK", user="LHO")
+    offered = await ld.run("/lead seat:E trick:2", user="RHO")
+    forbid = button(offered.message, "Forbid spades while E keeps the lead")
+    with counting(storage) as seen:
+        pressed = await ld.press(offered.message, forbid["custom_id"], user="Director")
+    assert "Chosen by" in pressed.text, pressed.text
+    assert seen[0] <= MOST[backend]["press"], seen
