@@ -29,6 +29,7 @@ from tdbot.desk import (
     actionable_appeal,
     answer_here_or_alone,
     blind_directors,
+    blind_note,
     bounded,
     desk_of,
     directors_ping,
@@ -101,15 +102,15 @@ class AppealCog(commands.Cog):
         if channel is not None and not filed.repeated:  # redelivered: ping nobody again
             blind = await blind_directors(interaction, entry.session_id, entry.board_number)
             ping, mentions = await directors_ping(interaction, club, blind)
+            line = ping + localize(club.language,  # the log channel: the club's language
+                                   N_("Appeal #{number} against ruling #{ruling} (table {table}, "
+                                      "board {board}) by {member}."),
+                                   number=filed.id, ruling=id, table=entry.table_number,
+                                   board=entry.board_number, member=interaction.user.mention)
+            if blind:  # why the deputies are pinged, as for a consultation or a call
+                line += " " + blind_note(blind, entry.board_number, club.language)
             try:
-                await channel.send(
-                    ping + localize(club.language,  # the log channel: the club's language
-                                    N_("Appeal #{number} against ruling #{ruling} (table {table}, "
-                                       "board {board}) by {member}."),
-                                    number=filed.id, ruling=id, table=entry.table_number,
-                                    board=entry.board_number, member=interaction.user.mention),
-                    allowed_mentions=mentions,
-                )
+                await channel.send(line, allowed_mentions=mentions)
             except discord.HTTPException as exc:
                 log.warning("Could not post appeal %s: %s", filed.id, exc)
 

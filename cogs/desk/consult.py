@@ -162,7 +162,7 @@ class ConsultCog(commands.Cog):
             number=asked.id, table=ctx.table.number, board=ctx.board.number,
         )
         if blind:
-            line += " " + blind_note(blind, ctx.board.number)
+            line += " " + blind_note(blind, ctx.board.number, ctx.club.language)
         try:
             await channel.send(line, allowed_mentions=mentions)
         except discord.HTTPException as exc:

@@ -512,6 +512,27 @@ async def test_50D2_void_them_together_names_the_new_numbers_of_what_it_records_
                                       include_void=True) == before
 
 
+async def test_92_an_appeal_on_a_blind_board_tells_the_deputies_why_they_are_pinged(
+    ld, storage
+):
+    """An appeal about board 3, which the playing director has not played, pings the deputies
+    with the same note as a consultation or a call on that board: who is playing (and so why
+    the deputies take it)."""
+    deputy = await _director_playing(ld, storage)
+    await ld.run("/sit table:2 seat:E", user="RHO")
+    recorded = await exposure(storage, ld, table=2, board=3)
+    filed = await ld.slash("appeal file", {"id": recorded.id, "reason": "Never exposed"},
+                           user="RHO")
+    [post] = filed.channel_messages
+    assert post.pings["roles"] == [deputy.id], post.pings
+    director = ld.member("Director").mention
+    assert (f"{director} is playing and has not played board 3 yet: the deputies take this"
+            in post.text), post.text
+    asked = await ld.slash("consult ask", {"question": "Is my 2C comparable?"}, user="RHO")
+    [consulted] = asked.channel_messages
+    assert f"{director} is playing and has not played board 3 yet" in consulted.text
+
+
 async def test_a_consultation_on_a_blind_board_goes_to_the_deputies(ld, storage):
     deputy = await _director_playing(ld, storage)
     await ld.run("/sit table:2 seat:E", user="RHO")

@@ -213,3 +213,25 @@ async def test_50D2_the_script_of_a_ruling_a_re_ruling_carried_reads_its_note_in
     assert note != str(stored)  # shipped in French
     assert note in script.text, script.text
     assert "ruled again as" not in script.text
+
+
+async def test_the_deputies_note_of_a_consultation_and_an_appeal_is_in_the_clubs_language(
+    ld, storage
+):
+    """The log channel speaks the club's language: the note that a playing director has not
+    played the board (why the deputies are pinged) too, for a consultation and an appeal."""
+    from tests.cogs.directors.test_desk import _director_playing
+
+    await _director_playing(ld, storage)
+    await french_club(ld)
+    await ld.run("/sit table:2 seat:E", user="RHO")
+    recorded = await exposure(storage, ld, table=2, board=3)
+    note = fr("{who} is playing and has not played board {board} yet: the deputies take this; "
+              "details only in /calls, /log and /script for directors who have played it.",
+              who=ld.member("Director").mention, board=3)
+    asked = await ld.slash("consult ask", {"question": "Comparable ?"}, user="RHO")
+    [consulted] = asked.channel_messages
+    assert note in consulted.text, consulted.text
+    filed = await ld.slash("appeal file", {"id": recorded.id, "reason": "Jamais"}, user="RHO")
+    [post] = filed.channel_messages
+    assert note in post.text, post.text
