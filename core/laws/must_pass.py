@@ -58,7 +58,8 @@ def owed_call(state: TableState, item: Awaiting) -> Text | None:
                    seat=item.offender, call=call_symbol(parse_call(item.call)))
     if item.stage in JUDGED and not item.reply and not item.judged:
         return Msg("{seat.value}'s next call: if it is not comparable to his cancelled {call}, "
-                   "his partner must pass at his next turn ({law}).", seat=item.offender,
+                   "{partner.value} must pass at {partner.value}'s next turn ({law}).",
+                   seat=item.offender, partner=item.offender.partner,
                    call=call_symbol(parse_call(item.call)), law=JUDGED[item.stage][1])
     return None
 

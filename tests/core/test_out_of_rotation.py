@@ -539,3 +539,14 @@ def test_31B_a_later_pass_replacing_the_insufficient_bid_keeps_the_27B2_bar():
     assert "31A2(b)" in ruling.laws and obligations(state) == {"N:throughout"}
     assert ruling.outcome["partner_must_pass"] == "throughout"
     assert "rest of the auction" in str(ruling.summary)
+
+
+def test_31A2_state_names_the_partner_whose_pass_the_offenders_next_call_decides():
+    """While E's next call after his 1♠ out of rotation is still to come, /state's line says
+    whom it bars (W, by seat), not "his partner at his next turn", which read as E's own."""
+    from core.view import view_of
+
+    _, state = coor(at("N"), "E", "1S", turn_call="1H")
+    lines = [str(line) for line in view_of(state).lines()]
+    assert any(line.startswith("E's next call:") and "W must pass at W's next turn (31A2(b))"
+               in line for line in lines), lines
