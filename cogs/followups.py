@@ -17,7 +17,7 @@ from discord.ext import commands
 from core.cards import Card, Suit, parse_cards, parse_hand
 from core.engine import ChoiceMade, Event
 from core.laws.course import RestrictionSpent
-from core.laws.dummy_call import Designation, call_of, designate
+from core.laws.dummy_call import Designation, call_of, designate, with_records
 from core.laws.flow import CardPlayed, LeadLost
 from core.laws.must_pass import must_pass
 from core.laws.penalty import PartnerLead, PenaltyCardReturned, PenaltyNotPlayed
@@ -49,7 +49,7 @@ from tdbot.context import (
     storage_of,
     table_context,
 )
-from tdbot.hands import hand_from_records
+from tdbot.hands import dummy_deal, hand_from_records
 from tdbot.limits import directors_cooldown, press_allowance
 from tdbot.messages import N_, localize, reader_locale, say
 from tdbot.recording import answer_and_log, incident_cooldown, record_incident, reporter
@@ -351,12 +351,14 @@ class Followups(commands.Cog):
     @app_commands.describe(
         said="What declarer said",
         led="The suit led to this trick (leave out when dummy leads)",
-        dummy="Dummy's cards now, e.g. 'S KJ3 H Q4', or ranks of the suit concerned: 'KJ3'",
+        dummy="Dummy's cards now, e.g. 'S KJ3 H Q4' or 'KJ3' (with hand records: checked, or "
+        "left out)",
         named="The suit, rank or card declarer named: S, Q or SQ",
         corrected="After a slip: the card he meant and named at once",
         to_beat="For 'win', dummy playing last: the card winning the trick so far",
         last_won="Dummy leading, a rank named: the suit dummy won the last trick with",
         played_since="After a slip: declarer has played a card from either hand since",
+        trick="Which trick, 1-13 (keeps the bot's count of the play)",
         table=TABLE_HELP,
     )
     @app_commands.choices(said=SAID_CHOICES, led=SUIT_CHOICES, last_won=SUIT_CHOICES)
@@ -373,28 +375,34 @@ class Followups(commands.Cog):
         to_beat: app_commands.Transform[Card, CardOption] | None = None,
         last_won: str | None = None,
         played_since: bool = False,
+        trick: app_commands.Range[int, 1, 13] | None = None,
         table: TableNumber | None = None,
     ) -> None:
-        """Law 46 (45C4(b)) from what declarer said: a card dummy's cards make certain is
-        recorded as played from dummy (a public ruling); otherwise only the asker is told."""
+        """Law 46 (45C4(b)) from what declarer said: a card dummy's cards (typed, or from the
+        hand records) make certain is recorded as played from dummy (a public ruling);
+        otherwise only the asker is told."""
         designation = Designation(said)
         facts = call_of(  # bad input: one line, before anything is read
             Seat.N, designation, led=Suit.parse(led) if led else None, dummy=dummy,
             named_text=named, corrected=corrected, to_beat=to_beat,
             last_won=Suit.parse(last_won) if last_won else None, played_since=played_since)
         designate(facts, None)  # facts missing for that call: refused before anything is read
-        ctx = await in_time(interaction, table_context(interaction, table),
-                            ephemeral=not facts.may_record)
+        ctx = await in_time(interaction, table_context(interaction, table), ephemeral=not (
+            facts.may_record or (trick is not None and facts.may_play)))
         state = ctx.board.state
-        ruling, card = designate(facts, state.contract)
+        deal = await dummy_deal(interaction, ctx)
+        read, doubt = with_records(facts, state, deal, trick)
+        ruling, card = designate(read, state.contract, doubt)
         read_declarer = state.declarer
         if card is not None and read_declarer is not None:
             def build(now: TableContext) -> Event:
-                """Dummy as the write finds him: the rule rules again on that board."""
+                """Dummy as the write finds him (his cards read again from that record): the
+                rule rules again on that board."""
                 declarer = now.board.state.declarer or read_declarer
-                return replace(facts, seat=declarer.partner, plays=card)
+                again, _ = with_records(facts, now.board.state, deal, trick)
+                return replace(again, seat=declarer.partner, plays=card)
 
-            await record_incident(interaction, table, build)
+            await record_incident(interaction, table, build, trick=trick)
             return
         locale = reader_locale(interaction, ctx.club.language, ephemeral=True)
         await respond(interaction, ephemeral=True, embed=ruling_embed(

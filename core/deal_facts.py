@@ -43,6 +43,13 @@ def hands_checked(seat: Seat | None, director: bool) -> frozenset[Seat]:
     return frozenset((seat,)) if seat is not None else frozenset()
 
 
+def dummy_seen(seat: Seat | None, director: bool) -> bool:
+    """Whether dummy's cards may be read from the hand records for an asker at ``seat`` (None:
+    not at that table) who is a ``director`` or not: once faced, dummy's cards are seen by the
+    whole table (41D), so by anyone seated there, and by a director the board is open to."""
+    return seat is not None or director
+
+
 def deal_mismatch(event: Event, deal: Deal,
                   hands: Collection[Seat] = SEATS) -> Msg | None:
     """Why ``event`` cannot be right on this deal (one line), or None when it fits; only its

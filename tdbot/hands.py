@@ -17,8 +17,14 @@ import discord
 
 from core import double_dummy
 from core.cards import Card, Hand, Suit
-from core.deal import DealError, make_deal, vulnerable_words
-from core.deal_facts import hand_after, hands_checked, opening_lead_hand, typed_hand_mismatch
+from core.deal import Deal, DealError, make_deal, vulnerable_words
+from core.deal_facts import (
+    dummy_seen,
+    hand_after,
+    hands_checked,
+    opening_lead_hand,
+    typed_hand_mismatch,
+)
 from core.diagram import diagram_png, diagram_text, heading
 from core.pbn import MAX_BYTES, PbnError, dd_tricks_text, parse_pbn
 from core.seats import SEATS, Seat
@@ -166,6 +172,17 @@ async def hand_from_records(
     if played:
         return hand_after(deal, seat, played)
     return opening_lead_hand(ctx.board.state, seat, led, deal)
+
+
+async def dummy_deal(interaction: discord.Interaction[TDBot], ctx: TableContext) -> Deal | None:
+    """The hand records' deal of ``ctx``'s board for reading dummy's cards (``/dummy-call``),
+    when the asker may see dummy (:func:`core.deal_facts.dummy_seen`: seated at the table, or a
+    director, whom :func:`tdbot.context.table_context` has refused a board closed to him);
+    None otherwise, or without hand records."""
+    if not dummy_seen(ctx.seat, ctx.director):
+        return None
+    return await storage_of(interaction).deal_of(ctx.guild_id, ctx.board.session_id,
+                                                 ctx.board.number)
 
 
 async def visible_deal(

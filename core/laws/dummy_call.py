@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from core.cards import (
+    SUITS,
     Card,
     CardError,
     Hand,
@@ -21,14 +22,15 @@ from core.cards import (
     parse_rank,
     rank_display,
 )
+from core.deal import Deal
 from core.errors import RuleError
 from core.laws.claim import trump_of
 from core.laws.flow import CardPlayed, card_played
-from core.laws.play import require_play, unique
+from core.laws.play import check_card_free, require_play, unique
 from core.registry import Event, event, rule
 from core.ruling import Ruling
 from core.seats import Seat
-from core.state import Chooser, TableState
+from core.state import Chooser, Place, TableState
 from core.text import Msg, Text
 
 
@@ -49,6 +51,8 @@ class Designation(StrEnum):
 #: The designations whose card dummy's holding can make certain (the others never play one).
 MAY_PLAY = frozenset({Designation.HIGH, Designation.WIN, Designation.LOW, Designation.SUIT,
                       Designation.RANK})
+#: The designations whose answer reads dummy's holding (46B4's, to refuse a card he holds).
+READS_HOLDING = MAY_PLAY | {Designation.ABSENT}
 
 
 @event("dummy_call")
@@ -58,7 +62,8 @@ class DummyCall(Event):
     dummy's cards (None: not given), the suit, rank or card he named, the card he meant at once
     after a slip, the card winning the trick so far when dummy plays last (for "win"), the suit
     with which dummy won the last trick (dummy leading, 46B3(a)), and whether declarer has
-    played a card from either hand since (45C4(b))."""
+    played a card from either hand since (45C4(b)); ``records_trick``: dummy's cards were read
+    from the hand records at that trick (:func:`with_records`)."""
 
     seat: Seat
     said: Designation
@@ -72,12 +77,18 @@ class DummyCall(Event):
     last_won: Suit | None = None
     played_since: bool = False
     plays: Card | None = None  # the card :func:`designate` found certain, as recorded
+    records_trick: int | None = None
+
+    @property
+    def may_play(self) -> bool:
+        """Whether the rules turn this call into a card, given dummy's cards (46B1-46B3)."""
+        return self.said in MAY_PLAY
 
     @property
     def may_record(self) -> bool:
         """Whether the answer may be a card played from dummy (recorded, public): only dummy's
         cards make one certain, and only for a call the rules turn into a card (46B1-46B3)."""
-        return self.dummy is not None and self.said in MAY_PLAY
+        return self.dummy is not None and self.may_play
 
 
 def named(text: str) -> Card | Suit | int:
@@ -160,13 +171,104 @@ def _director(call: DummyCall, summary: Text, law: str, *steps: Text) -> Ruling:
     return _answer(call, summary, (law, "46A"), (*steps, _PROPER), chooser=Chooser.DIRECTOR)
 
 
-def designate(call: DummyCall, contract: str | None) -> tuple[Ruling, Card | None]:
+def designate(call: DummyCall, contract: str | None,
+              doubt: Text | None = None) -> tuple[Ruling, Card | None]:
     """The card declarer's call plays from dummy (None: none is certain) and the ruling that
     says so, citing Law 46 (45C4(b) for a slip); the board's ``contract`` (None: not known)
-    gives the trump suit for "win" when dummy may ruff."""
+    gives the trump suit for "win" when dummy may ruff. The ruling says where dummy's cards
+    came from when the hand records gave them, and ``doubt``, why they could not
+    (:func:`with_records`)."""
     ruling = _rule(call, contract)
+    said = [line for line in (_source(call), doubt) if line is not None]
+    if said:
+        ruling = replace(ruling, steps=(*ruling.steps, *said))
     card = ruling.outcome["card_played"]
     return ruling, parse_card(card) if card is not None else None
+
+
+def _source(call: DummyCall) -> Msg | None:
+    """Where dummy's cards came from, when the hand records gave them."""
+    trick = call.records_trick
+    if trick is None:
+        return None
+    if trick == 1:
+        return Msg("Dummy's cards are those the hand records deal him: at trick 1 he has played "
+                   "none.")
+    return Msg("Dummy's cards are those the hand records deal him, less the cards the reports "
+               "show he played before trick {trick}, one to each trick.", trick=trick)
+
+
+def with_records(call: DummyCall, state: TableState, deal: Deal | None,
+                 trick: int | None) -> tuple[DummyCall, Msg | None]:
+    """``call`` with dummy's cards as the hand records (``deal``; None: none, or not for this
+    asker) and the card record give them, and the line that says why they could not (None:
+    they did, or the call does not need them).
+
+    Dummy holds the deal's cards less those the card record shows gone (played, or face up
+    waiting for a choice), but that is all of them only when the record has a card of his for
+    each trick before ``trick``, the trick the report names: the state's own count is only as
+    good as the last report (it stays at 1 when the table reports nothing), and where it or the
+    record knows a later trick it is preferred. Typed cards (``call.dummy``) are checked: a card
+    the record or the deal denies him, or, the record complete, a suit typed without a card he
+    still holds, refuses the call naming the card; a complete record is then read for the rest.
+    """
+    declarer = state.declarer
+    if declarer is None:
+        return call, None
+    dummy = declarer.partner
+    typed = call.dummy
+    if typed is not None:
+        _check_typed(typed, state, dummy, deal)
+    if deal is None or call.said not in READS_HOLDING:
+        return call, None
+    played = [w.card for w in state.whereabouts if w.seat is dummy and w.place is Place.PLAYED]
+    doubt = _doubt(state, trick, len(played))
+    if doubt is not None:
+        return call, doubt if typed is None and call.may_play else None
+    face_up = {p.card for p in state.pending}
+    held = Hand(c for c in deal.hand(dummy)
+                if c not in face_up and ((w := state.where(c)) is None or w.place is Place.HAND))
+    typed_suits = [s for s in SUITS if typed is not None and typed.has_suit(s)]
+    missing = [c for s in typed_suits for c in held.in_suit(s) if typed and c not in typed]
+    if missing:  # a suit typed short of a card he still holds
+        raise RuleError(Msg("By the hand records and the cards recorded played, dummy still "
+                            "holds the {card.symbol}: check dummy's cards (nothing was "
+                            "recorded).", card=missing[0]))
+    return replace(call, dummy=held, records_trick=trick), None
+
+
+def _check_typed(typed: Hand, state: TableState, dummy: Seat, deal: Deal | None) -> None:
+    """Refuse typed cards of dummy's that the card record puts elsewhere (another player's
+    penalty card included) or the deal gives another player, naming the card (dummy's cards are
+    face up to the table, 41D)."""
+    for card in sorted(typed):
+        check_card_free(state, dummy, card)
+        where = state.where(card)
+        if where is not None and (where.place is Place.PLAYED or where.seat is not dummy):
+            raise RuleError(Msg("{record}, so dummy does not hold it: check dummy's cards "
+                                "(nothing was recorded).", record=where.describe()))
+        if deal is not None and card not in deal.hand(dummy):
+            raise RuleError(Msg("The hand records of board {board} do not give dummy the "
+                                "{card.symbol}: check dummy's cards (nothing was recorded).",
+                                board=deal.board, card=card))
+
+
+def _doubt(state: TableState, trick: int | None, played: int) -> Msg | None:
+    """Why the record cannot say which of his dealt cards dummy has played (None: it can)."""
+    if trick is None:
+        return Msg("The hand records give dummy's cards, but the reports do not say which trick "
+                   "this is, so not which of them he has played: give trick: (or dummy:) and "
+                   "the bot names the card.")
+    known = max(state.trick or 1, played + 1)  # what the state knows: its count, the record
+    if trick < known:
+        return Msg("The reports put this board at trick {known} at least ({n} of dummy's cards "
+                   "recorded played), not trick {trick}: check the trick, or give dummy: and "
+                   "the bot names the card.", known=known, n=played, trick=trick)
+    if played < trick - 1:
+        return Msg("The hand records give dummy's cards, but the reports show only {n} of the "
+                   "{m} he played before trick {trick}: give dummy: (his cards now) and the bot "
+                   "names the card.", n=played, m=trick - 1, trick=trick)
+    return None
 
 
 def _rule(call: DummyCall, contract: str | None) -> Ruling:

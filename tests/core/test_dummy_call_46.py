@@ -3,14 +3,17 @@ tongue corrected): which card is played, who designates, and what is recorded.""
 
 from __future__ import annotations
 
+import random
+import re
 from dataclasses import replace
 
 import pytest
 
-from core.cards import Suit, parse_card, parse_hand
+from core.cards import SUITS, Hand, Suit, parse_card, parse_hand
+from core.deal import random_deal
 from core.engine import apply, replay
 from core.errors import RuleError
-from core.laws.dummy_call import Designation, DummyCall, designate, named
+from core.laws.dummy_call import Designation, DummyCall, designate, named, with_records
 from core.laws.flow import BoardSet, CardPlayed
 from core.seats import Seat
 from core.state import Chooser, Place
@@ -157,3 +160,70 @@ def test_46B1b_the_rule_reads_the_boards_contract() -> None:
     assert state.where(parse_card("H2")).place is Place.PLAYED
     with pytest.raises(RuleError, match="certain"):
         apply(replay([BoardSet(Seat.N, Seat.S)]), win)
+
+
+DEAL = random_deal(1, random.Random(7))  # generated, never real hand records
+LONG = max(SUITS, key=lambda s: len(DEAL.hand(Seat.N).in_suit(s)))  # dummy's longest suit
+SPOTS = sorted(DEAL.hand(Seat.N).in_suit(LONG), key=lambda c: c.rank)  # his, lowest first
+LOW = call(Designation.LOW, led=LONG)
+
+
+def _first_low_played():
+    """The board once 'low' at trick 1, read from the hand records, is recorded."""
+    read, _ = with_records(LOW, PLAY, DEAL, 1)
+    return apply(PLAY, replace(read, plays=SPOTS[0]))
+
+
+def test_46B1c_low_from_the_hand_records_is_dummys_lowest_card_not_yet_played() -> None:
+    """At trick 1 the hand records give all of dummy's cards; once the card record has his
+    lowest played, 'low' at trick 2 is the next one up (the card already played is never
+    chosen), and the ruling, recorded too, says where dummy's cards came from."""
+    read, doubt = with_records(LOW, PLAY, DEAL, 1)
+    assert doubt is None and read.dummy == DEAL.hand(Seat.N)
+    ruling, card = designate(read, "4H")
+    assert card == SPOTS[0] and "46B1(c)" in ruling.laws
+    assert "hand records deal him: at trick 1" in str(ruling.steps[-1])
+    recorded, state = _first_low_played()
+    assert any("hand records" in str(step) for step in recorded.steps)
+    again, doubt = with_records(LOW, state, DEAL, 2)
+    assert doubt is None and SPOTS[0] not in again.dummy
+    ruling, card = designate(again, "4H")
+    assert card == SPOTS[1], (card, SPOTS)
+    assert "less the cards the reports show he played before trick 2" in str(ruling.steps[-1])
+
+
+def test_46B_the_records_name_no_card_when_the_reports_cannot_tell_the_trick() -> None:
+    """The state's trick stays at 1 when the table reports nothing, so without trick: the
+    records do not say which of dummy's cards are gone: the answer says so and names no card;
+    likewise when the record lacks cards he played, or knows a later trick than the one typed."""
+    unknown, doubt = with_records(LOW, PLAY, DEAL, None)
+    assert unknown.dummy is None and "do not say which trick" in str(doubt)
+    ruling, card = designate(unknown, "4H", doubt)
+    assert card is None and ruling.steps[-1] == doubt
+    short, doubt = with_records(LOW, PLAY, DEAL, 5)  # four tricks gone, none recorded
+    assert short.dummy is None and "only 0 of the 4 he played before trick 5" in str(doubt)
+    _, state = _first_low_played()
+    stale, doubt = with_records(LOW, state, DEAL, 1)  # he has played to trick 1 already
+    assert stale.dummy is None and "trick 2 at least" in str(doubt)
+    assert with_records(LOW, PLAY, None, 1) == (LOW, None)  # no hand records: as before
+
+
+def test_46B_typed_cards_the_records_deny_dummy_are_refused_naming_the_card() -> None:
+    """Typed dummy: is checked: a card the card record shows played (hand records or not), one
+    the hand records give another player, or, the record complete, a suit typed short of a card
+    dummy still holds, refuses the call naming that card."""
+    _, state = _first_low_played()
+    typed = call(Designation.HIGH, led=LONG, dummy=Hand(SPOTS))
+    gone = re.escape(f"the {SPOTS[0].symbol} was played by N")
+    with pytest.raises(RuleError, match=gone):
+        with_records(typed, state, DEAL, 2)
+    with pytest.raises(RuleError, match=gone):
+        with_records(typed, state, None, None)
+    foreign = sorted(DEAL.hand(Seat.E))[0]
+    with pytest.raises(RuleError, match=re.escape(f"do not give dummy the {foreign.symbol}")):
+        with_records(replace(typed, dummy=Hand([*SPOTS[1:], foreign])), state, DEAL, 2)
+    short = replace(typed, dummy=Hand(SPOTS[2:]))
+    with pytest.raises(RuleError, match=re.escape(f"still holds the {SPOTS[1].symbol}")):
+        with_records(short, state, DEAL, 2)
+    # the record short of his played cards: the typed suit cannot be checked, and is used
+    assert with_records(short, state, DEAL, 5) == (short, None)
