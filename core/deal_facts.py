@@ -17,7 +17,7 @@ from core.engine import Event, replay
 from core.errors import USER_ERRORS
 from core.held import held_cards
 from core.seats import SEATS, Seat
-from core.state import Phase, TableState
+from core.state import Phase, Place, TableState
 from core.text import Msg
 
 
@@ -43,11 +43,21 @@ def hands_checked(seat: Seat | None, director: bool) -> frozenset[Seat]:
     return frozenset((seat,)) if seat is not None else frozenset()
 
 
-def dummy_seen(seat: Seat | None, director: bool) -> bool:
+def dummy_seen(state: TableState, seat: Seat | None, director: bool) -> bool:
     """Whether dummy's cards may be read from the hand records for an asker at ``seat`` (None:
-    not at that table) who is a ``director`` or not: once faced, dummy's cards are seen by the
-    whole table (41D), so by anyone seated there, and by a director the board is open to."""
-    return seat is not None or director
+    not at that table) who is a ``director`` or not. Once faced, dummy's cards are seen by the
+    whole table (41D), and a director the board is open to sees them; declarer's side may read
+    them. A defender may read them only once the reports show the opening lead faced (a card
+    recorded played, or a later trick): before it, dummy's cards (even a refusal that names
+    one) would tell him what his opening lead may not know (41A, 16)."""
+    if director:
+        return True
+    if seat is None:
+        return False
+    declarer = state.declarer
+    if declarer is not None and seat in (declarer, declarer.partner):
+        return True
+    return (state.trick or 1) > 1 or any(w.place is Place.PLAYED for w in state.whereabouts)
 
 
 def deal_mismatch(event: Event, deal: Deal,

@@ -176,10 +176,11 @@ async def hand_from_records(
 
 async def dummy_deal(interaction: discord.Interaction[TDBot], ctx: TableContext) -> Deal | None:
     """The hand records' deal of ``ctx``'s board for reading dummy's cards (``/dummy-call``),
-    when the asker may see dummy (:func:`core.deal_facts.dummy_seen`: seated at the table, or a
-    director, whom :func:`tdbot.context.table_context` has refused a board closed to him);
+    when the asker may see dummy (:func:`core.deal_facts.dummy_seen`: a director, whom
+    :func:`tdbot.context.table_context` has refused a board closed to him, declarer's side, or a
+    defender once the opening lead is known faced);
     None otherwise, or without hand records."""
-    if not dummy_seen(ctx.seat, ctx.director):
+    if not dummy_seen(ctx.board.state, ctx.seat, ctx.director):
         return None
     return await storage_of(interaction).deal_of(ctx.guild_id, ctx.board.session_id,
                                                  ctx.board.number)

@@ -145,5 +145,20 @@ async def test_16B_46B_a_member_not_at_the_table_gets_nothing_from_the_hand_reco
     result = await ld.run(ask, user=ld.member("Kibitzer"))
     assert result.ephemeral, result.text
     assert "Dummy's lowest" in result.text and "hand records" not in result.text, result.text
-    seated = await ld.run(ask, user="LHO")
+    seated = await ld.run(ask, user="Declarer")
     assert seated.ephemeral and "hand records" in seated.text, seated.text
+
+
+async def test_41A_16B_46B_a_defender_reads_nothing_of_dummy_from_the_records_before_the_lead(
+    ld, bot, board
+):
+    """Before the reports show the opening lead faced, a defender's /dummy-call (even with
+    trick:1, or a typed dummy: the deal contradicts) says nothing the hand records give of
+    dummy: that would tell the opening leader dummy's cards. (Declarer's side reads them, and
+    a defender once a card is recorded played: test_46B1c_low_reads_dummys_lowest_card_left…)"""
+    suit, spots = await _dealt(ld)
+    ask = f"/dummy-call said:low led:{suit.letter} trick:1"
+    early = await ld.run(ask, user="LHO")
+    assert spots[0].symbol not in early.text and "hand records" not in early.text, early.text
+    probe = await ld.run(ask + " dummy:" + suit.letter + _ranks(spots[1:]), user="LHO")
+    assert "still holds" not in probe.text and "hand records" not in probe.text, probe.text
