@@ -1,4 +1,5 @@
-"""``/claim made`` (a player records a claim or concession, Laws 68-69) and ``/claim review``
+"""``/claim made`` (a player records a claim or concession, Laws 68-69), ``/claim play-on``
+(the players agreed to play on from it, 68D2(b)) and ``/claim review``
 (the director reads what Law 70 has him weigh: the remaining hands, the outstanding trumps, the
 double-dummy result from there, the questions). He rules with ``/ruling confirm`` (it stands)
 or ``/ruling adjust`` (the tricks he awards), logged like any other ruling."""
@@ -22,6 +23,7 @@ from core.laws.claim import (
     LAW70_QUESTIONS,
     STATEMENT_MAX,
     Claim,
+    PlayOn,
     outstanding_trumps,
     remaining_hands,
     trump_of,
@@ -79,6 +81,18 @@ class Claims(commands.Cog):
                          Seat.parse(objector) if objector else None)
 
         await record_incident(interaction, table, build)
+
+    @claim.command(name="play-on",
+                   description="Play goes on after a claim: the other side asked, all four "
+                               "agreed (68D2(b)).")
+    @app_commands.describe(table="Table number (default: this channel's table, or yours)")
+    @incident_cooldown
+    async def play_on(
+        self,
+        interaction: discord.Interaction[TDBot],
+        table: TableNumber | None = None,
+    ) -> None:
+        await record_incident(interaction, table, lambda ctx: PlayOn())
 
     @claim.command(name="review", description="Directors: what Law 70 weighs for a claim.")
     @app_commands.describe(

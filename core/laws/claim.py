@@ -144,7 +144,8 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
         judgement = Msg("Law 70: the director adjudicates as equitably as he can to both sides, "
                         "every doubtful point against the claimer.")
     after, kept_laws, kept_steps = _choices_kept(
-        state, state.evolve(notes=(*state.notes, f"{waits.CLAIM_NOTE}{ev.claimer.value}")))
+        state, waits.with_claim(state, ev.claimer, trick=14 - ev.remaining,
+                                agreed=ev.objector is None))
     return Ruling(
         kind="claim",
         summary=summary,
@@ -154,6 +155,38 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
         outcome={"claimer": ev.claimer.value, "tricks": ev.tricks, "remaining": ev.remaining,
                  "disputed": ev.objector is not None},
     ), after
+
+
+@event("claim_play_on")
+@dataclass(frozen=True)
+class PlayOn(Event):
+    """Play goes on after a claim or concession: the non-claiming side asked to and all four
+    players agreed (68D2(b))."""
+
+
+@rule(PlayOn)
+def play_on(state: TableState, ev: PlayOn) -> tuple[Ruling, TableState]:
+    """68D2(b): the claim is void and not adjudicated, and play goes on. It was made all the
+    same: a revoke of the claimer's side before it stays established (63A3, 63B), which a
+    director's void of the claim (the record taken back, as if never made) would undo."""
+    claimer = waits.claimed_by(state)
+    if claimer is None:
+        raise RuleError(Msg("no claim or concession has stopped play on this board, so there is "
+                            "none to play on from (68D2(b))"))
+    return Ruling(
+        kind="claim_play_on",
+        summary=Msg("Play goes on: at the request of the non-claiming side, all four agreeing, "
+                    "{seat.value}'s claim or concession is void and not adjudicated (68D2(b)).",
+                    seat=claimer),
+        laws=("68D2(b)", "63A3", "63B"),
+        steps=(Msg("Laws 16 and 50 do not apply to it: a card shown while play was suspended "
+                   "is no penalty card and its information is not unauthorized; the score "
+                   "obtained from here stands (68D2(b))."),
+               Msg("A revoke by {seat.side} before the claim stays established: the claim was "
+                   "made (63A3), and once established a revoke is no longer corrected (63B).",
+                   seat=claimer)),
+        outcome={"claimer": claimer.value},
+    ), waits.with_play_on(state)
 
 
 def _choices_kept(before: TableState,

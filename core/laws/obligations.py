@@ -348,9 +348,11 @@ def stopped_ruling(claimer: Seat, *, kind: str = "must_play") -> Ruling:
     return Ruling(
         kind=kind,
         summary=stopped_words(claimer),
-        laws=("68D", "63A3", "63A4"),
-        steps=(Msg("Agreed, the claim stands (69A); disputed, the director rules (70). If he "
-                   "has play go on, he voids the claim."), claim_revoke_words(claimer)),
+        laws=("68D", "68D2(b)", "63A3", "63A4"),
+        steps=(Msg("Agreed, the claim stands (69A); disputed, the director rules (70). If the "
+                   "non-claiming side asks to play on and all four agree, the claim is void and "
+                   "play goes on (68D2(b)): record it with /claim play-on."),
+               claim_revoke_words(claimer)),
         outcome={"legal": [], "declarer_designates": False, "waiting": True},
     )
 

@@ -26,7 +26,7 @@ from core.laws.penalty import (
     require_declarer,
 )
 from core.laws.play import add_major, check_card_free, require_play
-from core.laws.waits import claimed_by
+from core.laws.waits import claim_agreed, claimed_by, played_on
 from core.registry import Event, event, rule
 from core.ruling import Ruling, sentences
 from core.seats import Role, Seat, role_of
@@ -197,23 +197,45 @@ def _check(state: TableState, ev: Revoke) -> Seat:
     return declarer
 
 
-def claim_establishment(state: TableState,
-                        offender: Seat) -> tuple[bool, list[str], list[Text]] | None:
-    """What the claim or concession on this board makes of ``offender``'s revoke before it
+def claim_establishment(state: TableState, offender: Seat, trick: int | None = None, *,
+                        round_over: bool = False) -> tuple[bool, list[str], list[Text]] | None:
+    """What the claims or concessions on this board make of ``offender``'s revoke before them
     (None: there is none; a defender's concession his partner objected to at once is none,
-    68B2): established when a member of his side made it (63A3); not by an opponent's claim,
-    which establishes it only once the offenders' agreement to it is, at the end of the round
-    or a call on the next board (63A4, 69A). Whether so, and the laws and steps that say it."""
+    68B2): established when a member of his side made one (63A3), even one play went on from
+    (68D2(b): the revoke on ``trick``, if said, up to that claim's trick); not by an
+    opponent's claim until the offenders' agreement to it is established, at the end of the
+    round (``round_over``) or a call on the next board (63A4, 69A): a claim nobody objected
+    to, the round over, establishes it. Whether so, and the laws and steps that say it."""
+    for earlier, at in played_on(state):
+        if earlier.side == offender.side and trick is not None and trick <= at:
+            return True, ["63A3", "68D2(b)", "63B"], [
+                Msg("The revoke is established: {claimer.value}, of the offending side, "
+                    "claimed or conceded after it (63A3); play went on with that claim void "
+                    "(68D2(b)), which does not undo the establishment (63B).", claimer=earlier)]
     claimer = claimed_by(state)
     if claimer is None:
         return None
     if claimer.side == offender.side:
         return True, ["63A3"], [Msg("The revoke is established: {claimer.value}, of the offending "
                                     "side, has claimed or conceded (63A3).", claimer=claimer)]
+    if round_over and claim_agreed(state):
+        return True, ["63A4", "69A"], [
+            Msg("The revoke is established: {seat.side} agreed to {claimer.value}'s claim and "
+                "raised no objection to it before the round ended (63A4, 69A).", seat=offender,
+                claimer=claimer)]
     return False, ["63A4"], [Msg("{claimer.value}'s claim does not establish it: a claim by the "
                                  "non-offending side does so only once the offenders' agreement "
                                  "to it is established, at the end of the round or a call on the "
                                  "next board (63A4, 69A).", claimer=claimer)]
+
+
+def _establishing_claimer(state: TableState, ev: Revoke) -> Seat | None:
+    """Who made the claim of the offender's side that established ``ev`` (63A3), if any."""
+    for earlier, at in played_on(state):
+        if earlier.side == ev.offender.side and ev.trick <= at:
+            return earlier
+    claimer = claimed_by(state)
+    return claimer if claimer is not None and claimer.side == ev.offender.side else None
 
 
 def corrected_after_claim(state: TableState,
@@ -248,7 +270,8 @@ def _establishment(state: TableState, ev: Revoke) -> tuple[bool, list[str], list
                                 "yet it is reported as not established", what=what, law=law))
         return True, [law], [Msg("The revoke is established: {what} ({law}).", what=what,
                                  law=law)]
-    by_claim = claim_establishment(state, ev.offender)
+    by_claim = claim_establishment(state, ev.offender, ev.trick,
+                                   round_over=ev.attention is Attention.AFTER_ROUND)
     if by_claim is not None and by_claim[0]:
         return by_claim
     if ev.established:
@@ -267,7 +290,8 @@ def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
         # reported for correction, but a claim of his side established it (63A3)
         raise RuleError(Msg("{claimer.value}'s claim or concession established the revoke "
                             "(63A3), so it is no longer corrected: report it as established, "
-                            "with who won the revoke trick (won_by)", claimer=claimed_by(state)))
+                            "with who won the revoke trick (won_by)",
+                            claimer=_establishing_claimer(state, ev)))
     if not established and ev.attention is not Attention.DURING_PLAY:
         raise RuleError(Msg("a revoke first noticed after the board was over has been "
                             "established by then (63A): report it as established"))
@@ -602,18 +626,50 @@ def transfer(ev: Revoke, declarer: Seat) -> tuple[int, str, Msg]:
                           "trick", seat=seat)
 
 
-def _still_open(ev: Revoke, found: list[tuple[str, Msg]]) -> Msg | None:
+def _still_open(state: TableState, ev: Revoke, found: list[tuple[str, Msg]]) -> Msg | None:
     """What the ruling cannot settle yet, in words (None when nothing): the transfer under 64A
-    when the later tricks are not known and they matter. Said after "Provisional: "."""
+    when the later tricks are not known and they matter. Said after "Provisional: ". After a
+    claim play has ended: what the claim gives the offenders counts, and the later tricks
+    are for the table to say now."""
     if found or ev.later_tricks is not None or ev.won_by in (None, WonBy.PARTNER):
         return None
+    claimed = claimed_by(state) is not None
     if ev.won_by is WonBy.OFFENDER:
+        if claimed:
+            return Msg("{seat.side} winning any trick after the revoke trick, one the claim "
+                       "gives them included, makes it 2 tricks instead of 1 (64A1); play has "
+                       "ended, so give their later tricks (later_tricks) to settle it.",
+                       seat=ev.offender)
         return Msg("{seat.side} winning any trick after the revoke trick makes it 2 tricks "
                    "instead of 1 (64A1); the transfer is settled when play ends (64A).",
+                   seat=ev.offender)
+    if claimed:
+        return Msg("{seat.side} winning any trick after the revoke trick, one the claim gives "
+                   "them included, makes it 1 trick instead of none (64A2, 64B1); play has "
+                   "ended, so give their later tricks (later_tricks) to settle it.",
                    seat=ev.offender)
     return Msg("{seat.side} winning any trick after the revoke trick makes it 1 trick instead "
                "of none (64A2, 64B1); the transfer is settled when play ends (64A).",
                seat=ev.offender)
+
+
+def _claim_settles(state: TableState) -> tuple[list[str], Msg] | None:
+    """After a claim play has ended (68D): the transfer applies now to the claim's result, as
+    agreed (69A) or as the director rules it (70); the laws and the step that say so (None:
+    no claim, the transfer is made when play ends)."""
+    claimer = claimed_by(state)
+    if claimer is None:
+        return None
+    if claim_agreed(state):
+        return ["68D", "69A"], Msg(
+            "Tricks won before the revoke trick are never transferred (64A). Play ended with "
+            "{seat.value}'s claim (68D), which stands as agreed: the board is scored as if the "
+            "tricks claimed had been won in play (69A), and the transfer applies to that "
+            "result now.", seat=claimer)
+    return ["68D", "70"], Msg(
+        "Tricks won before the revoke trick are never transferred (64A). Play ended with "
+        "{seat.value}'s claim (68D), which the director rules on (70): the transfer applies to "
+        "the result he gives it.", seat=claimer)
 
 
 def _repeat_in_doubt(state: TableState, ev: Revoke) -> Msg | None:
@@ -641,7 +697,7 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
     doubt = _repeat_in_doubt(state, ev)
     state = remember_revoke(state, ev.offender, ev.suit)
     found = exceptions(ev, declarer)
-    open_ = _still_open(ev, found)
+    open_ = _still_open(state, ev, found)
     judgement: list[Text] = [Msg("If the transfer does not make up for the damage the revoke "
                                  "caused, the Director assigns an adjusted score to restore "
                                  "equity (64C1).")]
@@ -681,7 +737,13 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
         count, law_a, said = transfer(ev, declarer)
         arithmetic = str(said)  # the outcome keeps the arithmetic as English text
         laws = [law_a]
-        if count == 1:
+        settles = _claim_settles(state)
+        if settles is not None:
+            summary = (Msg("1 trick goes to {nos.side}, from the result of the claim ({law}).",
+                           nos=ev.offender.lho, law=law_a) if count == 1 else
+                       Msg("{n} tricks go to {nos.side}, from the result of the claim ({law}).",
+                           n=count, nos=ev.offender.lho, law=law_a))
+        elif count == 1:
             summary = Msg("1 trick goes to {nos.side} after play ends ({law}).",
                           nos=ev.offender.lho, law=law_a)
         else:
@@ -689,8 +751,12 @@ def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[s
                           nos=ev.offender.lho, law=law_a)
         provisional_summary = summary
         steps.append(Msg("{arithmetic} ({law}).", arithmetic=said, law=law_a))
-        steps.append(Msg("Tricks won before the revoke trick are never transferred; the "
-                         "transfer is made when play ends (64A)."))
+        if settles is not None:
+            laws += settles[0]
+            steps.append(settles[1])
+        else:
+            steps.append(Msg("Tricks won before the revoke trick are never transferred; the "
+                             "transfer is made when play ends (64A)."))
     provisional = open_ is not None or doubt is not None
     if provisional:
         summary = Msg("Provisional: {summary} {detail}", summary=provisional_summary,

@@ -71,17 +71,66 @@ def without_lead_made(state: TableState) -> TableState:
     return state.evolve(notes=tuple(n for n in state.notes if not n.startswith(LED_NOTE)))
 
 
-#: ``TableState.notes`` entry of a claim or concession (Law 68): ``claim:S``.
+#: ``TableState.notes`` entry of a claim or concession (Law 68): ``claim:S@9``, S's claim of
+#: the tricks from trick 9 on (an older entry, ``claim:S``, does not say the trick).
 CLAIM_NOTE = "claim:"
+
+#: ``TableState.notes`` entry beside the claim's: nobody objected when it was made, so it stands
+#: as agreed (69A).
+AGREED_NOTE = "69A:agreed"
+
+#: ``TableState.notes`` entry of a claim play went on from (68D2(b)): ``68D2b:S@9``. The claim
+#: is void, but it was made: a revoke of S's side up to trick 9 stays established (63A3, 63B).
+PLAYED_ON_NOTE = "68D2b:"
+
+
+def _claim_note(state: TableState) -> str | None:
+    """The claim's entry without its prefix (``S@9``), if any."""
+    for note in state.notes:
+        if note.startswith(CLAIM_NOTE):
+            return note[len(CLAIM_NOTE):]
+    return None
 
 
 def claimed_by(state: TableState) -> Seat | None:
-    """Who claimed or conceded on this board (68): play has stopped (68D) until a director
-    orders it on, which he does by voiding the claim."""
+    """Who claimed or conceded on this board (68): play has stopped (68D) until the players
+    agree to play on (68D2(b), :func:`with_play_on`) or a director voids the claim."""
+    note = _claim_note(state)
+    return Seat(note.split("@")[0]) if note is not None else None
+
+
+def claim_agreed(state: TableState) -> bool:
+    """Whether the claim that stopped play was made with nobody objecting (69A)."""
+    return claimed_by(state) is not None and AGREED_NOTE in state.notes
+
+
+def with_claim(state: TableState, claimer: Seat, *, trick: int, agreed: bool) -> TableState:
+    """``state`` with ``claimer``'s claim of the tricks from ``trick`` on: play stops (68D)."""
+    return state.evolve(notes=(*state.notes, f"{CLAIM_NOTE}{claimer.value}@{trick}",
+                               *([AGREED_NOTE] if agreed else [])))
+
+
+def with_play_on(state: TableState) -> TableState:
+    """``state`` once play goes on from its claim (68D2(b)): the claim no longer stops play,
+    and the board keeps who made it and at which trick (:func:`played_on`)."""
+    note = _claim_note(state)
+    if note is None:
+        return state
+    seat, _, trick = note.partition("@")
+    kept = tuple(n for n in state.notes if not n.startswith(CLAIM_NOTE) and n != AGREED_NOTE)
+    return state.evolve(notes=(*kept, f"{PLAYED_ON_NOTE}{seat}@{trick or '?'}"))
+
+
+def played_on(state: TableState) -> list[tuple[Seat, int]]:
+    """The claims play went on from on this board (68D2(b)), each with the trick it was made
+    at (one whose trick is not known is left out)."""
+    found: list[tuple[Seat, int]] = []
     for note in state.notes:
-        if note.startswith(CLAIM_NOTE):
-            return Seat(note[len(CLAIM_NOTE):])
-    return None
+        if note.startswith(PLAYED_ON_NOTE):
+            seat, _, trick = note[len(PLAYED_ON_NOTE):].partition("@")
+            if trick.isdigit():
+                found.append((Seat(seat), int(trick)))
+    return found
 
 
 #: ``TableState.notes`` entry of a defender's attempt to concede that his partner objected to

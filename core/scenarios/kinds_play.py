@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.engine import ChoiceMade, apply
 from core.errors import RuleError
 from core.laws import course
-from core.laws.claim import Claim
+from core.laws.claim import Claim, PlayOn
 from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.flow import AuctionEnded, BoardEnded, CardPlayed, LeadLost
 from core.laws.obligations import must_play
@@ -116,6 +116,13 @@ def claim_made(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     ev = Claim(facts.seat("claimer"), facts.number("tricks"), facts.number("remaining"),
                objector=facts.opt_seat("objector"))
     ruling, state = apply(state, ev)
+    return {"_cited": list(ruling.laws)}, state
+
+
+@kind("claim_play_on")
+def claim_play_on(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: play goes on from the claim, all four agreeing (68D2(b))."""
+    ruling, state = apply(state, PlayOn())
     return {"_cited": list(ruling.laws)}, state
 
 

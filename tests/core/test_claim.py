@@ -33,7 +33,7 @@ def test_69A_an_unopposed_claim_stands_as_agreed() -> None:
     assert "nobody objects" in ruling.summary and "69A" in ruling.laws
     assert "The statement: drawing trumps" in ruling.steps
     # play stops (68D): the state says so, and nothing else changes
-    assert state == PLAY.evolve(notes=("claim:S",))
+    assert state == PLAY.evolve(notes=("claim:S@10", "69A:agreed"))
 
 
 def test_68D_after_a_claim_nobody_plays_and_every_command_says_so() -> None:
@@ -411,6 +411,118 @@ def test_63A3_63A4_state_and_mustplay_say_which_revokes_the_claim_establishes() 
     ruling = must_play(state, Seat.E)
     assert any(str(s).startswith(said) for s in ruling.steps), ruling.steps
     assert {"63A3", "63A4"} <= set(ruling.laws)
+
+
+def test_64A_68D_69A_after_a_claim_the_transfer_applies_to_the_claimed_result() -> None:
+    """A club night: W's revoke, established by E's claim, was ruled '1 trick goes to N-S
+    after play ends'; play had ended with the claim (68D). The transfer applies now to the
+    claim's result: as agreed (69A), or as the director rules it when disputed (70). Without
+    a claim the ruling still says the transfer is made when play ends."""
+    from core.laws.revoke import Revoke, WonBy
+
+    revoke = Revoke(Seat.W, True, trick=9, won_by=WonBy.OFFENDER, later_tricks=0)
+    for claim, law in ((Claim(Seat.E, 3, 4), "69A"), (Claim(Seat.E, 3, 4, objector=Seat.S), "70"),
+                       (Claim(Seat.S, 4, 4), "69A")):
+        _, state = apply(PLAY, claim)
+        ruling, _ = apply(state, revoke)
+        said = [str(ruling.summary), *map(str, ruling.steps)]
+        assert str(ruling.summary) == "1 trick goes to N-S, from the result of the claim (64A1).", \
+            ruling.summary
+        assert not any("play ends" in line for line in said), said
+        assert any(f"Play ended with {claim.claimer.value}'s claim (68D)" in line
+                   for line in said), said
+        assert {"64A1", "68D", law} <= set(ruling.laws), ruling.laws
+    open_, _ = apply(apply(PLAY, Claim(Seat.E, 3, 4))[1],
+                     Revoke(Seat.W, True, trick=9, won_by=WonBy.OPPONENTS))
+    assert str(open_.summary).startswith("Provisional: 0 tricks go to N-S, from the result of "
+                                         "the claim (64A2)."), open_.summary
+    assert "one the claim gives them included" in str(open_.summary), open_.summary
+    assert "play ends" not in str(open_.summary), open_.summary
+    ordinary, _ = apply(PLAY, revoke)
+    assert str(ordinary.summary) == "1 trick goes to N-S after play ends (64A1)."
+    assert "68D" not in ordinary.laws, ordinary.laws
+
+
+def test_63A4_69A_an_agreed_claim_establishes_the_other_sides_revoke_once_the_round_is_over(
+        ) -> None:
+    """S claims and nobody objects; W's revoke before it is noticed after the round: E-W's
+    agreement to the claim is established (69A), and with it the revoke (63A4), which the
+    ruling says itself even when reported as not established. A claim W objected to is no
+    agreement (68D2, 70): nothing but the report establishes it then. During the round the
+    agreed claim does not establish it yet: it is corrected."""
+    from core.laws.revoke import Attention, Revoke, WonBy
+
+    late = {"card": parse_card("H2"), "trick": 9, "won_by": WonBy.OFFENDER, "later_tricks": 0,
+            "attention": Attention.AFTER_ROUND}
+    _, agreed = apply(PLAY, Claim(Seat.S, 4, 4))
+    for established in (False, True):
+        ruling, after = apply(agreed, Revoke(Seat.W, established, **late))
+        assert {"63A4", "69A", "64B5"} <= set(ruling.laws), ruling.laws
+        assert ruling.outcome["correct"] is False and not after.penalty_cards
+        assert any("E-W agreed to S's claim and raised no objection to it before the round "
+                   "ended (63A4, 69A)" in str(s) for s in ruling.steps), ruling.steps
+    _, disputed = apply(PLAY, Claim(Seat.S, 4, 4, objector=Seat.W))
+    with pytest.raises(RuleError, match="established by then"):
+        apply(disputed, Revoke(Seat.W, False, **late))
+    told, _ = apply(disputed, Revoke(Seat.W, True, **late))
+    assert "63A4" not in told.laws and "63A" in told.laws, told.laws
+    during = {**late, "attention": Attention.DURING_PLAY}
+    corrected, after = apply(agreed, Revoke(Seat.W, False, **during))
+    assert {"62A", "63A4"} <= set(corrected.laws) and "69A" not in corrected.laws
+    assert [p.token for p in after.penalty_cards] == ["W:H2:major"]
+
+
+# --- 68D2(b): play goes on from a claim ----------------------------------------------------
+
+
+def _claimed_at_trick_9(claim: Claim):
+    _, state = apply(PLAY, PlayReported(trick=9))
+    return apply(state, claim)[1]
+
+
+def test_68D2b_63A3_play_goes_on_and_a_revoke_the_claim_established_stays_established() -> None:
+    """E claims at trick 9; N-S ask to play on and all four agree (68D2(b)): the claim is void
+    and play goes on, but it was made: W's revoke on trick 8 stays established (63A3, 63B),
+    so reported for correction it is ruled under Law 64. A revoke after play went on (trick
+    11) is corrected as usual, and E's side's claim has nothing to do with N-S's revokes."""
+    from core.laws.claim import PlayOn
+    from core.laws.revoke import Revoke, WonBy
+
+    ruling, state = apply(_claimed_at_trick_9(Claim(Seat.E, 3, 5)), PlayOn())
+    assert {"68D2(b)", "63A3", "63B"} <= set(ruling.laws), ruling.laws
+    assert str(ruling.summary).startswith("Play goes on"), ruling.summary
+    assert waits.claimed_by(state) is None
+    assert not any("Play has stopped" in str(line) for line in view_of(state).lines())
+    with pytest.raises(RuleError, match=r"E's claim or concession established the revoke"):
+        apply(state, Revoke(Seat.W, False, card=parse_card("H2"), trick=8))
+    kept, after = apply(state, Revoke(Seat.W, False, card=parse_card("H2"), trick=8,
+                                      won_by=WonBy.OFFENDER, later_tricks=1))
+    assert {"63A3", "68D2(b)", "64A1"} <= set(kept.laws) and "62A" not in kept.laws, kept.laws
+    assert kept.outcome["tricks_transferred"] == 2 and not after.penalty_cards
+    _, on = apply(state, PlayReported(trick=11))
+    later, after = apply(on, Revoke(Seat.W, False, card=parse_card("H2"), trick=11))
+    assert "62A" in later.laws and "63A3" not in later.laws, later.laws
+    assert [p.token for p in after.penalty_cards] == ["W:H2:major"]
+    theirs, _ = apply(state, Revoke(Seat.S, False, card=parse_card("H2"), trick=8))
+    assert "62A" in theirs.laws and "63A3" not in theirs.laws, theirs.laws
+
+
+def test_68D2b_a_card_shown_during_the_claim_stays_no_penalty_card_and_play_needs_a_claim() -> None:
+    """Law 50 does not apply to a card shown while the claim suspended play (68D2(b)): once
+    play goes on it is still no penalty card. There is nothing to play on from without a
+    claim: refused."""
+    from core.laws.claim import PlayOn
+
+    state = _claimed_at_trick_9(Claim(Seat.S, 5, 5, objector=Seat.W))
+    _, state = apply(state, Exposure(Seat.E, (parse_card("H5"),)))
+    _, state = apply(state, PlayOn())
+    assert not state.penalty_cards and not view_of(state).waits
+    _, state = apply(state, PlayReported(trick=10))
+    assert not state.penalty_cards
+    with pytest.raises(RuleError, match="none to play on from"):
+        apply(state, PlayOn())
+    with pytest.raises(RuleError, match="none to play on from"):
+        apply(PLAY, PlayOn())
 
 
 def _declarer_asked_about_h2(*before):

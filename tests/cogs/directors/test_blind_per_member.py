@@ -98,6 +98,7 @@ ABOUT_THE_BOARD = [
     ("penalty returned", {"card": "C2", "table": 3}),
     ("penalty not-played", {"card": "C2", "seat": "W", "table": 3}),
     ("claim made", {"seat": "S", "tricks": 10, "remaining": 13, "table": 3}),
+    ("claim play-on", {"table": 3}),
     ("consult ask", {"question": "Is 2C comparable?", "table": 3}),
 ]
 

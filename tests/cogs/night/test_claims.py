@@ -209,3 +209,55 @@ async def test_63A3_a_revoke_reported_for_correction_after_its_sides_claim_is_es
     assert "62B1" not in ruled.text, ruled.text
     state = await ld.run("/state", user="Dummy")
     assert "penalty" not in state.text.lower(), state.text
+
+
+async def test_64A_68D_after_a_claim_the_revoke_transfer_applies_to_the_claimed_result(
+        ld, storage):
+    """A club night: W's revoke, ruled after E's claim, said '1 trick goes to N-S after play
+    ends' though play had ended with the claim (68D): the transfer applies to the claim's
+    result now (69A)."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:E trick:9", user="Declarer")
+    await ld.run("/claim made seat:E tricks:3 remaining:5", user="RHO")
+    ruled = await ld.run("/revoke seat:W established:true trick:9 won_by:offender "
+                         "later_tricks:0", user="LHO")
+    assert not ruled.ephemeral and "from the result of the claim (64A1)" in ruled.text, ruled.text
+    assert "play ends" not in ruled.text and "69A" in ruled.text, ruled.text
+
+
+async def test_63A4_an_agreed_claim_establishes_a_revoke_noticed_after_the_round(ld, storage):
+    """S claims and nobody objects; after the round W's revoke is reported as not
+    established: E-W's agreement to the claim is established by then (69A), so is the revoke
+    (63A4), and the ruling says so (no automatic transfer, 64B5)."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:S trick:9", user="Declarer")
+    await ld.run("/claim made seat:S tricks:5 remaining:5", user="Declarer")
+    ruled = await ld.run("/revoke seat:W established:false card:H2 trick:9 won_by:offender "
+                         "later_tricks:0 attention:after_round", user="LHO")
+    assert not ruled.ephemeral and "63A4" in ruled.text and "64B5" in ruled.text, ruled.text
+    assert "E-W agreed to S's claim" in ruled.text, ruled.text
+    state = await ld.run("/state", user="Dummy")
+    assert "penalty" not in state.text.lower(), state.text
+
+
+async def test_68D2b_play_goes_on_from_a_claim_and_its_63A3_establishment_stays(ld, storage):
+    """E claims at trick 9; N-S ask to play on and all four agree: /claim play-on records it
+    (68D2(b)), /state no longer says play has stopped, and W's revoke on trick 8 reported for
+    correction is still established by E's claim (63A3). Without a claim /claim play-on is
+    refused in one private line and records nothing."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:E trick:9", user="Declarer")
+    before = await ld.run("/state", user="Dummy")
+    refused = await ld.run("/claim play-on", user="Declarer")
+    assert refused.ephemeral and "\n" not in refused.text.strip(), refused.text
+    assert "none to play on from" in refused.text, refused.text
+    assert (await ld.run("/state", user="Dummy")).text == before.text
+    await ld.run("/claim made seat:E tricks:3 remaining:5", user="RHO")
+    assert "Play has stopped" in (await ld.run("/state", user="Dummy")).text
+    on = await ld.run("/claim play-on", user="Declarer")
+    assert not on.ephemeral and "Play goes on" in on.text and "68D2(b)" in on.text, on.text
+    assert "Play has stopped" not in (await ld.run("/state", user="Dummy")).text
+    ruled = await ld.run("/revoke seat:W established:false card:H2 trick:8 won_by:offender "
+                         "later_tricks:0", user="LHO")
+    assert not ruled.ephemeral and "63A3" in ruled.text and "68D2(b)" in ruled.text, ruled.text
+    assert "62B1" not in ruled.text, ruled.text
