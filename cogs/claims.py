@@ -83,8 +83,7 @@ class Claims(commands.Cog):
         await record_incident(interaction, table, build)
 
     @claim.command(name="play-on",
-                   description="Play goes on after a claim: the other side asked, all four "
-                               "agreed (68D2(b)).")
+                   description="Play goes on after a claim, all four agreeing (68D2(b)).")
     @app_commands.describe(table="Table number (default: this channel's table, or yours)")
     @incident_cooldown
     async def play_on(
