@@ -22,6 +22,7 @@ from core.laws.exposure import Exposure, How, exposure
 from core.laws.penalty import INFORMATION_ON_TABLE, add_penalty_cards
 from core.laws.play import check_card_free, check_may_play, require_play
 from core.laws.revoke import remember_revoke
+from core.laws.waits import claimed_by
 from core.registry import Event, event, rule
 from core.ruling import Ruling, sentences
 from core.seats import Seat, is_defender
@@ -213,14 +214,25 @@ def _in_time(state: TableState, ev: DefectiveTrick) -> tuple[Ruling, TableState]
     ), state
 
 
-def _transfer(ev: DefectiveTrick) -> tuple[int, Msg]:
-    """67B1: deemed a revoke on the defective trick, one trick under 64A2."""
+def _transfer(state: TableState, ev: DefectiveTrick) -> tuple[int, Msg]:
+    """67B1: deemed a revoke on the defective trick, one trick under 64A2; after a claim play
+    has ended (68D), so the trick comes off the claim's result rather than "after play"."""
     side = ev.seat
+    claimed = claimed_by(state) is not None
     if ev.side_won is None:
+        if claimed:
+            return 1, Msg("Provisional: 1 trick goes to {nos.side} from the result of the claim "
+                          "(68D) if {seat.side} won the defective trick or any later trick, one "
+                          "the claim gives them included; none if it won neither (67B1, 64A2).",
+                          nos=side.lho, seat=side)
         return 1, Msg("Provisional: 1 trick goes to {nos.side} after play ends if {seat.side} "
                       "won the defective trick or any later trick, none if it won neither "
                       "(67B1, 64A2).", nos=side.lho, seat=side)
     if ev.side_won:
+        if claimed:
+            return 1, Msg("1 trick goes to {nos.side} from the result of the claim (68D): "
+                          "{seat.side} won the defective trick or a later one (67B1, 64A2).",
+                          nos=side.lho, seat=side)
         return 1, Msg("1 trick goes to {nos.side} after play ends: {seat.side} won the defective "
                       "trick or a later one (67B1, 64A2).", nos=side.lho, seat=side)
     return 0, Msg("No trick is transferred: {seat.side} won neither the defective trick nor any "
@@ -252,7 +264,7 @@ def _omitted_late(state: TableState, ev: DefectiveTrick) -> tuple[Ruling, TableS
         if ev.led is not None and ev.card.suit is not ev.led:
             steps.append(Msg("The {card.symbol} is right only if {seat.value} holds no "
                              "{suit.singular}.", card=ev.card, seat=ev.seat, suit=ev.led))
-    count, said = _transfer(ev)
+    count, said = _transfer(state, ev)
     known = 0 if ev.side_won is None else count
     steps.append(Msg("Either way he is deemed to have revoked on that trick (67B1)."))
     state = remember_revoke(state, ev.seat, ev.led)  # a revoke of the board's (64B2, 64B7)

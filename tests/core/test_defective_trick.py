@@ -187,3 +187,17 @@ def test_67B1_64B2_a_later_revoke_in_the_suit_of_the_deemed_one_repeats_it():
     ruling, _ = apply(state, Revoke(Seat.W, True, trick=8, won_by=WonBy.OFFENDER,
                                     later_tricks=1, suit=Suit.HEARTS))
     assert ruling.outcome["exception"] == "64B2" and ruling.outcome["tricks_transferred"] == 0
+
+
+@pytest.mark.parametrize("side_won", [True, None])
+def test_67B1_68D_after_a_claim_the_trick_comes_off_the_claims_result(side_won):
+    """Play ended with the claim (68D): the deemed revoke's trick is taken from the claim's
+    result, not "after play ends", as a revoke's transfer after a claim is (64A, 69A)."""
+    claimed = apply(play_state("S", trick=9), Claim(Seat.S, 4, 5))[1]
+    ev = DefectiveTrick(Seat.W, Defect.OMITTED, late=True, card=card("H2"), led=Suit.HEARTS,
+                        trick=5, side_won=side_won)
+    ruling, _ = apply(claimed, ev)
+    assert "from the result of the claim (68D)" in str(ruling.summary), ruling.summary
+    assert "after play ends" not in str(ruling.summary)
+    unclaimed, _ = apply(play_state("S", trick=9), ev)
+    assert "after play ends" in str(unclaimed.summary)
