@@ -22,7 +22,7 @@ from core.laws.exposure import AuctionExposureIncident, Exposure, How
 from core.laws.insufficient import InsufficientBid
 from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.premature import PrematurePlay
+from core.laws.premature import PrematurePlay, SimultaneousCards, SimultaneousPlays
 from core.laws.revoke import Attention, Revoke, WonBy, trick_reached, unreported_trick
 from core.laws.rotation import CallOutOfRotation
 from core.seats import Seat
@@ -404,6 +404,60 @@ class Incidents(commands.Cog):
             interaction, table, lambda ctx: PrematurePlay(Seat.parse(seat), card, led=suit),
             trick=trick,
         )
+
+    simultaneous = app_commands.Group(
+        name="simultaneous", description="Cards played at the same moment (Law 58).",
+        guild_only=True,
+    )
+
+    @simultaneous.command(
+        name="plays", description="Two players led or played at the same moment (Law 58A)."
+    )
+    @app_commands.describe(
+        legal="Whose lead or play was in turn (his card counts first)",
+        other="Who played at the same moment (his card counts after it)",
+        table=TABLE_HELP,
+    )
+    @incident_cooldown
+    async def simultaneous_plays(
+        self,
+        interaction: discord.Interaction[TDBot],
+        legal: SeatName,
+        other: SeatName,
+        table: TableNumber | None = None,
+    ) -> None:
+        event = SimultaneousPlays(Seat.parse(legal), Seat.parse(other))
+        await record_incident(interaction, table, lambda ctx: event)
+
+    @simultaneous.command(
+        name="cards", description="A player led or played two or more cards at once (Law 58B)."
+    )
+    @app_commands.describe(
+        cards="The cards that came out together, e.g. S4 H9",
+        seat="Whose card(s) (default: yours)",
+        visible="The cards whose faces could be seen (leave out: none)",
+        designated="The card he says he plays (needed when two or more were seen)",
+        late="Noticed only after both sides had played to the next trick (58B4: Law 67)",
+        trick="Which trick, 1-13 (keeps the bot's count of the play)",
+        table=TABLE_HELP,
+    )
+    @incident_cooldown
+    async def simultaneous_cards(
+        self,
+        interaction: discord.Interaction[TDBot],
+        cards: CardsArg,
+        seat: SeatName | None = None,
+        visible: CardsArg | None = None,
+        designated: CardArg | None = None,
+        late: bool = False,
+        trick: Trick | None = None,
+        table: TableNumber | None = None,
+    ) -> None:
+        ctx = await in_time(interaction, table_context(interaction, table, acting=True))
+        whose = _whose(seat, ctx)
+        event = SimultaneousCards(whose, tuple(cards), tuple(visible or ()), designated, late)
+        await record_incident(interaction, ctx.table.number, lambda ctx: event, trick=trick,
+                              looked_up=ctx)
 
     @app_commands.command(name="revoke", description="A revoke (Laws 61-64).")
     @app_commands.describe(

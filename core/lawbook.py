@@ -133,9 +133,11 @@ _SUMMARIES: dict[int, tuple[Msg, Msg]] = {
              "other suit, or not a named other suit. No rectification when declarer has played "
              "from both hands.")),
     58: (Msg("Simultaneous leads or plays"),
-         Msg("A card played together with another player's legal card counts as played after it; "
-             "two cards from one hand: the player says which he plays, the others may be penalty "
-             "cards.")),
+         Msg("A card played at the same moment as another player's legal card counts as played "
+             "after it. Two or more cards from one hand: if only one face was seen, that card is "
+             "played and the others go back; if more were seen, he names the card he plays and a "
+             "defender's other cards seen become penalty cards. Found only after both sides have "
+             "played to the next trick: Law 67.")),
     59: (Msg("Inability to lead or play as required"),
          Msg("A player who cannot comply with a required lead or play may play any otherwise "
              "legal card.")),

@@ -5,6 +5,11 @@ card, and declarer chooses what the partner must play to this trick (57A): his h
 card of the suit led, a card of another suit, or not a card of another suit. The choice is a
 :class:`PendingChoice` on the partner; the restriction it leaves lasts for this one play and the
 "must I play it now?" query (:mod:`core.laws.obligations`) enforces it, following suit first.
+
+Two players' cards at once (58A): the one made at the same moment as a legal card comes after
+it, and the ruling names the law that card falls under (the seats tell it). One player's cards at
+once (58B): the card that counts is played as any card is (:func:`core.laws.flow.card_played`),
+so every view sees the same trick; a defender's other cards seen are penalty cards.
 """
 
 from __future__ import annotations
@@ -14,8 +19,16 @@ from dataclasses import dataclass
 
 from core.cards import Card, Suit, cards_text
 from core.errors import RuleError
+from core.laws.flow import CardPlayed, card_played
 from core.laws.penalty import INFORMATION_ON_TABLE, add_penalty_cards
-from core.laws.play import add_major, check_card_free, check_may_play, require_play, with_pending
+from core.laws.play import (
+    add_major,
+    check_card_free,
+    check_may_play,
+    require_play,
+    unique,
+    with_pending,
+)
 from core.laws.waits import PREMATURE_LAW
 from core.registry import Event, choice_handler, event, rule
 from core.ruling import Option, Ruling
@@ -259,23 +272,46 @@ class SimultaneousPlays(Event):
     other: Seat
 
 
+def _after_legal(legal: Seat, other: Seat, declarer: Seat) -> tuple[str, Text]:
+    """The law ``other``'s card falls under once it counts after ``legal``'s (58A), from the
+    seats alone (the bot does not see the trick): "" when it is simply his turn."""
+    if other is legal.lho:
+        return "", Msg("{other.value} plays next after {legal.value}: counted after it, his card "
+                       "is in turn and nothing is rectified.", other=other, legal=legal)
+    if not is_defender(other, declarer):
+        return "57C3", Msg("{other.value}'s card is declarer's, played before its turn: a play "
+                           "counts as played and, if legal, is not taken back (57C3); a lead "
+                           "from the wrong hand or out of turn is Law 55.", other=other)
+    if other is legal.partner:
+        return "57D", Msg("{other.value} played at his right-hand opponent's turn, after his "
+                          "partner {legal.value}: Law 57D applies (a card he may legally play "
+                          "to the trick is played at his turn; any other is a major penalty "
+                          "card).", other=other, legal=legal)
+    return "57A", Msg("{other.value} played before his partner {partner.value}: a premature "
+                      "play, Law 57A applies (/premature-play), unless declarer had already "
+                      "played from both hands (57C1).", other=other, partner=other.partner)
+
+
 @rule(SimultaneousPlays)
 def simultaneous_plays(state: TableState, ev: SimultaneousPlays) -> tuple[Ruling, TableState]:
-    require_play(state)
+    declarer = require_play(state)
     if ev.legal is ev.other:
         raise RuleError(Msg("two different players are needed for simultaneous plays"))
     check_may_play(state, ev.other, held_lead=False)  # no card is played after a claim (68D)
+    law, then = _after_legal(ev.legal, ev.other, declarer)
     return Ruling(
         kind="simultaneous_plays",
         summary=Msg("{legal.value}'s card counts first; {other.value}'s card is played after "
                     "it.", legal=ev.legal, other=ev.other),
-        laws=("58A",),
+        laws=("58A", law) if law else ("58A",),
         steps=(Msg("A card played at the same moment as a legal lead or play counts as played "
                    "after it (58A): {legal.value}'s stands, {other.value}'s follows.",
                    legal=ev.legal, other=ev.other),
-               Msg("If that makes {other.value}'s card a lead or play out of turn, or premature, "
-                   "the law for that irregularity applies (53-57).", other=ev.other)),
-        outcome={},
+               then,
+               Msg("If {legal.value}'s card completed the trick, {other.value}'s is a lead to "
+                   "the next one: it stands if he won the trick, otherwise it is a lead out of "
+                   "turn (53-56).", legal=ev.legal, other=ev.other)),
+        outcome={"next_law": law},
     ), state
 
 
@@ -309,6 +345,8 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         raise RuleError(Msg("name two or more different cards played at once"))
     if not set(ev.visible) <= set(ev.cards):
         raise RuleError(Msg("a visible card must be one of the cards played together"))
+    if ev.designated is not None and ev.designated not in ev.cards:
+        raise RuleError(Msg("the card he plays must be one of the cards played together"))
     if ev.discovered_late:
         return Ruling(
             kind="simultaneous_cards",
@@ -316,39 +354,75 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
                         "(67)."),
             laws=("58B4", "67"),
             steps=(Msg("Both sides have played to the next trick since: Law 67 (defective "
-                       "trick) decides (58B4)."),),
+                       "trick) decides (58B4)."),
+                   Msg("Once the Director has established the trick, report it as a trick with "
+                       "too many cards: /defective-trick defect:too_many late:True (67B2).")),
             outcome={"penalty_cards": penalty_tokens(state)},
         ), state
     visible = list(dict.fromkeys(ev.visible))
     if len(visible) <= 1:
-        played = visible[0] if visible else ev.designated
-        back = [c for c in ev.cards if c != played]
-        if played:
-            step = Msg("Only the {card.symbol} was seen, so it is the card played; {cards} go "
-                       "back without rectification (58B1, 47F).", card=played,
-                       cards=cards_text(back))
-        else:
-            step = Msg("No face was seen: he plays the card he chooses; {cards} go back without "
-                       "rectification (58B1, 47F).", cards=cards_text(back))
-        return Ruling(
-            kind="simultaneous_cards",
-            summary=(Msg("The {card.symbol} is played; the other cards go back.", card=played)
-                     if played else Msg("The cards go back; he plays the one he chooses.")),
-            laws=("58B1", "47F"),
-            steps=(step,),
-            outcome={"played": played.text if played else "",
-                     "penalty_cards": penalty_tokens(state)},
-        ), _back(state.placed(ev.seat, played) if played else state, ev.seat, back)
+        return _one_seen(state, ev, visible[0] if visible else None)
+    return _several_seen(state, ev, declarer, visible)
+
+
+def _play(state: TableState, seat: Seat, card: Card) -> tuple[Ruling, TableState]:
+    """The card that counts is played as any card is (Law 44, :func:`card_played`): it uses up
+    what bound his play or lead and is refused while he must wait for a choice."""
+    return card_played(state, CardPlayed(seat, card))
+
+
+def _one_seen(state: TableState, ev: SimultaneousCards,
+              seen: Card | None) -> tuple[Ruling, TableState]:
+    """58B1: the one card seen is played (none seen: the one he names, if he has named it);
+    every other card goes back without rectification (47F)."""
+    if seen is not None and ev.designated not in (None, seen):
+        raise RuleError(Msg("only the {card.symbol} was seen, so it is the card played (58B1): "
+                            "{seat.value} does not choose another", card=seen, seat=ev.seat))
+    played = seen if seen is not None else ev.designated
+    back = [c for c in ev.cards if c != played]
+    if seen is not None:
+        step = Msg("Only the {card.symbol} was seen, so it is the card played; {cards} go "
+                   "back without rectification (58B1, 47F).", card=seen, cards=cards_text(back))
+    elif played is not None:
+        step = Msg("No face was seen: he plays the {card.symbol}, the card he names; {cards} go "
+                   "back without rectification (58B1, 47F).", card=played,
+                   cards=cards_text(back))
+    else:
+        step = Msg("No face was seen: he plays the card he chooses; {cards} go back without "
+                   "rectification (58B1, 47F).", cards=cards_text(back))
+    laws: list[str] = ["58B1", "47F"]
+    steps: list[Text] = [step]
+    if played is not None:
+        made, state = _play(state, ev.seat, played)
+        laws += made.laws
+        steps += made.steps
+    return Ruling(
+        kind="simultaneous_cards",
+        summary=(Msg("The {card.symbol} is played; the other cards go back.", card=played)
+                 if played else Msg("The cards go back; he plays the one he chooses.")),
+        laws=unique(laws),
+        steps=tuple(steps),
+        outcome={"played": played.text if played else "",
+                 "penalty_cards": penalty_tokens(state)},
+    ), _back(state, ev.seat, back)
+
+
+def _several_seen(state: TableState, ev: SimultaneousCards, declarer: Seat,
+                  visible: list[Card]) -> tuple[Ruling, TableState]:
+    """58B2: he names the card he plays among those seen; a defender's other cards seen are
+    penalty cards (50B), declarer's go back (48A); the unseen go back (58B1)."""
     if ev.designated is None or ev.designated not in visible:
         raise RuleError(Msg("several faces were seen: {seat.value} must say which of {cards} he "
                             "plays (58B2)", seat=ev.seat, cards=cards_text(visible)))
     others = [c for c in visible if c != ev.designated]
     hidden = [c for c in ev.cards if c not in visible]
+    defender = is_defender(ev.seat, declarer)
+    played, state = _play(state, ev.seat, ev.designated)
     steps: list[Text] = [Msg("{seat.value} plays the {card.symbol}, the card he names (58B2).",
                              seat=ev.seat, card=ev.designated)]
     laws = ["58B2"]
     made: dict[str, str] = {}  # the kind of the penalty cards it made, compared on a void (50B)
-    if is_defender(ev.seat, declarer):
+    if defender:
         state, extra = add_penalty_cards(state, ev.seat, others, deliberate=False, origin="58B2")
         kind = state.penalty_cards_of(ev.seat)[-1].kind
         made["penalty_kind"] = kind.value
@@ -356,10 +430,10 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         one = len(others) == 1
         shown = cards_text(others)
         if one and major:
-            exposed = Msg("{cards} is exposed and becomes major penalty card (58B2, 50B).",
+            exposed = Msg("{cards} is exposed and becomes a major penalty card (58B2, 50B).",
                           cards=shown)
         elif one:
-            exposed = Msg("{cards} is exposed and becomes minor penalty card (58B2, 50B).",
+            exposed = Msg("{cards} is exposed and becomes a minor penalty card (58B2, 50B).",
                           cards=shown)
         elif major:
             exposed = Msg("{cards} are exposed and become major penalty cards (58B2, 50B).",
@@ -370,26 +444,29 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
         steps.append(exposed)
         steps += extra
         laws.append("50B")
+        back = hidden
     else:
         steps.append(Msg("{cards} go back: declarer's cards never become penalty cards (48A).",
                          cards=cards_text(others)))
         laws.append("48A")
+        back = others + hidden
     if hidden:
         steps.append(Msg("{cards}, never seen, go back without rectification (58B1).",
                          cards=cards_text(hidden)))
-    steps.append(Msg("An opponent who played to the trick after the card was withdrawn may take "
-                     "his card back and play another (58B3, 16C)."))
-    laws.append("58B3")
+    steps.append(Msg("An opponent who had played to the trick after these cards, before the "
+                     "seen card was taken back, may take his card back and play another, with "
+                     "no further rectification (58B3); what his card showed is unauthorized for "
+                     "{seat.value}'s side (16C).", seat=ev.seat))
+    laws += ["58B3", "16C", *played.laws]
+    steps += played.steps
     return Ruling(
         kind="simultaneous_cards",
         summary=(Msg("The {card.symbol} is played; the other exposed cards are penalty cards.",
-                     card=ev.designated) if is_defender(ev.seat, declarer) else
+                     card=ev.designated) if defender else
                  Msg("The {card.symbol} is played; the others go back.", card=ev.designated)),
-        laws=tuple(laws),
+        laws=unique(laws),
         steps=tuple(steps),
-        information=INFORMATION_ON_TABLE if is_defender(ev.seat, declarer) else "",
+        information=INFORMATION_ON_TABLE if defender else "",
         outcome={"played": ev.designated.text, "penalty_cards": penalty_tokens(state),
                  **made},
-    ), _back(state.placed(ev.seat, ev.designated), ev.seat,
-             [c for c in ev.cards if c != ev.designated and not any(
-                 p.card == c for p in state.penalty_cards)])
+    ), _back(state, ev.seat, back)

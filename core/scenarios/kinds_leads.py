@@ -1,4 +1,4 @@
-"""Adapters for leads out of turn, premature plays, simultaneous cards, revokes, revoke
+"""Adapters for leads out of turn, premature plays, simultaneous plays and cards, revokes, revoke
 inquiries, fifth cards and defective tricks (Laws 41, 45E, 47, 53-58, 61-64, 67).
 
 Thin: facts become one engine event (and, with ``choice``, a :class:`ChoiceMade`); what is
@@ -15,7 +15,7 @@ from core.laws.defective import Defect, DefectiveTrick, FifthCard
 from core.laws.exposure import How
 from core.laws.leads import LeadOutOfTurn, prevailing_55A
 from core.laws.opening_lead import OpeningLeadOutOfTurn
-from core.laws.premature import PrematurePlay, SimultaneousCards
+from core.laws.premature import PrematurePlay, SimultaneousCards, SimultaneousPlays
 from core.laws.revoke import Attention, EstablishedBy, Revoke, RevokeInquiry, WonBy
 from core.ruling import Ruling
 from core.scenarios.facts import Facts, Observed, kind, with_facts
@@ -170,6 +170,16 @@ def revoke(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
     observed: Observed = {}
     _observe(observed, ruling, ("tricks_transferred", "correct", "provisional", "depends_on"))
     observed["penalty_cards"] = penalty_tokens(state)
+    return observed, state
+
+
+@kind("simultaneous_plays")
+def simultaneous_plays(facts: Facts, state: TableState) -> tuple[Observed, TableState]:
+    """EXTENSIONS.md: ``other`` played at the same moment as ``legal``'s legal card (58A)."""
+    state = with_facts(state, facts)
+    ruling, state = apply(state, SimultaneousPlays(facts.seat("legal"), facts.seat("other")))
+    observed: Observed = {}
+    _observe(observed, ruling, ("next_law",))
     return observed, state
 
 

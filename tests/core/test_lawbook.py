@@ -29,3 +29,11 @@ def test_46_the_laws_dummy_call_fifth_card_and_defective_trick_rule_under_have_s
     /law answers each of them (46 had been refused as outside what the bot rules on)."""
     found = law_summary(str(number))
     assert found.number == number and len(found.summary) > 40
+
+
+def test_58_the_summary_tells_one_face_seen_from_several_and_the_late_case():
+    """/simultaneous rules under 58: its summary says which card is played when one face was
+    seen (58B1) as well as when several were (58B2), and that 67 takes over late (58B4)."""
+    summary = str(law_summary("58B1").summary)
+    assert "only one face was seen" in summary and "penalty cards" in summary
+    assert "Law 67" in summary

@@ -9,6 +9,7 @@ from core.laws.flow import CardPlayed
 from core.laws.obligations import must_play
 from core.laws.premature import PrematurePlay, SimultaneousCards, SimultaneousPlays
 from core.seats import Seat
+from core.state import Place
 from tests.core.helpers import cards, hand, play_state, tokens
 
 ALL_57A = {"highest", "lowest", "require:H", "require:D", "require:C",
@@ -212,6 +213,97 @@ def test_58_bad_facts_are_refused():
         apply(play_state("S"), SimultaneousCards(Seat.W, cards("S4 H9"), visible=cards("C2")))
     with pytest.raises(RuleError):
         apply(play_state("S"), SimultaneousPlays(Seat.W, Seat.W))
+
+
+def test_58A_the_next_player_in_rotation_is_simply_in_turn():
+    """W leads and N (dummy, next after W) plays at the same moment: N's card, counted after
+    W's, is in turn; nothing to rectify and nothing changes."""
+    ruling, state = apply(play_state("S"), SimultaneousPlays(Seat.W, Seat.N))
+    assert ruling.laws == ("58A",) and ruling.outcome["next_law"] == ""
+    assert "in turn" in " ".join(map(str, ruling.steps))
+    assert state == play_state("S")
+
+
+@pytest.mark.parametrize(("legal", "other", "law"), [
+    ("N", "W", "57A"),  # W, counted after N, played before his partner E
+    ("W", "E", "57D"),  # E, after his partner W, played at his RHO N's turn
+    ("W", "S", "57C3"),  # declarer's own card, counted after W's, came before dummy's
+    ("E", "N", "57C3"),  # dummy's card, counted after E's, came before declarer's
+])
+def test_58A_the_card_counted_second_falls_under_the_law_its_place_gives(legal, other, law):
+    ruling, state = apply(play_state("S"), SimultaneousPlays(Seat(legal), Seat(other)))
+    assert ruling.laws == ("58A", law) and ruling.outcome["next_law"] == law
+    assert law in " ".join(map(str, ruling.steps))
+    assert state == play_state("S")
+
+
+def test_58B1_the_card_seen_is_his_play_and_uses_up_his_57A_instruction():
+    """W played early; declarer told E to play his lowest spade (57A). E's ♠4 and ♠Q come out
+    together, only the ♠4 seen: it is E's play to the trick, so the instruction is spent and
+    the ♠Q is back in his hand; W's penalty card stays."""
+    _, state = early()
+    _, state = instruct(state, "lowest")
+    ruling, state = apply(state, SimultaneousCards(Seat.E, cards("S4 SQ"), visible=cards("S4")))
+    assert ruling.outcome["played"] == "S4" and state.restrictions == ()
+    assert tokens(state) == {"W:SK:major"}
+    assert state.where(parse_card("S4")).place is Place.PLAYED
+    assert state.where(parse_card("SQ")).place is Place.HAND
+    later = must_play(state, Seat.E, hand("Q7.K3.982.J642"), Suit.SPADES).outcome["legal"]
+    assert set(later) == {"SQ", "S7"}  # "lowest" bound that one play only (57A)
+
+
+def test_58B1_only_the_card_seen_is_played_he_names_no_other():
+    with pytest.raises(RuleError, match="only the ♠4 was seen"):
+        apply(play_state("S"), SimultaneousCards(Seat.W, cards("S4 H9"), visible=cards("S4"),
+                                                 designated=parse_card("H9")))
+
+
+def test_58B1_no_face_seen_the_card_he_names_is_played():
+    ruling, state = apply(play_state("S"), SimultaneousCards(
+        Seat.W, cards("S4 H9"), designated=parse_card("H9")))
+    steps = " ".join(map(str, ruling.steps))
+    assert ruling.outcome["played"] == "H9" and "No face was seen" in steps
+    assert "Only the" not in steps and tokens(state) == set()
+    assert state.where(parse_card("S4")).place is Place.HAND
+
+
+def test_58B_the_card_he_plays_is_one_of_the_cards_played_together():
+    with pytest.raises(RuleError, match="one of the cards played together"):
+        apply(play_state("S"), SimultaneousCards(Seat.W, cards("S4 H9"),
+                                                 designated=parse_card("C2")))
+
+
+def test_58B2_the_penalty_card_binds_his_next_play():
+    """E's ♥9 and ♠4, both seen; he names the ♠4: the ♥9 is a minor penalty card that
+    /mustplay names, and the ♠4 is in the trick."""
+    ruling, state = apply(play_state("S"), SimultaneousCards(
+        Seat.E, cards("S4 H9"), visible=cards("S4 H9"), designated=parse_card("S4")))
+    assert tokens(state) == {"E:H9:minor"} and state.where(parse_card("S4")).place is Place.PLAYED
+    answer = must_play(state, Seat.E, None, Suit.HEARTS)
+    assert "♥9" in str(answer.summary) + " ".join(map(str, answer.steps))
+    assert "becomes a minor penalty card" in " ".join(map(str, ruling.steps))
+
+
+def test_58B3_an_opponent_who_played_after_the_cards_may_change_his_card():
+    ruling, _ = apply(play_state("S"), SimultaneousCards(
+        Seat.W, cards("S4 H9"), visible=cards("S4 H9"), designated=parse_card("S4")))
+    said = " ".join(map(str, ruling.steps))
+    assert "had played to the trick after these cards" in said and "W's side (16C)" in said
+    assert {"58B3", "16C"} <= set(ruling.laws)
+
+
+def test_58B_cards_led_while_declarers_lead_choice_is_due_are_refused():
+    """E has a major penalty card and W is on lead: declarer chooses first (50D2), so cards W
+    leads together meanwhile are refused as any lead of his is, and nothing is written."""
+    state = play_state("S", "E:SK:major", trick=2, on_lead=Seat.W)
+    with pytest.raises(RuleError, match="W must wait"):
+        apply(state, SimultaneousCards(Seat.W, cards("H4 H9"), visible=cards("H4")))
+
+
+def test_58B4_points_to_the_defective_trick_report():
+    ruling, _ = apply(play_state("S"), SimultaneousCards(Seat.W, cards("S4 H9"),
+                                                         discovered_late=True))
+    assert "/defective-trick defect:too_many late:True" in " ".join(map(str, ruling.steps))
 
 
 def test_57_events_round_trip():

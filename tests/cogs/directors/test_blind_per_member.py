@@ -93,6 +93,8 @@ ABOUT_THE_BOARD = [
     ("board end", {"table": 3}),
     ("lead-out-of-turn", {"card": "C2", "seat": "W", "correct_leader": "N", "table": 3}),
     ("premature-play", {"card": "C2", "seat": "W", "led": "S", "table": 3}),
+    ("simultaneous cards", {"cards": "C2 C3", "seat": "W", "visible": "C2", "table": 3}),
+    ("simultaneous plays", {"legal": "N", "other": "W", "table": 3}),
     ("insufficient-bid", {"bid": "1C", "seat": "W", "table": 3}),
     ("out-of-rotation", {"call": "P", "seat": "W", "table": 3}),
     ("penalty returned", {"card": "C2", "table": 3}),

@@ -49,9 +49,9 @@ async def test_help_starts_from_what_happened_and_lists_directors_apart(ld, bot)
     """/help: each situation names its one command; directors' commands are a list apart."""
     result = await ld.slash("help")
     embed = result.embed
-    listed = [(f["name"], f["value"]) for f in embed["fields"]]  # a name may repeat: "(more)"
-    fields = dict(listed)
-    happened = fields["What happened?"]
+    # a list past 1024 characters goes on in fields of the same name ("… (more)"): keep each
+    fields = [(f["name"], f["value"]) for f in embed["fields"]]
+    happened = "\n".join(v for k, v in fields if k.startswith("What happened?"))
     for situation, command in (
         ("A card was dropped or shown", "/exposed"),
         ("Someone led out of turn", "/lead-out-of-turn"),
@@ -60,17 +60,19 @@ async def test_help_starts_from_what_happened_and_lists_directors_apart(ld, bot)
         ("Someone called out of turn", "/out-of-rotation"),
         ("Must I", "/mustplay"),
         ("Dummy's card called unclearly", "/dummy-call"),  # Law 46
+        ("Two or more cards came out of one hand at once", "/simultaneous cards"),  # Law 58B
+        ("Two players played at the same moment", "/simultaneous plays"),  # Law 58A
     ):
         line = next(x for x in happened.splitlines() if situation in x)
         assert command in line, line
-    players = "\n".join(v for k, v in listed if k.startswith("Players'"))
-    directors = "\n".join(v for k, v in listed if k.startswith("Directors'"))
+    players = "\n".join(v for k, v in fields if k.startswith("Players'"))
+    directors = "\n".join(v for k, v in fields if k.startswith("Directors'"))
     for name in ("/session start", "/session end", "/table channel", "/calls", "/ruling void",
                  "/setup", "/log export"):
         assert f"`{name}`" in directors and f"`{name}`" not in players, name
     for name in ("/exposed", "/sit", "/board set", "/state", "/help"):
         assert f"`{name}`" in players and f"`{name}`" not in directors, name
-    assert sum(len(str(v)) for _, v in listed) + len(embed["description"]) < 6000
+    assert sum(len(str(v)) for _, v in fields) + len(embed["description"]) < 6000
 
 
 @pytest.mark.parametrize("locale", ["en-US", "fr", "nl", "de"])

@@ -66,6 +66,7 @@ async def test_6_more_penalty_cards_than_a_hand_holds_is_refused_and_writes_noth
     ("Declarer", "/exposed cards:SK seat:N"),
     ("Declarer", "/premature-play card:SK seat:S led:Hearts"),
     ("RHO", "/exposed cards:SK"),
+    ("RHO", "/simultaneous cards cards:SK S2 visible:SK S2 designated:S2"),
 ])
 async def test_48A_50A_a_penalty_card_is_nobody_elses_card_and_nothing_is_recorded(
     ld, bot, board, storage, who, command
