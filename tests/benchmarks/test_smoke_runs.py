@@ -57,6 +57,14 @@ def test_interactions_benchmark_runs_every_run_and_lever() -> None:
     assert sep["one_at_a_time"] and sep["summary"]["saturation_per_s"]["mix"] > 0
     steps = {k: v for k, v in sep["one_at_a_time"].items() if k != "unexpected"}
     assert all(step["cpu_ms"] > 0 for step in steps.values())  # each step's CPU, one at a time
+    # what each step of the benchmark's evening sends to the database: a count no load moves,
+    # so a step that starts reading again fails here rather than in the next measurement (the
+    # eleventh session found /state at 4 statements in 2 transactions and the mix's CPU tripled:
+    # a command typed in a channel bound to no table read the table's channels again)
+    most = {"state": (1, 0), "mustplay": (1, 0), "mustplay_hand": (1, 0), "lead": (6, 1),
+            "press": (6, 1), "exposed": (6, 1), "board_set": (11, 1)}
+    sent = {k: (steps[k]["sql_statements"], steps[k]["transactions"]) for k in most}
+    assert all(sent[k][0] <= most[k][0] and sent[k][1] <= most[k][1] for k in most), sent
     cpu = sep["summary"]["cpu_ms_per_interaction_mix"]  # the bot's, and beside it the others'
     # the stand-in's share is read in clock ticks (10 ms): a smoke run's may round to none
     assert cpu["bot"] > 0 and cpu["stand_in_cpu_ms_per_interaction"] >= 0
