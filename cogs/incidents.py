@@ -384,6 +384,9 @@ class Incidents(commands.Cog):
         card="The card played too soon",
         seat="Who played it",
         led="The suit led to the current trick",
+        rho_turn="He played after his partner, at his right-hand opponent's turn (57D)",
+        legal="At RHO's turn: the card could legally be played to the trick (default: yes if "
+        "it follows suit)",
         trick="Which trick, 1-13 (the declarer's instruction binds this trick only)",
         table=TABLE_HELP,
     )
@@ -396,14 +399,18 @@ class Incidents(commands.Cog):
         card: CardArg,
         seat: SeatName,
         led: str,
+        rho_turn: bool = False,
+        legal: bool | None = None,
         trick: Trick | None = None,
         table: TableNumber | None = None,
     ) -> None:
+        if legal is not None and not rho_turn:
+            raise ContextError(N_("legal: is for a card played at his right-hand opponent's "
+                                  "turn (rho_turn:True, Law 57D)."))
         suit = Suit.parse(led)
-        await record_incident(
-            interaction, table, lambda ctx: PrematurePlay(Seat.parse(seat), card, led=suit),
-            trick=trick,
-        )
+        event = PrematurePlay(Seat.parse(seat), card, led=suit, rho_turn=rho_turn,
+                              card_legal=legal if rho_turn else True)
+        await record_incident(interaction, table, lambda ctx: event, trick=trick)
 
     simultaneous = app_commands.Group(
         name="simultaneous", description="Cards played at the same moment (Law 58).",
@@ -470,6 +477,8 @@ class Incidents(commands.Cog):
         "play goes on: the ruling is provisional)",
         attention="When attention was drawn to it",
         penalty_card_failure="The revoke was a failure to play a penalty card",
+        accepted="Penalty card failure: declarer accepts the card played (52B1(a)) or not "
+        "(52B2); left out: asked",
         suit="The suit he failed to follow (tells a second revoke in the same suit, 64B2)",
         table=TABLE_HELP,
     )
@@ -487,6 +496,7 @@ class Incidents(commands.Cog):
         later_tricks: app_commands.Range[int, 0, 12] | None = None,
         attention: Literal["during_play", "after_next_call", "after_round"] = "during_play",
         penalty_card_failure: bool = False,
+        accepted: bool | None = None,
         suit: str | None = None,
         table: TableNumber | None = None,
     ) -> None:
@@ -494,6 +504,10 @@ class Incidents(commands.Cog):
             raise ContextError(N_("An established revoke: say who won the revoke trick (won_by)."))
         if not established and card is None:
             raise ContextError(N_("A revoke not yet established: name the card played (card)."))
+        if accepted is not None and (established or not penalty_card_failure):
+            raise ContextError(N_("accepted: is declarer's answer under Law 52B1, for a penalty "
+                                  "card not played (penalty_card_failure:True) before the revoke "
+                                  "is established: leave it out."))
 
         def build(ctx: TableContext) -> Event:
             return Revoke(
@@ -506,6 +520,7 @@ class Incidents(commands.Cog):
                 attention=Attention(attention),
                 penalty_card_failure=penalty_card_failure,
                 suit=Suit.parse(suit) if suit else None,
+                accepted=accepted,
             )
 
         await record_incident(interaction, table, build, trick=lambda ctx: trick_reached(

@@ -24,6 +24,19 @@ class ReportVerdict:
     when: str
 
 
+#: Facts the bot found rather than the reporter gave, said in words; left out when unset.
+_IN_WORDS = {
+    "records_trick": "dummy's cards: read from the hand records at trick {} (less the cards "
+                     "recorded played before it)",
+}
+
+
+def _fact_line(key: str, value: Any) -> str | None:
+    if key in _IN_WORDS:
+        return None if value is None else "- " + _IN_WORDS[key].format(value)
+    return f"- {key}: {_fact(value)}"
+
+
 def _fact(value: Any) -> str:
     if isinstance(value, list | tuple):
         return " ".join(str(v) for v in value) or "none"
@@ -57,7 +70,8 @@ def report_text(
 ) -> str:
     """The report as Markdown (code blocks for the diagram and the table)."""
     lines = [f"# Ruling #{ruling_id}: {where}", "", f"Recorded {when}.", "", "## Facts"]
-    lines += [f"- {key}: {_fact(value)}" for key, value in facts.items() if key != "kind"]
+    lines += [line for key, value in facts.items() if key != "kind"
+              if (line := _fact_line(key, value)) is not None]
     lines += ["", "## Auction as recorded", auction]
     if contract:
         lines.append(f"Contract {contract}" + (f" by {declarer.value}" if declarer else ""))

@@ -57,7 +57,7 @@ class PrematurePlay(Event):
     ``dummy_initiative``: dummy had picked out or suggested a card on his own first (57C2).
     ``rho_turn``: the defender tried to play at his right-hand opponent's turn, after his partner
     had played (57D); ``card_legal`` then says whether the card could legally be played to the
-    trick.
+    trick (None: not said, so a card of the suit led is legal and any other must be said).
     """
 
     offender: Seat
@@ -66,7 +66,7 @@ class PrematurePlay(Event):
     declarer_played_both: bool = False
     dummy_initiative: bool = False
     rho_turn: bool = False
-    card_legal: bool = True
+    card_legal: bool | None = True
 
 
 def premature_options(partner: Seat, led: Suit) -> tuple[Option, ...]:
@@ -227,8 +227,24 @@ def _no_rectification(state: TableState, ev: PrematurePlay) -> tuple[Ruling, Tab
     ), state.placed(ev.offender, ev.card)
 
 
+def _legal_at_rho_turn(ev: PrematurePlay) -> bool:
+    """Whether 57D's card could legally be played to the trick: as reported, else a card of
+    the suit led is (44C); whether a card of another suit is (a void) only the table knows."""
+    if ev.card_legal is not None:
+        return ev.card_legal
+    if ev.led is None:
+        raise RuleError(Msg("say which suit was led to the current trick: whether the card "
+                            "could legally be played to it depends on it (57D)"))
+    if ev.card.suit is ev.led:
+        return True
+    raise RuleError(Msg("say whether {seat.value} could legally play the {card.symbol} to this "
+                        "trick (legal:True if he has no {suit.singular}): a legal card waits for "
+                        "his turn, any other is a major penalty card (57D)",
+                        seat=ev.offender, card=ev.card, suit=ev.led))
+
+
 def _at_rho_turn(state: TableState, ev: PrematurePlay) -> tuple[Ruling, TableState]:
-    if ev.card_legal:
+    if _legal_at_rho_turn(ev):
         must = Restriction(ev.offender, RestrictionKind.CARD, None, Lasts.THIS_PLAY, "57D",
                            card=ev.card)
         state = state.with_restriction(must)
@@ -284,9 +300,10 @@ def _after_legal(legal: Seat, other: Seat, declarer: Seat) -> tuple[str, Text]:
                            "from the wrong hand or out of turn is Law 55.", other=other)
     if other is legal.partner:
         return "57D", Msg("{other.value} played at his right-hand opponent's turn, after his "
-                          "partner {legal.value}: Law 57D applies (a card he may legally play "
-                          "to the trick is played at his turn; any other is a major penalty "
-                          "card).", other=other, legal=legal)
+                          "partner {legal.value}: Law 57D applies (/premature-play "
+                          "rho_turn:True): a card he may legally play to the trick is played "
+                          "at his turn; any other is a major penalty card.", other=other,
+                          legal=legal)
     return "57A", Msg("{other.value} played before his partner {partner.value}: a premature "
                       "play, Law 57A applies (/premature-play), unless declarer had already "
                       "played from both hands (57C1).", other=other, partner=other.partner)

@@ -50,3 +50,16 @@ def test_12C1_a_report_states_the_adjusted_score_and_shows_the_deal_and_its_boun
 def test_an_auction_without_a_dealer_is_said_not_recorded() -> None:
     assert auction_text(None, ()) == "not recorded (no dealer)"
     assert auction_text(Seat.E, ()) == "dealer E; no calls recorded"
+
+
+def test_46B_dummys_cards_read_from_the_hand_records_are_said_in_words() -> None:
+    """/dummy-call's records_trick is the bot's own finding: the report says where dummy's
+    cards came from, never the raw field; unset (cards typed), it is left out."""
+    facts = {"kind": "dummy_call", "seat": "S", "said": "low", "records_trick": 4}
+    text = _report(facts=facts)
+    assert ("- dummy's cards: read from the hand records at trick 4 (less the cards recorded "
+            "played before it)\n") in text
+    assert "records_trick" not in text
+    typed = _report(facts={**facts, "records_trick": None})
+    assert "records_trick" not in typed and "hand records" not in typed
+    assert "- said: low\n" in typed

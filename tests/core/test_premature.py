@@ -159,6 +159,28 @@ def test_57D_illegal_card_at_rhos_turn_becomes_a_major_penalty_card():
     assert tokens(state) == {"E:C5:major"} and "57D" in ruling.laws
 
 
+def test_57D_unsaid_legality_a_card_of_the_suit_led_waits_for_his_turn():
+    """Legality not reported: a card of the suit led can be played to the trick (44C)."""
+    ruling, state = early(offender="E", card="H5", led=Suit.HEARTS, rho_turn=True,
+                          card_legal=None)
+    assert tokens(state) == set() and ruling.outcome["must_play_card"] == "H5"
+    assert [r.token for r in state.restrictions_on(Seat.E)] == ["card:H5"]
+
+
+def test_57D_unsaid_legality_of_a_card_of_another_suit_is_asked_for():
+    """A club to a heart trick is legal only if he has no heart: the bot cannot know, so the
+    report must say; nothing changes."""
+    start = play_state("S")
+    with pytest.raises(RuleError, match="could legally play the ♣5"):
+        apply(start, PrematurePlay(Seat.E, parse_card("C5"), Suit.HEARTS, rho_turn=True,
+                                   card_legal=None))
+
+
+def test_57D_legal_card_of_another_suit_when_void_waits_for_his_turn():
+    ruling, state = early(offender="E", card="C5", led=Suit.HEARTS, rho_turn=True)
+    assert tokens(state) == set() and ruling.outcome["must_play_card"] == "C5"
+
+
 # --- 58 --------------------------------------------------------------------------------------
 
 

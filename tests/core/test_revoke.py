@@ -494,6 +494,21 @@ def test_52B2_62_unestablished_penalty_card_failure_declarer_not_accepting():
     assert tokens(state) == {"E:D2:major"} and not state.pending
 
 
+@pytest.mark.parametrize("accepted", [True, False])
+def test_52B_62_revoke_with_declarers_answer_ends_as_penalty_not_played(accepted):
+    """One rule, two reports: /revoke with declarer's answer and /penalty not-played with the
+    same answer leave the same table (penalty cards, cards played, nothing waiting)."""
+    from core.laws.penalty import PenaltyNotPlayed
+
+    start = play_state("S", "E:SK:major")
+    by_revoke, after_revoke = revoke("E", False, state=start, card="D2",
+                                     penalty_card_failure=True, accepted=accepted)
+    by_52, after_52 = apply(start, PenaltyNotPlayed(Seat.E, parse_card("D2"), accepted=accepted))
+    assert after_revoke == after_52 and not after_revoke.pending
+    assert by_revoke.summary == by_52.summary
+    assert ("52B1(a)" if accepted else "52B2") in by_revoke.laws
+
+
 def test_52_62_penalty_card_failure_without_a_penalty_card_is_refused():
     with pytest.raises(RuleError, match="no penalty card"):
         revoke("E", False, card="D2", penalty_card_failure=True)
