@@ -131,7 +131,9 @@ _SUMMARIES: dict[int, tuple[Msg, Msg]] = {
          Msg("A defender who plays before his partner: the card is a major penalty card and "
              "declarer tells partner to play his highest or lowest of the suit led, or a named "
              "other suit, or not a named other suit. No rectification when declarer has played "
-             "from both hands.")),
+             "from both hands. One who plays (not leads) after his partner, at his right-hand "
+             "opponent's turn: a card he may legally play to the trick is played at his turn, "
+             "any other is a major penalty card (57D).")),
     58: (Msg("Simultaneous leads or plays"),
          Msg("A card played at the same moment as another player's legal card counts as played "
              "after it. Two or more cards from one hand: if only one face was seen, that card is "

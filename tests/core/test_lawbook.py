@@ -37,3 +37,11 @@ def test_58_the_summary_tells_one_face_seen_from_several_and_the_late_case():
     summary = str(law_summary("58B1").summary)
     assert "only one face was seen" in summary and "penalty cards" in summary
     assert "Law 67" in summary
+
+
+def test_57D_the_summary_covers_a_play_at_rhos_turn():
+    """/premature-play records 57D too: /law 57 says what it does with a card played at the
+    right-hand opponent's turn, not only the 57A case."""
+    summary = str(law_summary("57D").summary)
+    assert "right-hand opponent's turn" in summary and "(57D)" in summary
+    assert "played at his turn" in summary and "major penalty card" in summary
