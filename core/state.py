@@ -339,6 +339,9 @@ class TableState:
     pass_obligations: tuple[PassObligation, ...] = ()
     lead_penalties: tuple[LeadPenalty, ...] = ()
     pending: tuple[PendingChoice, ...] = ()
+    # the choices a claim set aside (68D: no card is played): they come back if play goes on
+    # from it (68D2(b) voids the claim, not the irregularities before it)
+    claim_held: tuple[PendingChoice, ...] = ()
     contract: str | None = None
     tricks_transferred: int = 0  # revoke trick transfers recorded on this board (Law 64)
     notes: tuple[str, ...] = field(default=())

@@ -126,6 +126,14 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
         Msg("The statement: {statement}", statement=said) if said else
         Msg("No line of play was stated with it (68C asks for one)."),
     ]
+    first = 14 - ev.remaining
+    if state.trick is not None and state.trick < first:
+        # the record keeps the first trick claimed; the reports may lag, or the claimer left
+        # out the trick in progress (68): which it was is the table's to say
+        steps.append(Msg("The reports put play at trick {trick}, but {remaining} remaining tricks "
+                         "start at trick {first}: the claim is recorded from trick {first}, so "
+                         "trick {trick} was complete or in progress and left out of it (68).",
+                         trick=state.trick, remaining=ev.remaining, first=first))
     judgement: Text
     if ev.objector is None:
         summary = Msg("{what}; nobody objects: it stands as agreed (69A).", what=what)
@@ -144,7 +152,7 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
         judgement = Msg("Law 70: the director adjudicates as equitably as he can to both sides, "
                         "every doubtful point against the claimer.")
     after, kept_laws, kept_steps = _choices_kept(
-        state, waits.with_claim(state, ev.claimer, trick=14 - ev.remaining,
+        state, waits.with_claim(state, ev.claimer, trick=first,
                                 agreed=ev.objector is None))
     return Ruling(
         kind="claim",
@@ -198,15 +206,19 @@ def _choices_kept(before: TableState,
     of a penalty card (52B1) is about a card already played: it stays while that failure may
     still be corrected (the other side's claim does not establish it, 63A4; trick 12, 62D1);
     established by the offending side's claim (63A3), it lapses and the card stands (63B),
-    as :func:`core.laws.revoke.not_played` rules it then."""
+    as :func:`core.laws.revoke.not_played` rules it then. The others are set aside
+    (``claim_held``), for play may go on from the claim (68D2(b), :func:`play_on`)."""
     kept: list[PendingChoice] = []
+    held: list[PendingChoice] = []
     laws: list[str] = []
     steps: list[Text] = []
     for p in before.pending:
         if p.law not in waits.HOLDS_SEAT or p.card is None:
+            held.append(p)
             continue
         after_claim = corrected_after_claim(claimed, p.seat)
         if after_claim is None:
+            held.append(p)
             continue
         corrected, how_laws, how_steps = after_claim
         if corrected:
@@ -223,7 +235,8 @@ def _choices_kept(before: TableState,
                           "lapses: failing to play a penalty card is a revoke (61A), no longer "
                           "corrected (63B); no automatic trick transfer (64B3), the director "
                           "restores equity (64C).", seat=p.seat, card=p.card)]
-    return claimed.evolve(pending=tuple(kept)), tuple(dict.fromkeys(laws)), steps
+    return (claimed.evolve(pending=tuple(kept), claim_held=tuple(held)),
+            tuple(dict.fromkeys(laws)), steps)
 
 
 def trump_of(contract: str | None) -> Suit | None:

@@ -198,20 +198,25 @@ def _check(state: TableState, ev: Revoke) -> Seat:
 
 
 def claim_establishment(state: TableState, offender: Seat, trick: int | None = None, *,
-                        round_over: bool = False) -> tuple[bool, list[str], list[Text]] | None:
+                        round_over: bool = False, next_call: bool = False,
+                        ) -> tuple[bool, list[str], list[Text]] | None:
     """What the claims or concessions on this board make of ``offender``'s revoke before them
     (None: there is none; a defender's concession his partner objected to at once is none,
     68B2): established when a member of his side made one (63A3), even one play went on from
     (68D2(b): the revoke on ``trick``, if said, up to that claim's trick); not by an
     opponent's claim until the offenders' agreement to it is established, at the end of the
     round (``round_over``) or a call on the next board (63A4, 69A): a claim nobody objected
-    to, the round over, establishes it. Whether so, and the laws and steps that say it."""
+    to, the round over, establishes it. Noticed after a non-offender's call on the next board
+    (``next_call``), 69A needs the offenders' own call, which the report does not say: the
+    ruling says so, and that 64B4 leaves it unrectified either way. Whether so, and the laws
+    and steps that say it."""
     for earlier, at in played_on(state):
         if earlier.side == offender.side and trick is not None and trick <= at:
             return True, ["63A3", "68D2(b)", "63B"], [
                 Msg("The revoke is established: {claimer.value}, of the offending side, "
                     "claimed or conceded after it (63A3); play went on with that claim void "
-                    "(68D2(b)), which does not undo the establishment (63B).", claimer=earlier)]
+                    "(68D2(b)), which does not undo the establishment (63B).", claimer=earlier),
+                *([_first_claimed_trick(at)] if trick == at else [])]
     claimer = claimed_by(state)
     if claimer is None:
         return None
@@ -223,10 +228,26 @@ def claim_establishment(state: TableState, offender: Seat, trick: int | None = N
             Msg("The revoke is established: {seat.side} agreed to {claimer.value}'s claim and "
                 "raised no objection to it before the round ended (63A4, 69A).", seat=offender,
                 claimer=claimer)]
+    if next_call and claim_agreed(state):
+        return True, ["63A4", "69A"], [
+            Msg("{seat.side} agreed to {claimer.value}'s claim: that agreement, and with it the "
+                "revoke, is established once one of them calls on the next board or the round "
+                "ends (63A4, 69A). If neither has called yet it is not, but the board is over: "
+                "a revoke noticed after a non-offender's call on the next board is not "
+                "rectified either way (64B4).", seat=offender, claimer=claimer)]
     return False, ["63A4"], [Msg("{claimer.value}'s claim does not establish it: a claim by the "
                                  "non-offending side does so only once the offenders' agreement "
                                  "to it is established, at the end of the round or a call on the "
                                  "next board (63A4, 69A).", claimer=claimer)]
+
+
+def _first_claimed_trick(at: int) -> Msg:
+    """The claim's trick is the first it claimed (14 less the tricks remaining): a card on
+    it may have come before the claim (the trick in progress counted in) or after play went
+    on (a claim between tricks), which the record cannot tell."""
+    return Msg("Trick {trick} is the first the claim was about: if the revoke on it came only "
+               "after play went on, the claim did not establish it and the director rules it "
+               "as one made during play (63A, 68D2(b)).", trick=at)
 
 
 def _establishing_claimer(state: TableState, ev: Revoke) -> Seat | None:
@@ -244,8 +265,9 @@ def corrected_after_claim(state: TableState,
     card not played, 52B, included) is still corrected (None: there is no claim): the claim
     does not establish it (:func:`claim_establishment`, 63A4), or it does but the revoke is on
     trick 12 (62D1); and the laws and steps that say so. The one rule for ``/penalty
-    not-played`` after a claim and for the 52B1 choice a claim finds waiting."""
-    by_claim = claim_establishment(state, offender)
+    not-played`` after a claim (or after play went on from one, 68D2(b): the failure is on the
+    trick the table reported, as a revoke's) and for the 52B1 choice a claim finds waiting."""
+    by_claim = claim_establishment(state, offender, state.trick)
     if by_claim is None:
         return None
     established, laws, steps = by_claim
@@ -271,7 +293,8 @@ def _establishment(state: TableState, ev: Revoke) -> tuple[bool, list[str], list
         return True, [law], [Msg("The revoke is established: {what} ({law}).", what=what,
                                  law=law)]
     by_claim = claim_establishment(state, ev.offender, ev.trick,
-                                   round_over=ev.attention is Attention.AFTER_ROUND)
+                                   round_over=ev.attention is Attention.AFTER_ROUND,
+                                   next_call=ev.attention is Attention.AFTER_NEXT_CALL)
     if by_claim is not None and by_claim[0]:
         return by_claim
     if ev.established:
@@ -443,13 +466,13 @@ def not_played(state: TableState, ev: PenaltyNotPlayed) -> tuple[Ruling, TableSt
     failure = Revoke(ev.seat, True, card=ev.played, trick=state.trick or 5,
                      penalty_card_failure=True)
     ruling, after = _established(state, failure, declarer, how_laws, how_steps)
+    claimer = _establishing_claimer(state, failure)  # after /claim play-on, the earlier claim's
     return replace(
         ruling,
         kind="penalty_not_played",
         summary=Msg("{seat.value}'s {card.symbol} stands: {claimer.value}'s claim or concession "
                     "established the revoke (63A3), so it is no longer corrected; no automatic "
-                    "trick transfer (64B3).", seat=ev.seat, card=ev.played,
-                    claimer=claimed_by(state)),
+                    "trick transfer (64B3).", seat=ev.seat, card=ev.played, claimer=claimer),
         laws=tuple(dict.fromkeys(("61A", *ruling.laws))),
         steps=(Msg("Failing to play a penalty card is a revoke (61A)."), *ruling.steps),
         outcome={**ruling.outcome, "must_accept": True, "substitute": ""},

@@ -112,13 +112,15 @@ def with_claim(state: TableState, claimer: Seat, *, trick: int, agreed: bool) ->
 
 def with_play_on(state: TableState) -> TableState:
     """``state`` once play goes on from its claim (68D2(b)): the claim no longer stops play,
-    and the board keeps who made it and at which trick (:func:`played_on`)."""
+    and the board keeps who made it and at which trick (:func:`played_on`). The choices the
+    claim set aside wait again: the void claim does not undo what came before it."""
     note = _claim_note(state)
     if note is None:
         return state
     seat, _, trick = note.partition("@")
     kept = tuple(n for n in state.notes if not n.startswith(CLAIM_NOTE) and n != AGREED_NOTE)
-    return state.evolve(notes=(*kept, f"{PLAYED_ON_NOTE}{seat}@{trick or '?'}"))
+    return state.evolve(notes=(*kept, f"{PLAYED_ON_NOTE}{seat}@{trick or '?'}"),
+                        pending=(*state.claim_held, *state.pending), claim_held=())
 
 
 def played_on(state: TableState) -> list[tuple[Seat, int]]:

@@ -608,3 +608,90 @@ def test_68A_68B_dummy_makes_no_claim_or_concession() -> None:
             apply(PLAY, Claim(Seat.N, tricks, 3))
     ruling, _ = apply(PLAY, Claim(Seat.S, 3, 3))
     assert "69A" in ruling.laws
+
+
+# --- after /claim play-on: what the void claim leaves (68D2(b)) -----------------------------
+
+
+def test_68D2b_63A3_a_penalty_card_not_played_before_the_claim_stays_established_by_it() -> None:
+    """E owed his ♠K and played the ♥2 on trick 9 before W conceded; N-S asked to play on
+    (68D2(b)). /penalty not-played then gave declarer Law 52's buttons as if there had been
+    no claim: W's concession established the failure (63A3) and the void claim does not undo
+    it (63B), as it does not a revoke. Once play has gone on to trick 11, a failure reported
+    there is Law 52's again."""
+    from core.laws.claim import PlayOn
+
+    _, state = apply(PLAY, Exposure(Seat.E, (parse_card("SK"),)))
+    _, state = apply(state, PlayReported(trick=9))
+    _, state = apply(state, Claim(Seat.W, 0, 5))
+    _, state = apply(state, PlayOn())
+    ruling, after = apply(state, PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=None))
+    assert str(ruling.summary).startswith("E's ♥2 stands: W's claim or concession"), ruling.summary
+    assert {"61A", "63A3", "68D2(b)", "63B", "64B3"} <= set(ruling.laws), ruling.laws
+    assert not ruling.options and not after.pending
+    assert any("Trick 9 is the first the claim was about" in str(s) for s in ruling.steps)
+    _, later = apply(state, PlayReported(trick=11))
+    ruling, _ = apply(later, PenaltyNotPlayed(Seat.E, parse_card("H2"), accepted=None))
+    assert [o.token for o in ruling.options] == ["accept", "reject"]
+    assert "63A3" not in ruling.laws, ruling.laws
+
+
+def test_68D2b_the_choices_the_claim_set_aside_wait_again_when_play_goes_on() -> None:
+    """68D2(b) voids the claim and switches off Laws 16 and 50 for what was shown while play
+    was suspended; it does not undo the irregularities before the claim. Declarer's lead
+    options (50D2) and the choice after a lead out of turn (56), set aside by the claim (no
+    card is played, 68D), wait again once play goes on: /state, /mustplay and /lead say the
+    same."""
+    from core.laws.claim import PlayOn
+
+    _, state = apply(PLAY, PlayReported(trick=9))
+    _, state = apply(state, Exposure(Seat.W, (parse_card("SK"),)))
+    _, state = apply(state, PartnerLead(Seat.E))
+    _, claimed = apply(state, Claim(Seat.S, 5, 5))
+    assert claimed.pending == () and not view_of(claimed).waits
+    _, on = apply(claimed, PlayOn())
+    assert on.pending == state.pending
+    assert [w.law for w in view_of(on).waits] == ["50D2"]
+    assert str(must_play(on, Seat.E).summary).startswith("Wait: E may not lead until declarer")
+    again, after = apply(on, PartnerLead(Seat.E))
+    assert after.pending == state.pending, again.summary
+    _, loot = apply(apply(PLAY, PlayReported(trick=9))[1],
+                    LeadOutOfTurn(Seat.W, parse_card("C2"), Seat.E, trick=9))
+    assert [p.law for p in loot.pending] == ["56"], loot.pending
+    _, claimed = apply(loot, Claim(Seat.S, 5, 5))
+    _, on = apply(claimed, PlayOn())
+    assert on.pending == loot.pending and [w.law for w in view_of(on).waits] == ["56"]
+
+
+def test_63A4_69A_64B4_an_agreed_claim_and_a_revoke_noticed_after_the_next_call() -> None:
+    """S claims, nobody objects; W's revoke before it is noticed after a non-offender called
+    on the next board. 69A needs E-W's own call (or the round's end) to establish their
+    agreement, which the report does not say: the ruling says both ways, and that 64B4 leaves
+    the revoke unrectified either way."""
+    from core.laws.revoke import Attention, Revoke, WonBy
+
+    _, agreed = apply(PLAY, Claim(Seat.S, 4, 4))
+    ruling, after = apply(agreed, Revoke(Seat.W, True, card=parse_card("H2"), trick=9,
+                                         won_by=WonBy.OFFENDER, later_tricks=0,
+                                         attention=Attention.AFTER_NEXT_CALL))
+    assert {"63A4", "69A", "64B4"} <= set(ruling.laws), ruling.laws
+    assert ruling.outcome["tricks_transferred"] == 0 and not after.penalty_cards
+    assert any("once one of them calls on the next board" in str(s) for s in ruling.steps), \
+        ruling.steps
+
+
+def test_68_a_claim_that_leaves_out_the_trick_reported_says_from_which_trick_it_is_recorded(
+        ) -> None:
+    """The claim's trick is the first it claims (14 less the remaining tricks). At trick 9 a
+    claim of the remaining 4 leaves trick 9 out: complete but not reported, or in progress
+    and not part of the claim (68). The record says trick 10 and the ruling says why, so a
+    revoke ruled later on from the claim's trick (63A3) can be checked at the table; a claim
+    that counts trick 9 says nothing more."""
+    _, state = apply(PLAY, PlayReported(trick=9))
+    ruling, after = apply(state, Claim(Seat.S, 4, 4))
+    assert "claim:S@10" in after.notes
+    assert any(str(s).startswith("The reports put play at trick 9, but 4 remaining tricks start "
+                                 "at trick 10") for s in ruling.steps), ruling.steps
+    ruling, after = apply(state, Claim(Seat.S, 5, 5))
+    assert "claim:S@9" in after.notes
+    assert not any("The reports put play" in str(s) for s in ruling.steps), ruling.steps

@@ -261,3 +261,42 @@ async def test_68D2b_play_goes_on_from_a_claim_and_its_63A3_establishment_stays(
                          "later_tricks:0", user="LHO")
     assert not ruled.ephemeral and "63A3" in ruled.text and "68D2(b)" in ruled.text, ruled.text
     assert "62B1" not in ruled.text, ruled.text
+
+
+async def test_68D2b_63A3_a_penalty_card_not_played_before_the_claim_stays_established(
+        ld, storage):
+    """E's ♠K is a penalty card; W concedes at trick 9 and N-S ask to play on (68D2(b)).
+    /penalty not-played for E's ♥2 gave declarer Law 52's buttons as if no claim had been
+    made: W's concession established the failure (63A3) and the void claim does not undo it:
+    the ruling says the ♥2 stands, with no choice buttons."""
+    await _night(ld, hands=False)
+    await ld.run("/exposed cards:SK seat:E", user="RHO")
+    await ld.run("/lead seat:S trick:9", user="Declarer")
+    await ld.run("/claim made seat:W tricks:0 remaining:5", user="LHO")
+    await ld.run("/claim play-on", user="Declarer")
+    ruled = await ld.run("/penalty not-played card:H2 seat:E", user="Declarer")
+    assert not ruled.ephemeral and "E's ♥2 stands" in ruled.text, ruled.text
+    assert "63A3" in ruled.text and "68D2(b)" in ruled.text, ruled.text
+    labels = [b.get("label") for b in ruled.message.buttons]
+    assert labels == ["Call the director"], labels  # no 52B1 choice
+
+
+async def test_68D2b_declarers_lead_options_wait_again_when_play_goes_on(ld, storage):
+    """W's ♠K is a penalty card and E is on lead at trick 9: declarer's lead options (50D2)
+    wait. S claims, so no card is played and /state shows no wait; N-S ask to play on
+    (68D2(b)): the claim is void, not W's penalty card, so the options wait again, and
+    /state, /mustplay and /lead say the same."""
+    await _night(ld, hands=False)
+    await ld.run("/exposed cards:SK seat:W", user="LHO")
+    await ld.run("/lead seat:E trick:9", user="Declarer")
+    await ld.run("/claim made seat:S tricks:5 remaining:5", user="Declarer")
+    assert "Waiting" not in (await ld.run("/state", user="Dummy")).text
+    await ld.run("/claim play-on", user="Declarer")
+    state = await ld.run("/state", user="Dummy")
+    assert "Waiting for declarer to choose (Law 50D2) before E leads" in state.text, state.text
+    must = await ld.run("/mustplay seat:E", user="RHO")
+    assert "E may not lead until declarer has chosen (Law 50D2)" in must.text, must.text
+    lead = await ld.run("/lead seat:E", user="Declarer")
+    assert "50D2" in lead.text, lead.text
+    labels = [b.get("label") for b in lead.message.buttons]
+    assert len(labels) > 1, labels
