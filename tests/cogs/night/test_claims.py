@@ -300,3 +300,28 @@ async def test_68D2b_declarers_lead_options_wait_again_when_play_goes_on(ld, sto
     assert "50D2" in lead.text, lead.text
     labels = [b.get("label") for b in lead.message.buttons]
     assert len(labels) > 1, labels
+
+
+async def test_63A4_69A_64B4_an_agreed_claim_and_a_revoke_noticed_after_the_next_call(
+        ld, storage):
+    """S claims and nobody objects; W's revoke before it is noticed after a non-offender's
+    call on the next board. 69A needs E-W's own call there, which the report does not say:
+    the ruling says when the agreement (and with it the revoke) is established, and that
+    64B4 leaves the revoke unrectified either way."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:S trick:9", user="Declarer")
+    await ld.run("/claim made seat:S tricks:5 remaining:5", user="Declarer")
+    ruled = await ld.run("/revoke seat:W established:true card:H2 trick:9 won_by:offender "
+                         "later_tricks:0 attention:after_next_call", user="LHO")
+    assert not ruled.ephemeral and "64B4" in ruled.text and "63A4" in ruled.text, ruled.text
+    assert "once one of them calls on the next board" in ruled.text, ruled.text
+
+
+async def test_68_a_claim_that_leaves_out_the_trick_reported_says_from_which_trick(ld, storage):
+    """At trick 9 a claim of the remaining 4 leaves trick 9 out (complete, or in progress and
+    not claimed, 68): the ruling says the claim is recorded from trick 10."""
+    await _night(ld, hands=False)
+    await ld.run("/lead seat:S trick:9", user="Declarer")
+    claimed = await ld.run("/claim made seat:S tricks:4 remaining:4", user="Declarer")
+    assert not claimed.ephemeral, claimed.text
+    assert "the claim is recorded from trick 10" in claimed.text, claimed.text
