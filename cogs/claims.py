@@ -111,7 +111,8 @@ class Claims(commands.Cog):
         storage = storage_of(interaction)
         entry = await readable_entry(interaction, id, director=True)
         if entry.kind != "claim":
-            raise ContextError(N_("Ruling #{number} is not a claim: /claim made records one."),
+            raise ContextError(N_("Ruling #{number} is not a claim: "
+                                  "/{cmd[claim made]} records one."),
                                number=id)
         locale = interaction.locale  # only the director sees it
         facts: dict[str, Any] = entry.facts
@@ -133,9 +134,10 @@ class Claims(commands.Cog):
                                      locale)
         lines.append(localize(locale, N_("**Law 70: the questions**")))
         lines += [f"{n}. {say(locale, q)}" for n, q in enumerate(LAW70_QUESTIONS, start=1)]
-        lines.append(localize(locale, N_("Rule with /ruling confirm id:{number} (the claim "
-                                         "stands) or /ruling adjust id:{number} score:… (the "
-                                         "tricks you award); both are logged."), number=id))
+        lines.append(localize(locale, N_("Rule with /{cmd[ruling confirm]} {opt[id]}:{number} (the "
+                                         "claim stands) or /{cmd[ruling adjust]} "
+                                         "{opt[id]}:{number} {opt[score]}:… (the tricks you "
+                                         "award); both are logged."), number=id))
         await respond(interaction, "\n".join(lines)[:2000], ephemeral=True)
 
 
@@ -153,7 +155,7 @@ async def _position(
     try:
         played = parse_cards(played_text) if played_text else ()
     except CardError as exc:
-        raise ContextError(N_("played: {problem}"),
+        raise ContextError(N_("{opt[played]}: {problem}"),
                            problem=say(locale, error_text(exc))) from None
     hands = remaining_hands(deal.hands, tuple(played))
     trump = trump_of(contract)
@@ -167,8 +169,8 @@ async def _position(
         counts = ", ".join(f"{seat_letter(locale, s)} {len(hands[s])}" for s in SEATS)
         lines.append(localize(locale, N_("Double dummy not solved: with the cards entered the "
                                          "hands hold {counts}; for {remaining} tricks to play, "
-                                         "enter every card played before the claim (played:), "
-                                         "whole tricks only."),
+                                         "enter every card played before the claim "
+                                         "({opt[played]}:), whole tricks only."),
                               counts=counts, remaining=remaining))
         return lines
     try:  # off the event loop, the solver's first import included

@@ -21,13 +21,12 @@ from tdbot.messages import N_, Locale, localize, say
 
 WHAT_TO_DO = N_(
     "1. **Stop and call the director**: press *Call the director* on a ruling, or use "
-    "`/director`. Only the director rules; players do not settle irregularities themselves.\n"
-    "2. **Don't touch the cards**: an exposed card stays face up where it is; nobody plays on "
-    "until the director has ruled.\n"
-    "3. **Describe what happened** with a command (below): the bot answers with the ruling "
-    "the Laws give, which the director confirms or changes.\n"
-    "4. Say nothing that could help partner: remarks and hesitations are unauthorized "
-    "information (Law 16)."
+    "`/{cmd[director]}`. Only the director rules; players do not settle irregularities "
+    "themselves.\n2. **Don't touch the cards**: an exposed card stays face up where it is; nobody "
+    "plays on until the director has ruled.\n3. **Describe what happened** with a command (below): "
+    "the bot answers with the ruling the Laws give, which the director confirms or changes.\n4. "
+    "Say nothing that could help partner: remarks and hesitations are unauthorized information "
+    "(Law 16)."
 )
 FIELD_MAX = 1024
 EMBED_MAX = 6000  # all of one message's embeds together
@@ -37,33 +36,39 @@ FIELDS_MAX = 25
 #: or at your table, no table option is needed; your own card needs no seat either).
 WHAT_HAPPENED = (
     (N_("A card was dropped or shown"),
-     N_("`/exposed cards:SK` (add `seat:` for someone else's card)")),
+     N_("`/{cmd[exposed]} {opt[cards]}:SK` (add `{opt[seat]}:` for someone else's card)")),
     (N_("Someone led out of turn"),
-     N_("`/lead-out-of-turn card seat correct_leader` (or `opening:True`)")),
-    (N_("A defender played before his partner"), N_("`/premature-play card seat led`")),
-    (N_("A revoke"), N_("`/revoke seat established …`")),
-    (N_("A fifth card played to a trick"), N_("`/fifth-card card [seat]`")),
-    (N_("A trick with a card missing or too many"), N_("`/defective-trick defect [seat] [late]`")),
+     N_("`/{cmd[lead-out-of-turn]} {opt[card]} {opt[seat]} {opt[correct_leader]}` (or "
+        "`{opt[opening]}:True`)")),
+    (N_("A defender played before his partner"),
+     N_("`/{cmd[premature-play]} {opt[card]} {opt[seat]} {opt[led]}`")),
+    (N_("A revoke"), N_("`/{cmd[revoke]} {opt[seat]} {opt[established]} …`")),
+    (N_("A fifth card played to a trick"), N_("`/{cmd[fifth-card]} {opt[card]} [{opt[seat]}]`")),
+    (N_("A trick with a card missing or too many"),
+     N_("`/{cmd[defective-trick]} {opt[defect]} [{opt[seat]}] [{opt[late]}]`")),
     (N_("Two or more cards came out of one hand at once"),
-     N_("`/simultaneous cards cards [seat] [visible] [designated]`")),
-    (N_("Two players played at the same moment"), N_("`/simultaneous plays legal other`")),
-    (N_("A bid that is too low"), N_("`/insufficient-bid bid`")),
-    (N_("Someone called out of turn"), N_("`/out-of-rotation call seat`")),
-    (N_("Dummy's card called unclearly"), N_("`/dummy-call said`")),
+     N_("`/{cmd[simultaneous cards]} {opt[cards]} [{opt[seat]}] [{opt[visible]}] "
+        "[{opt[designated]}]`")),
+    (N_("Two players played at the same moment"),
+     N_("`/{cmd[simultaneous plays]} {opt[legal]} {opt[other]}`")),
+    (N_("A bid that is too low"), N_("`/{cmd[insufficient-bid]} {opt[bid]}`")),
+    (N_("Someone called out of turn"), N_("`/{cmd[out-of-rotation]} {opt[call]} {opt[seat]}`")),
+    (N_("Dummy's card called unclearly"), N_("`/{cmd[dummy-call]} {opt[said]}`")),
     (N_("Must I play my penalty card? What may I lead?"),
-     N_("`/mustplay seat` (add `hand:` and only you see the answer)")),
+     N_("`/{cmd[mustplay]} {opt[seat]}` (add `{opt[hand]}:` and only you see the answer)")),
     (N_("Someone claimed or conceded tricks"),
-     N_("`/claim made seat tricks remaining` (add `objector:` if anyone disputes it)")),
-    (N_("Must I pass?"), N_("`/mustpass seat`")),
+     N_("`/{cmd[claim made]} {opt[seat]} {opt[tricks]} {opt[remaining]}` (add `{opt[objector]}:` "
+        "if anyone disputes it)")),
+    (N_("Must I pass?"), N_("`/{cmd[mustpass]} {opt[seat]}`")),
     (N_("A defender is about to lead"),
-     N_("`/lead seat`: declarer gets buttons if he has options")),
-    (N_("Where are we?"), N_("`/state`")),
+     N_("`/{cmd[lead]} {opt[seat]}`: declarer gets buttons if he has options")),
+    (N_("Where are we?"), N_("`/{cmd[state]}`")),
 )
 #: The evening's bookkeeping, in the order it happens.
 EVENING = N_(
-    "`/sit table seat` once a session; `/board set number [dealer] [declarer]` for each board "
-    "(it ends the one before); `/call` for calls, if you keep the auction; `/director` at any "
-    "time."
+    "`/{cmd[sit]} {opt[table]} {opt[seat]}` once a session; `/{cmd[board set]} {opt[number]} "
+    "[{opt[dealer]}] [{opt[declarer]}]` for each board (it ends the one before); `/{cmd[call]}` "
+    "for calls, if you keep the auction; `/{cmd[director]}` at any time."
 )
 
 
@@ -94,8 +99,13 @@ def command_lines(
             for leaf in _leaves(cmd):
                 if directors is None or is_directors_command(leaf) == directors:
                     seen.setdefault(leaf.qualified_name, leaf.description)
-    return [f"`/{name}`: {tree_text(locale, 'description', desc)}"
+    return [f"`/{_name(locale, name)}`: {tree_text(locale, 'description', desc)}"
             for name, desc in sorted(seen.items())]
+
+
+def _name(locale: Locale, qualified_name: str) -> str:
+    """A command's name as the reader's Discord shows it (each word of the path is a name)."""
+    return " ".join(tree_text(locale, "name", word) for word in qualified_name.split(" "))
 
 
 def _leaves(
@@ -167,7 +177,7 @@ class Help(commands.Cog):
                                block))
         first = discord.Embed(title=_(N_("Something went wrong at the table?")),
                               description=_(WHAT_TO_DO), colour=discord.Colour.blurple())
-        first.set_footer(text=_(N_("/law <number> summarises a law, with a link to the "
+        first.set_footer(text=_(N_("/{cmd[law]} <number> summarises a law, with a link to the "
                                    "official text.")))
         embeds = _packed(first, fields)
         await interaction.response.send_message(embed=embeds[0], ephemeral=True)

@@ -176,7 +176,7 @@ async def director_judgement(
     await defer(interaction)  # acknowledged before the database is read
     if not is_director(interaction.user, await club_of(interaction)):
         raise ContextError(N_("Only a director judges whether a call is comparable (Law 23): "
-                              "leave `comparable` out and the director is asked."))
+                              "leave `{opt[comparable]}` out and the director is asked."))
 
 
 def still_asked(ctx: TableContext, board_id: int | None, *, named: Seat | None = None,
@@ -366,7 +366,8 @@ class Incidents(commands.Cog):
     ) -> None:
         if not opening and correct_leader is None:
             raise ContextError(N_(
-                "Say who should have led (correct_leader), or opening:True for the opening lead."
+                "Say who should have led ({opt[correct_leader]}), or {opt[opening]}:True for the "
+                "opening lead."
             ))
 
         def build(ctx: TableContext) -> Event:
@@ -405,8 +406,8 @@ class Incidents(commands.Cog):
         table: TableNumber | None = None,
     ) -> None:
         if legal is not None and not rho_turn:
-            raise ContextError(N_("legal: is for a card played at his right-hand opponent's "
-                                  "turn (rho_turn:True, Law 57D)."))
+            raise ContextError(N_("{opt[legal]}: is for a card played at his right-hand "
+                                  "opponent's turn ({opt[rho_turn]}:True, Law 57D)."))
         suit = Suit.parse(led)
         event = PrematurePlay(Seat.parse(seat), card, led=suit, rho_turn=rho_turn,
                               card_legal=legal if rho_turn else True)
@@ -501,13 +502,15 @@ class Incidents(commands.Cog):
         table: TableNumber | None = None,
     ) -> None:
         if established and won_by is None:
-            raise ContextError(N_("An established revoke: say who won the revoke trick (won_by)."))
+            raise ContextError(N_("An established revoke: say who won the revoke trick "
+                                  "({opt[won_by]})."))
         if not established and card is None:
-            raise ContextError(N_("A revoke not yet established: name the card played (card)."))
+            raise ContextError(N_("A revoke not yet established: name the card played "
+                                  "({opt[card]})."))
         if accepted is not None and (established or not penalty_card_failure):
-            raise ContextError(N_("accepted: is declarer's answer under Law 52B1, for a penalty "
-                                  "card not played (penalty_card_failure:True) before the revoke "
-                                  "is established: leave it out."))
+            raise ContextError(N_("{opt[accepted]}: is declarer's answer under Law 52B1, for a "
+                                  "penalty card not played ({opt[penalty_card_failure]}:True) "
+                                  "before the revoke is established: leave it out."))
 
         def build(ctx: TableContext) -> Event:
             return Revoke(

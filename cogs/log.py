@@ -325,7 +325,7 @@ class LogPager(AnsweredView):
         if interaction.user.id != self.owner_id:
             await interaction.response.send_message(
                 localize(interaction.locale,
-                         N_("These buttons belong to whoever searched: run /log search "
+                         N_("These buttons belong to whoever searched: run /{cmd[log search]} "
                             "yourself.")),
                 ephemeral=True,
             )
@@ -496,7 +496,7 @@ class Log(commands.GroupCog, group_name="log", group_description="The club's rul
             raise ContextError(
                 N_(
                     "You are playing: the export would show boards you have not played yet. "
-                    "Export after /playing playing:false."
+                    "Export after /{cmd[playing]} {opt[playing]}:false."
                 )
             )
         if format not in ("csv", "json"):

@@ -125,16 +125,17 @@ def start_messages(
     fields: dict[str, Any] = {"name": clean(info.name), "date": info.date.isoformat(),
                               "id": info.id}
     if not started.seats:
-        return [localize(locale, N_("Session **{name}** of {date} has started (/log search "
-                                    "session:{id}): every table starts empty and every seat "
+        return [localize(locale, N_("Session **{name}** of {date} has started (/{cmd[log search]} "
+                                    "{opt[session]}:{id}): every table starts empty and every seat "
                                     "is free."), **fields)]
     if started.moved:
-        head = N_("Session **{name}** of {date} has started (/log search session:{id}): the "
-                  "session before it has ended, and the seats taken today move to the same "
-                  "tables of this one; /stand frees a seat.")
+        head = N_("Session **{name}** of {date} has started (/{cmd[log search]} "
+                  "{opt[session]}:{id}): the session before it has ended, and the seats taken "
+                  "today move to the same tables of this one; /{cmd[stand]} frees a seat.")
     else:
-        head = N_("Session **{name}** of {date} has started (/log search session:{id}): the "
-                  "seats taken today are kept; /stand frees a seat.")
+        head = N_("Session **{name}** of {date} has started (/{cmd[log search]} "
+                  "{opt[session]}:{id}): the seats taken today are kept; /{cmd[stand]} frees a "
+                  "seat.")
     lines = [localize(locale, head, **fields)]
     for seat in sorted(started.seats, key=lambda s: (s.table_number, "NESW".index(s.seat.value))):
         lines.append(localize(locale, N_("Table {table} {seat}: {member}"),

@@ -62,8 +62,9 @@ from tdbot.verdicts import rerule
 BoardNumber = app_commands.Range[int, 1, 200]
 
 
-SEAT_TAKEN = N_("{taken} for this session. A director can free it (/stand table:{table} "
-                "seat:{seat}) or seat someone there (/sit … member).")
+SEAT_TAKEN = N_("{taken} for this session. A director can free it (/{cmd[stand]} "
+                "{opt[table]}:{table} {opt[seat]}:{seat}) or seat someone there (/{cmd[sit]} … "
+                "member).")
 
 
 class Table(commands.Cog):
@@ -187,7 +188,8 @@ class Table(commands.Cog):
             raise refused(exc.refusal) from exc
         if was is None:
             raise ContextError(
-                N_("You are not sitting anywhere. Sit at a table first: /sit table seat")
+                N_("You are not sitting anywhere. Sit at a table first: /{cmd[sit]} {opt[table]} "
+                   "{opt[seat]}")
             )
         await respond(
             interaction,
@@ -333,8 +335,8 @@ class Table(commands.Cog):
             if seat is None and (state.phase is not Phase.AUCTION or auction.is_over):
                 raise ContextError(
                     N_(
-                        "The auction is over: say who made this call (seat), and it is ruled "
-                        "under Law 39."
+                        "The auction is over: say who made this call ({opt[seat]}), and it is "
+                        "ruled under Law 39."
                     )
                 )
             who = Seat.parse(seat) if seat else auction.turn
@@ -425,7 +427,7 @@ class Table(commands.Cog):
             text = localize(
                 interaction.locale,
                 N_("This channel is table {number}'s, in every session: commands typed here "
-                   "need no table option (and, after /sit, no seat for your own reports)."),
+                   "need no table option (and, after /{cmd[sit]}, no seat for your own reports)."),
                 number=number,
             )
         await respond(interaction, text, ephemeral=True)

@@ -57,5 +57,5 @@ def deadline_words(appeal_from: str, minutes: int) -> Msg:
     """The deadline rule in words, for ``/setup`` and the README."""
     if appeal_from == SCORES_PUBLISHED:
         return Msg("within {minutes} minutes after the session's scores are published "
-                   "(/session scores-published)", minutes=minutes)
+                   "(/{cmd[session scores-published]})", minutes=minutes)
     return Msg("within {minutes} minutes after the session ends", minutes=minutes)

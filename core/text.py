@@ -9,7 +9,9 @@ seats, suits, cards, numbers, other sentences. The Discord side renders it with
 Fields read the values as the f-strings they replaced did: ``{seat.value}`` (``W``),
 ``{seat.full_name}`` (``West``), ``{seat.side}`` (``E-W``), ``{suit.plural}`` (``spades``),
 ``{suit.singular}``, ``{suit.symbol}`` (``♠``), ``{card.symbol}`` (``♠K``), ``{card.text}``
-(``SK``), ``{n}`` (a number), ``{reason}`` (another Msg, rendered in the same language). In
+(``SK``), ``{n}`` (a number), ``{reason}`` (another Msg, rendered in the same language),
+``{opt[trick]}`` and ``{cmd[board set]}`` (an option's or a command's name: in another language
+the name the reader's Discord shows, from the catalog that localizes the command tree). In
 another language each seat, suit and side word comes from the same catalog (the words marked
 with :func:`word` below); a card keeps the notation players type. A plain ``str`` (what a user
 typed, a ruling stored before messages) renders as itself.
@@ -54,6 +56,39 @@ SUIT_SINGULARS = {
     Suit.SPADES: word("suit", "spade"), Suit.HEARTS: word("suit", "heart"),
     Suit.DIAMONDS: word("suit", "diamond"), Suit.CLUBS: word("suit", "club"),
 }
+
+
+#: The catalog context of command and option names (the commands catalog's ``name`` strings).
+NAME = "name"
+
+
+class Names:
+    """Command and option names as the reader's Discord shows them, for the fields
+    ``{opt[trick]}`` and ``{cmd[board set]}``: a message telling a player what to type must use
+    the names his Discord lists, not the English ones (each word of a command path is a name)."""
+
+    __slots__ = ("tr",)
+
+    def __init__(self, tr: Translate | None) -> None:
+        self.tr = tr
+
+    def __getitem__(self, names: str) -> str:
+        tr = self.tr
+        if tr is None:
+            return names
+        return " ".join(tr(name, NAME) or name for name in names.split(" "))
+
+
+def names_in(template: str) -> bool:
+    """Whether ``template`` names a command or an option (an ``opt[`` or a ``cmd[`` field)."""
+    return "{opt[" in template or "{cmd[" in template
+
+
+def fill(template: str, tr: Translate | None, values: Mapping[str, Any]) -> str:
+    """``template`` with its fields filled from ``values`` and its command and option names in
+    the language of ``tr`` (English when ``None``)."""
+    names = Names(tr)
+    return template.format_map({"opt": names, "cmd": names, **values})
 
 
 class Msg:
@@ -121,13 +156,13 @@ class Msg:
         template = self.template
         if tr is not None:
             template = tr(template, None) or template
-        if not self.params:
+        if not self.params and not names_in(template):
             return template
         values = {key: _value(v, tr) for key, v in self.params.items()}
         try:
-            return template.format_map(values)
+            return fill(template, tr, values)
         except (KeyError, AttributeError, IndexError, ValueError):
-            return self.template.format_map(values)
+            return fill(self.template, tr, values)
 
     def messages(self) -> Iterator[Msg]:
         """This message and every message inside it (fields, parts)."""

@@ -177,7 +177,7 @@ def _wait_line(w: Wait) -> Msg:
                    who=who, law=w.law, seat=w.seat)
     # the seat as typed in the command (N, E, S or W in every language)
     return Msg("Before {seat.value} leads, declarer chooses (Law {law}): {options}; "
-               "/lead seat:{typed} shows the buttons", seat=w.seat, law=w.law,
+               "/{cmd[lead]} {opt[seat]}:{typed} shows the buttons", seat=w.seat, law=w.law,
                options=w.option_words(), typed=w.seat.value)
 
 
@@ -225,7 +225,7 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
         also = tuple(Msg("Also in force: {restriction}.", restriction=r.describe())
                      for r in state.restrictions_on(seat))
         hint = () if wait.recorded else (
-            Msg("/lead seat:{typed} gives declarer the buttons.", typed=seat.value),)
+            Msg("/{cmd[lead]} {opt[seat]}:{typed} gives declarer the buttons.", typed=seat.value),)
         return replace(ruling, steps=(*ruling.steps, *hint, *also))
     if led is None and view.on_lead is not None and view.off_lead(seat):
         # asked about his lead while another player leads: who does, and what binds his next
@@ -241,7 +241,7 @@ def must_play(state: TableState, seat: Seat, hand: Hand | None = None,
         if again:
             return replace(ruling, summary=Msg(
                 "{seat.value} has already led to this trick (as reported): before his next "
-                "lead declarer chooses again (50D2), as /lead offers then.", seat=seat),
+                "lead declarer chooses again (50D2), as /{cmd[lead]} offers then.", seat=seat),
                 steps=ruling.steps)
         return replace(ruling, summary=Msg(
             "{seat.value} has already led to this trick (as reported): what follows is for his "

@@ -23,7 +23,7 @@ from core.storage.desk import Desk
 from core.storage.errors import NotFound, Stale, StorageError
 from core.storage.service import Storage
 from core.storage.values import BoardInfo, ClubSettings, TableInfo
-from core.text import Msg, Text
+from core.text import Msg, Text, fill, names_in
 from tdbot.answers import ELSEWHERE, defer, sentence
 from tdbot.client import TDBot
 from tdbot.messages import N_
@@ -31,7 +31,7 @@ from tdbot.permissions import NOT_AT_TABLE, refusal_text
 
 NOT_A_DIRECTOR = N_("Only a director can do that.")
 NOT_IN_GUILD = N_("This command only works in a server.")
-NOT_SEATED = N_("Sit at a table first: /sit table seat")
+NOT_SEATED = N_("Sit at a table first: /{cmd[sit]} {opt[table]} {opt[seat]}")
 T = TypeVar("T")
 
 NO_STORAGE = N_("The bot has no database configured; ask the server's admin.")
@@ -44,8 +44,8 @@ class ContextError(app_commands.CheckFailure):
     renders it again in the reader's language (:func:`tdbot.messages.localize`)."""
 
     def __init__(self, message: Text = "", **params: Any) -> None:
-        if isinstance(message, str) and params:
-            super().__init__(message.format(**params))
+        if isinstance(message, str) and (params or names_in(message)):
+            super().__init__(fill(message, None, params))
         else:  # a core.text.Msg (core's words, passed on) is rendered by the error policy
             super().__init__(message)
         self.template = message
@@ -157,7 +157,7 @@ def allow(refusal: Refusal | None) -> None:
         raise refused(refusal)
 
 
-NO_BOARD = N_("No board in play at table {number}: /board set number")
+NO_BOARD = N_("No board in play at table {number}: /{cmd[board set]} {opt[number]}")
 
 
 async def at_table(

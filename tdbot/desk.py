@@ -199,8 +199,8 @@ async def directors_ping(
 
 
 BLIND_NOTE = N_(
-    "{who} is playing and has not played board {board} yet: the deputies take this; "
-    "details only in /calls, /log and /script for directors who have played it."
+    "{who} is playing and has not played board {board} yet: the deputies take this; details only "
+    "in /{cmd[calls]}, /{cmd[log]} and /{cmd[script]} for directors who have played it."
 )
 
 
@@ -234,7 +234,7 @@ async def setup_desk(
     if appeal_minutes is not None and not 0 <= appeal_minutes <= 10080:
         raise ContextError(N_("The appeal deadline is between 0 and 10080 minutes (a week)."))
     if edition_from is not None and law_edition is None:
-        raise ContextError(N_("Give the law_edition that applies from that date."))
+        raise ContextError(N_("Give the {opt[law_edition]} that applies from that date."))
     if law_edition is not None:
         settings = await club_of(interaction)
         try:

@@ -150,10 +150,10 @@ async def hand_from_records(
     or a director's away from the table, who may see the board): for anyone else the deal is
     neither used nor checked (an answer would tell him about a hand that is not his, 16B)."""
     if played and typed is not None:
-        raise ContextError(N_("Give hand: or played:, not both."))
+        raise ContextError(N_("Give {opt[hand]}: or {opt[played]}:, not both."))
     if seat not in hands_checked(ctx.seat, ctx.director):
         if played:
-            raise ContextError(N_("Only {seat}'s player (or a director) can use played:."),
+            raise ContextError(N_("Only {seat}'s player (or a director) can use {opt[played]}:."),
                                seat=seat_letter(interaction.locale, seat))
         return typed
     storage = storage_of(interaction)
@@ -161,7 +161,7 @@ async def hand_from_records(
     if deal is None:
         if played:
             raise ContextError(
-                N_("played: needs the session's hand records; type hand: instead."))
+                N_("{opt[played]}: needs the session's hand records; type {opt[hand]}: instead."))
         return typed
     for given in (typed, played):
         mismatch = typed_hand_mismatch(given or (), seat, deal)
@@ -209,8 +209,9 @@ async def visible_deal(
     stored = await storage.session_deal(club.guild_id, session_id, number)
     if stored is None:
         raise ContextError(
-            N_("No deal is known for board {board} of that session: a director attaches the "
-               "hand records (/session hands file:) or enters it (/board deal number deal)."),
+            N_("No deal is known for board {board} of that session: a director attaches the hand "
+               "records (/{cmd[session hands]} {opt[file]}:) or enters it (/{cmd[board deal]} "
+               "{opt[number]} {opt[deal]})."),
             board=number,
         )
     return stored, director

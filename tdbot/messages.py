@@ -24,7 +24,8 @@ from typing import Any, TypeAlias
 import discord
 
 from core.seats import Seat
-from core.text import Msg, Text, Translate, render
+from core.text import NAME, Msg, Text, Translate, fill, names_in, render
+from tdbot.translator import DOMAIN as COMMANDS
 from tdbot.translator import LANGUAGES, LOCALES_DIR, Key, catalog_path, read_catalog
 
 DOMAIN = "messages"
@@ -74,14 +75,15 @@ def language_of(locale: Locale) -> str | None:
 def localize(locale: Locale, text: str, **params: Any) -> str:
     """``text`` in the reader's language when a catalog has it (else as written), its
     placeholders filled from ``params`` (what core said, a :class:`core.text.Msg`, in the same
-    language)."""
+    language) and the command and option names it gives (``{opt[trick]}``) as his Discord
+    shows them."""
     language = language_of(locale)
     if language is not None:
         text = read_catalog(catalog_path(language, DOMAIN)).get(("", text), text)
-    if not params:
+    if not params and not names_in(text):
         return text
-    return text.format(**{k: say(locale, v) if isinstance(v, Msg) else v
-                          for k, v in params.items()})
+    return fill(text, core_translate(locale), {k: say(locale, v) if isinstance(v, Msg) else v
+                                               for k, v in params.items()})
 
 
 # ------------------------------------------------------------------------ what core says
@@ -102,8 +104,11 @@ def core_translate(locale: Locale) -> Translate | None:
     if language is None:
         return None
     messages = core_messages(language)
+    names = read_catalog(catalog_path(language, COMMANDS))
 
     def translate(msgid: str, context: str | None) -> str | None:
+        if context == NAME:  # a command's or option's name: the one Discord shows him
+            return names.get((NAME, msgid))
         return messages.get((context or "", msgid))
 
     return translate

@@ -56,7 +56,7 @@ def refusal_text(refusal: Refusal) -> tuple[str, dict[str, Any], bool]:
     if reason is Reason.ALREADY_PLAYED:
         return N_(
             "Board {number} was already played at table {table} in this session. "
-            "A director can reopen it: /board set number:{number} reopen:True"
+            "A director can reopen it: /{cmd[board set]} {opt[number]}:{number} {opt[reopen]}:True"
         ), {"number": v["board"], "table": v["table"]}, False
     if reason is Reason.PLAYED_ELSEWHERE:
         return N_("A player at table {table} has already played board {board} in this session: "

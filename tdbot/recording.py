@@ -39,7 +39,7 @@ LOG_LINE = N_("Ruling #{number} · table {table} · board {board}: {summary}")
 LOG_LINE_IN = N_("Ruling #{number} · table {table} · board {board} in {channel}: {summary}")
 LOG_LINE_BLIND = N_("Ruling #{number} · table {table} · board {board}: details for the deputies "
                     "only (a playing director has not played this board).")
-NO_DEALER = N_("The dealer is not known yet: /board set number dealer.")
+NO_DEALER = N_("The dealer is not known yet: /{cmd[board set]} {opt[number]} {opt[dealer]}.")
 AUCTION_SO_FAR = N_("The auction recorded at table {table} is: {calls}. Give the whole auction "
                     "from the dealer, as it stands before the irregularity.")
 NO_CALLS_YET = N_("No calls are recorded at table {table} yet. Give the whole auction from the "

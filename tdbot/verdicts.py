@@ -181,7 +181,7 @@ class VoidTogetherButton(
             locale,
             N_("Ruling #{number} voided with the rulings that depended on it ({listed})."
                "\nBoard {board} now:\n{now}\nTo rule it again on corrected facts: "
-               "/ruling amend id:{number} text:… facts:…"),
+               "/{cmd[ruling amend]} {opt[id]}:{number} {opt[text]}:… {opt[facts]}:…"),
             number=self.event_id, listed=listed, board=entry.board_number, now=now,
         )
         if moved:
@@ -351,7 +351,7 @@ class RerulePress(
             await offer_again(interaction, club, again, plan)
 
 
-NO_TABLE_CHANNEL = N_("Table {table} has no channel of its own (/table channel), so ruling "
+NO_TABLE_CHANNEL = N_("Table {table} has no channel of its own (/{cmd[table channel]}), so ruling "
                       "#{number}, whose choice is still to be made, is shown to you alone: "
                       "tell the table, or press for the chooser the button he names.")
 OFFERED_THERE = N_("Ruling #{number}, whose choice is still to be made, is posted with its "

@@ -52,8 +52,8 @@ OPEN = N_("Appeal #{number} against ruling #{ruling} (open)")
 CLOSED = N_("Appeal #{number} against ruling #{ruling} (closed: {outcome})")
 #: A decision posted in the open while the session goes on (other tables may still play the
 #: board): the reasons and answers are for /appeal list, which shows each member what he may read.
-PUBLIC_HIDDEN = N_("Reasons and answers are not shown here while the session goes on: /appeal "
-                   "list shows them to whoever may read them.")
+PUBLIC_HIDDEN = N_("Reasons and answers are not shown here while the session goes on: "
+                   "/{cmd[appeal list]} shows them to whoever may read them.")
 CLOSED_WITHOUT_MERIT = N_("Appeal #{number} against ruling #{ruling} (closed: {outcome}, "
                           "without merit)")
 
@@ -93,9 +93,9 @@ class AppealCog(commands.Cog):
         ))
         await respond(interaction,
             localize(interaction.locale,
-                     N_("Appeal #{number} against ruling #{ruling} is filed (Law 92). The "
-                        "director answers first; a committee may hear it. /appeal list shows "
-                        "open appeals."), number=filed.id, ruling=id),
+                     N_("Appeal #{number} against ruling #{ruling} is filed (Law 92). The director "
+                        "answers first; a committee may hear it. /{cmd[appeal list]} shows open "
+                        "appeals."), number=filed.id, ruling=id),
             ephemeral=True,
         )
         channel = log_channel(interaction, club)

@@ -158,7 +158,8 @@ class ConsultCog(commands.Cog):
         line = ping + localize(  # the log channel: the club's language
             ctx.club.language,
             N_("Private consultation #{number}: table {table}, board {board}. Read it with "
-               "/consult show id:{number} and answer with /consult answer id:{number}."),
+               "/{cmd[consult show]} {opt[id]}:{number} and answer with /{cmd[consult answer]} "
+               "{opt[id]}:{number}."),
             number=asked.id, table=ctx.table.number, board=ctx.board.number,
         )
         if blind:

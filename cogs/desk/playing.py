@@ -45,7 +45,8 @@ class PlayingCog(commands.Cog):
             seat = await storage.seating(club.guild_id, interaction.user.id)
             if seat is None:
                 raise ContextError(
-                    N_("Sit at your table first (/sit table seat), then /playing.")
+                    N_("Sit at your table first (/{cmd[sit]} {opt[table]} {opt[seat]}), then "
+                       "/{cmd[playing]}.")
                 )
             deputies = (await desk.settings(club.guild_id)).deputy_role_id
             await stored(desk.set_playing(club.guild_id, interaction.user.id, True))
@@ -58,7 +59,8 @@ class PlayingCog(commands.Cog):
             )
             if deputies is None:
                 text += " " + localize(
-                    locale, N_("No deputy role is set: ask an admin for /setup deputy_role."))
+                    locale, N_("No deputy role is set: ask an admin for /{cmd[setup]} "
+                               "{opt[deputy_role]}."))
         else:
             await stored(desk.set_playing(club.guild_id, interaction.user.id, False))
             text = localize(locale, N_("You are no longer playing: calls come to you again."))

@@ -73,12 +73,13 @@ TAKE_PREFIX = "tdbot:take"
 #: The line above a director call's embed in the log channel (after the ping).
 CALL_LINE = N_("Director call #{id}: {where}")
 NO_LOG_CHANNEL = N_(
-    "No log channel is set up, so no director was pinged: ask an admin to run /setup. "
-    "Your call (#{id}) is recorded and directors see it in /calls."
+    "No log channel is set up, so no director was pinged: ask an admin to run /{cmd[setup]}. "
+    "Your call (#{id}) is recorded and directors see it in /{cmd[calls]}."
 )
 LOG_CHANNEL_GONE = N_(
-    "The log channel set with /setup no longer exists, so no director was pinged: ask an admin "
-    "to run /setup again. Your call (#{id}) is recorded and directors see it in /calls."
+    "The log channel set with /{cmd[setup]} no longer exists, so no director was pinged: ask an "
+    "admin to run /{cmd[setup]} again. Your call (#{id}) is recorded and directors see it in "
+    "/{cmd[calls]}."
 )
 JOINED_CALL = N_(
     "A director has already been called to {where} (call #{id}); your call joins it, "
@@ -299,7 +300,7 @@ class Directors(commands.Cog):
         guild_id = guild_id_of(interaction)
         # default_permissions is only advice to Discord's client: check for real.
         if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
-            raise ContextError(N_("Only someone who can manage this server can run /setup."))
+            raise ContextError(N_("Only someone who can manage this server can run /{cmd[setup]}."))
         guild = interaction.guild
         # Resolved options carry the interaction's guild whatever ids a payload names: look the
         # ids up in this guild's own roles and channels.
@@ -615,7 +616,7 @@ class Directors(commands.Cog):
         mine = interaction.locale
         if to is None:
             await respond(interaction, localize(mine, N_("Call #{id} is back in the queue "
-                                                         "(/calls)."), id=done.id),
+                                                         "(/{cmd[calls]})."), id=done.id),
                           ephemeral=True)
         else:
             await respond(interaction, localize(mine, N_("Call #{id} is now {member}'s."),

@@ -112,7 +112,7 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
                        "the director now (68B2, 16)."),
                    Msg("A card either defender exposed at it is not a penalty card, but what it "
                        "showed is unauthorized for his partner (68B2, 16C): report it now with "
-                       "/exposed.")),
+                       "/{cmd[exposed]}.")),
             outcome={"claimer": ev.claimer.value, "tricks": ev.tricks,
                      "remaining": ev.remaining, "disputed": True, "conceded": False},
         ), waits.with_concession(state, ev.claimer, trick=14 - ev.remaining)
@@ -145,8 +145,8 @@ def claim(state: TableState, ev: Claim) -> tuple[Ruling, TableState]:
     else:
         summary = Msg("{what}; {objector.value} objects: play stops and the director rules "
                       "(68D, 70).", what=what, objector=ev.objector)
-        steps.append(Msg("The director hears the claimer's statement again and the objection, "
-                         "and rules under Law 70 (/claim review gives him its questions and, "
+        steps.append(Msg("The director hears the claimer's statement again and the objection, and "
+                         "rules under Law 70 (/{cmd[claim review]} gives him its questions and, "
                          "with the hand records, the remaining hands)."))
         laws = ("68C", "68D", "70A", "70B", "70C", "70D", "70E")
         judgement = Msg("Law 70: the director adjudicates as equitably as he can to both sides, "

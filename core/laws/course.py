@@ -198,10 +198,10 @@ def ask(state: TableState, leader: Seat, doubtful: list[Restriction], trick: int
                     "not tell, so the bot asks before answering.", seat=leader),
         laws=tuple(dict.fromkeys(r.origin for r in doubtful)),
         steps=(Msg("In force when last reported: {restrictions}.", restrictions=listed),
-               Msg("A lead restriction lasts only while its player keeps the lead, or for one "
-                   "lead (50D2(a), 51B, 26B). Declarer or dummy (or a director) says which: the "
-                   "side it would favour does not. Give trick: with /lead next time and the bot "
-                   "can tell by itself.")),
+               Msg("A lead restriction lasts only while its player keeps the lead, or for one lead "
+                   "(50D2(a), 51B, 26B). Declarer or dummy (or a director) says which: the side it "
+                   "would favour does not. Give {opt[trick]}: with /{cmd[lead]} next time and the "
+                   "bot can tell by itself.")),
         options=options,
         chooser=Chooser.DECLARER_SIDE,
         outcome={"options": [o.token for o in options], "waiting": True},

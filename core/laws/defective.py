@@ -143,8 +143,8 @@ def _check(state: TableState, ev: DefectiveTrick) -> Seat:
     if ev.defect is not Defect.TOO_MANY and ev.cards:
         raise RuleError(Msg("name the cards played to the trick only when he played too many"))
     if ev.defect is Defect.TOO_MANY and ev.card is not None:
-        raise RuleError(Msg("too many cards: name the cards he played to the trick (cards), not "
-                            "one card"))
+        raise RuleError(Msg("too many cards: name the cards he played to the trick ({opt[cards]}), "
+                            "not one card"))
     return declarer
 
 
@@ -177,11 +177,11 @@ def _in_time(state: TableState, ev: DefectiveTrick) -> tuple[Ruling, TableState]
     if ev.defect is Defect.TOO_MANY:
         played = [c for c in ev.cards if c != ev.kept]
         if ev.kept is None and len(ev.cards) >= 2:
-            raise RuleError(Msg("say which of {cards} is his card to the trick (kept): the "
+            raise RuleError(Msg("say which of {cards} is his card to the trick ({opt[kept]}): the "
                                 "others are the cards played too many (67A2)",
                                 cards=cards_text(ev.cards)))
         if not played:
-            raise RuleError(Msg("name the card(s) played too many (cards)"))
+            raise RuleError(Msg("name the card(s) played too many ({opt[cards]})"))
         check_may_play(state, ev.seat, held_lead=False)
         ruling, state = _fifth(state, ev.seat, tuple(played), How.DELIBERATE, ("67A", "67A2"))
         told: tuple[Text, ...] = (
@@ -288,12 +288,12 @@ def _faced(ev: DefectiveTrick) -> Card:
     facts cannot tell)."""
     if ev.kept is not None:
         if ev.kept not in ev.cards:
-            raise RuleError(Msg("the card that stays (kept) must be one of the cards he played "
-                                "to the trick"))
+            raise RuleError(Msg("the card that stays ({opt[kept]}) must be one of the cards he "
+                                "played to the trick"))
         return ev.kept
     if ev.led is None:
-        raise RuleError(Msg("Name the card he faced (kept), or the suit led: the highest card he "
-                            "could legally have played stays (67B2(a))."))
+        raise RuleError(Msg("Name the card he faced ({opt[kept]}), or the suit led: the highest "
+                            "card he could legally have played stays (67B2(a))."))
     # of the suit led if any of them is (he had to follow), else any of them
     legal = [c for c in ev.cards if c.suit is ev.led] or list(ev.cards)
     top = max(c.rank for c in legal)
@@ -308,7 +308,8 @@ def _too_many_late(state: TableState, ev: DefectiveTrick,
                    declarer: Seat) -> tuple[Ruling, TableState]:
     """67B2: the extra cards go back to his hand; the one he faced stays."""
     if len(ev.cards) < 2 or len(set(ev.cards)) != len(ev.cards):
-        raise RuleError(Msg("name the two or more different cards he played to the trick (cards)"))
+        raise RuleError(Msg("name the two or more different cards he played to the trick "
+                            "({opt[cards]})"))
     stays = _faced(ev)
     extra = tuple(c for c in ev.cards if c != stays)
     for card in ev.cards:
@@ -357,7 +358,7 @@ def _too_many_late(state: TableState, ev: DefectiveTrick,
 def _misplaced(state: TableState, ev: DefectiveTrick) -> tuple[Ruling, TableState]:
     """67B3: he did play to the trick; his card was not put among his quitted tricks."""
     if ev.card is None:
-        raise RuleError(Msg("name the card he played to the trick (card)"))
+        raise RuleError(Msg("name the card he played to the trick ({opt[card]})"))
     check_card_free(state, ev.seat, ev.card)
     where = state.where(ev.card) if state.whereabouts else None
     if where is not None and where.seat is not ev.seat:

@@ -257,16 +257,16 @@ def _doubt(state: TableState, trick: int | None, played: int) -> Msg | None:
     """Why the record cannot say which of his dealt cards dummy has played (None: it can)."""
     if trick is None:
         return Msg("The hand records give dummy's cards, but the reports do not say which trick "
-                   "this is, so not which of them he has played: give trick: (or dummy:) and "
-                   "the bot names the card.")
+                   "this is, so not which of them he has played: give {opt[trick]}: (or "
+                   "{opt[dummy]}:) and the bot names the card.")
     known = max(state.trick or 1, played + 1)  # what the state knows: its count, the record
     if trick < known:
         return Msg("The reports put this board at trick {known} at least ({n} of dummy's cards "
                    "recorded played), not trick {trick}: check the trick, or give dummy: and "
                    "the bot names the card.", known=known, n=played, trick=trick)
     if played < trick - 1:
-        return Msg("The hand records give dummy's cards, but the reports show only {n} of the "
-                   "{m} he played before trick {trick}: give dummy: (his cards now) and the bot "
+        return Msg("The hand records give dummy's cards, but the reports show only {n} of the {m} "
+                   "he played before trick {trick}: give {opt[dummy]}: (his cards now) and the bot "
                    "names the card.", n=played, m=trick - 1, trick=trick)
     return None
 
@@ -344,8 +344,9 @@ def _win(call: DummyCall, led: Suit, contract: str | None, law: str) -> Ruling:
                                      "trump suit, and the board has no contract: his lowest "
                                      "trump in a suit contract, none at no-trumps ({law}).",
                                      led=led, law=law), (law, "45C4"),
-                           (rule_words, Msg("Give the board's contract (/board set contract:) "
-                                            "and the bot names the card."), _INTENT))
+                           (rule_words, Msg("Give the board's contract (/{cmd[board set]} "
+                                            "{opt[contract]}:) and the "
+                                            "bot names the card."), _INTENT))
         suit = beat.suit if beat.suit is not led else trump_of(contract)
         floor = beat.rank if beat.suit is not led else 1
         winners = ([c for c in call.dummy.in_suit(suit) if c.rank > floor]
@@ -360,7 +361,7 @@ def _win(call: DummyCall, led: Suit, contract: str | None, law: str) -> Ruling:
 def _suit_only(call: DummyCall) -> Ruling:
     suit = call.suit or call.led
     if suit is None:
-        raise RuleError(Msg("say which suit declarer named (named:, e.g. S)"))
+        raise RuleError(Msg("say which suit declarer named ({opt[named]}:, e.g. S)"))
     rule_words = Msg("A suit without a rank is the lowest card of that suit, {suit.plural} "
                      "(46B2).", suit=suit)
     if call.dummy is None:
@@ -385,7 +386,7 @@ def _of_rank(call: DummyCall, rank: int) -> list[Card] | None:
 def _rank_only(call: DummyCall) -> Ruling:
     rank = call.rank
     if rank is None:
-        raise RuleError(Msg("say which rank declarer named (named:, e.g. Q)"))
+        raise RuleError(Msg("say which rank declarer named ({opt[named]}:, e.g. Q)"))
     shown = rank_display(rank)
     led = call.led
     if led is None:  # 46B3(a): dummy leads: the suit he won the last trick with, if he can
@@ -432,8 +433,8 @@ def _slip(call: DummyCall) -> Ruling:
     """45C4(b): a slip of the tongue may be corrected until declarer next plays a card."""
     first, meant = call.card, call.corrected
     if first is None or meant is None:
-        raise RuleError(Msg("give the card declarer named (named:) and the one he meant "
-                            "(corrected:)"))
+        raise RuleError(Msg("give the card declarer named ({opt[named]}:) and the one he meant "
+                            "({opt[corrected]}:)"))
     if first == meant:
         raise RuleError(Msg("the card named and the card meant are the same: nothing changes"))
     if call.played_since:

@@ -190,8 +190,9 @@ def card_played(state: TableState, ev: CardPlayed) -> tuple[Ruling, TableState]:
                or waits.recorded_wait(state, ev.seat, leading=False))
     if waiting is not None:  # the choice (or question) that holds him up, as the view says
         if waiting.chooser in waits.QUESTIONS:
-            raise RuleError(Msg("first say whether {seat.value} has kept the lead (the buttons "
-                                "on the /lead answer): his restriction may still bind this card",
+            raise RuleError(Msg("first say whether {seat.value} has kept the lead (the buttons on "
+                                "the /{cmd[lead]} answer): his restriction "
+                                "may still bind this card",
                                 seat=ev.seat))
         raise RuleError(waits.must_wait_words(ev.seat, waits.chooser_of(waiting)[0], waiting.law))
     due = due_lead_options(state, ev.seat) if state.on_lead is ev.seat else None

@@ -351,7 +351,7 @@ def stopped_ruling(claimer: Seat, *, kind: str = "must_play") -> Ruling:
         laws=("68D", "68D2(b)", "63A3", "63A4"),
         steps=(Msg("Agreed, the claim stands (69A); disputed, the director rules (70). If the "
                    "non-claiming side asks to play on and all four agree, the claim is void and "
-                   "play goes on (68D2(b)): record it with /claim play-on."),
+                   "play goes on (68D2(b)): record it with /{cmd[claim play-on]}."),
                claim_revoke_words(claimer)),
         outcome={"legal": [], "declarer_designates": False, "waiting": True},
     )
@@ -437,7 +437,7 @@ def not_on_lead(state: TableState, seat: Seat, leader: Seat, trick: int | None,
         lines.append(Msg("When you are next on lead, declarer first chooses (Law {law}): "
                          "{options}.", law=law,
                          options=Msg.join("; ", [option_words(o) for o in options])))
-    lines.append(Msg("For your card to this trick, ask again with led: (the suit led)."))
+    lines.append(Msg("For your card to this trick, ask again with {opt[led]}: (the suit led)."))
     return Ruling(
         kind="must_play",
         summary=summary,

@@ -91,7 +91,7 @@ def opening_lead_out_of_turn(state: TableState,
         # the reports put the play past trick 1 (a later trick, or another player on lead to one)
         raise RuleError(Msg("the opening lead has been made: the reports put the play past "
                             "trick 1, so a lead out of turn now is reported with "
-                            "/lead-out-of-turn"))
+                            "/{cmd[lead-out-of-turn]}"))
     played = next((w for w in state.whereabouts if w.place is Place.PLAYED), None)
     if played is not None:  # a card in a trick: the opening lead was faced (41C)
         raise RuleError(Msg("the opening lead has been made ({record}): a card faced now is no "

@@ -314,13 +314,14 @@ def opening_lead_words(state: TableState, leader: Seat, trick: int | None) -> li
     if trick == 1 and leader is not opening and not (at_opening and state.on_lead is leader):
         raise RuleError(Msg("{opening.value} makes the opening lead, not {seat.value}: a card "
                             "{seat.value} led to trick 1 is an opening lead out of turn (Law "
-                            "54): report it with /lead-out-of-turn opening:true",
+                            "54): report it with /{cmd[lead-out-of-turn]} {opt[opening]}:true",
                             opening=opening, seat=leader))
     if trick is None and at_opening and state.on_lead is not leader:
         return [Msg("{seat.value} is on lead to a trick after the opening lead, which is "
-                    "{opening.value}'s (give trick: to say which). If {seat.value} led to trick "
-                    "1 instead, that is an opening lead out of turn (Law 54): "
-                    "/lead-out-of-turn opening:true.", seat=leader, opening=state.on_lead)]
+                    "{opening.value}'s (give {opt[trick]}: to say which). If {seat.value} led to "
+                    "trick 1 instead, that is an opening lead out of turn (Law 54): "
+                    "/{cmd[lead-out-of-turn]} "
+                    "{opt[opening]}:true.", seat=leader, opening=state.on_lead)]
     return []
 
 
@@ -355,9 +356,9 @@ def lead_ruling(state: TableState, leader: Seat) -> tuple[Ruling, TableState]:
             Msg("Declarer has already chosen for {seat.value}'s lead: he may lead any card.",
                 seat=leader))
         mine = [p.card for p in state.penalty_cards_of(leader) if p.kind is PenaltyKind.MAJOR]
-        later = Msg("If this is a later lead, report it with its trick (/lead seat:{typed} "
-                    "trick:…): declarer's options come back at each new lead while the penalty "
-                    "cards remain (50D2(b)).", typed=leader.value)
+        later = Msg("If this is a later lead, report it with its trick (/{cmd[lead]} "
+                    "{opt[seat]}:{typed} {opt[trick]}:…): declarer's options come back at each new "
+                    "lead while the penalty cards remain (50D2(b)).", typed=leader.value)
         return Ruling(
             kind="partner_lead",
             # his own major penalty card binds the lead whatever declarer chose (50D1)

@@ -238,7 +238,8 @@ def _legal_at_rho_turn(ev: PrematurePlay) -> bool:
     if ev.card.suit is ev.led:
         return True
     raise RuleError(Msg("say whether {seat.value} could legally play the {card.symbol} to this "
-                        "trick (legal:True if he has no {suit.singular}): a legal card waits for "
+                        "trick ({opt[legal]}:True if he has no {suit.singular}): a legal card "
+                        "waits for "
                         "his turn, any other is a major penalty card (57D)",
                         seat=ev.offender, card=ev.card, suit=ev.led))
 
@@ -300,12 +301,12 @@ def _after_legal(legal: Seat, other: Seat, declarer: Seat) -> tuple[str, Text]:
                            "from the wrong hand or out of turn is Law 55.", other=other)
     if other is legal.partner:
         return "57D", Msg("{other.value} played at his right-hand opponent's turn, after his "
-                          "partner {legal.value}: Law 57D applies (/premature-play "
-                          "rho_turn:True): a card he may legally play to the trick is played "
+                          "partner {legal.value}: Law 57D applies (/{cmd[premature-play]} "
+                          "{opt[rho_turn]}:True): a card he may legally play to the trick is played "
                           "at his turn; any other is a major penalty card.", other=other,
                           legal=legal)
     return "57A", Msg("{other.value} played before his partner {partner.value}: a premature "
-                      "play, Law 57A applies (/premature-play), unless declarer had already "
+                      "play, Law 57A applies (/{cmd[premature-play]}), unless declarer had already "
                       "played from both hands (57C1).", other=other, partner=other.partner)
 
 
@@ -372,8 +373,9 @@ def simultaneous_cards(state: TableState, ev: SimultaneousCards) -> tuple[Ruling
             laws=("58B4", "67"),
             steps=(Msg("Both sides have played to the next trick since: Law 67 (defective "
                        "trick) decides (58B4)."),
-                   Msg("Once the Director has established the trick, report it as a trick with "
-                       "too many cards: /defective-trick defect:too_many late:True (67B2).")),
+                   Msg("Once the Director has established the trick, report it as a trick with too "
+                       "many cards: /{cmd[defective-trick]} {opt[defect]}:too_many "
+                       "{opt[late]}:True (67B2).")),
             outcome={"penalty_cards": penalty_tokens(state)},
         ), state
     visible = list(dict.fromkeys(ev.visible))

@@ -313,7 +313,7 @@ def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
         # reported for correction, but a claim of his side established it (63A3)
         raise RuleError(Msg("{claimer.value}'s claim or concession established the revoke "
                             "(63A3), so it is no longer corrected: report it as established, "
-                            "with who won the revoke trick (won_by)",
+                            "with who won the revoke trick ({opt[won_by]})",
                             claimer=_establishing_claimer(state, ev)))
     if not established and ev.attention is not Attention.DURING_PLAY:
         raise RuleError(Msg("a revoke first noticed after the board was over has been "
@@ -661,7 +661,7 @@ def _still_open(state: TableState, ev: Revoke, found: list[tuple[str, Msg]]) -> 
         if claimed:
             return Msg("{seat.side} winning any trick after the revoke trick, one the claim "
                        "gives them included, makes it 2 tricks instead of 1 (64A1); play has "
-                       "ended, so give their later tricks (later_tricks) to settle it.",
+                       "ended, so give their later tricks ({opt[later_tricks]}) to settle it.",
                        seat=ev.offender)
         return Msg("{seat.side} winning any trick after the revoke trick makes it 2 tricks "
                    "instead of 1 (64A1); the transfer is settled when play ends (64A).",
@@ -669,7 +669,7 @@ def _still_open(state: TableState, ev: Revoke, found: list[tuple[str, Msg]]) -> 
     if claimed:
         return Msg("{seat.side} winning any trick after the revoke trick, one the claim gives "
                    "them included, makes it 1 trick instead of none (64A2, 64B1); play has "
-                   "ended, so give their later tricks (later_tricks) to settle it.",
+                   "ended, so give their later tricks ({opt[later_tricks]}) to settle it.",
                    seat=ev.offender)
     return Msg("{seat.side} winning any trick after the revoke trick makes it 1 trick instead "
                "of none (64A2, 64B1); the transfer is settled when play ends (64A).",
@@ -706,7 +706,7 @@ def _repeat_in_doubt(state: TableState, ev: Revoke) -> Msg | None:
         return None
     return Msg("if this one is in the same suit, there is no automatic transfer for it (64B2) "
                "and the Director adjusts if the later revoke cost the non-offenders tricks "
-               "(64C2(a)). Report the suit (suit) to settle it.")
+               "(64C2(a)). Report the suit ({opt[suit]}) to settle it.")
 
 
 def _established(state: TableState, ev: Revoke, declarer: Seat, how_laws: list[str],

@@ -181,7 +181,7 @@ def call_out_of_rotation(state: TableState, ev: CallOutOfRotation) -> tuple[Ruli
     # 28B: the player whose turn it was called before the Director ruled.
     if ev.before_rectification:
         if not ev.turn_call:
-            raise RuleError(Msg("say what the player whose turn it was called (turn_call)"))
+            raise RuleError(Msg("say what the player whose turn it was called ({opt[turn_call]})"))
         draft.cite("28B", "16C")
         draft.summary.append(Msg("{turn.value} called at his turn before the Director ruled: "
                                  "{offender.value}'s {call} is cancelled with no rectification.",

@@ -134,7 +134,7 @@ class Appeals(EditionsAndSettings, PlayingDirectors):
                 ended = await session_end(s, club, session, now)
                 if ended is None:
                     raise Conflict(Msg("session {id} is still being played: its scores can be "
-                                       "published once it has ended (/session end)",
+                                       "published once it has ended (/{cmd[session end]})",
                                        id=session.id))
                 await close_session(s, session, ended)  # over by the club's gap
             if session.scores_published_at is not None:

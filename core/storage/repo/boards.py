@@ -372,7 +372,7 @@ class Boards(Sessions):
         if head.first_event is not None or head.first_verdict is not None:
             # this interaction already did it (Discord delivered it again): nothing new
             if target is None:
-                raise Stale(Msg("the board of a redelivered /board set is gone"))
+                raise Stale(Msg("the board of a redelivered /{cmd[board set]} is gone"))
             state = self._states.parse(target.state)
             return CheckedMove(redelivered=BoardMove(
                 **vars(self._row_info(target, state)), redelivered=True

@@ -34,7 +34,7 @@ T = TypeVar("T")
 #: A write that cannot safely be repeated lost its connection: say so instead of guessing.
 LOST_CONNECTION = Msg(
     "the connection to the database was lost, so this may or may not have been recorded: "
-    "check /state before trying again"
+    "check /{cmd[state]} before trying again"
 )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from core.pbn import random_pbn
+from core.text import fill
 from tdbot import messages
 from tdbot.translator import catalog_path
 from tests.support import exposure, seat_everyone, set_up
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.usefixtures("bot")
 def fr(msgid: str, **values: Any) -> str:
     """The French of ``msgid`` in the shipped catalog, filled (as the bot says it)."""
     template = messages.read_catalog(catalog_path("fr", messages.DOMAIN))[("", msgid)]
-    return template.format(**values) if values else template
+    return fill(template, messages.core_translate("fr"), values)
 
 
 async def french_club(ld) -> None:
@@ -46,7 +47,7 @@ async def test_an_appeal_in_french(ld, storage):
     appeal_id = int(filed.text.split("#")[1].split()[0])
     assert filed.ephemeral and filed.text.startswith(fr(
         "Appeal #{number} against ruling #{ruling} is filed (Law 92). The director answers "
-        "first; a committee may hear it. /appeal list shows open appeals.",
+        "first; a committee may hear it. /{cmd[appeal list]} shows open appeals.",
         number=appeal_id, ruling=recorded.id))
     [post] = filed.channel_messages  # the log channel: the club's language
     assert fr("Appeal #{number} against ruling #{ruling} (table {table}, board {board}) by "
@@ -77,7 +78,8 @@ async def test_a_consultation_in_french(ld, storage):
         "directors see it; the table is told only what it must know. Press the button for "
         "the answer.", number=cid))
     assert fr("Private consultation #{number}: table {table}, board {board}. Read it with "
-              "/consult show id:{number} and answer with /consult answer id:{number}.",
+              "/{cmd[consult show]} {opt[id]}:{number} and answer with "
+              "/{cmd[consult answer]} {opt[id]}:{number}.",
               number=cid, table=1, board=1) in post.text
     pressed = await ld.press(asked.message, fr("See the director's answer"), user="RHO")
     assert fr("Not answered yet.") in pressed.text
@@ -99,7 +101,7 @@ async def test_playing_in_french(ld, storage):
         "You are playing at table {table}. Calls, consultations and log lines about a board "
         "you have not played yet go to the deputies; the bot shows you nothing about it until "
         "you have played it.", table=1) + " " + fr(
-        "No deputy role is set: ask an admin for /setup deputy_role.")
+        "No deputy role is set: ask an admin for /{cmd[setup]} {opt[deputy_role]}.")
     stop = await ld.slash("playing", {"playing": False}, user="Director")
     assert stop.text == fr("You are no longer playing: calls come to you again.")
 
@@ -227,7 +229,8 @@ async def test_the_deputies_note_of_a_consultation_and_an_appeal_is_in_the_clubs
     await ld.run("/sit table:2 seat:E", user="RHO")
     recorded = await exposure(storage, ld, table=2, board=3)
     note = fr("{who} is playing and has not played board {board} yet: the deputies take this; "
-              "details only in /calls, /log and /script for directors who have played it.",
+              "details only in /{cmd[calls]}, /{cmd[log]} and /{cmd[script]} for directors "
+              "who have played it.",
               who=ld.member("Director").mention, board=3)
     asked = await ld.slash("consult ask", {"question": "Comparable ?"}, user="RHO")
     [consulted] = asked.channel_messages

@@ -14,6 +14,7 @@ import pytest
 
 from core.editions import edition_title
 from core.lawbook import law_summary
+from core.text import fill
 from tdbot import messages
 from tdbot.answers import tree_text
 from tdbot.messages import say
@@ -27,7 +28,7 @@ def tr(language: str, text: str, **values: Any) -> str:
     """``text`` in ``language`` as the shipped catalog says it, its fields filled."""
     catalog = messages.read_catalog(catalog_path(language, messages.DOMAIN))
     template = catalog[("", text)]
-    return template.format(**values) if values else template
+    return fill(template, messages.core_translate(language), values)
 
 
 async def setup_language(ld, language: str) -> None:
@@ -77,8 +78,8 @@ async def test_a_call_without_a_log_channel_answers_in_the_callers_language(ld, 
     assert result.content == tr("de", NO_LOG, id=1)
 
 
-NO_LOG = ("No log channel is set up, so no director was pinged: ask an admin to run /setup. "
-          "Your call (#{id}) is recorded and directors see it in /calls.")
+NO_LOG = ("No log channel is set up, so no director was pinged: ask an admin to run "
+          "/{cmd[setup]}. Your call (#{id}) is recorded and directors see it in /{cmd[calls]}.")
 
 
 async def test_setup_says_the_desk_in_the_admins_language(ld, bot):

@@ -136,25 +136,30 @@ async def test_48A_the_period_and_declarer_questions_are_in_the_readers_language
     ("Director", "/defective-trick defect:omitted table:1",
      "Whose trick was it? Give seat (N, E, S or W)."),
     ("LHO", "/lead-out-of-turn card:SK seat:W",
-     "Say who should have led (correct_leader), or opening:True for the opening lead."),
+     "Say who should have led ({opt[correct_leader]}), or {opt[opening]}:True for the opening "
+     "lead."),
     ("LHO", "/revoke seat:W established:True",
-     "An established revoke: say who won the revoke trick (won_by)."),
+     "An established revoke: say who won the revoke trick ({opt[won_by]})."),
     ("LHO", "/revoke seat:W established:False",
-     "A revoke not yet established: name the card played (card)."),
+     "A revoke not yet established: name the card played ({opt[card]})."),
     ("LHO", "/insufficient-bid bid:1H comparable:True",
-     "Only a director judges whether a call is comparable (Law 23): leave `comparable` out "
+     "Only a director judges whether a call is comparable (Law 23): leave `{opt[comparable]}` out "
      "and the director is asked."),
 ])
 async def test_an_incidents_refusal_is_in_the_readers_language(
         ld, bot, board, tagged, who, command, refusal):
     """A report missing what its law needs is refused in the reader's language, and nothing
     is written. The refusal is marked for the catalogs (``N_``): unmarked, it was never
-    extracted for the translators and stayed English in every language."""
+    extracted for the translators and stayed English in every language. The options it names
+    are as the reader's Discord names them (``{opt[…]}``)."""
     assert refusal in _marked_texts()
+    from core.text import fill
+    from tdbot.messages import core_translate
     ld.member(who).user.locale = "fr"
     before = await ld.run("/state table:1", user="Declarer")
     refused = await ld.run(command, user=who)
-    assert refused.ephemeral and refused.text == f"[fr] {refusal}", refused.text
+    shown = fill(refusal, core_translate("fr"), {})
+    assert refused.ephemeral and refused.text == f"[fr] {shown}", refused.text
     assert not refused.channel_messages
     after = await ld.run("/state table:1", user="Declarer")
     assert after.text == before.text
