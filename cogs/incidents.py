@@ -67,7 +67,7 @@ WHO_DECLARES = N_("During the play of board {board}: who is declarer?")
 WHO_DECLARES_NOT_US = N_("During the play of board {board}: who is declarer? If your side "
                          "declares, an opponent or the director says so.")
 DECLARER_IS = N_("Declarer is {seat}")
-WHOSE_CARD = N_("Whose card was it? Give seat (N, E, S or W).")
+WHOSE_CARD = N_("Whose card was it? Give {opt[seat]} (N, E, S or W).")
 
 
 def known_period(state: Any) -> str | None:
@@ -334,7 +334,7 @@ class Incidents(commands.Cog):
         table: TableNumber | None = None,
     ) -> None:
         ctx = await in_time(interaction, table_context(interaction, table, acting=True))
-        whose = _whose(seat, ctx, N_("Whose trick was it? Give seat (N, E, S or W)."))
+        whose = _whose(seat, ctx, N_("Whose trick was it? Give {opt[seat]} (N, E, S or W)."))
         event = DefectiveTrick(
             whose, Defect(defect), late=late, card=card, cards=tuple(cards or ()), kept=kept,
             led=Suit.parse(led) if led else None, trick=trick, exposed=seen,

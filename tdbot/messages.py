@@ -98,13 +98,20 @@ def core_messages(language: str) -> Mapping[Key, str]:
     return merged
 
 
+@functools.cache
+def tree_names(language: str) -> Mapping[Key, str]:
+    """The commands' catalog in ``language``, read once: its ``name`` entries are the names
+    Discord shows, which a message naming an option uses."""
+    return read_catalog(catalog_path(language, COMMANDS))
+
+
 def core_translate(locale: Locale) -> Translate | None:
     """The :data:`core.text.Translate` for the reader's language (``None``: English)."""
     language = language_of(locale)
     if language is None:
         return None
     messages = core_messages(language)
-    names = read_catalog(catalog_path(language, COMMANDS))
+    names = tree_names(language)
 
     def translate(msgid: str, context: str | None) -> str | None:
         if context == NAME:  # a command's or option's name: the one Discord shows him

@@ -131,10 +131,12 @@ async def test_48A_the_period_and_declarer_questions_are_in_the_readers_language
 
 
 @pytest.mark.parametrize(("who", "command", "refusal"), [
-    ("Director", "/exposed cards:SK table:1", "Whose card was it? Give seat (N, E, S or W)."),
-    ("Director", "/fifth-card card:SK table:1", "Whose card was it? Give seat (N, E, S or W)."),
+    ("Director", "/exposed cards:SK table:1",
+     "Whose card was it? Give {opt[seat]} (N, E, S or W)."),
+    ("Director", "/fifth-card card:SK table:1",
+     "Whose card was it? Give {opt[seat]} (N, E, S or W)."),
     ("Director", "/defective-trick defect:omitted table:1",
-     "Whose trick was it? Give seat (N, E, S or W)."),
+     "Whose trick was it? Give {opt[seat]} (N, E, S or W)."),
     ("LHO", "/lead-out-of-turn card:SK seat:W",
      "Say who should have led ({opt[correct_leader]}), or {opt[opening]}:True for the opening "
      "lead."),
