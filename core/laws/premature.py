@@ -239,8 +239,7 @@ def _legal_at_rho_turn(ev: PrematurePlay) -> bool:
         return True
     raise RuleError(Msg("say whether {seat.value} could legally play the {card.symbol} to this "
                         "trick ({opt[legal]}:True if he has no {suit.singular}): a legal card "
-                        "waits for "
-                        "his turn, any other is a major penalty card (57D)",
+                        "waits for his turn, any other is a major penalty card (57D)",
                         seat=ev.offender, card=ev.card, suit=ev.led))
 
 
@@ -302,8 +301,8 @@ def _after_legal(legal: Seat, other: Seat, declarer: Seat) -> tuple[str, Text]:
     if other is legal.partner:
         return "57D", Msg("{other.value} played at his right-hand opponent's turn, after his "
                           "partner {legal.value}: Law 57D applies (/{cmd[premature-play]} "
-                          "{opt[rho_turn]}:True): a card he may legally play to the trick is played "
-                          "at his turn; any other is a major penalty card.", other=other,
+                          "{opt[rho_turn]}:True): a card he may legally play to the trick is "
+                          "played at his turn; any other is a major penalty card.", other=other,
                           legal=legal)
     return "57A", Msg("{other.value} played before his partner {partner.value}: a premature "
                       "play, Law 57A applies (/{cmd[premature-play]}), unless declarer had already "
