@@ -60,9 +60,10 @@ def board_set(state: TableState, ev: BoardSet) -> tuple[Ruling, TableState]:
         # a choice still waiting was offered under the old declarer: who chooses, and whether
         # a lead was out of turn (54), followed from him, so it lapses with him (the desk
         # re-rules the board on the corrected facts). Declarer's lead options (50D2, 26B) are
-        # for a defender's lead and follow the lead instead (below).
+        # for a defender's lead and follow the lead instead (below). The choices a claim set
+        # aside (for play to go on from it, 68D2(b)) were offered under him too: they go.
         new = new.evolve(pending=tuple(
-            p for p in new.pending if p.law in waits.LEAD_CHOICE_LAWS))
+            p for p in new.pending if p.law in waits.LEAD_CHOICE_LAWS), claim_held=())
     if old is not None and new.declarer is not None and new.declarer is not old and (
             state.trick in (None, 1) and state.on_lead in (None, opening_leader(old))):
         # the opening lead follows from the declarer: a corrected declarer moves it too, and

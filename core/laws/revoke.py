@@ -308,6 +308,11 @@ def _establishment(state: TableState, ev: Revoke) -> tuple[bool, list[str], list
 @rule(Revoke)
 def revoke(state: TableState, ev: Revoke) -> tuple[Ruling, TableState]:
     declarer = _check(state, ev)
+    if ev.penalty_card_failure and not ev.established and ev.card is not None \
+            and not ev.faced_card and role_of(ev.offender, declarer) is Role.DEFENDER:
+        # Law 52's refusals first, as /penalty not-played makes them, whatever a claim did to
+        # its establishment: his own penalty card, or a card a minor one did not bar (50C)
+        owed_penalty_cards(state, PenaltyNotPlayed(ev.offender, ev.card))
     established, how_laws, how_steps = _establishment(state, ev)
     if established and not ev.established and ev.won_by is None and not exceptions(ev, declarer):
         # reported for correction, but a claim of his side established it (63A3)

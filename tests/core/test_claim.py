@@ -12,6 +12,7 @@ from core.laws import waits
 from core.laws.claim import (
     LAW70_QUESTIONS,
     Claim,
+    PlayOn,
     outstanding_trumps,
     remaining_hands,
     trump_of,
@@ -22,7 +23,9 @@ from core.laws.flow import BoardSet, CardPlayed
 from core.laws.leads import LeadOutOfTurn
 from core.laws.penalty import PartnerLead, PenaltyNotPlayed
 from core.laws.premature import PrematurePlay, SimultaneousCards, SimultaneousPlays
+from core.laws.revoke import Revoke
 from core.seats import Seat
+from core.state import TableState
 from core.view import lead_wait, must_play, view_of
 
 PLAY = replay([BoardSet(Seat.N, Seat.S, "4H")])
@@ -695,3 +698,33 @@ def test_68_a_claim_that_leaves_out_the_trick_reported_says_from_which_trick_it_
     ruling, after = apply(state, Claim(Seat.S, 5, 5))
     assert "claim:S@9" in after.notes
     assert not any("The reports put play" in str(s) for s in ruling.steps), ruling.steps
+
+
+def test_52_50C_a_revoke_reported_as_a_penalty_card_failure_is_refused_as_penalty_not_played_is():
+    """After E's concession, a 'penalty card not played' reported with /revoke for a ♠K over
+    E's only penalty card, a minor ♠9, is refused as /penalty not-played refuses it: a minor
+    penalty card does not bar an honour of its suit (50C). The claim's path had taken it."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.N, contract="4H"))
+    _, state = apply(state, Exposure(Seat.E, (parse_card("S9"),), How.ACCIDENTAL))
+    _, state = apply(state, Claim(Seat.E, 0, 11))
+    with pytest.raises(RuleError, match="minor") as by_penalty:
+        apply(state, PenaltyNotPlayed(Seat.E, parse_card("SK"), accepted=None))
+    with pytest.raises(RuleError, match="minor") as by_revoke:
+        apply(state, Revoke(Seat.E, False, parse_card("SK"), trick=4,
+                            penalty_card_failure=True))
+    assert str(by_revoke.value) == str(by_penalty.value)
+
+
+def test_68D2b_a_corrected_declarer_drops_the_choices_the_claim_set_aside():
+    """Declarer's 50D2 options set aside by a claim were offered under the old declarer: when
+    the director corrects the declarer before play goes on, they do not come back with it."""
+    _, state = apply(TableState(), BoardSet(dealer=Seat.N, declarer=Seat.S, contract="4H"))
+    _, state = apply(state, Exposure(Seat.E, (parse_card("DK"),)))
+    _, state = apply(state, PartnerLead(Seat.W, trick=3))
+    assert any(p.law.startswith("50D2") for p in state.pending)
+    _, state = apply(state, Claim(Seat.S, 10, 11))
+    assert state.claim_held
+    _, state = apply(state, BoardSet(declarer=Seat.N))  # the opening lead moves to E
+    _, state = apply(state, PlayOn())
+    assert not state.pending_for(Seat.W), state.pending
+    assert not state.claim_held

@@ -19,20 +19,24 @@ from core.engine import ChoiceMade, Event, apply
 from core.errors import RuleError
 from core.held import held_cards
 from core.laws import lead26
+from core.laws.claim import Claim, PlayOn
 from core.laws.course import QUESTION_LAW, REPORT_QUESTION_LAW, PlayReported
 from core.laws.exposure import Exposure, How
 from core.laws.flow import BoardSet, CardPlayed, LeadLost
 from core.laws.leads import LeadOutOfTurn
 from core.laws.opening_lead import OpeningLeadOutOfTurn
 from core.laws.penalty import PartnerLead, PenaltyNotPlayed
-from core.laws.premature import PrematurePlay
+from core.laws.premature import PrematurePlay, SimultaneousCards
 from core.laws.revoke import Revoke
 from core.laws.waits import (
     DECLARER_LAW,
     HOLDS_FOLLOWER,
     HOLDS_SEAT,
     LEAD_CHOICE_LAWS,
+    claimed_by,
     lead_made,
+    played_on,
+    stopped_words,
 )
 from core.ruling import Ruling
 from core.seats import Seat, is_defender, opening_leader
@@ -92,7 +96,9 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
     free = [c for c in CARDS if c not in used(state)]
     waits = view_of(state).waits
     kinds = ["expose", "lead", "lead", "report", "lost", "play", "lead_out", "premature",
-             "declarer"]
+             "declarer", "premature_rho", "simultaneous", "claim"]
+    if claimed_by(state) is not None:
+        kinds += ["play_on"] * 2
     if trick == 1:
         kinds.append("opening_out")
     if state.penalty_cards:
@@ -129,8 +135,8 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
         return PenaltyNotPlayed(owner, data.draw(st.sampled_from(free)), accepted=None)
     if kind == "revoke_failure":  # the same slip reported as a revoke, not established
         owner = data.draw(st.sampled_from([p.seat for p in state.penalty_cards]))
-        return Revoke(owner, False, data.draw(st.sampled_from(free)), trick=trick,
-                      penalty_card_failure=True)
+        return Revoke(owner, False, data.draw(st.sampled_from(free)),
+                      trick=data.draw(st.sampled_from([trick, None])), penalty_card_failure=True)
     if kind == "lead_made":  # the player on lead leads a card
         assert state.on_lead is not None
         return CardPlayed(state.on_lead, data.draw(st.sampled_from(free)))
@@ -156,6 +162,24 @@ def draw_event(data: st.DataObject, state: TableState, trick: int) -> Event:
         offender = data.draw(st.sampled_from(defenders))
         return PrematurePlay(offender, data.draw(st.sampled_from(free)),
                              led=data.draw(st.sampled_from(list(Suit))))
+    if kind == "premature_rho":  # 57D: a defender at his right-hand opponent's turn
+        offender = data.draw(st.sampled_from(defenders))
+        return PrematurePlay(offender, data.draw(st.sampled_from(free)),
+                             led=data.draw(st.sampled_from(list(Suit))), rho_turn=True,
+                             card_legal=data.draw(st.sampled_from([None, True, False])))
+    if kind == "simultaneous":  # 58B: two cards at once, some seen
+        seat = data.draw(st.sampled_from(SEATS))
+        pair = tuple(data.draw(st.lists(st.sampled_from(free), min_size=2, max_size=2,
+                                        unique=True)))
+        seen = tuple(c for c in pair if data.draw(st.booleans()))
+        return SimultaneousCards(seat, pair, seen,
+                                 designated=pair[0] if len(seen) > 1 else None)
+    if kind == "claim":  # 68: the rest of the tricks, as many as the reports leave
+        remaining = 14 - max(trick, 1)
+        return Claim(data.draw(st.sampled_from(SEATS)),
+                     data.draw(st.integers(0, remaining)), remaining)
+    if kind == "play_on":  # 68D2(b)
+        return PlayOn()
     return BoardSet(declarer=data.draw(st.sampled_from(SEATS)))
 
 
@@ -194,6 +218,8 @@ def check_agreement(state: TableState) -> None:
     if playing:
         assert not any("irregular call" in str(line) for line in lines), lines
     free = next(c for c in CARDS if c not in used(state))
+    stopped = claimed_by(state)
+    stopped_line = stopped_words(stopped) if stopped is not None else None
     for seat in SEATS:
         held = False
         for leading in (True, False):
@@ -201,6 +227,12 @@ def check_agreement(state: TableState) -> None:
             held = held or (wait is not None and wait.recorded)
             answer = must_play(state, seat, None, None if leading else Suit.HEARTS)
             waiting = bool(answer.outcome.get("waiting"))
+            if stopped is not None:  # a claim stopped play (68D): every view says so, no wait,
+                # and the engine takes no card (held below)
+                assert waiting and str(answer.summary) == str(stopped_line), answer.summary
+                assert any(str(line) == str(stopped_line) for line in lines), lines
+                held = True
+                continue
             assert waiting == (wait is not None), (seat, leading, answer.summary, wait)
             if leading and wait is None and view.on_lead is not None and view.off_lead(seat):
                 # asked about his lead while the reports put another player on lead: the
@@ -277,7 +309,12 @@ def check_one_incident(before: TableState, after: TableState, event: Event) -> N
     not-played does (52 with 62); and once the player on lead has led, declarer's lead
     options for that lead are spent: no command offers them again for the same trick
     (50D2(b): they come back at his next lead)."""
-    if isinstance(event, Revoke) and event.penalty_card_failure and event.card is not None:
+    # (/penalty not-played names no trick: it is the trick last reported, so a revoke reported
+    # on another trick after play went on from a claim may be before it or after, 68D2(b))
+    same_trick = event.trick is None or event.trick == before.trick if isinstance(
+        event, Revoke) else True
+    if isinstance(event, Revoke) and event.penalty_card_failure and event.card is not None \
+            and (same_trick or not played_on(before)):
         _, same = apply(before, PenaltyNotPlayed(event.offender, event.card, accepted=None))
         assert after == same, (after, same)
     if isinstance(event, CardPlayed) and before.on_lead is event.seat \
