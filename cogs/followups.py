@@ -38,6 +38,7 @@ from tdbot.context import (
     SeatName,
     TableContext,
     TableNumber,
+    Trick,
     allow,
     card_choices,
     checked,
@@ -375,7 +376,7 @@ class Followups(commands.Cog):
         to_beat: app_commands.Transform[Card, CardOption] | None = None,
         last_won: str | None = None,
         played_since: bool = False,
-        trick: app_commands.Range[int, 1, 13] | None = None,
+        trick: Trick | None = None,
         table: TableNumber | None = None,
     ) -> None:
         """Law 46 (45C4(b)) from what declarer said: a card dummy's cards (typed, or from the
@@ -440,7 +441,7 @@ class Followups(commands.Cog):
         self,
         interaction: discord.Interaction[TDBot],
         seat: SeatName,
-        trick: app_commands.Range[int, 1, 13] | None = None,
+        trick: Trick | None = None,
         table: TableNumber | None = None,
     ) -> None:
         storage = storage_of(interaction)
@@ -572,7 +573,7 @@ class Followups(commands.Cog):
         instead_of: app_commands.Transform[Card, CardOption] | None = None,
         accepted: bool | None = None,
         declarer_played_since: bool = False,
-        trick: app_commands.Range[int, 1, 13] | None = None,
+        trick: Trick | None = None,
         table: TableNumber | None = None,
     ) -> None:
         def build(ctx: TableContext) -> Event:

@@ -41,6 +41,7 @@ from tdbot.context import (
     SeatName,
     TableContext,
     TableNumber,
+    Trick,
     club_of,
     in_time,
     is_director,
@@ -53,7 +54,6 @@ from tdbot.recording import incident_cooldown, record_incident
 
 log = logging.getLogger(__name__)
 
-Trick = app_commands.Range[int, 1, 13]
 CardArg = app_commands.Transform[Card, CardOption]
 CardsArg = app_commands.Transform[tuple[Card, ...], CardsOption]
 CallText = app_commands.Range[str, 1, 8]

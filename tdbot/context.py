@@ -369,6 +369,8 @@ CHOICE_MAX = 100
 SeatName = Literal["N", "E", "S", "W"]
 #: A table option: one bound for every command that names a table.
 TableNumber = app_commands.Range[int, 1, 200]
+#: A trick option (which trick, 1-13): one bound for every command that takes one.
+Trick = app_commands.Range[int, 1, 13]
 #: A suit option (the suit led, the suit of a revoke): one list for every command that asks.
 SUIT_CHOICES = [app_commands.Choice(name=s.plural.capitalize(), value=s.letter)
                 for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
